@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "element-shell",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "element-shell", targets: ["element-shell"]),
+        .library(name: "ElementShellKit", targets: ["ElementShellKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+                       providers: [.apt(["libcurl4-openssl-dev"])]),
+        .executableTarget(name: "l10n-gen", path: "Sources/l10n-gen"),
+        .plugin(name: "L10nPlugin", capability: .buildTool(), dependencies: ["l10n-gen"]),
+        .target(
+            name: "ElementShellKit",
+            dependencies: [
+                "CCurl",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            plugins: ["L10nPlugin"]
+        ),
+        .executableTarget(
+            name: "element-shell",
+            dependencies: [
+                "ElementShellKit",
+                "CReadline",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "ElementShellKitTests",
+            dependencies: ["ElementShellKit"]
+        ),
+    ]
+)

@@ -1,0 +1,2 @@
+import ElementShellKit
+print(L10n.commonAppDescription)
