@@ -1,0 +1,64 @@
+/// Everything the user can ask for, as a value. The parser produces these from lines; `AppState.send`
+/// is the only place they take effect. Two levels, so each concern's cases stay together.
+public enum Action: Sendable, Equatable {
+    case message(MessageAction)
+    case session(SessionAction)
+    case settings(SettingsAction)
+    case scripting(ScriptingAction)
+    case app(AppAction)
+}
+
+public enum MessageAction: Sendable, Equatable {
+    /// A plain line, or `//text` for text that starts with a slash.
+    case send(text: String)
+}
+
+public enum SessionAction: Sendable, Equatable {
+    case login(homeserver: String, user: String)
+    /// Destructive: without `confirmed` it comes back as a question.
+    case logout(confirmed: Bool)
+    case whoami
+}
+
+public enum SettingsAction: Sendable, Equatable {
+    /// The resolved settings of the running profile, or of another one by name.
+    case show(profile: String?)
+    case set(key: String, value: String)
+}
+
+public enum ScriptingAction: Sendable, Equatable {
+    case source(path: String)
+    case defineAlias(name: String, expansion: String)
+    case removeAlias(name: String)
+    case listAliases
+    case echo(text: String)
+    /// Runs a line later, in the background, like irssi's `/timer` or weechat's `/wait`.
+    case after(seconds: Double, line: String)
+}
+
+public enum AppAction: Sendable, Equatable {
+    case help(command: String?)
+    case quit
+}
+
+// Message text is user content: printing an action (logs, test failures) shows only its shape.
+extension MessageAction: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .send: "send(text: <redacted>)"
+        }
+    }
+}
+
+extension ScriptingAction: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .source(let path): "source(path: \(path))"
+        case .defineAlias(let name, _): "defineAlias(name: \(name))"
+        case .removeAlias(let name): "removeAlias(name: \(name))"
+        case .listAliases: "listAliases"
+        case .echo: "echo(text: <redacted>)"
+        case .after(let seconds, _): "after(seconds: \(seconds))"
+        }
+    }
+}

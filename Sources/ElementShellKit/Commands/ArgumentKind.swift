@@ -1,0 +1,32 @@
+/// What an argument names; completion offers candidates by kind.
+public enum ArgumentKind: Sendable, Equatable {
+    case text
+    case number
+    case command
+    case homeserver
+    case userID
+    case room
+    case profile
+    case file
+    case settingKey
+    case alias
+}
+
+/// One argument of a command, as the table declares it.
+public struct CommandParameter: Sendable, Equatable {
+    public enum Arity: Sendable, Equatable {
+        case required
+        case optional
+        /// Takes the rest of the line as written, quotes and spaces included.
+        case rest
+        case optionalRest
+    }
+
+    public let kind: ArgumentKind
+    public let arity: Arity
+
+    public init(_ kind: ArgumentKind, _ arity: Arity = .required) {
+        self.kind = kind
+        self.arity = arity
+    }
+}

@@ -1,0 +1,9 @@
+/// Why a line did not become an action. The renderer chooses the words.
+public enum CommandParseError: Error, Sendable, Equatable {
+    case unknownCommand(name: String, suggestion: String?)
+    /// Wrong number of arguments: the user is shown the command's usage.
+    case usage(command: String)
+    case invalidNumber(command: String, value: String)
+    case unterminatedQuote(command: String)
+    case notConfirmable(command: String)
+}

@@ -1,0 +1,47 @@
+/// One command: the single source for parsing, `/help`, completion and usage errors.
+public struct CommandSpec: Sendable {
+    public let name: String
+    public let aliases: [String]
+    public let parameters: [CommandParameter]
+    /// Accepts a trailing `!` (`/logout!`) that confirms a destructive action up front.
+    public let isConfirmable: Bool
+    /// Lines of this command never enter the history file.
+    public let staysOutOfHistory: Bool
+    /// Shown only when the profile enables developer settings.
+    public let isDeveloperOnly: Bool
+    let localizedSummary: @Sendable () -> String
+    let localizedUsage: @Sendable () -> String
+    let makeAction: @Sendable (_ arguments: [String], _ confirmed: Bool) throws(CommandParseError) -> Action
+
+    init(
+        _ name: String,
+        aliases: [String] = [],
+        parameters: [CommandParameter] = [],
+        isConfirmable: Bool = false,
+        staysOutOfHistory: Bool = false,
+        isDeveloperOnly: Bool = false,
+        summary: @escaping @Sendable () -> String,
+        usage: @escaping @Sendable () -> String,
+        action: @escaping @Sendable (_ arguments: [String], _ confirmed: Bool) throws(CommandParseError) -> Action
+    ) {
+        self.name = name
+        self.aliases = aliases
+        self.parameters = parameters
+        self.isConfirmable = isConfirmable
+        self.staysOutOfHistory = staysOutOfHistory
+        self.isDeveloperOnly = isDeveloperOnly
+        localizedSummary = summary
+        localizedUsage = usage
+        makeAction = action
+    }
+
+    public var summary: String { localizedSummary() }
+    public var usage: String { localizedUsage() }
+
+    /// Lowest and highest number of arguments the parameters accept (`nil`: no upper bound).
+    var argumentRange: (minimum: Int, maximum: Int?) {
+        let minimum = parameters.filter { $0.arity == .required || $0.arity == .rest }.count
+        let unbounded = parameters.contains { $0.arity == .rest || $0.arity == .optionalRest }
+        return (minimum, unbounded ? nil : parameters.count)
+    }
+}

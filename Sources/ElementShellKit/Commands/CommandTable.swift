@@ -1,0 +1,83 @@
+/// Every slash command element-shell knows, in `/help` order.
+public enum CommandTable {
+    public static let all: [CommandSpec] = [
+        CommandSpec(
+            "help", aliases: ["h", "?"], parameters: [CommandParameter(.command, .optional)],
+            summary: { L10n.screenHelpHelpSummary }, usage: { L10n.screenHelpHelpUsage }
+        ) { arguments, _ in .app(.help(command: arguments.first)) },
+        CommandSpec(
+            "login", parameters: [CommandParameter(.homeserver), CommandParameter(.userID)], staysOutOfHistory: true,
+            summary: { L10n.screenHelpLoginSummary }, usage: { L10n.screenHelpLoginUsage }
+        ) { arguments, _ in .session(.login(homeserver: arguments[0], user: arguments[1])) },
+        CommandSpec(
+            "logout", isConfirmable: true,
+            summary: { L10n.screenHelpLogoutSummary }, usage: { L10n.screenHelpLogoutUsage }
+        ) { _, confirmed in .session(.logout(confirmed: confirmed)) },
+        CommandSpec(
+            "whoami",
+            summary: { L10n.screenHelpWhoamiSummary }, usage: { L10n.screenHelpWhoamiUsage }
+        ) { _, _ in .session(.whoami) },
+        CommandSpec(
+            "config", parameters: [CommandParameter(.profile, .optional)],
+            summary: { L10n.screenHelpConfigSummary }, usage: { L10n.screenHelpConfigUsage }
+        ) { arguments, _ in .settings(.show(profile: arguments.first)) },
+        CommandSpec(
+            "set", parameters: [CommandParameter(.settingKey), CommandParameter(.text, .rest)],
+            summary: { L10n.screenHelpSetSummary }, usage: { L10n.screenHelpSetUsage }
+        ) { arguments, _ in .settings(.set(key: arguments[0], value: arguments[1])) },
+        CommandSpec(
+            "source", parameters: [CommandParameter(.file, .rest)],
+            summary: { L10n.screenHelpSourceSummary }, usage: { L10n.screenHelpSourceUsage }
+        ) { arguments, _ in .scripting(.source(path: arguments[0])) },
+        CommandSpec(
+            "alias", parameters: [CommandParameter(.alias), CommandParameter(.text, .rest)],
+            summary: { L10n.screenHelpAliasSummary }, usage: { L10n.screenHelpAliasUsage }
+        ) { arguments, _ in .scripting(.defineAlias(name: arguments[0], expansion: arguments[1])) },
+        CommandSpec(
+            "unalias", parameters: [CommandParameter(.alias)],
+            summary: { L10n.screenHelpUnaliasSummary }, usage: { L10n.screenHelpUnaliasUsage }
+        ) { arguments, _ in .scripting(.removeAlias(name: arguments[0])) },
+        CommandSpec(
+            "aliases",
+            summary: { L10n.screenHelpAliasesSummary }, usage: { L10n.screenHelpAliasesUsage }
+        ) { _, _ in .scripting(.listAliases) },
+        CommandSpec(
+            "echo", parameters: [CommandParameter(.text, .optionalRest)],
+            summary: { L10n.screenHelpEchoSummary }, usage: { L10n.screenHelpEchoUsage }
+        ) { arguments, _ in .scripting(.echo(text: arguments.first ?? "")) },
+        CommandSpec(
+            "after", parameters: [CommandParameter(.number), CommandParameter(.text, .rest)],
+            summary: { L10n.screenHelpAfterSummary }, usage: { L10n.screenHelpAfterUsage }
+        ) { arguments, _ throws(CommandParseError) in
+            guard let seconds = Double(arguments[0]), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
+                throw .invalidNumber(command: "after", value: arguments[0])
+            }
+            return .scripting(.after(seconds: seconds, line: arguments[1]))
+        },
+        CommandSpec(
+            "quit", aliases: ["exit", "q"],
+            summary: { L10n.screenHelpQuitSummary }, usage: { L10n.screenHelpQuitUsage }
+        ) { _, _ in .app(.quit) },
+    ]
+
+    private static let byName: [String: CommandSpec] = {
+        var table: [String: CommandSpec] = [:]
+        for spec in all {
+            for name in [spec.name] + spec.aliases {
+                precondition(table[name] == nil, "two commands named /\(name)")
+                table[name] = spec
+            }
+        }
+        return table
+    }()
+
+    /// The command called `name` or one of its aliases (without the slash).
+    public static func spec(named name: String) -> CommandSpec? {
+        byName[name.lowercased()]
+    }
+
+    /// Every name and alias, for suggestions and completion.
+    public static var allNames: [String] {
+        byName.keys.sorted()
+    }
+}

@@ -1,0 +1,85 @@
+import Testing
+@testable import ElementShellKit
+
+@Suite struct CommandParserTests {
+    /// One example line per command: the table and these examples must cover each other.
+    static let examples: [(line: String, action: Action)] = [
+        ("/help", .app(.help(command: nil))),
+        ("/help login", .app(.help(command: "login"))),
+        ("/login matrix.org alice", .session(.login(homeserver: "matrix.org", user: "alice"))),
+        ("/login https://clap.ac @bob:clap.ac", .session(.login(homeserver: "https://clap.ac", user: "@bob:clap.ac"))),
+        ("/logout", .session(.logout(confirmed: false))),
+        ("/logout!", .session(.logout(confirmed: true))),
+        ("/whoami", .session(.whoami)),
+        ("/config", .settings(.show(profile: nil))),
+        ("/config clap", .settings(.show(profile: "clap"))),
+        ("/set color never", .settings(.set(key: "color", value: "never"))),
+        ("/set ca_file /etc/ssl/my ca.pem", .settings(.set(key: "ca_file", value: "/etc/ssl/my ca.pem"))),
+        ("/source ~/scripts/morning.elrc", .scripting(.source(path: "~/scripts/morning.elrc"))),
+        ("/alias j /join $1", .scripting(.defineAlias(name: "j", expansion: "/join $1"))),
+        ("/unalias j", .scripting(.removeAlias(name: "j"))),
+        ("/aliases", .scripting(.listAliases)),
+        ("/echo  hello   world ", .scripting(.echo(text: "hello   world"))),
+        ("/echo", .scripting(.echo(text: ""))),
+        ("/after 2.5 /echo done", .scripting(.after(seconds: 2.5, line: "/echo done"))),
+        ("/quit", .app(.quit)),
+    ]
+
+    @Test(arguments: examples.indices)
+    func parsesEveryCommand(index: Int) throws {
+        let example = Self.examples[index]
+        #expect(try CommandParser.parse(example.line) == example.action)
+    }
+
+    @Test func examplesCoverTheWholeTable() {
+        let covered = Set(Self.examples.map { CommandParser.splitCommand($0.line).name.filter { $0 != "!" } })
+        #expect(covered == Set(CommandTable.all.map(\.name)))
+    }
+
+    @Test func aliasesOfACommandParseLikeItsName() throws {
+        #expect(try CommandParser.parse("/exit") == .app(.quit))
+        #expect(try CommandParser.parse("/Q") == .app(.quit))
+        #expect(try CommandParser.parse("/? set") == .app(.help(command: "set")))
+    }
+
+    @Test func plainLinesAreMessagesAndDoubleSlashEscapes() throws {
+        #expect(try CommandParser.parse("hello there") == .message(.send(text: "hello there")))
+        #expect(try CommandParser.parse("//shrug") == .message(.send(text: "/shrug")))
+        #expect(try CommandParser.parse("   ") == nil)
+        #expect(try CommandParser.parse("") == nil)
+    }
+
+    @Test func quotedArgumentsGroupWords() throws {
+        #expect(try CommandParser.parse("/login 'my server' \"al ice\"") == .session(.login(homeserver: "my server", user: "al ice")))
+        #expect(try CommandParser.parse("/config cl\\ ap") == .settings(.show(profile: "cl ap")))
+    }
+
+    @Test func wrongArgumentCountsAreUsageErrors() {
+        #expect(throws: CommandParseError.usage(command: "login")) { try CommandParser.parse("/login matrix.org") }
+        #expect(throws: CommandParseError.usage(command: "whoami")) { try CommandParser.parse("/whoami now") }
+        #expect(throws: CommandParseError.usage(command: "set")) { try CommandParser.parse("/set color") }
+        #expect(throws: CommandParseError.usage(command: "after")) { try CommandParser.parse("/after 3") }
+    }
+
+    @Test func unknownCommandsSuggestTheNearestName() {
+        #expect(throws: CommandParseError.unknownCommand(name: "lgoin", suggestion: "login")) { try CommandParser.parse("/lgoin x y") }
+        #expect(throws: CommandParseError.unknownCommand(name: "wh", suggestion: "whoami")) { try CommandParser.parse("/wh") }
+        #expect(throws: CommandParseError.unknownCommand(name: "zzzzzz", suggestion: nil)) { try CommandParser.parse("/zzzzzz") }
+        #expect(throws: CommandParseError.unknownCommand(name: "gret", suggestion: "greet")) {
+            try CommandParser.parse("/gret", aliasNames: ["greet"])
+        }
+    }
+
+    @Test func badValuesAndQuotesAreReported() {
+        #expect(throws: CommandParseError.invalidNumber(command: "after", value: "soon")) { try CommandParser.parse("/after soon /echo x") }
+        #expect(throws: CommandParseError.invalidNumber(command: "after", value: "-1")) { try CommandParser.parse("/after -1 /echo x") }
+        #expect(throws: CommandParseError.unterminatedQuote(command: "echo")) { try CommandParser.parse("/echo \"open") }
+        #expect(throws: CommandParseError.notConfirmable(command: "whoami")) { try CommandParser.parse("/whoami!") }
+    }
+
+    @Test func messageTextNeverShowsInDescriptions() {
+        let action = Action.message(.send(text: "my secret plans"))
+        #expect(!String(describing: action).contains("secret"))
+        #expect(!String(describing: Action.scripting(.echo(text: "my secret plans"))).contains("secret"))
+    }
+}
