@@ -1,0 +1,44 @@
+/// The services AppState asks for work. A struct of values and closures: the executable wires the
+/// real ones, tests wire plain ones.
+public struct AppEnvironment: Sendable {
+    /// Builds the auth service for the current network settings (CA file, timeout).
+    public var makeAuthService: @Sendable (_ settings: Settings) -> any AuthService
+    public var sessionStore: SessionStore
+    /// The password for a login; `nil` when none can be had (cancelled, no file, no variable).
+    public var password: @Sendable (_ request: PasswordRequest) async -> String?
+    /// A yes/no question before something destructive; `nil` when nobody can answer (batch mode).
+    public var confirm: @Sendable (_ question: ConfirmationQuestion) async -> Bool?
+    /// Reads a script file (path already expanded).
+    public var readScript: @Sendable (_ path: String) async -> String?
+    /// The environment variables, for `~`, `$XDG_*` and the language.
+    public var variables: [String: String]
+    /// The device name shown to other sessions, usually the host's name.
+    public var hostName: String
+
+    public init(
+        makeAuthService: @escaping @Sendable (Settings) -> any AuthService,
+        sessionStore: SessionStore,
+        password: @escaping @Sendable (PasswordRequest) async -> String?,
+        confirm: @escaping @Sendable (ConfirmationQuestion) async -> Bool?,
+        readScript: @escaping @Sendable (String) async -> String?,
+        variables: [String: String],
+        hostName: String
+    ) {
+        self.makeAuthService = makeAuthService
+        self.sessionStore = sessionStore
+        self.password = password
+        self.confirm = confirm
+        self.readScript = readScript
+        self.variables = variables
+        self.hostName = hostName
+    }
+}
+
+public struct PasswordRequest: Sendable, Equatable {
+    public var user: String
+    public var homeserver: String
+}
+
+public enum ConfirmationQuestion: Sendable, Equatable {
+    case logout(userID: String)
+}

@@ -1,0 +1,103 @@
+extension AppState {
+    static let maximumScriptDepth = 8
+    static let maximumAliasDepth = 10
+
+    func send(_ action: ScriptingAction) async -> Bool {
+        switch action {
+        case .source(let path): await source(path)
+        case .defineAlias(let name, let expansion): defineAlias(name, expansion)
+        case .removeAlias(let name): removeAlias(name)
+        case .listAliases: finish("aliases", .aliases(aliases.sorted { $0.key < $1.key }.map { AliasEntry(name: $0.key, expansion: $0.value) }))
+        case .echo(let text): finish("echo", .echo(text: text))
+        case .after(let seconds, let line): schedule(line, after: seconds)
+        }
+    }
+
+    /// Runs a script's lines in order: `#` comments and blank lines are skipped, and a failing line
+    /// reports its `file:line` while the rest still runs. True when every line succeeded.
+    @discardableResult
+    public func runScript(_ text: String, named file: String) async -> Bool {
+        let context = LineContext.current
+        guard context.scriptDepth < Self.maximumScriptDepth else {
+            return finish("source", .failure(.scriptTooDeep(path: file)))
+        }
+        var succeeded = true
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingWhitespace()
+            guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
+            var inner = context
+            inner.scriptDepth += 1
+            inner.location = ScriptLocation(file: file, line: index + 1)
+            let ok = await LineContext.$current.withValue(inner) { await run(line: trimmed) }
+            if !ok { succeeded = false }
+            if isQuitting { break }
+        }
+        return succeeded
+    }
+
+    /// Expands `~` the way a shell would, so scripts can name files in the home directory.
+    func expandingHome(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/"), let home = environment.variables["HOME"] else { return path }
+        return home + path.dropFirst()
+    }
+
+    private func source(_ path: String) async -> Bool {
+        let expanded = expandingHome(path)
+        guard let text = await environment.readScript(expanded) else {
+            return finish("source", .failure(.scriptUnreadable(path: path)))
+        }
+        let succeeded = await runScript(text, named: path)
+        return finish("source", succeeded ? .done : .failure(.scriptFailed(path: path)))
+    }
+
+    private func defineAlias(_ name: String, _ expansion: String) -> Bool {
+        let bare = name.hasPrefix("/") ? String(name.dropFirst()) : name
+        guard AliasExpander.isValidName(bare) else { return finish("alias", .failure(.invalidAliasName(name))) }
+        guard CommandTable.spec(named: bare) == nil else { return finish("alias", .failure(.aliasShadowsCommand(bare))) }
+        aliases[bare] = expansion
+        return finish("alias", .aliasDefined(name: bare, expansion: expansion))
+    }
+
+    private func removeAlias(_ name: String) -> Bool {
+        let bare = name.hasPrefix("/") ? String(name.dropFirst()) : name
+        guard aliases.removeValue(forKey: bare) != nil else { return finish("unalias", .failure(.unknownAlias(bare))) }
+        return finish("unalias", .aliasRemoved(name: bare))
+    }
+
+    /// The expanded line when `line` calls a user alias; built-in commands always win.
+    func expandAlias(in line: String) -> String? {
+        let trimmed = line.trimmingWhitespace()
+        guard trimmed.hasPrefix("/"), !trimmed.hasPrefix("//") else { return nil }
+        let (name, arguments) = CommandParser.splitCommand(trimmed)
+        guard CommandTable.spec(named: name) == nil, let expansion = aliases[name] else { return nil }
+        return AliasExpander.expand(expansion, arguments: arguments)
+    }
+
+    func runExpansion(_ expanded: String, of line: String) async -> Bool {
+        let name = CommandParser.splitCommand(line.trimmingWhitespace()).name
+        var context = LineContext.current
+        guard context.aliasDepth < Self.maximumAliasDepth else { return finish(name, .failure(.aliasTooDeep(name))) }
+        context.aliasDepth += 1
+        return await LineContext.$current.withValue(context) { await run(line: expanded) }
+    }
+
+    private func schedule(_ line: String, after seconds: Double) -> Bool {
+        // A timer's line stands on its own: not part of the script or alias that set it.
+        scheduledLineCount += 1
+        Task { [weak self] in
+            try? await Task.sleep(for: .seconds(seconds))
+            guard let self else { return }
+            defer { self.scheduledLineCount -= 1 }
+            guard !self.isQuitting else { return }
+            await LineContext.$current.withValue(LineContext()) { await self.run(line: line) }
+        }
+        return finish("after", .done)
+    }
+
+    /// Batch mode ends only after the lines it scheduled have run.
+    public func waitForScheduledLines() async {
+        while scheduledLineCount > 0, !isQuitting {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+}

@@ -1,0 +1,93 @@
+extension AppState {
+    /// Picks up the session a previous run stored, without asking and without the network.
+    public func resumeSession() async {
+        guard session == nil, let stored = try? await environment.sessionStore.load() else { return }
+        session = stored
+        report(Report(content: .sessionResumed(SessionSummary(stored)), location: nil))
+    }
+
+    func send(_ action: SessionAction) async -> Bool {
+        switch action {
+        case .login(let homeserver, let user): await login(homeserver: homeserver, user: user)
+        case .logout(let confirmed): await logout(confirmed: confirmed)
+        case .whoami: await whoami()
+        }
+    }
+
+    private func login(homeserver input: String, user: String) async -> Bool {
+        if let session { return finish("login", .failure(.alreadyLoggedIn(userID: session.userID))) }
+        guard !isLoggingIn else { return finish("login", .failure(.loginInProgress)) }
+        let address: String
+        do {
+            address = try HomeserverChoice.address(for: input, profile: profile, config: config)
+        } catch {
+            return finish("login", .failure(error))
+        }
+        isLoggingIn = true
+        defer { isLoggingIn = false }
+        guard let password = await environment.password(PasswordRequest(user: user, homeserver: input)) else {
+            return finish("login", .failure(.passwordUnavailable))
+        }
+        let newSession: Session
+        do {
+            let homeserverURL = try await authService.resolveHomeserver(address)
+            newSession = try await authService.login(
+                homeserverURL: homeserverURL, user: user, password: password,
+                deviceDisplayName: "\(profile.appName): \(environment.hostName)"
+            )
+        } catch {
+            return finish("login", .failure(.matrix(error)))
+        }
+        session = newSession
+        do {
+            try await environment.sessionStore.save(newSession)
+        } catch {
+            return finish("login", .failure(.sessionNotSaved))
+        }
+        return finish("login", .loggedIn(SessionSummary(newSession)))
+    }
+
+    private func logout(confirmed: Bool) async -> Bool {
+        guard let current = session else { return finish("logout", .failure(.notLoggedIn)) }
+        if !confirmed {
+            switch await environment.confirm(.logout(userID: current.userID)) {
+            case true?: return await send(.session(.logout(confirmed: true)))
+            case false?: return finish("logout", .failure(.cancelled))
+            case nil: return finish("logout", .failure(.confirmationRequired(command: "logout")))
+            }
+        }
+        do {
+            try await authService.logout(current)
+        } catch .unknownToken {
+            // The server already forgot this device: forgetting it here too is all that is left.
+        } catch {
+            return finish("logout", .failure(.matrix(error)))
+        }
+        await forgetSession()
+        return finish("logout", .loggedOut(userID: current.userID))
+    }
+
+    private func whoami() async -> Bool {
+        guard let current = session else { return finish("whoami", .failure(.notLoggedIn)) }
+        do {
+            let identity = try await authService.whoami(current)
+            return finish("whoami", .whoami(SessionSummary(userID: identity.userID, deviceID: identity.deviceID ?? current.deviceID,
+                                                           homeserverURL: current.homeserverURL)))
+        } catch {
+            if case .unknownToken = error { await forgetSession() }
+            return finish("whoami", .failure(.matrix(error)))
+        }
+    }
+
+    /// A dead or logged-out session is removed from memory and disk together.
+    private func forgetSession() async {
+        session = nil
+        try? await environment.sessionStore.delete()
+    }
+}
+
+extension SessionSummary {
+    init(_ session: Session) {
+        self.init(userID: session.userID, deviceID: session.deviceID, homeserverURL: session.homeserverURL)
+    }
+}

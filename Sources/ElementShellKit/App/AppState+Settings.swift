@@ -1,0 +1,57 @@
+extension AppState {
+    func send(_ action: SettingsAction) -> Bool {
+        switch action {
+        case .show(let name): showConfig(profile: name)
+        case .set(let key, let value): set(key, to: value)
+        }
+    }
+
+    private func showConfig(profile name: String?) -> Bool {
+        let shown: Profile
+        if let name, name != profile.name {
+            guard let other = config.profile(named: name) else {
+                let suggestion = Suggestion.nearest(to: name, among: config.profiles.keys)
+                return finish("config", .failure(.unknownProfile(name, suggestion: suggestion)))
+            }
+            shown = other
+        } else {
+            shown = profile
+        }
+        let names = Set([shown.defaultHomeserver] + (shown.developmentHomeserver.map { [$0] } ?? []) + shown.homeservers)
+        let summary = ConfigSummary(
+            profile: shown,
+            homeservers: names.sorted().compactMap { config.homeservers[$0] },
+            configFile: configFile,
+            dataDirectory: shown.name == profile.name ? dataDirectory : nil,
+            isRunningProfile: shown.name == profile.name
+        )
+        return finish("config", .config(summary))
+    }
+
+    private func set(_ name: String, to value: String) -> Bool {
+        let key: Settings.Key
+        do {
+            key = try Settings.Key(named: name)
+            try profile.settings.set(key, to: value)
+        } catch {
+            return finish("set", .failure(.setting(error)))
+        }
+        switch key {
+        case .language: applyLanguage()
+        case .caFile, .requestTimeout: authService = environment.makeAuthService(profile.settings)
+        case .color, .historySize, .logLevel: break
+        }
+        return finish("set", .settingChanged(key: key, value: profile.settings.value(of: key)))
+    }
+
+    func applyLanguage() {
+        L10n.language = LanguageResolver.language(setting: profile.settings.language, environment: environment.variables)
+    }
+}
+
+extension AppState {
+    /// A problem in the config file, told once at start.
+    public func reportConfigProblem(_ diagnostic: ConfigDiagnostic) {
+        report(Report(content: .configProblem(diagnostic), location: nil))
+    }
+}

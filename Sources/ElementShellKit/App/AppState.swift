@@ -1,0 +1,49 @@
+import Foundation
+import Observation
+
+/// The one owner of the shell's state. Its storage lives here; its behaviour is split by concern
+/// across `AppState+*.swift`. Only `send` changes it, on the main actor; services report back to it.
+@MainActor
+@Observable
+public final class AppState {
+    // Session
+    public internal(set) var session: Session?
+    public internal(set) var isLoggingIn = false
+
+    // Settings and branding
+    public let config: ShellConfig
+    /// The running profile, with `/set` changes applied to its settings.
+    public internal(set) var profile: Profile
+    public let configFile: String?
+    public let dataDirectory: String
+
+    // Scripting
+    public internal(set) var aliases: [String: String] = [:]
+    /// Lines `/after` has scheduled that have not run yet.
+    public internal(set) var scheduledLineCount = 0
+
+    // App
+    public internal(set) var isQuitting = false
+
+    @ObservationIgnored let environment: AppEnvironment
+    @ObservationIgnored let report: @MainActor (Report) -> Void
+    @ObservationIgnored var authService: any AuthService
+
+    public init(
+        config: ShellConfig,
+        profile: Profile,
+        configFile: String?,
+        dataDirectory: String,
+        environment: AppEnvironment,
+        report: @escaping @MainActor (Report) -> Void
+    ) {
+        self.config = config
+        self.profile = profile
+        self.configFile = configFile
+        self.dataDirectory = dataDirectory
+        self.environment = environment
+        self.report = report
+        authService = environment.makeAuthService(profile.settings)
+        applyLanguage()
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// One thing the shell tells the user. Every command ends with exactly one `.result`; background
+/// work (a resumed session, config problems, a timer's line) reports on its own.
+public struct Report: Sendable, Equatable {
+    public enum Content: Sendable, Equatable {
+        case result(command: String, outcome: Outcome)
+        case sessionResumed(SessionSummary)
+        case configProblem(ConfigDiagnostic)
+    }
+
+    public var content: Content
+    /// The script line that produced it, when it came from a file.
+    public var location: ScriptLocation?
+
+    public var isFailure: Bool {
+        if case .result(_, .failure) = content { return true }
+        return false
+    }
+}
+
+/// What a command produced.
+public enum Outcome: Sendable, Equatable {
+    /// Succeeded with nothing to show.
+    case done
+    case help([HelpEntry], showsPlainLineHint: Bool)
+    case echo(text: String)
+    case loggedIn(SessionSummary)
+    case loggedOut(userID: String)
+    case whoami(SessionSummary)
+    case config(ConfigSummary)
+    case settingChanged(key: Settings.Key, value: String?)
+    case aliasDefined(name: String, expansion: String)
+    case aliasRemoved(name: String)
+    case aliases([AliasEntry])
+    case failure(ShellError)
+}
+
+public struct HelpEntry: Sendable, Equatable {
+    public var name: String
+    public var usage: String
+    public var summary: String
+    public var aliases: [String]
+}
+
+public struct AliasEntry: Sendable, Equatable {
+    public var name: String
+    public var expansion: String
+}
+
+/// A session without its secret, for showing.
+public struct SessionSummary: Sendable, Equatable {
+    public var userID: String
+    public var deviceID: String?
+    public var homeserverURL: URL
+}
+
+/// The resolved profile as `/config` shows it: branding, homeservers and settings, never secrets.
+public struct ConfigSummary: Sendable, Equatable {
+    public var profile: Profile
+    public var homeservers: [HomeserverEntry]
+    public var configFile: String?
+    public var dataDirectory: String?
+    public var isRunningProfile: Bool
+}
+
+/// A line of a script file.
+public struct ScriptLocation: Sendable, Equatable {
+    public var file: String
+    public var line: Int
+}

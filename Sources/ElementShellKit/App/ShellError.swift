@@ -1,0 +1,24 @@
+/// Everything that can go wrong in a command, as the user should hear it. Errors from below
+/// (parser, config, Matrix) are wrapped, not flattened, so the words are chosen in one place.
+public enum ShellError: Error, Sendable, Equatable {
+    case parse(CommandParseError)
+    case noRoomOpen
+    case notLoggedIn
+    case alreadyLoggedIn(userID: String)
+    case loginInProgress
+    case homeserverNotAllowed(String, allowed: [String])
+    case passwordUnavailable
+    case cancelled
+    case confirmationRequired(command: String)
+    case matrix(MatrixError)
+    case setting(SettingError)
+    case unknownProfile(String, suggestion: String?)
+    case unknownAlias(String)
+    case invalidAliasName(String)
+    case aliasShadowsCommand(String)
+    case aliasTooDeep(String)
+    case scriptUnreadable(path: String)
+    case scriptTooDeep(path: String)
+    case scriptFailed(path: String)
+    case sessionNotSaved
+}

@@ -1,0 +1,64 @@
+/// What the shell knows that arguments can complete to; the app publishes a fresh one on change.
+public struct CompletionContext: Sendable, Equatable {
+    public var homeservers: [String] = []
+    public var profiles: [String] = []
+    public var userIDs: [String] = []
+    public var rooms: [String] = []
+    public var aliases: [String] = []
+    public var showsDeveloperCommands = false
+
+    public init() {}
+}
+
+/// Tab completion, read from `CommandTable`: command names first, then each argument by its kind.
+public enum Completer {
+    public enum Result: Sendable, Equatable {
+        case candidates([String])
+        /// The argument is a path: the line editor's own file-name completion applies.
+        case files
+    }
+
+    /// `line` is the text before the cursor; the word being completed is its last word.
+    public static func complete(_ line: String, context: CompletionContext) -> Result {
+        let word = String(line[(line.lastIndex(where: \.isWhitespace).map(line.index(after:)) ?? line.startIndex)...])
+        guard line.hasPrefix("/"), !line.hasPrefix("//") else { return .candidates([]) }
+        let (name, arguments) = CommandParser.splitCommand(line)
+        guard !arguments.isEmpty else {
+            let names = commandNames(context: context) + context.aliases
+            return .candidates(names.map { "/" + $0 }.filter { $0.hasPrefix(word) }.sorted())
+        }
+        guard let spec = CommandTable.spec(named: name), let kind = kind(of: spec, atArgument: argumentIndex(arguments)) else {
+            return .candidates([])
+        }
+        let pool: [String]
+        switch kind {
+        case .file: return .files
+        case .command: pool = commandNames(context: context)
+        case .homeserver: pool = context.homeservers
+        case .userID: pool = context.userIDs
+        case .room: pool = context.rooms
+        case .profile: pool = context.profiles
+        case .settingKey: pool = Settings.Key.allCases.map(\.rawValue)
+        case .alias: pool = context.aliases
+        case .text, .number: pool = []
+        }
+        return .candidates(Set(pool).filter { $0.hasPrefix(word) }.sorted())
+    }
+
+    private static func commandNames(context: CompletionContext) -> [String] {
+        CommandTable.all.filter { context.showsDeveloperCommands || !$0.isDeveloperOnly }.map(\.name)
+    }
+
+    /// Index of the argument under the cursor: the number of words before it.
+    private static func argumentIndex(_ arguments: Substring) -> Int {
+        let words = arguments.split(whereSeparator: \.isWhitespace)
+        let endsInSpace = arguments.last?.isWhitespace ?? false
+        return endsInSpace ? words.count : max(0, words.count - 1)
+    }
+
+    private static func kind(of spec: CommandSpec, atArgument index: Int) -> ArgumentKind? {
+        if index < spec.parameters.count { return spec.parameters[index].kind }
+        guard let last = spec.parameters.last, last.arity == .rest || last.arity == .optionalRest else { return nil }
+        return last.kind
+    }
+}

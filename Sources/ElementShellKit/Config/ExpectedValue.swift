@@ -1,0 +1,19 @@
+/// What a setting or config key accepts, so a message can tell the user what to write instead.
+public enum ExpectedValue: Sendable, Equatable {
+    case oneOf([String])
+    case integer(ClosedRange<Int>)
+    /// A language code such as `de`, `en_GB` or `pt-BR`.
+    case languageCode
+    case text
+    case boolean
+    case mapping
+    case list
+    /// An ANSI colour name or `#rrggbb`.
+    case color
+    /// An `http` or `https` URL with a host.
+    case url
+    /// A Matrix server name: a host name or IP literal, optionally with `:port`.
+    case serverName
+    /// Text whose `{…}` placeholders are all among `PromptPlaceholder`.
+    case promptFormat
+}

@@ -1,0 +1,86 @@
+/// A config file as written: every field optional (nil when the file does not set it), values already
+/// checked for shape, and names that refer to other entries kept with their position so the resolver
+/// can report references that point nowhere.
+struct RawConfig: Equatable {
+    var defaultProfile: Located<String>?
+    var settings = RawSettings()
+    var homeservers: [RawHomeserverEntry] = []
+    var profiles: [RawProfile] = []
+
+    enum Field: String, CaseIterable {
+        case defaultProfile = "default_profile"
+        case settings, homeservers, profiles
+    }
+}
+
+/// The settings a file sets, each layered over whatever the level below resolved to.
+struct RawSettings: Equatable {
+    var values: [Settings.Key: SettingValue] = [:]
+
+    func applied(to settings: Settings) -> Settings {
+        values.values.reduce(into: settings) { $0.apply($1) }
+    }
+}
+
+struct RawHomeserverEntry: Equatable {
+    var name: Located<String>
+    /// `.some(nil)` when the file clears it with `~`.
+    var serverName: String??
+    var url: String??
+
+    enum Field: String, CaseIterable {
+        case serverName = "server_name"
+        case url
+    }
+}
+
+struct RawProfile: Equatable {
+    var name: Located<String>
+    var appName: String?
+    var defaultHomeserver: Located<String>?
+    /// `.value == nil` when the file clears it with `~`.
+    var developmentHomeserver: Located<String?>?
+    var homeservers: [Located<String>]?
+    var promptFormat: String?
+    var accentColor: TerminalColor?
+    var websiteURL: String?
+    var developer = RawDeveloperOptions()
+    var settings = RawSettings()
+
+    enum Field: String, CaseIterable {
+        case appName = "app_name"
+        case defaultHomeserver = "default_homeserver"
+        case developmentHomeserver = "development_homeserver"
+        case homeservers
+        case promptFormat = "prompt_format"
+        case accentColor = "accent_color"
+        case websiteURL = "website_url"
+        case developer, settings
+    }
+}
+
+struct RawDeveloperOptions: Equatable {
+    var showCustomHomeserver: Bool?
+    var groupSpaceRooms: Bool?
+    var showDeveloperSettings: Bool?
+
+    enum Field: String, CaseIterable {
+        case showCustomHomeserver = "show_custom_homeserver"
+        case groupSpaceRooms = "group_space_rooms"
+        case showDeveloperSettings = "show_developer_settings"
+    }
+}
+
+/// A value with the place in the file it came from.
+struct Located<Value: Equatable>: Equatable {
+    var value: Value
+    var position: SourcePosition
+}
+
+/// A 1-based line and column; 0:0 for the file as a whole.
+struct SourcePosition: Equatable {
+    var line: Int
+    var column: Int
+
+    static let wholeFile = SourcePosition(line: 0, column: 0)
+}

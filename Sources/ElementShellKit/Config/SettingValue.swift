@@ -1,0 +1,56 @@
+import Foundation
+
+/// One setting's value, checked but not yet applied: the config file reads these once and layers them
+/// over each profile, so an invalid value is reported once however many profiles there are.
+enum SettingValue: Sendable, Equatable {
+    case language(String?)
+    case color(ColorMode)
+    case historySize(Int)
+    case requestTimeout(Int)
+    case caFile(String?)
+    case logLevel(LogLevel)
+
+    static let historySizes = 0...1_000_000
+    static let requestTimeouts = 1...600
+
+    /// nil when `text` (without surrounding whitespace) is not something `key.expectedValue` allows.
+    init?(key: Settings.Key, text: String) {
+        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if key.isOptional, text.isEmpty || text.lowercased() == "none" {
+            self = key == .language ? .language(nil) : .caFile(nil)
+            return
+        }
+        switch key {
+        case .language:
+            guard Self.isLanguageCode(text) else { return nil }
+            self = .language(text)
+        case .color:
+            guard let mode = ColorMode(rawValue: text.lowercased()) else { return nil }
+            self = .color(mode)
+        case .historySize:
+            guard let size = Int(text), Self.historySizes.contains(size) else { return nil }
+            self = .historySize(size)
+        case .requestTimeout:
+            guard let seconds = Int(text), Self.requestTimeouts.contains(seconds) else { return nil }
+            self = .requestTimeout(seconds)
+        case .caFile:
+            self = .caFile(text)
+        case .logLevel:
+            guard let level = LogLevel(rawValue: text.lowercased()) else { return nil }
+            self = .logLevel(level)
+        }
+    }
+
+    /// `de`, `gsw`, `en_GB`, `pt-BR`, `zh-Hant-TW`: a two- or three-letter language, then optional
+    /// script, region or variant parts, in the spellings both BCP 47 and POSIX locales use.
+    private static func isLanguageCode(_ text: String) -> Bool {
+        let parts = text.split(omittingEmptySubsequences: false) { $0 == "-" || $0 == "_" }
+        guard let language = parts.first, (2...3).contains(language.count),
+              language.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            return false
+        }
+        return parts.dropFirst().allSatisfy { part in
+            (2...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+    }
+}

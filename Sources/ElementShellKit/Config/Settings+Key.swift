@@ -1,0 +1,40 @@
+import Foundation
+
+extension Settings {
+    /// A setting's name as `/set` and the config file spell it.
+    public enum Key: String, CaseIterable, Sendable {
+        case language
+        case color
+        case historySize = "history_size"
+        case requestTimeout = "request_timeout"
+        case caFile = "ca_file"
+        case logLevel = "log_level"
+
+        /// Looks a name up, suggesting the nearest real one when there is no such setting.
+        public init(named name: String) throws(SettingError) {
+            let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let key = Key(rawValue: name) else {
+                let suggestion = Suggestion.nearest(to: name, among: Key.allCases.map(\.rawValue))
+                throw .unknownKey(name, suggestion: suggestion)
+            }
+            self = key
+        }
+
+        /// What the setting accepts.
+        public var expectedValue: ExpectedValue {
+            switch self {
+            case .language: .languageCode
+            case .color: .oneOf(ColorMode.allCases.map(\.rawValue))
+            case .historySize: .integer(SettingValue.historySizes)
+            case .requestTimeout: .integer(SettingValue.requestTimeouts)
+            case .caFile: .text
+            case .logLevel: .oneOf(LogLevel.allCases.map(\.rawValue))
+            }
+        }
+
+        /// Whether `none` (or nothing) is accepted to unset it.
+        public var isOptional: Bool {
+            self == .language || self == .caFile
+        }
+    }
+}

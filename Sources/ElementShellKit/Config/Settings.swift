@@ -1,0 +1,58 @@
+import Foundation
+
+/// The settings a user may change at run time with `/set`, and globally or per profile in the config file.
+/// Built-in values are `Settings.default`.
+public struct Settings: Sendable, Equatable {
+    /// nil: taken from `LC_ALL`, `LC_MESSAGES` or `LANG`.
+    public var language: String?
+    public var color: ColorMode
+    /// Lines of input history kept; 0 keeps none.
+    public var historySize: Int
+    /// Seconds before a request to the homeserver is given up.
+    public var requestTimeout: Int
+    /// PEM file of certificate authorities to trust; nil: the system's.
+    public var caFile: String?
+    public var logLevel: LogLevel
+
+    public init(language: String?, color: ColorMode, historySize: Int, requestTimeout: Int, caFile: String?,
+                logLevel: LogLevel) {
+        self.language = language
+        self.color = color
+        self.historySize = historySize
+        self.requestTimeout = requestTimeout
+        self.caFile = caFile
+        self.logLevel = logLevel
+    }
+
+    /// The value as `/set` and the config file write it; nil when the setting is unset.
+    public func value(of key: Key) -> String? {
+        switch key {
+        case .language: language
+        case .color: color.rawValue
+        case .historySize: String(historySize)
+        case .requestTimeout: String(requestTimeout)
+        case .caFile: caFile
+        case .logLevel: logLevel.rawValue
+        }
+    }
+
+    /// Sets `key` from text as typed after `/set KEY`. `none` or nothing unsets a key that may be unset.
+    public mutating func set(_ key: Key, to text: String) throws(SettingError) {
+        guard let value = SettingValue(key: key, text: text) else {
+            let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            throw .invalidValue(key: key, value: text, expected: key.expectedValue)
+        }
+        apply(value)
+    }
+
+    mutating func apply(_ value: SettingValue) {
+        switch value {
+        case .language(let language): self.language = language
+        case .color(let color): self.color = color
+        case .historySize(let size): historySize = size
+        case .requestTimeout(let seconds): requestTimeout = seconds
+        case .caFile(let path): caFile = path
+        case .logLevel(let level): logLevel = level
+        }
+    }
+}

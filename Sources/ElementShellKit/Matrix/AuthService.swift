@@ -1,0 +1,18 @@
+import Foundation
+
+/// Finding a homeserver and logging a device in and out with a password.
+public protocol AuthService: Sendable {
+    /// The client-server base URL for a typed URL, server name or user ID, checked to answer
+    /// `/versions`.
+    func resolveHomeserver(_ input: String) async throws(MatrixError) -> URL
+
+    /// Logs in with `m.login.password`. `user` is a localpart or a full `@user:server` ID.
+    /// The password is used only for this request and is not kept.
+    func login(homeserverURL: URL, user: String, password: String, deviceDisplayName: String) async throws(MatrixError) -> Session
+
+    /// Invalidates the session's access token and deletes its device on the server.
+    func logout(_ session: Session) async throws(MatrixError)
+
+    /// Who the session's access token belongs to; `unknownToken` once it is no longer valid.
+    func whoami(_ session: Session) async throws(MatrixError) -> TokenOwner
+}

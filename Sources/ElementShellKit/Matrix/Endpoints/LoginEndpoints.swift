@@ -1,0 +1,67 @@
+/// `GET /_matrix/client/v3/login`: the login types the homeserver accepts.
+struct LoginFlows: Decodable, Equatable {
+    struct Flow: Decodable, Equatable {
+        var type: String
+    }
+
+    var flows: [Flow]
+
+    var offersPassword: Bool { flows.contains { $0.type == PasswordLoginRequest.loginType } }
+}
+
+/// `POST /_matrix/client/v3/login` with `m.login.password` and an `m.id.user` identifier.
+struct PasswordLoginRequest: Encodable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+    static let loginType = "m.login.password"
+
+    struct Identifier: Encodable, Sendable {
+        var type = "m.id.user"
+        /// A localpart or a full `@user:server` ID; the spec accepts both.
+        var user: String
+    }
+
+    var type = Self.loginType
+    var identifier: Identifier
+    var password: String
+    var initialDeviceDisplayName: String
+
+    init(user: String, password: String, deviceDisplayName: String) {
+        identifier = Identifier(user: user)
+        self.password = password
+        initialDeviceDisplayName = deviceDisplayName
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case type, identifier, password
+        case initialDeviceDisplayName = "initial_device_display_name"
+    }
+
+    var description: String { "PasswordLoginRequest(user: \(identifier.user), password: <redacted>)" }
+    var debugDescription: String { description }
+}
+
+struct LoginResponse: Decodable, CustomStringConvertible, CustomDebugStringConvertible {
+    var userID: String
+    var accessToken: String
+    var deviceID: String
+
+    enum CodingKeys: String, CodingKey {
+        case userID = "user_id"
+        case accessToken = "access_token"
+        case deviceID = "device_id"
+    }
+
+    var description: String { "LoginResponse(userID: \(userID), deviceID: \(deviceID), accessToken: <redacted>)" }
+    var debugDescription: String { description }
+}
+
+extension MatrixEndpoint where Response == LoginFlows {
+    static var loginFlows: Self {
+        MatrixEndpoint(method: .get, path: ["_matrix", "client", "v3", "login"], isAuthenticated: false)
+    }
+}
+
+extension MatrixEndpoint where Response == LoginResponse {
+    static func login(_ request: PasswordLoginRequest) -> Self {
+        MatrixEndpoint(method: .post, path: ["_matrix", "client", "v3", "login"], body: request, isAuthenticated: false)
+    }
+}

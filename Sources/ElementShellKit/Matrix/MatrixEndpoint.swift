@@ -1,0 +1,20 @@
+import Foundation
+
+/// One client-server API call: where it goes, what it sends and what it decodes to.
+/// Endpoints are declared as static factories in `Endpoints/`.
+struct MatrixEndpoint<Response: Decodable>: Sendable {
+    var method: HTTPMethod
+    /// Unencoded path segments below the base URL; each is percent-encoded on its own, so
+    /// IDs containing `/`, `#` or `:` stay one segment.
+    var path: [String]
+    var query: [URLQueryItem] = []
+    var body: (any Encodable & Sendable)?
+    /// Whether the access token is sent; discovery endpoints never carry it.
+    var isAuthenticated: Bool
+    /// `nil`: the client's request timeout (the `request_timeout` setting).
+    var timeout: TimeInterval?
+    var followsRedirects = false
+}
+
+/// The body of responses that carry nothing, such as `{}` from `/logout`.
+struct EmptyResponse: Decodable, Equatable {}

@@ -1,0 +1,50 @@
+/// `/config` for people: branding, homeservers, developer options, settings, and where files live.
+struct ConfigText {
+    let summary: ConfigSummary
+    let theme: Theme
+
+    var lines: [String] {
+        let profile = summary.profile
+        var rows: [(String, String)] = [
+            (L10n.screenConfigAppName, profile.appName),
+            (L10n.screenConfigDefaultHomeserver, homeserver(profile.defaultHomeserver)),
+        ]
+        if let development = profile.developmentHomeserver {
+            rows.append((L10n.screenConfigDevelopmentHomeserver, homeserver(development)))
+        }
+        rows += [
+            (L10n.screenConfigHomeservers, profile.homeservers.map(homeserver).joined(separator: ", ")),
+            (L10n.screenConfigPromptFormat, "\"\(profile.promptFormat)\""),
+            (L10n.screenConfigAccentColor, profile.accentColor.configValue),
+            (L10n.screenConfigWebsite, profile.websiteURL),
+            (L10n.screenConfigShowCustomHomeserver, yesNo(profile.developer.showCustomHomeserver)),
+            (L10n.screenConfigGroupSpaceRooms, yesNo(profile.developer.groupSpaceRooms)),
+            (L10n.screenConfigShowDeveloperSettings, yesNo(profile.developer.showDeveloperSettings)),
+        ]
+        let settings = Settings.Key.allCases.map { key in
+            (key.rawValue, profile.settings.value(of: key) ?? L10n.screenConfigNotSet)
+        }
+        var files = [(L10n.screenConfigFile, summary.configFile ?? L10n.screenConfigBuiltIn)]
+        if let directory = summary.dataDirectory {
+            files.append((L10n.screenConfigDataDirectory, directory))
+        }
+        let title = summary.isRunningProfile ? L10n.screenConfigProfileRunning(profile.name) : L10n.screenConfigProfile(profile.name)
+        return [theme.accent(clean(title))] + columns(rows)
+            + [theme.bold(L10n.screenConfigSettings)] + columns(settings)
+            + columns(files)
+    }
+
+    private func homeserver(_ name: String) -> String {
+        guard let entry = summary.homeservers.first(where: { $0.name == name }) else { return name }
+        let address = entry.url ?? entry.serverName ?? ""
+        return address.isEmpty || address == name ? name : "\(name) (\(address))"
+    }
+
+    private func yesNo(_ value: Bool) -> String { value ? L10n.commonYes : L10n.commonNo }
+
+    private func columns(_ rows: [(String, String)]) -> [String] {
+        TextRenderer.columns(rows.map { (clean($0.0), clean($0.1)) })
+    }
+
+    private func clean(_ text: String) -> String { TerminalSanitizer.clean(text) }
+}

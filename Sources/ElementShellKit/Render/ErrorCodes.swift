@@ -1,0 +1,77 @@
+/// Stable machine-readable codes for `--output json`: the Matrix `errcode` where the server gave
+/// one, else a snake_case name that never changes with the language.
+public enum ErrorCodes {
+    public static func code(for error: ShellError) -> String {
+        switch error {
+        case .parse(let error):
+            switch error {
+            case .unknownCommand: "unknown_command"
+            case .usage: "usage"
+            case .invalidNumber: "invalid_number"
+            case .unterminatedQuote: "unterminated_quote"
+            case .notConfirmable: "not_confirmable"
+            }
+        case .matrix(let error): code(for: error)
+        case .setting(.unknownKey): "unknown_setting"
+        case .setting(.invalidValue): "invalid_setting_value"
+        case .noRoomOpen: "no_room_open"
+        case .notLoggedIn: "not_logged_in"
+        case .alreadyLoggedIn: "already_logged_in"
+        case .loginInProgress: "login_in_progress"
+        case .homeserverNotAllowed: "homeserver_not_allowed"
+        case .passwordUnavailable: "password_unavailable"
+        case .cancelled: "cancelled"
+        case .confirmationRequired: "confirmation_required"
+        case .unknownProfile: "unknown_profile"
+        case .unknownAlias: "unknown_alias"
+        case .invalidAliasName: "invalid_alias_name"
+        case .aliasShadowsCommand: "alias_shadows_command"
+        case .aliasTooDeep: "alias_too_deep"
+        case .scriptUnreadable: "script_unreadable"
+        case .scriptTooDeep: "script_too_deep"
+        case .scriptFailed: "script_failed"
+        case .sessionNotSaved: "session_not_saved"
+        }
+    }
+
+    static func code(for error: MatrixError) -> String {
+        switch error {
+        case .forbidden: "M_FORBIDDEN"
+        case .unknownToken: "M_UNKNOWN_TOKEN"
+        case .limitExceeded: "M_LIMIT_EXCEEDED"
+        case .notFound: "M_NOT_FOUND"
+        case .userDeactivated: "M_USER_DEACTIVATED"
+        case .server(let errcode, _, _): errcode
+        case .invalidHomeserver: "invalid_homeserver"
+        case .wellKnownInvalid: "well_known_invalid"
+        case .unsupportedLoginFlow: "unsupported_login_flow"
+        case .decoding: "bad_response"
+        case .transport(let error):
+            switch error {
+            case .timedOut: "timed_out"
+            case .cannotResolveHost: "cannot_resolve_host"
+            case .cannotConnect: "cannot_connect"
+            case .tls: "tls"
+            case .cancelled: "cancelled"
+            case .invalidURL: "invalid_url"
+            case .other: "network"
+            }
+        }
+    }
+
+    static func code(for problem: ConfigProblem) -> String {
+        switch problem {
+        case .syntax: "config_syntax"
+        case .duplicateKey: "config_duplicate_key"
+        case .unknownKey: "config_unknown_key"
+        case .typeMismatch: "config_type_mismatch"
+        case .invalidValue: "config_invalid_value"
+        case .unknownHomeserver: "config_unknown_homeserver"
+        case .homeserverWithoutAddress: "config_homeserver_without_address"
+        case .unknownProfile: "config_unknown_profile"
+        case .missingFile: "config_missing_file"
+        case .unreadable: "config_unreadable"
+        case .notUTF8: "config_not_utf8"
+        }
+    }
+}

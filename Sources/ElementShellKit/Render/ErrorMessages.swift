@@ -1,0 +1,120 @@
+/// The one place where an error becomes words. Values from outside are sanitized here.
+public enum ErrorMessages {
+    public static func message(for error: ShellError) -> String {
+        switch error {
+        case .parse(let error): message(for: error)
+        case .noRoomOpen: L10n.errorNoRoomOpen
+        case .notLoggedIn: L10n.errorNotLoggedIn
+        case .alreadyLoggedIn(let userID): L10n.errorAlreadyLoggedIn(clean(userID))
+        case .loginInProgress: L10n.errorLoginInProgress
+        case .homeserverNotAllowed(let homeserver, let allowed):
+            L10n.errorHomeserverNotAllowed(clean(homeserver), allowed.joined(separator: ", "))
+        case .passwordUnavailable: L10n.errorPasswordUnavailable
+        case .cancelled: L10n.errorCancelled
+        case .confirmationRequired(let command): L10n.errorConfirmationRequired(command)
+        case .matrix(let error): message(for: error)
+        case .setting(let error): message(for: error)
+        case .unknownProfile(let name, let suggestion): withSuggestion(L10n.errorUnknownProfile(clean(name)), suggestion)
+        case .unknownAlias(let name): L10n.errorUnknownAlias(clean(name))
+        case .invalidAliasName(let name): L10n.errorInvalidAliasName(clean(name))
+        case .aliasShadowsCommand(let name): L10n.errorAliasShadowsCommand(name)
+        case .aliasTooDeep(let name): L10n.errorAliasTooDeep(clean(name))
+        case .scriptUnreadable(let path): L10n.errorScriptUnreadable(clean(path))
+        case .scriptTooDeep(let path): L10n.errorScriptTooDeep(clean(path))
+        case .scriptFailed(let path): L10n.errorScriptFailed(clean(path))
+        case .sessionNotSaved: L10n.errorSessionNotSaved
+        }
+    }
+
+    public static func message(for error: CommandParseError) -> String {
+        switch error {
+        case .unknownCommand(let name, let suggestion):
+            suggestion.map { L10n.errorUnknownCommand(clean(name)) + " " + L10n.errorDidYouMeanCommand($0) }
+                ?? L10n.errorUnknownCommand(clean(name)) + " " + L10n.errorSeeHelp
+        case .usage(let command): L10n.errorUsage(CommandTable.spec(named: command)?.usage ?? "/" + command)
+        case .invalidNumber(_, let value): L10n.errorInvalidNumber(clean(value))
+        case .unterminatedQuote: L10n.errorUnterminatedQuote
+        case .notConfirmable(let command): L10n.errorNotConfirmable(command)
+        }
+    }
+
+    public static func message(for error: MatrixError) -> String {
+        switch error {
+        case .forbidden(let message): L10n.errorForbidden(clean(message))
+        case .unknownToken: L10n.errorUnknownToken
+        case .limitExceeded: L10n.errorLimitExceeded
+        case .notFound: L10n.errorNotFound
+        case .userDeactivated: L10n.errorUserDeactivated
+        case .invalidHomeserver(let address): L10n.errorInvalidHomeserver(clean(address))
+        case .wellKnownInvalid(let address): L10n.errorWellKnownInvalid(clean(address))
+        case .unsupportedLoginFlow: L10n.errorUnsupportedLoginFlow
+        case .server(let errcode, let message, let status): L10n.errorServer(clean(message), clean(errcode), status)
+        case .decoding: L10n.errorDecoding
+        case .transport(let error): message(for: error)
+        }
+    }
+
+    public static func message(for error: TransportError) -> String {
+        switch error {
+        case .timedOut: L10n.errorTimedOut
+        case .cannotResolveHost(let host): L10n.errorCannotResolveHost(clean(host))
+        case .cannotConnect(let host): L10n.errorCannotConnect(clean(host))
+        case .tls(let detail): L10n.errorTls(clean(detail))
+        case .cancelled: L10n.errorCancelled
+        case .invalidURL(let address): L10n.errorInvalidUrl(clean(address))
+        case .other(_, let message): L10n.errorNetwork(clean(message))
+        }
+    }
+
+    public static func message(for error: SettingError) -> String {
+        switch error {
+        case .unknownKey(let key, let suggestion): withSuggestion(L10n.errorUnknownSetting(clean(key)), suggestion)
+        case .invalidValue(let key, let value, let expected):
+            L10n.errorInvalidSettingValue(clean(value), key.rawValue, describe(expected))
+        }
+    }
+
+    public static func message(for problem: ConfigProblem) -> String {
+        switch problem {
+        case .syntax(let detail): L10n.errorConfigSyntax(clean(detail))
+        case .duplicateKey(let key): L10n.errorConfigDuplicateKey(clean(key))
+        case .unknownKey(let key, let suggestion): withSuggestion(L10n.errorConfigUnknownKey(clean(key)), suggestion)
+        case .typeMismatch(let key, let expected): L10n.errorConfigTypeMismatch(clean(key), describe(expected))
+        case .invalidValue(let key, let value, let expected): L10n.errorConfigInvalidValue(clean(value), clean(key), describe(expected))
+        case .unknownHomeserver(let name): L10n.errorConfigUnknownHomeserver(clean(name))
+        case .homeserverWithoutAddress(let name): L10n.errorConfigHomeserverWithoutAddress(clean(name))
+        case .unknownProfile(let name): L10n.errorConfigUnknownProfile(clean(name))
+        case .missingFile: L10n.errorConfigMissingFile
+        case .unreadable: L10n.errorConfigUnreadable
+        case .notUTF8: L10n.errorConfigNotUtf8
+        }
+    }
+
+    /// `file:line:column: message`, the shape editors and compilers use.
+    public static func message(for diagnostic: ConfigDiagnostic) -> String {
+        let place = diagnostic.line > 0 ? "\(diagnostic.file):\(diagnostic.line):\(diagnostic.column)" : diagnostic.file
+        return "\(clean(place)): \(message(for: diagnostic.problem))"
+    }
+
+    static func describe(_ expected: ExpectedValue) -> String {
+        switch expected {
+        case .oneOf(let values): L10n.commonExpectedOneOf(values.joined(separator: ", "))
+        case .integer(let range): L10n.commonExpectedInteger(range.lowerBound, range.upperBound)
+        case .languageCode: L10n.commonExpectedLanguage
+        case .text: L10n.commonExpectedText
+        case .boolean: L10n.commonExpectedBoolean
+        case .mapping: L10n.commonExpectedMapping
+        case .list: L10n.commonExpectedList
+        case .color: L10n.commonExpectedColor
+        case .url: L10n.commonExpectedUrl
+        case .serverName: L10n.commonExpectedServerName
+        case .promptFormat: L10n.commonExpectedPromptFormat
+        }
+    }
+
+    private static func withSuggestion(_ message: String, _ suggestion: String?) -> String {
+        suggestion.map { message + " " + L10n.errorDidYouMean($0) } ?? message
+    }
+
+    private static func clean(_ text: String) -> String { TerminalSanitizer.clean(text) }
+}

@@ -1,0 +1,80 @@
+/// Reports as one JSON object each, for `--output json`. The schema is in docs/json-output.md;
+/// change it only by adding fields.
+public enum JSONRenderer {
+    public static func object(for report: Report) -> JSONValue {
+        var fields: [String: JSONValue]
+        switch report.content {
+        case .result(let command, let outcome):
+            fields = ["type": "result", "command": .string(command), "ok": .bool(!report.isFailure)]
+            fields.merge(payload(for: outcome)) { $1 }
+        case .sessionResumed(let summary):
+            fields = ["type": "session", "event": "resumed"]
+            fields.merge(session(summary)) { $1 }
+        case .configProblem(let diagnostic):
+            fields = [
+                "type": "warning",
+                "error": ["code": .string(ErrorCodes.code(for: diagnostic.problem)), "message": .string(ErrorMessages.message(for: diagnostic.problem))],
+                "file": .string(diagnostic.file), "line": .int(diagnostic.line), "column": .int(diagnostic.column),
+            ]
+        }
+        if let location = report.location {
+            fields["file"] = .string(location.file)
+            fields["line"] = .int(location.line)
+        }
+        return .object(fields)
+    }
+
+    private static func payload(for outcome: Outcome) -> [String: JSONValue] {
+        switch outcome {
+        case .done: [:]
+        case .help(let entries, _):
+            ["commands": .array(entries.map {
+                ["name": .string($0.name), "usage": .string($0.usage), "summary": .string($0.summary), "aliases": .array($0.aliases.map(JSONValue.string))]
+            })]
+        case .echo(let text): ["text": .string(text)]
+        case .loggedIn(let summary), .whoami(let summary): session(summary)
+        case .loggedOut(let userID): ["user_id": .string(userID)]
+        case .config(let summary): config(summary)
+        case .settingChanged(let key, let value): ["key": .string(key.rawValue), "value": value.json]
+        case .aliasDefined(let name, let expansion): ["name": .string(name), "expansion": .string(expansion)]
+        case .aliasRemoved(let name): ["name": .string(name)]
+        case .aliases(let entries):
+            ["aliases": .array(entries.map { ["name": .string($0.name), "expansion": .string($0.expansion)] })]
+        case .failure(let error):
+            ["error": ["code": .string(ErrorCodes.code(for: error)), "message": .string(ErrorMessages.message(for: error))]]
+        }
+    }
+
+    private static func session(_ summary: SessionSummary) -> [String: JSONValue] {
+        ["user_id": .string(summary.userID), "device_id": summary.deviceID.json, "homeserver": .string(summary.homeserverURL.absoluteString)]
+    }
+
+    private static func config(_ summary: ConfigSummary) -> [String: JSONValue] {
+        let profile = summary.profile
+        let settings = Dictionary(uniqueKeysWithValues: Settings.Key.allCases.map { ($0.rawValue, profile.settings.value(of: $0).json) })
+        let homeservers = summary.homeservers.map { entry -> JSONValue in
+            ["name": .string(entry.name), "server_name": entry.serverName.json, "url": entry.url.json]
+        }
+        return [
+            "profile": [
+                "name": .string(profile.name),
+                "app_name": .string(profile.appName),
+                "default_homeserver": .string(profile.defaultHomeserver),
+                "development_homeserver": profile.developmentHomeserver.json,
+                "homeservers": .array(profile.homeservers.map(JSONValue.string)),
+                "prompt_format": .string(profile.promptFormat),
+                "accent_color": .string(profile.accentColor.configValue),
+                "website_url": .string(profile.websiteURL),
+                "developer": [
+                    "show_custom_homeserver": .bool(profile.developer.showCustomHomeserver),
+                    "group_space_rooms": .bool(profile.developer.groupSpaceRooms),
+                    "show_developer_settings": .bool(profile.developer.showDeveloperSettings),
+                ],
+                "settings": .object(settings),
+            ],
+            "homeservers": .array(homeservers),
+            "config_file": summary.configFile.json,
+            "data_directory": summary.dataDirectory.json,
+        ]
+    }
+}

@@ -1,0 +1,60 @@
+/// Reports as lines for people. Pure: the same report and theme always give the same lines.
+public struct TextRenderer: Sendable {
+    public var theme: Theme
+
+    public init(theme: Theme) {
+        self.theme = theme
+    }
+
+    public func lines(for report: Report) -> [String] {
+        let lines: [String]
+        switch report.content {
+        case .result(_, let outcome): lines = self.lines(for: outcome)
+        case .sessionResumed(let summary):
+            lines = [L10n.screenSessionResumed(clean(summary.userID), clean(summary.homeserverURL.absoluteString))]
+        case .configProblem(let diagnostic):
+            lines = [theme.error(L10n.commonWarning(ErrorMessages.message(for: diagnostic)))]
+        }
+        guard let location = report.location, !lines.isEmpty else { return lines }
+        return [theme.dim("\(clean(location.file)):\(location.line):") + " " + lines[0]] + lines.dropFirst()
+    }
+
+    func lines(for outcome: Outcome) -> [String] {
+        switch outcome {
+        case .done: []
+        case .help(let entries, let showsHint): help(entries, showsHint: showsHint)
+        case .echo(let text): text.split(separator: "\n", omittingEmptySubsequences: false).map { clean(String($0)) }
+        case .loggedIn(let summary):
+            [L10n.screenLoginSuccess(clean(summary.userID), clean(summary.deviceID ?? "?"), clean(summary.homeserverURL.absoluteString))]
+        case .loggedOut(let userID): [L10n.screenLogoutSuccess(clean(userID))]
+        case .whoami(let summary):
+            [L10n.screenWhoami(clean(summary.userID), clean(summary.deviceID ?? "?"), clean(summary.homeserverURL.absoluteString))]
+        case .config(let summary): ConfigText(summary: summary, theme: theme).lines
+        case .settingChanged(let key, let value):
+            [value.map { L10n.screenSetSuccess(key.rawValue, clean($0)) } ?? L10n.screenSetUnset(key.rawValue)]
+        case .aliasDefined(let name, let expansion): [L10n.screenAliasDefined(clean(name), clean(expansion))]
+        case .aliasRemoved(let name): [L10n.screenAliasRemoved(clean(name))]
+        case .aliases(let entries):
+            entries.isEmpty ? [L10n.screenAliasesEmpty] : Self.columns(entries.map { ("/" + clean($0.name), clean($0.expansion)) })
+        case .failure(let error): [theme.error(L10n.commonErrorPrefix) + " " + ErrorMessages.message(for: error)]
+        }
+    }
+
+    private func help(_ entries: [HelpEntry], showsHint: Bool) -> [String] {
+        guard showsHint else {
+            return entries.flatMap { entry in
+                [theme.bold(entry.usage), "  " + entry.summary]
+                    + (entry.aliases.isEmpty ? [] : ["  " + L10n.screenHelpAliases(entry.aliases.map { "/" + $0 }.joined(separator: ", "))])
+            }
+        }
+        return [L10n.screenHelpTitle] + Self.columns(entries.map { ($0.usage, $0.summary) }) + ["", L10n.screenHelpPlainLines]
+    }
+
+    /// Two columns, the first padded to its widest cell.
+    static func columns(_ rows: [(String, String)]) -> [String] {
+        let width = rows.map(\.0.count).max() ?? 0
+        return rows.map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }
+    }
+
+    private func clean(_ text: String) -> String { TerminalSanitizer.clean(text) }
+}

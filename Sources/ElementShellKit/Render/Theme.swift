@@ -1,0 +1,39 @@
+/// How text is styled: SGR sequences when colour is on, nothing otherwise.
+public struct Theme: Sendable, Equatable {
+    public var usesColor: Bool
+    public var accent: TerminalColor
+
+    public init(usesColor: Bool, accent: TerminalColor) {
+        self.usesColor = usesColor
+        self.accent = accent
+    }
+
+    /// Colour follows the setting; `auto` means a terminal that did not ask for `NO_COLOR`.
+    public init(profile: Profile, isTerminal: Bool, environment: [String: String]) {
+        let usesColor = switch profile.settings.color {
+        case .always: true
+        case .never: false
+        case .auto: isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        }
+        self.init(usesColor: usesColor, accent: profile.accentColor)
+    }
+
+    public func accent(_ text: String) -> String { styled(text, code: Self.code(for: accent)) }
+    func error(_ text: String) -> String { styled(text, code: "31") }
+    func dim(_ text: String) -> String { styled(text, code: "2") }
+    func bold(_ text: String) -> String { styled(text, code: "1") }
+
+    private func styled(_ text: String, code: String) -> String {
+        usesColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    static func code(for color: TerminalColor) -> String {
+        switch color {
+        case .named(let named):
+            let index = ANSIColor.allCases.firstIndex(of: named) ?? 0
+            return index < 8 ? "\(30 + index)" : "\(90 + index - 8)"
+        case let .rgb(red, green, blue):
+            return "38;2;\(red);\(green);\(blue)"
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import ElementShellKit
+import Foundation
+
+/// Commands from `-c` or from standard input when it is not a terminal: results are printed, the
+/// exit status says whether every command succeeded.
+@MainActor
+struct BatchSession {
+    let context: LaunchContext
+
+    func run() async -> Int32 {
+        let presenter = Presenter(format: context.options.output, profile: context.profile, isTerminal: isatty(STDOUT_FILENO) != 0,
+                                  environment: context.environment) { lines, stream in
+            let text = lines.joined(separator: "\n") + "\n"
+            (stream == .error ? FileHandle.standardError : FileHandle.standardOutput).write(Data(text.utf8))
+        }
+        let environmentPassword = context.environment["ELEMENT_SHELL_PASSWORD"]
+        let state = context.makeState(presenter: presenter, password: { _ in environmentPassword }, confirm: { _ in nil })
+        presenter.state = state
+        var succeeded = await context.start(state)
+        let lines = context.options.commands.isEmpty ? StandardInput.lines() : AsyncStream { continuation in
+            context.options.commands.forEach { continuation.yield($0) }
+            continuation.finish()
+        }
+        for await line in lines {
+            if state.isQuitting { break }
+            presenter.state = state
+            if !(await state.run(line: line)) { succeeded = false }
+        }
+        await state.waitForScheduledLines()
+        return succeeded ? 0 : 1
+    }
+}
+
+/// Standard input read on its own thread, so timers on the main actor keep running meanwhile.
+enum StandardInput {
+    static func lines() -> AsyncStream<String> {
+        AsyncStream { continuation in
+            Thread {
+                while let line = readLine(strippingNewline: true) {
+                    continuation.yield(line)
+                }
+                continuation.finish()
+            }.start()
+        }
+    }
+}

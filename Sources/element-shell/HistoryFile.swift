@@ -1,0 +1,30 @@
+@preconcurrency import CReadline
+@preconcurrency import Glibc
+
+/// The profile's readline history: loaded at start, one line appended per accepted command, so a
+/// crash loses nothing, and trimmed to the configured size.
+struct HistoryFile: Sendable {
+    let path: String
+    let limit: Int
+
+    func load() {
+        using_history()
+        _ = read_history(path)
+        setLimit(limit)
+    }
+
+    /// `/set history_size` takes effect at once, in memory and on disk.
+    func setLimit(_ newLimit: Int) {
+        stifle_history(Int32(clamping: newLimit))
+        _ = history_truncate_file(path, Int32(clamping: newLimit))
+    }
+
+    func append(_ line: String) {
+        add_history(line)
+        if access(path, F_OK) != 0 {
+            _ = write_history(path)
+        } else {
+            _ = append_history(1, path)
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import ElementShellKit
+import Foundation
+@preconcurrency import Glibc
+import Logging
+
+/// Puts the pieces together: config, profile, data directory, logging, state; then hands over to
+/// the interactive or the batch session.
+@MainActor
+struct Launcher {
+    let options: ElementShell
+
+    func run() async -> Int32 {
+        // Every file the shell creates (session, history, log) is its owner's alone.
+        umask(0o077)
+        let environment = ProcessInfo.processInfo.environment
+        let configPath = ConfigLoader.configPath(explicit: options.config, environment: environment)
+        let (config, diagnostics) = ConfigLoader.load(path: configPath, environment: environment)
+        let profileName = options.profile ?? config.defaultProfile
+        guard let profile = config.profile(named: profileName) else {
+            let fallback = config.profile(named: config.defaultProfile)?.settings.language
+            L10n.language = LanguageResolver.language(setting: fallback, environment: environment)
+            let suggestion = Suggestion.nearest(to: profileName, among: config.profiles.keys)
+            printError(ErrorMessages.message(for: .unknownProfile(profileName, suggestion: suggestion)))
+            return 2
+        }
+        L10n.language = LanguageResolver.language(setting: profile.settings.language, environment: environment)
+        let dataDirectory = options.dataDirectory ?? DataDirectory.path(profile: profileName, environment: environment)
+        do {
+            try DataDirectory.prepare(dataDirectory)
+        } catch {
+            printError(L10n.errorDataDirectory(dataDirectory))
+            return 2
+        }
+        FileLogHandler.bootstrap(path: dataDirectory + "/element-shell.log", level: profile.settings.logLevel)
+
+        let isInteractive = options.commands.isEmpty && isatty(STDIN_FILENO) != 0
+        let context = LaunchContext(
+            options: options, config: config, profile: profile, configFile: configPath,
+            dataDirectory: dataDirectory, environment: environment, diagnostics: diagnostics
+        )
+        if isInteractive {
+            return await InteractiveSession(context: context).run()
+        }
+        return await BatchSession(context: context).run()
+    }
+
+    private func printError(_ message: String) {
+        FileHandle.standardError.write(Data((L10n.commonErrorPrefix + " " + message + "\n").utf8))
+    }
+}
+
+/// What both kinds of session start from.
+struct LaunchContext {
+    let options: ElementShell
+    let config: ShellConfig
+    let profile: Profile
+    let configFile: String?
+    let dataDirectory: String
+    let environment: [String: String]
+    let diagnostics: [ConfigDiagnostic]
+
+    @MainActor
+    func makeState(presenter: Presenter, password: @escaping @Sendable (PasswordRequest) async -> String?,
+                   confirm: @escaping @Sendable (ConfirmationQuestion) async -> Bool?) -> AppState {
+        let passwordFile = options.passwordFile
+        let environment = AppEnvironment(
+            makeAuthService: { settings in
+                MatrixAuthService(transport: CurlTransport(caFile: settings.caFile, userAgent: "element-shell"),
+                                  requestTimeout: TimeInterval(settings.requestTimeout))
+            },
+            sessionStore: SessionStore(directory: URL(fileURLWithPath: dataDirectory)),
+            password: { request in
+                if let passwordFile { return PasswordFile.read(passwordFile) }
+                return await password(request)
+            },
+            confirm: confirm,
+            readScript: { path in try? String(contentsOfFile: path, encoding: .utf8) },
+            variables: self.environment,
+            hostName: ProcessInfo.processInfo.hostName
+        )
+        let state = AppState(config: config, profile: profile, configFile: configFile, dataDirectory: dataDirectory,
+                             environment: environment) { report in presenter.show(report) }
+        return state
+    }
+
+    /// Config problems, a resumed session, then the startup file, as every session begins.
+    @MainActor
+    func start(_ state: AppState) async -> Bool {
+        var succeeded = true
+        for diagnostic in diagnostics {
+            state.reportConfigProblem(diagnostic)
+        }
+        await state.resumeSession()
+        guard !options.noRC else { return succeeded }
+        let explicit = options.rc
+        let path = explicit ?? (environment["HOME"].map { $0 + "/.elrc" } ?? "")
+        if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+            succeeded = await state.runScript(text, named: path)
+        } else if let explicit {
+            succeeded = await state.send(.scripting(.source(path: explicit)))
+        }
+        return succeeded
+    }
+}
+
+/// `--password-file`: the first line of the file, the rest ignored.
+enum PasswordFile {
+    static func read(_ path: String) -> String? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        let line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        return line.isEmpty ? nil : line
+    }
+}

@@ -1,2 +1,0 @@
-import ElementShellKit
-print(L10n.commonAppDescription)

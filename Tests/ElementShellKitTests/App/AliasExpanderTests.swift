@@ -1,0 +1,28 @@
+import Testing
+@testable import ElementShellKit
+
+@Suite struct AliasExpanderTests {
+    @Test func numberedAndAllArguments() {
+        #expect(AliasExpander.expand("/login $1 $2", arguments: " clap alice") == "/login clap alice")
+        #expect(AliasExpander.expand("/echo [$*]", arguments: " a  \"b c\"") == "/echo [a  \"b c\"]")
+        #expect(AliasExpander.expand("/echo $2-$1-$3", arguments: " x \"y z\"") == "/echo y z-x-")
+    }
+
+    @Test func withoutPlaceholdersArgumentsAreAppended() {
+        #expect(AliasExpander.expand("/echo hi", arguments: " there") == "/echo hi there")
+        #expect(AliasExpander.expand("/whoami", arguments: "") == "/whoami")
+    }
+
+    @Test func aLoneDollarStays() {
+        #expect(AliasExpander.expand("/echo costs $ 5 $", arguments: " x") == "/echo costs $ 5 $")
+        #expect(AliasExpander.expand("/echo $0 $a", arguments: " x") == "/echo $0 $a")
+    }
+
+    @Test func namesArePlainWords() {
+        #expect(AliasExpander.isValidName("j"))
+        #expect(AliasExpander.isValidName("go-home_2"))
+        #expect(!AliasExpander.isValidName("a/b"))
+        #expect(!AliasExpander.isValidName(""))
+        #expect(!AliasExpander.isValidName("x y"))
+    }
+}

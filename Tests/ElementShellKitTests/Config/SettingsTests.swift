@@ -1,0 +1,75 @@
+import Testing
+@testable import ElementShellKit
+
+@Suite struct SettingsTests {
+    @Test(arguments: [
+        (Settings.Key.language, "de", "de"),
+        (.language, " pt_BR ", "pt_BR"),
+        (.language, "zh-Hant-TW", "zh-Hant-TW"),
+        (.color, "always", "always"),
+        (.color, "NEVER", "never"),
+        (.historySize, "0", "0"),
+        (.historySize, "1000000", "1000000"),
+        (.requestTimeout, "1", "1"),
+        (.requestTimeout, "600", "600"),
+        (.caFile, "/etc/ssl/ca.pem", "/etc/ssl/ca.pem"),
+        (.logLevel, "trace", "trace"),
+        (.logLevel, "Critical", "critical"),
+    ])
+    func setAcceptsValidValues(key: Settings.Key, text: String, shown: String) throws {
+        var settings = Settings.default
+        try settings.set(key, to: text)
+        #expect(settings.value(of: key) == shown)
+    }
+
+    @Test(arguments: [
+        (Settings.Key.language, "x"),
+        (.language, "english!"),
+        (.language, "de_"),
+        (.color, "sometimes"),
+        (.color, ""),
+        (.historySize, "-1"),
+        (.historySize, "1000001"),
+        (.historySize, "many"),
+        (.requestTimeout, "0"),
+        (.requestTimeout, "601"),
+        (.requestTimeout, "none"),
+        (.logLevel, "verbose"),
+    ])
+    func setRefusesInvalidValuesAndKeepsTheOldOne(key: Settings.Key, text: String) {
+        var settings = Settings.default
+        #expect(throws: SettingError.invalidValue(key: key, value: text, expected: key.expectedValue)) {
+            try settings.set(key, to: text)
+        }
+        #expect(settings == Settings.default)
+    }
+
+    @Test(arguments: [Settings.Key.language, .caFile], ["none", "", "None"])
+    func noneUnsetsOptionalKeys(key: Settings.Key, text: String) throws {
+        var settings = Settings(language: "de", color: .auto, historySize: 1, requestTimeout: 1, caFile: "/ca.pem",
+                                logLevel: .info)
+        try settings.set(key, to: text)
+        #expect(settings.value(of: key) == nil)
+    }
+
+    @Test func valueShowsEverySetting() {
+        let settings = Settings(language: "de", color: .never, historySize: 5, requestTimeout: 9, caFile: "/ca.pem",
+                                logLevel: .warning)
+        #expect(Settings.Key.allCases.map { settings.value(of: $0) } == ["de", "never", "5", "9", "/ca.pem", "warning"])
+        #expect(Settings.default.value(of: .language) == nil)
+        #expect(Settings.default.value(of: .caFile) == nil)
+    }
+
+    @Test func keysAreLookedUpByNameWithSuggestions() throws {
+        #expect(try Settings.Key(named: "history_size") == .historySize)
+        #expect(throws: SettingError.unknownKey("colour", suggestion: "color")) { try Settings.Key(named: "colour") }
+        #expect(throws: SettingError.unknownKey("requst_timeout", suggestion: "request_timeout")) {
+            try Settings.Key(named: "requst_timeout")
+        }
+        #expect(throws: SettingError.unknownKey("volume", suggestion: nil)) { try Settings.Key(named: "volume") }
+    }
+
+    @Test func logLevelsMapToSwiftLog() {
+        #expect(LogLevel.allCases.map(\.loggerLevel.rawValue) == LogLevel.allCases.map(\.rawValue))
+    }
+}

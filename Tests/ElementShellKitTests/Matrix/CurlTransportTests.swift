@@ -1,0 +1,163 @@
+import CCurl
+import Foundation
+import Synchronization
+import Testing
+@testable import ElementShellKit
+
+@Suite struct CurlTransportTests {
+    private let transport = CurlTransport(userAgent: "element-shell-tests/1")
+
+    private func url(_ port: Int, _ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+
+    @Test func returnsStatusLowerCasedHeadersAndBody() async throws {
+        let server = try LoopbackHTTPServer { _ in
+            .init(status: 201, headers: [("X-Custom", "a"), ("x-custom", "b"), ("Content-Type", "text/plain")], body: Data("hello".utf8))
+        }
+        defer { server.stop() }
+        let response = try await transport.send(HTTPRequest(method: .get, url: url(server.port, "/hello")))
+        #expect(response.status == 201)
+        #expect(response.headers["x-custom"] == "a, b")
+        #expect(response.header("Content-Type") == "text/plain")
+        #expect(response.body == Data("hello".utf8))
+    }
+
+    @Test func sendsMethodHeadersAndBody() async throws {
+        let seen = RequestLogOnServer()
+        let server = try LoopbackHTTPServer { request in
+            seen.append(request)
+            return .init(status: 200)
+        }
+        defer { server.stop() }
+        let payload = Data(#"{"a":"\#(String(repeating: "x", count: 4000))"}"#.utf8)
+        _ = try await transport.send(HTTPRequest(method: .post, url: url(server.port, "/p?q=1"),
+                                                 headers: ["Authorization": "Bearer t", "Content-Type": "application/json"], body: payload))
+        _ = try await transport.send(HTTPRequest(method: .put, url: url(server.port, "/put")))
+        _ = try await transport.send(HTTPRequest(method: .delete, url: url(server.port, "/del")))
+        let requests = seen.all
+        #expect(requests.map(\.method) == ["POST", "PUT", "DELETE"])
+        #expect(requests.map(\.path) == ["/p?q=1", "/put", "/del"])
+        #expect(requests[0].body == payload)
+        #expect(requests[0].headers["authorization"] == "Bearer t")
+        #expect(requests[0].headers["user-agent"] == "element-shell-tests/1")
+        #expect(requests[0].headers["expect"] == nil, "no 100-continue round trip")
+        #expect(requests[1].headers["content-length"] == "0" && requests[1].body.isEmpty)
+    }
+
+    @Test func reusesOneConnectionForSequentialRequests() async throws {
+        let server = try LoopbackHTTPServer { _ in .init(status: 200, body: Data("{}".utf8)) }
+        defer { server.stop() }
+        for _ in 0..<5 {
+            #expect(try await transport.send(HTTPRequest(method: .get, url: url(server.port, "/x"))).status == 200)
+        }
+        #expect(server.acceptedConnections == 1)
+        #expect(transport.idleHandleCount == 1)
+    }
+
+    @Test func runsConcurrentRequestsOnSeparateHandles() async throws {
+        let server = try LoopbackHTTPServer { request in .init(status: 200, body: Data(request.path.utf8)) }
+        defer { server.stop() }
+        let bodies = try await withThrowingTaskGroup(of: String.self) { group in
+            for index in 0..<8 {
+                group.addTask { [transport] in
+                    String(decoding: try await transport.send(HTTPRequest(method: .get, url: url(server.port, "/\(index)"))).body, as: UTF8.self)
+                }
+            }
+            return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+        }
+        #expect(bodies == Set((0..<8).map { "/\($0)" }))
+        #expect(transport.idleHandleCount <= 4)
+    }
+
+    @Test func followsRedirectsOnlyWhenAsked() async throws {
+        let server = try LoopbackHTTPServer { request in
+            request.path == "/old" ? .init(status: 302, headers: [("Location", "/new")]) : .init(status: 200, body: Data("new".utf8))
+        }
+        defer { server.stop() }
+        #expect(try await transport.send(HTTPRequest(method: .get, url: url(server.port, "/old"))).status == 302)
+        let followed = try await transport.send(HTTPRequest(method: .get, url: url(server.port, "/old"), followsRedirects: true))
+        #expect(followed.status == 200 && followed.body == Data("new".utf8))
+        #expect(followed.headers["location"] == nil, "only the final response's headers")
+    }
+
+    @Test func timesOutOnASilentServer() async throws {
+        let server = try SilentServer()
+        let started = ContinuousClock.now
+        await #expect(throws: TransportError.timedOut) {
+            try await transport.send(HTTPRequest(method: .get, url: url(server.port, "/"), timeout: 0.3))
+        }
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
+    @Test func cancellingTheTaskAbortsTheTransfer() async throws {
+        let server = try SilentServer()
+        let task = Task { [transport] in
+            try await transport.send(HTTPRequest(method: .get, url: url(server.port, "/sync"), timeout: 60))
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        let started = ContinuousClock.now
+        task.cancel()
+        let result = await task.result
+        #expect(throws: TransportError.cancelled) { try result.get() }
+        #expect(ContinuousClock.now - started < .seconds(3))
+    }
+
+    @Test func alreadyCancelledTasksDoNotConnect() async throws {
+        let server = try LoopbackHTTPServer { _ in .init(status: 200) }
+        defer { server.stop() }
+        let task = Task { [transport] in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await transport.send(HTTPRequest(method: .get, url: url(server.port, "/")))
+        }
+        let result = await task.result
+        #expect(throws: TransportError.cancelled) { try result.get() }
+        #expect(server.acceptedConnections == 0)
+    }
+
+    @Test func refusedConnectionIsCannotConnect() async throws {
+        let port = try SilentServer.closedPort()
+        await #expect(throws: TransportError.cannotConnect("127.0.0.1:\(port)")) {
+            try await transport.send(HTTPRequest(method: .get, url: url(port, "/")))
+        }
+    }
+
+    @Test func rejectsNonHTTPURLs() async {
+        await #expect(throws: TransportError.invalidURL("ftp://example.org/file")) {
+            try await transport.send(HTTPRequest(method: .get, url: URL(string: "ftp://example.org/file?token=x")!))
+        }
+        await #expect(throws: TransportError.invalidURL("file:///etc/passwd")) {
+            try await transport.send(HTTPRequest(method: .get, url: URL(fileURLWithPath: "/etc/passwd")))
+        }
+    }
+
+    @Test func unreadableCAFileIsATLSError() async throws {
+        let server = try SilentServer()
+        let strict = CurlTransport(caFile: "/nonexistent/ca.pem", userAgent: "t")
+        await #expect {
+            try await strict.send(HTTPRequest(method: .get, url: URL(string: "https://127.0.0.1:\(server.port)/")!, timeout: 5))
+        } throws: { error in
+            if case .tls = error as? TransportError { return true }
+            return false
+        }
+    }
+
+    @Test func mapsCurlResultCodes() {
+        let url = URL(string: "https://hs.example:8448/_matrix/client/v3/sync?access_token=secret")!
+        #expect(TransportError(curlCode: CURLE_OPERATION_TIMEDOUT, url: url, message: "m") == .timedOut)
+        #expect(TransportError(curlCode: CURLE_COULDNT_RESOLVE_HOST, url: url, message: "m") == .cannotResolveHost("hs.example"))
+        #expect(TransportError(curlCode: CURLE_COULDNT_CONNECT, url: url, message: "m") == .cannotConnect("hs.example:8448"))
+        #expect(TransportError(curlCode: CURLE_COULDNT_CONNECT, url: URL(string: "http://[::1]:8008/")!, message: "m")
+            == .cannotConnect("[::1]:8008"))
+        #expect(TransportError(curlCode: CURLE_PEER_FAILED_VERIFICATION, url: url, message: "bad cert") == .tls("bad cert"))
+        #expect(TransportError(curlCode: CURLE_SSL_CONNECT_ERROR, url: url, message: "handshake") == .tls("handshake"))
+        #expect(TransportError(curlCode: CURLE_ABORTED_BY_CALLBACK, url: url, message: "m") == .cancelled)
+        #expect(TransportError(curlCode: CURLE_URL_MALFORMAT, url: url, message: "m")
+            == .invalidURL("https://hs.example:8448/_matrix/client/v3/sync"))
+        #expect(TransportError(curlCode: CURLE_RECV_ERROR, url: url, message: "reset") == .other(code: 56, message: "reset"))
+    }
+}
+
+final class RequestLogOnServer: Sendable {
+    private let requests = Mutex<[LoopbackHTTPServer.Request]>([])
+    func append(_ request: LoopbackHTTPServer.Request) { requests.withLock { $0.append(request) } }
+    var all: [LoopbackHTTPServer.Request] { requests.withLock { $0 } }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+@testable import ElementShellKit
+
+@Suite struct EndpointDecodingTests {
+    @Test func decodesWellKnownWithNamespacedKeysAndExtras() throws {
+        let json = #"""
+        {"m.homeserver":{"base_url":"https://matrix.example.org/"},
+         "m.identity_server":{"base_url":"https://id.example.org"},
+         "org.example.custom":{"anything":[1,2]}}
+        """#
+        let wellKnown = try MatrixClient.decode(ClientWellKnown.self, from: Data(json.utf8))
+        #expect(wellKnown.homeserver?.baseURL == "https://matrix.example.org/")
+        #expect(wellKnown.identityServer?.baseURL == "https://id.example.org")
+    }
+
+    @Test func wellKnownWithoutBaseURLDecodesToNil() throws {
+        #expect(try MatrixClient.decode(ClientWellKnown.self, from: Data(#"{"m.homeserver":{}}"#.utf8)).homeserver?.baseURL == nil)
+        #expect(try MatrixClient.decode(ClientWellKnown.self, from: Data("{}".utf8)).homeserver == nil)
+    }
+
+    @Test func malformedJSONIsADecodingError() {
+        #expect {
+            try MatrixClient.decode(ClientWellKnown.self, from: Data("<html>".utf8))
+        } throws: { error in
+            guard case .decoding(let detail) = error as? MatrixError else { return false }
+            return detail.hasPrefix("ClientWellKnown")
+        }
+        #expect {
+            try MatrixClient.decode(ClientWellKnown.self, from: Data(#"{"m.homeserver":{"base_url":5}}"#.utf8))
+        } throws: { error in
+            guard case .decoding(let detail) = error as? MatrixError else { return false }
+            return detail.contains("m.homeserver.base_url")
+        }
+    }
+
+    @Test func decodesLoginAnswers() throws {
+        let flows = try MatrixClient.decode(LoginFlows.self, from: Data(
+            #"{"flows":[{"type":"m.login.token","get_login_token":true},{"type":"m.login.password"}]}"#.utf8))
+        #expect(flows.offersPassword)
+        let ssoOnly = try MatrixClient.decode(LoginFlows.self, from: Data(#"{"flows":[{"type":"m.login.sso"}]}"#.utf8))
+        #expect(!ssoOnly.offersPassword)
+
+        let login = try MatrixClient.decode(LoginResponse.self, from: Data(
+            #"{"user_id":"@a:hs","access_token":"syt_secret","device_id":"DEV","home_server":"hs"}"#.utf8))
+        #expect(login.userID == "@a:hs" && login.accessToken == "syt_secret" && login.deviceID == "DEV")
+        #expect(!"\(login)".contains("syt_secret"))
+
+        #expect {
+            try MatrixClient.decode(LoginResponse.self, from: Data(#"{"user_id":"@a:hs","device_id":"DEV"}"#.utf8))
+        } throws: { error in
+            (error as? MatrixError) == .decoding("LoginResponse: missing key access_token")
+        }
+    }
+
+    @Test func decodesWhoamiWithAndWithoutDevice() throws {
+        #expect(try MatrixClient.decode(TokenOwner.self, from: Data(#"{"user_id":"@a:hs","device_id":"D","is_guest":false}"#.utf8))
+            == TokenOwner(userID: "@a:hs", deviceID: "D"))
+        #expect(try MatrixClient.decode(TokenOwner.self, from: Data(#"{"user_id":"@bridge:hs"}"#.utf8))
+            == TokenOwner(userID: "@bridge:hs", deviceID: nil))
+    }
+}
