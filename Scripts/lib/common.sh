@@ -1,0 +1,12 @@
+# shellcheck shell=bash disable=SC2034  # variables for the scripts that source this
+# Sourced first by every script in Scripts/: shared paths and error exit.
+
+ES_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ES_REPO_ROOT=$(cd "$ES_LIB_DIR/../.." && pwd)
+# Outside the repo so every clone and worktree shares one Python environment.
+ES_DEV_CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/element-shell-dev"
+
+es_die() {
+    echo "error: $*" >&2
+    exit 1
+}
