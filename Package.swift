@@ -39,7 +39,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ElementShellKitTests",
-            dependencies: ["ElementShellKit"]
+            // The executable is a dependency so the process-level tests (batch mode, tmux) find it built.
+            dependencies: ["ElementShellKit", "element-shell"]
         ),
     ]
 )

@@ -71,7 +71,6 @@ final class InteractiveSession {
         observe({ state.completionContext }) { context in
             completion.current = context
         }
-        observe({ state.profile.settings.logLevel }) { FileLogHandler.level = $0 }
     }
 }
 

@@ -39,7 +39,8 @@ extension AppState {
         switch key {
         case .language: applyLanguage()
         case .caFile, .requestTimeout: authService = environment.makeAuthService(profile.settings)
-        case .color, .historySize, .logLevel: break
+        case .logLevel: FileLogHandler.level = profile.settings.logLevel
+        case .color, .historySize: break
         }
         return finish("set", .settingChanged(key: key, value: profile.settings.value(of: key)))
     }

@@ -11,13 +11,17 @@ public enum L10n {
         set { current.withLock { $0 = newValue } }
     }
 
+    /// A language for the current task only, which wins over `language`: lets concurrent work
+    /// (tests, above all) render in a language without changing it for everyone else.
+    @TaskLocal public static var languageOverride: String?
+
     /// Languages with a table, sorted.
     public static var availableLanguages: [String] {
         LocalizationTables.tables.keys.sorted()
     }
 
     static func string(_ key: String, arguments: [String] = []) -> String {
-        let table = LocalizationTables.tables[language]
+        let table = LocalizationTables.tables[languageOverride ?? language]
         let template = table?[key] ?? LocalizationTables.tables[LocalizationTables.sourceLanguage]?[key] ?? key
         return PlaceholderFormatter.format(template, arguments: arguments)
     }

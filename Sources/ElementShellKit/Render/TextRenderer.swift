@@ -9,13 +9,16 @@ public struct TextRenderer: Sendable {
     public func lines(for report: Report) -> [String] {
         let lines: [String]
         switch report.content {
-        case .result(_, let outcome): lines = self.lines(for: outcome)
+        case .result(_, let outcome):
+            // A startup file that defines twenty aliases should not print twenty confirmations.
+            if report.location != nil, outcome.isConfirmation { return [] }
+            lines = self.lines(for: outcome)
         case .sessionResumed(let summary):
             lines = [L10n.screenSessionResumed(clean(summary.userID), clean(summary.homeserverURL.absoluteString))]
         case .configProblem(let diagnostic):
             lines = [theme.error(L10n.commonWarning(ErrorMessages.message(for: diagnostic)))]
         }
-        guard let location = report.location, !lines.isEmpty else { return lines }
+        guard let location = report.location, report.isFailure else { return lines }
         return [theme.dim("\(clean(location.file)):\(location.line):") + " " + lines[0]] + lines.dropFirst()
     }
 
@@ -57,4 +60,15 @@ public struct TextRenderer: Sendable {
     }
 
     private func clean(_ text: String) -> String { TerminalSanitizer.clean(text) }
+}
+
+extension Outcome {
+    /// Outcomes that only confirm what the user asked for, worth showing when typed but not when a
+    /// script runs them.
+    var isConfirmation: Bool {
+        switch self {
+        case .aliasDefined, .aliasRemoved, .settingChanged: true
+        default: false
+        }
+    }
 }

@@ -43,13 +43,13 @@ import Testing
     }
 
     @Test func missingKeysFallBackToEnglish() {
-        let previous = L10n.language
-        defer { L10n.language = previous }
-        L10n.language = "xx"
-        #expect(L10n.commonYes == "yes")
-        L10n.language = "de"
-        #expect(L10n.commonYes == "ja")
-        #expect(L10n.errorUnknownCommand("foo") == "Es gibt keinen Befehl /foo.")
+        L10n.$languageOverride.withValue("xx") {
+            #expect(L10n.commonYes == "yes")
+        }
+        L10n.$languageOverride.withValue("de") {
+            #expect(L10n.commonYes == "ja")
+            #expect(L10n.errorUnknownCommand("foo") == "Es gibt keinen Befehl /foo.")
+        }
     }
 
     /// The set of `%N$x` markers, which must agree between languages (order may differ).

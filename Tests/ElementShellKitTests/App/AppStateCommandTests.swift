@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import ElementShellKit
+
+@MainActor
+@Suite struct AppStateCommandTests {
+    @Test func everyCommandEndsInExactlyOneResult() async {
+        let app = AppHarness()
+        for line in ["/help", "/help login", "/echo hi", "/config", "/aliases", "/set color never", "/whoami", "/nonsense", "hello"] {
+            let before = app.log.reports.count
+            await app.state.run(line: line)
+            #expect(app.log.reports.count == before + 1, "\(line)")
+        }
+    }
+
+    @Test func helpListsTheWholeTable() async {
+        let app = AppHarness()
+        await app.state.run(line: "/help")
+        guard case .help(let entries, true)? = app.log.outcomes.first else { Issue.record("no help"); return }
+        #expect(entries.map(\.name) == CommandTable.all.map(\.name))
+        await app.state.run(line: "/help /quit")
+        guard case .help(let single, false)? = app.log.outcomes.last else { Issue.record("no help"); return }
+        #expect(single.map(\.name) == ["quit"] && single[0].aliases == ["exit", "q"])
+        #expect(!(await app.state.run(line: "/help lgoin")))
+        #expect(app.log.failures == [.parse(.unknownCommand(name: "lgoin", suggestion: "login"))])
+    }
+
+    @Test func plainLinesNeedARoom() async {
+        let app = AppHarness()
+        #expect(!(await app.state.run(line: "hello")))
+        #expect(app.log.failures == [.noRoomOpen])
+        #expect(app.log.reports.last?.content == .result(command: "message", outcome: .failure(.noRoomOpen)))
+    }
+
+    @Test func setChangesTheRunningProfileOnly() async {
+        let app = AppHarness()
+        #expect(await app.state.run(line: "/set color never"))
+        #expect(app.state.profile.settings.color == .never)
+        #expect(await app.state.run(line: "/set history_size 50"))
+        #expect(app.state.profile.settings.historySize == 50)
+        #expect(app.log.outcomes.last == .settingChanged(key: .historySize, value: "50"))
+        #expect(await app.state.run(line: "/set ca_file none"))
+        #expect(app.state.profile.settings.caFile == nil)
+        #expect(ShellConfig.default.profile(named: "element")?.settings.color == .auto)
+    }
+
+    @Test func badSettingsAreRefusedWithAHint() async {
+        let app = AppHarness()
+        #expect(!(await app.state.run(line: "/set colour never")))
+        #expect(!(await app.state.run(line: "/set history_size lots")))
+        #expect(app.log.failures.first == .setting(.unknownKey("colour", suggestion: "color")))
+        guard case .setting(.invalidValue(key: .historySize, value: "lots", expected: _))? = app.log.failures.last else {
+            Issue.record("expected an invalid value"); return
+        }
+        #expect(app.state.profile.settings.historySize == 1000)
+    }
+
+    @Test func settingTheLanguageSwitchesIt() async {
+        let app = AppHarness()
+        let before = L10n.language
+        defer { L10n.language = before }
+        #expect(await app.state.run(line: "/set language de"))
+        #expect(L10n.language == "de")
+        #expect(await app.state.run(line: "/set language none"))
+        #expect(L10n.language == "en")
+    }
+
+    @Test func configShowsTheRunningOrANamedProfile() async {
+        let app = AppHarness()
+        await app.state.run(line: "/config")
+        guard case .config(let running)? = app.log.outcomes.last else { Issue.record("no config"); return }
+        #expect(running.profile.name == "element" && running.isRunningProfile && running.dataDirectory != nil)
+        await app.state.run(line: "/config clap")
+        guard case .config(let clap)? = app.log.outcomes.last else { Issue.record("no config"); return }
+        #expect(clap.profile.appName == "Clap" && !clap.isRunningProfile)
+        #expect(clap.homeservers.map(\.name) == ["clap", "clap-dev"])
+        #expect(!(await app.state.run(line: "/config clapp")))
+        #expect(app.log.failures == [.unknownProfile("clapp", suggestion: "clap")])
+    }
+
+    @Test func quitStopsTheShell() async {
+        let app = AppHarness()
+        #expect(await app.state.run(line: "/exit"))
+        #expect(app.state.isQuitting)
+    }
+}

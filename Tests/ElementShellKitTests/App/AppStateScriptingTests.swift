@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import ElementShellKit
+
+@MainActor
+@Suite struct AppStateScriptingTests {
+    @Test func aliasesExpandAndCannotHideCommands() async {
+        let app = AppHarness()
+        #expect(await app.state.run(line: "/alias greet /echo hello $1!"))
+        #expect(await app.state.run(line: "/greet world"))
+        #expect(app.log.outcomes.last == .echo(text: "hello world!"))
+        #expect(!(await app.state.run(line: "/alias login /echo no")))
+        #expect(!(await app.state.run(line: "/alias a/b /echo no")))
+        #expect(app.log.failures == [.aliasShadowsCommand("login"), .invalidAliasName("a/b")])
+        await app.state.run(line: "/aliases")
+        #expect(app.log.outcomes.last == .aliases([AliasEntry(name: "greet", expansion: "/echo hello $1!")]))
+        #expect(await app.state.run(line: "/unalias greet"))
+        #expect(!(await app.state.run(line: "/unalias greet")))
+        #expect(!(await app.state.run(line: "/greet world")))
+        #expect(app.log.failures.last == .parse(.unknownCommand(name: "greet", suggestion: nil)))
+    }
+
+    @Test func anAliasThatCallsItselfStops() async {
+        let app = AppHarness()
+        await app.state.run(line: "/alias loop /loop")
+        #expect(!(await app.state.run(line: "/loop")))
+        #expect(app.log.failures == [.aliasTooDeep("loop")])
+    }
+
+    @Test func scriptsSkipCommentsAndReportFailingLinesButGoOn() async {
+        let app = AppHarness()
+        let script = """
+        # greeting
+        /echo one
+
+        /nonsense
+          /echo two
+        /set colour never
+        """
+        #expect(!(await app.state.runScript(script, named: "test.elrc")))
+        #expect(app.log.outcomes.filter { if case .echo = $0 { true } else { false } } == [.echo(text: "one"), .echo(text: "two")])
+        let failedLines = app.log.reports.filter(\.isFailure).map(\.location)
+        #expect(failedLines == [ScriptLocation(file: "test.elrc", line: 4), ScriptLocation(file: "test.elrc", line: 6)])
+    }
+
+    @Test func sourceRunsAFileAndNamesUnreadableOnes() async {
+        let app = AppHarness(scripts: ["/home/tester/morning.elrc": "/alias hi /echo hi\n/hi"])
+        #expect(await app.state.run(line: "/source ~/morning.elrc"))
+        #expect(app.log.outcomes.contains(.echo(text: "hi")))
+        #expect(app.log.reports.last?.content == .result(command: "source", outcome: .done))
+        #expect(!(await app.state.run(line: "/source /nowhere.elrc")))
+        #expect(app.log.failures == [.scriptUnreadable(path: "/nowhere.elrc")])
+    }
+
+    @Test func aScriptThatSourcesItselfStops() async {
+        let app = AppHarness(scripts: ["/self.elrc": "/source /self.elrc"])
+        #expect(!(await app.state.run(line: "/source /self.elrc")))
+        #expect(app.log.failures.contains(.scriptTooDeep(path: "/self.elrc")))
+    }
+
+    @Test func quitEndsAScript() async {
+        let app = AppHarness()
+        await app.state.runScript("/echo a\n/quit\n/echo b", named: "x")
+        #expect(!app.log.outcomes.contains(.echo(text: "b")))
+    }
+
+    @Test func afterRunsTheLineLaterOnItsOwn() async {
+        let app = AppHarness()
+        await app.state.runScript("/after 0.05 /nonsense", named: "timer.elrc")
+        #expect(app.state.scheduledLineCount == 1)
+        await app.state.waitForScheduledLines()
+        #expect(app.state.scheduledLineCount == 0)
+        let late = app.log.reports.last
+        #expect(late?.isFailure == true)
+        #expect(late?.location == nil, "a timer's line is not a line of the script that set it")
+    }
+}

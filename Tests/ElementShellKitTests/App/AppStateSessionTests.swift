@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+@testable import ElementShellKit
+
+@MainActor
+@Suite struct AppStateSessionTests {
+    @Test func loginStoresTheSessionPrivatelyAndReportsIt() async throws {
+        let seen = Recorder<String>()
+        var auth = FakeAuthService()
+        auth.logIn = { url, user, password, deviceName throws(MatrixError) in
+            await seen.append("\(user) \(password) \(deviceName)")
+            return Session(userID: "@alice:example", deviceID: "DEV1", accessToken: "syt_secret", homeserverURL: url)
+        }
+        let app = AppHarness(auth: auth)
+
+        #expect(await app.state.run(line: "/login matrix.org alice"))
+
+        #expect(app.state.session?.userID == "@alice:example")
+        #expect(await seen.values == ["alice hunter2 Element: testhost"])
+        #expect(app.log.outcomes.last == .loggedIn(SessionSummary(userID: "@alice:example", deviceID: "DEV1", homeserverURL: URL(string: "https://hs.example")!)))
+        let attributes = try FileManager.default.attributesOfItem(atPath: app.sessionFile.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect(!app.state.isLoggingIn)
+    }
+
+    @Test func aConfiguredNameStandsForItsServerName() async {
+        let resolved = Recorder<String>()
+        var auth = FakeAuthService()
+        auth.resolve = { input throws(MatrixError) in
+            await resolved.append(input)
+            return URL(string: "https://clap.ac")!
+        }
+        let app = AppHarness(profile: "clap", auth: auth)
+        #expect(await app.state.run(line: "/login clap-dev bob"))
+        #expect(await resolved.values == ["dev.clap.ac"])
+    }
+
+    @Test func aForkProfileRefusesOtherHomeservers() async {
+        let app = AppHarness(profile: "clap")
+        #expect(!(await app.state.run(line: "/login matrix.org bob")))
+        #expect(!(await app.state.run(line: "/login evil.example bob")))
+        #expect(app.log.failures == [
+            .homeserverNotAllowed("matrix.org", allowed: ["clap", "clap-dev"]),
+            .homeserverNotAllowed("evil.example", allowed: ["clap", "clap-dev"]),
+        ])
+        #expect(app.state.session == nil)
+        #expect(await app.state.run(line: "/login clap.ac bob"))
+    }
+
+    @Test func loginFailuresLeaveNoSession() async {
+        var auth = FakeAuthService()
+        auth.logIn = { _, _, _, _ throws(MatrixError) in throw .forbidden(message: "Invalid password") }
+        let app = AppHarness(auth: auth)
+        #expect(!(await app.state.run(line: "/login matrix.org alice")))
+        #expect(app.log.failures == [.matrix(.forbidden(message: "Invalid password"))])
+        #expect(app.state.session == nil)
+        #expect(!FileManager.default.fileExists(atPath: app.sessionFile.path))
+    }
+
+    @Test func noPasswordMeansNoRequest() async {
+        var auth = FakeAuthService()
+        auth.logIn = { _, _, _, _ throws(MatrixError) in Issue.record("login must not be called"); throw .notFound }
+        let app = AppHarness(auth: auth, password: nil)
+        #expect(!(await app.state.run(line: "/login matrix.org alice")))
+        #expect(app.log.failures == [.passwordUnavailable])
+    }
+
+    @Test func oneSessionAtATime() async {
+        let app = AppHarness()
+        await app.state.run(line: "/login matrix.org alice")
+        #expect(!(await app.state.run(line: "/login matrix.org bob")))
+        #expect(app.log.failures == [.alreadyLoggedIn(userID: "@alice:example")])
+    }
+
+    @Test func logoutAsksFirstAndBatchModeNeedsTheBang() async {
+        let app = AppHarness(confirm: nil)
+        await app.state.run(line: "/login matrix.org alice")
+        #expect(!(await app.state.run(line: "/logout")))
+        #expect(app.log.failures == [.confirmationRequired(command: "logout")])
+        #expect(app.state.session != nil)
+
+        #expect(await app.state.run(line: "/logout!"))
+        #expect(app.state.session == nil)
+        #expect(!FileManager.default.fileExists(atPath: app.sessionFile.path))
+        #expect(app.log.outcomes.last == .loggedOut(userID: "@alice:example"))
+    }
+
+    @Test func answeringTheQuestionResendsTheAction() async {
+        let yes = AppHarness(confirm: true)
+        await yes.state.run(line: "/login matrix.org alice")
+        #expect(await yes.state.run(line: "/logout"))
+        #expect(yes.state.session == nil)
+
+        let no = AppHarness(confirm: false)
+        await no.state.run(line: "/login matrix.org alice")
+        #expect(!(await no.state.run(line: "/logout")))
+        #expect(no.log.failures == [.cancelled])
+        #expect(no.state.session != nil)
+    }
+
+    @Test func aSessionTheServerForgotIsForgottenHereToo() async {
+        var auth = FakeAuthService()
+        auth.identify = { _ throws(MatrixError) in throw .unknownToken(softLogout: false) }
+        auth.logOut = { _ throws(MatrixError) in throw .unknownToken(softLogout: false) }
+        let app = AppHarness(auth: auth)
+        await app.state.run(line: "/login matrix.org alice")
+        #expect(!(await app.state.run(line: "/whoami")))
+        #expect(app.state.session == nil)
+        #expect(!FileManager.default.fileExists(atPath: app.sessionFile.path))
+
+        await app.state.run(line: "/login matrix.org alice")
+        #expect(await app.state.run(line: "/logout!"))
+        #expect(app.state.session == nil)
+    }
+
+    @Test func commandsThatNeedASession() async {
+        let app = AppHarness()
+        #expect(!(await app.state.run(line: "/whoami")))
+        #expect(!(await app.state.run(line: "/logout!")))
+        #expect(app.log.failures == [.notLoggedIn, .notLoggedIn])
+    }
+
+    @Test func aStoredSessionIsResumedWithoutAsking() async throws {
+        let app = AppHarness()
+        await app.state.run(line: "/login matrix.org alice")
+        let stored = try #require(app.state.session)
+
+        let restarted = AppHarness(password: nil)
+        try FileManager.default.copyItem(at: app.sessionFile, to: restarted.sessionFile)
+        await restarted.state.resumeSession()
+        #expect(restarted.state.session == stored)
+        #expect(restarted.log.reports.first?.content == .sessionResumed(SessionSummary(userID: "@alice:example", deviceID: "DEVICE", homeserverURL: URL(string: "https://hs.example")!)))
+    }
+}
+
+/// Collects values from `@Sendable` closures.
+actor Recorder<Value: Sendable> {
+    var values: [Value] = []
+    func append(_ value: Value) { values.append(value) }
+}

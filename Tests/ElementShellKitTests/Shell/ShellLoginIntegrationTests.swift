@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// The whole path, binary to Synapse: log in, resume after a restart, log out.
+@Suite(.serialized, .enabled(if: TestHomeserver.current != nil, "needs the Synapse that Scripts/test starts"))
+struct ShellLoginIntegrationTests {
+    let homeserver = TestHomeserver.current!
+
+    /// A config naming the test server, so `/login test USER` works as with any configured server.
+    func shell() throws -> (ShellProcess, config: String) {
+        let shell = ShellProcess()
+        let config = try shell.write("""
+        homeservers:
+          test: { url: \(homeserver.url.absoluteString) }
+        profiles:
+          tester:
+            app_name: Tester
+            default_homeserver: test
+        """, to: "config.yaml")
+        return (shell, config)
+    }
+
+    @Test func logInResumeAfterRestartAndLogOut() throws {
+        let (shell, config) = try shell()
+        defer { shell.remove() }
+        let base = ["--config", config, "--profile", "tester", "--no-rc", "--output", "json"]
+        let user = homeserver.user(2)
+        let expectedID = "@\(user):\(homeserver.serverName)"
+
+        let login = try shell.run(base + ["-c", "/login test \(user)"], extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
+        #expect(login.status == 0, "\(login.standardOutput)")
+        #expect(login.objects.last?["user_id"] as? String == expectedID)
+        let sessionFile = shell.home.appending(path: ".local/share/element-shell/tester/session.json")
+        let attributes = try FileManager.default.attributesOfItem(atPath: sessionFile.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let stored = try String(contentsOf: sessionFile, encoding: .utf8)
+        #expect(!stored.contains(homeserver.password))
+
+        let resumed = try shell.run(base + ["-c", "/whoami"])
+        #expect(resumed.status == 0)
+        #expect(resumed.objects.first?["type"] as? String == "session")
+        #expect(resumed.objects.last?["user_id"] as? String == expectedID)
+        #expect(resumed.objects.last?["device_id"] as? String == login.objects.last?["device_id"] as? String)
+
+        let logout = try shell.run(base + ["-c", "/logout!"])
+        #expect(logout.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: sessionFile.path))
+        let after = try shell.run(base + ["-c", "/whoami"])
+        #expect(after.status == 1)
+        #expect((after.objects.last?["error"] as? [String: Any])?["code"] as? String == "not_logged_in")
+    }
+
+    @Test func aWrongPasswordIsRefusedAndNothingIsStored() throws {
+        let (shell, config) = try shell()
+        defer { shell.remove() }
+        let result = try shell.run(["--config", config, "--profile", "tester", "--no-rc", "-c", "/login test \(homeserver.user(2))"],
+                                   extraEnvironment: ["ELEMENT_SHELL_PASSWORD": "not-the-password"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("The homeserver refused"))
+        #expect(!FileManager.default.fileExists(atPath: shell.home.appending(path: ".local/share/element-shell/tester/session.json").path))
+    }
+
+    @Test func thePasswordFileIsReadAndTheURLFormWorks() throws {
+        let (shell, config) = try shell()
+        defer { shell.remove() }
+        let passwordFile = try shell.write(homeserver.password + "\n", to: "password")
+        let result = try shell.run(["--config", config, "--no-rc", "--password-file", passwordFile,
+                                    "-c", "/login \(homeserver.url.absoluteString) \(homeserver.user(2))", "-c", "/logout!"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.outputLines.first?.hasPrefix("Logged in as @\(homeserver.user(2)):") == true)
+    }
+
+    @Test func theLogNeverHoldsThePasswordOrToken() throws {
+        let (shell, config) = try shell()
+        defer { shell.remove() }
+        let result = try shell.run(["--config", config, "--profile", "tester", "--no-rc", "--output", "json",
+                                    "-c", "/set log_level trace", "-c", "/login test \(homeserver.user(2))", "-c", "/whoami", "-c", "/logout!"],
+                                   extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
+        #expect(result.status == 0)
+        let token = try #require(result.objects.first { $0["command"] as? String == "login" }).description
+        let log = try String(contentsOf: shell.home.appending(path: ".local/share/element-shell/tester/element-shell.log"), encoding: .utf8)
+        #expect(log.contains("POST /_matrix/client/v3/login → 200"), "the requests were logged")
+        #expect(!log.contains(homeserver.password))
+        #expect(!log.contains("syt_"))
+        #expect(!token.contains("syt_"), "results never carry the access token")
+    }
+}

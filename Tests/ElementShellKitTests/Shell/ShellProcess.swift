@@ -1,0 +1,75 @@
+import Foundation
+
+/// Runs the built `element-shell` binary as a user would, in a home of its own.
+struct ShellProcess {
+    struct Result {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+
+        var outputLines: [String] { standardOutput.split(separator: "\n").map(String.init) }
+
+        /// `--output json` lines, parsed.
+        var objects: [[String: Any]] {
+            outputLines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        }
+    }
+
+    /// The binary next to the test bundle, in the build products directory.
+    static let executable: URL = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: directory.appending(path: "element-shell").path), directory.path != "/" {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appending(path: "element-shell")
+    }()
+
+    /// A private HOME with XDG folders inside, so nothing touches the real user's files.
+    let home: URL
+    var environment: [String: String]
+
+    init() {
+        home = FileManager.default.temporaryDirectory.appending(path: "element-shell-home-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        environment = [
+            "HOME": home.path,
+            "XDG_CONFIG_HOME": home.appending(path: ".config").path,
+            "XDG_DATA_HOME": home.appending(path: ".local/share").path,
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "LANG": "en_GB.UTF-8",
+            "TERM": "xterm-256color",
+        ]
+    }
+
+    func write(_ text: String, to name: String) throws -> String {
+        let url = home.appending(path: name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    /// Runs the shell with `arguments`, feeding `input` on standard input (not a terminal).
+    func run(_ arguments: [String], input: String = "", extraEnvironment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.environment = environment.merging(extraEnvironment) { $1 }
+        process.currentDirectoryURL = home
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, standardOutput: String(decoding: output, as: UTF8.self),
+                      standardError: String(decoding: errors, as: UTF8.self))
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: home)
+    }
+}

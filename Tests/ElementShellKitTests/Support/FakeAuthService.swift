@@ -1,0 +1,85 @@
+import Foundation
+@testable import ElementShellKit
+
+/// An `AuthService` made of closures; each test sets the ones it exercises.
+struct FakeAuthService: AuthService {
+    var resolve: @Sendable (String) async throws(MatrixError) -> URL = { _ throws(MatrixError) in URL(string: "https://hs.example")! }
+    var logIn: @Sendable (URL, String, String, String) async throws(MatrixError) -> Session = { url, user, _, _ throws(MatrixError) in
+        Session(userID: user.hasPrefix("@") ? user : "@\(user):example", deviceID: "DEVICE", accessToken: "secret-token", homeserverURL: url)
+    }
+    var logOut: @Sendable (Session) async throws(MatrixError) -> Void = { _ throws(MatrixError) in }
+    var identify: @Sendable (Session) async throws(MatrixError) -> TokenOwner = { session throws(MatrixError) in
+        TokenOwner(userID: session.userID, deviceID: session.deviceID)
+    }
+
+    func resolveHomeserver(_ input: String) async throws(MatrixError) -> URL { try await resolve(input) }
+    func login(homeserverURL: URL, user: String, password: String, deviceDisplayName: String) async throws(MatrixError) -> Session {
+        try await logIn(homeserverURL, user, password, deviceDisplayName)
+    }
+    func logout(_ session: Session) async throws(MatrixError) { try await logOut(session) }
+    func whoami(_ session: Session) async throws(MatrixError) -> TokenOwner { try await identify(session) }
+}
+
+/// Collects what the app reports, on the main actor.
+@MainActor
+final class ReportLog {
+    var reports: [Report] = []
+
+    var outcomes: [Outcome] {
+        reports.compactMap { if case .result(_, let outcome) = $0.content { outcome } else { nil } }
+    }
+
+    var failures: [ShellError] {
+        outcomes.compactMap { if case .failure(let error) = $0 { error } else { nil } }
+    }
+}
+
+/// A temporary directory removed when the test's value goes away.
+final class TemporaryDirectory: Sendable {
+    let url: URL
+
+    init() {
+        url = FileManager.default.temporaryDirectory.appending(path: "element-shell-tests-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// An AppState over fakes, with everything a test may want to look at afterwards.
+@MainActor
+struct AppHarness {
+    let state: AppState
+    let log: ReportLog
+    let directory: TemporaryDirectory
+
+    init(
+        profile: String = "element",
+        auth: FakeAuthService = FakeAuthService(),
+        password: String? = "hunter2",
+        confirm: Bool? = nil,
+        scripts: [String: String] = [:]
+    ) {
+        let directory = TemporaryDirectory()
+        let log = ReportLog()
+        let environment = AppEnvironment(
+            makeAuthService: { _ in auth },
+            sessionStore: SessionStore(directory: directory.url),
+            password: { _ in password },
+            confirm: { _ in confirm },
+            readScript: { scripts[$0] },
+            variables: ["HOME": "/home/tester", "LANG": "en_GB.UTF-8"],
+            hostName: "testhost"
+        )
+        state = AppState(
+            config: .default, profile: ShellConfig.default.profile(named: profile)!, configFile: nil,
+            dataDirectory: directory.url.path, environment: environment
+        ) { log.reports.append($0) }
+        self.log = log
+        self.directory = directory
+    }
+
+    var sessionFile: URL { directory.url.appending(path: "session.json") }
+}
