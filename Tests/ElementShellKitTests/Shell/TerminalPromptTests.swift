@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// What a person at a terminal sees, checked in a real one (tmux).
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux, which Scripts/test installs"))
+struct TerminalPromptTests {
+    @Test func backgroundLinesLeaveTheTypedLineAndCursorAlone() throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let tmux = try TmuxSession(shell: shell)
+        try tmux.waitFor("the prompt") { $0.last == "Element>" }
+        try tmux.type("/after 1 /echo background line")
+        try tmux.press("Enter")
+        try tmux.type("hello wor")
+        try tmux.press("Left", "Left")
+        let screen = try tmux.waitFor("the background line") { $0.contains("background line") }
+        #expect(screen.suffix(2) == ["background line", "Element> hello wor"])
+        #expect(try tmux.cursorColumn() == "Element> hello w".count)
+        try tmux.type("X")
+        try tmux.waitFor("typing goes on where the cursor was") { $0.last == "Element> hello wXor" }
+    }
+
+    @Test func historyIsKeptPerProfileAndSearchable() throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        do {
+            let tmux = try TmuxSession(shell: shell)
+            try tmux.waitFor("the prompt") { $0.last == "Element>" }
+            for line in ["/echo first", "/echo second"] {
+                try tmux.type(line)
+                try tmux.press("Enter")
+            }
+            try tmux.waitFor("both lines ran") { $0.contains("second") }
+            try tmux.press("C-d")
+            try tmux.waitFor("Ctrl-D on an empty line quits", { _ in tmux.hasExited })
+        }
+        let tmux = try TmuxSession(shell: shell)
+        try tmux.waitFor("the prompt") { $0.last == "Element>" }
+        try tmux.press("Up")
+        try tmux.waitFor("the last line comes back") { $0.last == "Element> /echo second" }
+        try tmux.press("C-a", "C-k", "C-r")
+        try tmux.type("fir")
+        try tmux.waitFor("Ctrl-R finds the older line") { $0.last?.contains("/echo first") == true }
+        try tmux.press("Enter")
+        try tmux.waitFor("the found line runs") { $0.last == "Element>" && $0.contains("first") }
+    }
+
+    @Test func tabCompletesCommandsAndArguments() throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let tmux = try TmuxSession(shell: shell)
+        try tmux.waitFor("the prompt") { $0.last == "Element>" }
+        try tmux.type("/wh")
+        try tmux.press("Tab")
+        try tmux.waitFor("the command name") { $0.last == "Element> /whoami" }
+        try tmux.press("C-a", "C-k")
+        try tmux.type("/config cl")
+        try tmux.press("Tab")
+        try tmux.waitFor("a profile name") { $0.last == "Element> /config clap" }
+        try tmux.press("C-a", "C-k")
+        try tmux.type("/login matrix.o")
+        try tmux.press("Tab")
+        try tmux.waitFor("a homeserver name with a dot") { $0.last == "Element> /login matrix.org" }
+    }
+
+    @Test func ctrlCClearsTheLineAndQuitQuits() throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let tmux = try TmuxSession(shell: shell)
+        try tmux.waitFor("the prompt") { $0.last == "Element>" }
+        try tmux.type("half a thought")
+        try tmux.waitFor("the typed text") { $0.last == "Element> half a thought" }
+        try tmux.press("C-c")
+        try tmux.waitFor("a fresh prompt") { $0.last == "Element>" }
+        #expect(!tmux.hasExited)
+        try tmux.type("/quit")
+        try tmux.press("Enter")
+        try tmux.waitFor("the shell ends", { _ in tmux.hasExited })
+    }
+
+    @Test func thePasswordIsNeverShownNorKept() throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let tmux = try TmuxSession(shell: shell)
+        try tmux.waitFor("the prompt") { $0.last == "Element>" }
+        try tmux.type("/login http://127.0.0.1:9 alice")
+        try tmux.press("Enter")
+        try tmux.waitFor("the password question") { $0.last?.hasPrefix("Password for alice on http://127.0.0.1:9:") == true }
+        try tmux.type("topsecret")
+        try tmux.press("Enter")
+        let screen = try tmux.waitFor("the login fails") { $0.contains { $0.contains("Cannot connect") } }
+        #expect(!screen.joined().contains("topsecret"))
+        try tmux.type("/echo after")
+        try tmux.press("Enter")
+        try tmux.waitFor("the shell goes on") { $0.contains("after") }
+        let history = try String(contentsOf: shell.home.appending(path: ".local/share/element-shell/element/history"), encoding: .utf8)
+        #expect(history.contains("/echo after"))
+        #expect(!history.contains("topsecret") && !history.contains("/login"))
+    }
+
+    @Test func thePromptFollowsTheProfile() throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let tmux = try TmuxSession(shell: shell, arguments: ["--no-rc", "--profile", "clap"])
+        try tmux.waitFor("Clap's own prompt") { $0.last == "[Clap]»" }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// The shell in a real terminal: a tmux server of its own, keys sent with `send-keys`, the screen
+/// read with `capture-pane`.
+final class TmuxSession {
+    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
+
+    let socket = "element-shell-test-\(UUID().uuidString.prefix(8))"
+    let shell: ShellProcess
+
+    init(shell: ShellProcess, arguments: [String] = ["--no-rc"], width: Int = 100, height: Int = 20) throws {
+        self.shell = shell
+        let variables = shell.environment.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
+        let command = "env -i \(variables) \(Self.quoted(ShellProcess.executable.path)) " + arguments.map(Self.quoted).joined(separator: " ")
+        try tmux(["new-session", "-d", "-s", "shell", "-x", "\(width)", "-y", "\(height)", command], capturesOutput: false)
+        try waitFor("the tmux session") { _ in (try? tmux(["has-session", "-t", "shell"])) != nil && hasSession }
+        try tmux(["set-option", "-t", "shell", "remain-on-exit", "on"])
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+    }
+
+    /// Types literal text (no key names are interpreted).
+    func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", "shell", "-l", text])
+    }
+
+    /// Presses keys by tmux name: `Enter`, `Left`, `C-c`, `Tab`, `Up`.
+    func press(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", "shell"] + keys)
+    }
+
+    /// The visible screen, trailing blank lines dropped.
+    func screen() throws -> [String] {
+        var lines = try tmux(["capture-pane", "-p", "-t", "shell"]).components(separatedBy: "\n")
+        while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
+    /// The cursor's column, 0-based.
+    func cursorColumn() throws -> Int {
+        Int(try tmux(["display-message", "-p", "-t", "shell", "#{cursor_x}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+
+    private var hasSession: Bool {
+        !((try? tmux(["list-sessions", "-F", "#{session_name}"])) ?? "").isEmpty
+    }
+
+    var hasExited: Bool {
+        (try? tmux(["display-message", "-p", "-t", "shell", "#{pane_dead}"]).trimmingCharacters(in: .whitespacesAndNewlines)) == "1"
+    }
+
+    /// Waits until `condition` holds for the screen, for five seconds at most.
+    @discardableResult
+    func waitFor(_ description: String, timeout: TimeInterval = 5, _ condition: ([String]) -> Bool) throws -> [String] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var lines = try screen()
+        while !condition(lines) {
+            guard Date() < deadline else { throw Timeout(description: description, screen: lines) }
+            Thread.sleep(forTimeInterval: 0.05)
+            lines = try screen()
+        }
+        return lines
+    }
+
+    struct Timeout: Error, CustomStringConvertible {
+        let description: String
+        let screen: [String]
+    }
+
+    /// The command that starts the server goes through a shell that first closes every descriptor
+    /// above 2: the server would otherwise inherit them (this process's pipes, and the socket by
+    /// which Foundation learns that a child ended) and hold them open for its whole life.
+    @discardableResult
+    private func tmux(_ arguments: [String], capturesOutput: Bool = true) throws -> String {
+        let process = Process()
+        let tmuxArguments = ["-L", socket, "-f", "/dev/null"] + arguments
+        if capturesOutput {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+            process.arguments = tmuxArguments
+        } else {
+            let closeAll = #"for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done; exec /usr/bin/tmux "$@""#
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", closeAll, "bash"] + tmuxArguments
+        }
+        let output = Pipe()
+        process.standardOutput = capturesOutput ? output : FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = capturesOutput ? output.fileHandleForReading.readDataToEndOfFile() : Data()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
