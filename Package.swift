@@ -40,7 +40,9 @@ let package = Package(
         .testTarget(
             name: "ElementShellKitTests",
             // The executable is a dependency so the process-level tests (batch mode, tmux) find it built.
-            dependencies: ["ElementShellKit", "element-shell"]
+            dependencies: ["ElementShellKit", "element-shell"],
+            // Read through #filePath, so the expected text is reviewed like code.
+            exclude: ["Render/Golden"]
         ),
     ]
 )

@@ -46,10 +46,14 @@ final class InteractiveSession {
         presenter.state = state
         editor.start()
         follow(state, editor: editor, presenter: presenter)
-        if context.options.output == .text {
-            editor.send(.print([L10n.screenWelcome(presenter.theme.accent(context.profile.appName))]))
-        }
         _ = await context.start(state)
+        if context.options.output == .text {
+            var welcome = [L10n.screenWelcome(presenter.theme.accent(context.profile.appName))]
+            if state.session == nil {
+                welcome.append(L10n.screenWelcomeLoginHint(context.profile.defaultHomeserver))
+            }
+            editor.send(.print(welcome))
+        }
         if !state.isQuitting {
             for await line in lines {
                 guard let line else { break }

@@ -18,6 +18,8 @@ final class LineEditor: Sendable {
         case interrupt
         case resize
         case stop
+        /// The terminal went away or the process was asked to end: give the terminal back and end input.
+        case hangUp
     }
 
     struct Hooks: Sendable {
@@ -61,7 +63,8 @@ final class LineEditor: Sendable {
     /// Starts the readline thread. Ctrl-C and window size changes arrive as requests too, so
     /// readline is only ever touched from its own thread.
     func start() {
-        let sources = [(SIGINT, Request.interrupt), (SIGWINCH, Request.resize)].map { signalNumber, request in
+        let handled = [(SIGINT, Request.interrupt), (SIGWINCH, Request.resize), (SIGTERM, .hangUp), (SIGHUP, .hangUp)]
+        let sources = handled.map { signalNumber, request in
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler { [self] in send(request) }
@@ -145,6 +148,9 @@ final class LineEditor: Sendable {
             case .interrupt: ReadlineBridge.interrupt()
             case .resize: rl_resize_terminal()
             case .stop: return false
+            case .hangUp:
+                hooks.line(nil)
+                return false
             }
         }
         return true

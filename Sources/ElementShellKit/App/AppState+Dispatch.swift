@@ -62,6 +62,6 @@ extension AppState {
 
 extension HelpEntry {
     init(_ spec: CommandSpec) {
-        self.init(name: spec.name, usage: spec.usage, summary: spec.summary, aliases: spec.aliases)
+        self.init(name: spec.name)
     }
 }

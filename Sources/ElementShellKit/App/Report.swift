@@ -36,11 +36,15 @@ public enum Outcome: Sendable, Equatable {
     case failure(ShellError)
 }
 
+/// A command in `/help`. Only its name is stored: the words are looked up when it is rendered,
+/// in the language of that moment.
 public struct HelpEntry: Sendable, Equatable {
     public var name: String
-    public var usage: String
-    public var summary: String
-    public var aliases: [String]
+
+    var spec: CommandSpec? { CommandTable.spec(named: name) }
+    public var usage: String { spec?.usage ?? "/" + name }
+    public var summary: String { spec?.summary ?? "" }
+    public var aliases: [String] { spec?.aliases ?? [] }
 }
 
 public struct AliasEntry: Sendable, Equatable {

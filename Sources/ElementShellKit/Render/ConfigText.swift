@@ -31,7 +31,7 @@ struct ConfigText {
         let title = summary.isRunningProfile ? L10n.screenConfigProfileRunning(profile.name) : L10n.screenConfigProfile(profile.name)
         return [theme.accent(clean(title))] + columns(rows)
             + [theme.bold(L10n.screenConfigSettings)] + columns(settings)
-            + columns(files)
+            + [theme.bold(L10n.screenConfigFiles)] + columns(files)
     }
 
     private func homeserver(_ name: String) -> String {

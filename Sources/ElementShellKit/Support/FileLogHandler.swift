@@ -27,7 +27,7 @@ public struct FileLogHandler: LogHandler {
     public static func bootstrap(path: String, level: LogLevel) {
         self.level = level
         if !FileManager.default.fileExists(atPath: path) {
-            FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+            _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
         }
         let handle = FileHandle(forWritingAtPath: path)
         _ = try? handle?.seekToEnd()
