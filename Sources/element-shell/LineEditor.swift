@@ -17,6 +17,8 @@ final class LineEditor: Sendable {
         case historyLimit(Int)
         case interrupt
         case resize
+        /// Ctrl-Z: the terminal is given back before the process stops, and taken again after.
+        case suspend
         case stop
         /// The terminal went away or the process was asked to end: give the terminal back and end input.
         case hangUp
@@ -63,7 +65,7 @@ final class LineEditor: Sendable {
     /// Starts the readline thread. Ctrl-C and window size changes arrive as requests too, so
     /// readline is only ever touched from its own thread.
     func start() {
-        let handled = [(SIGINT, Request.interrupt), (SIGWINCH, Request.resize), (SIGTERM, .hangUp), (SIGHUP, .hangUp)]
+        let handled = [(SIGINT, Request.interrupt), (SIGWINCH, Request.resize), (SIGTSTP, .suspend), (SIGTERM, .hangUp), (SIGHUP, .hangUp)]
         let sources = handled.map { signalNumber, request in
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
@@ -147,6 +149,7 @@ final class LineEditor: Sendable {
             case .historyLimit(let limit): history?.setLimit(limit)
             case .interrupt: ReadlineBridge.interrupt()
             case .resize: rl_resize_terminal()
+            case .suspend: ReadlineBridge.suspend()
             case .stop: return false
             case .hangUp:
                 hooks.line(nil)

@@ -104,6 +104,15 @@ enum ReadlineBridge {
         rl_redisplay()
     }
 
+    /// Stops the process like Ctrl-Z would, with the terminal as the shell left it; continues here
+    /// once the job is resumed, in readline's mode again, with the typed line redrawn.
+    static func suspend() {
+        rl_deprep_terminal()
+        kill(getpid(), SIGSTOP)
+        rl_prep_terminal(0)
+        rl_forced_update_display()
+    }
+
     static func restoreTerminal() {
         rl_deprep_terminal()
         fputs("\n", stdout)
