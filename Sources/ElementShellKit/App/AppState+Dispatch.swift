@@ -51,7 +51,7 @@ extension AppState {
         guard let name else {
             return finish("help", .help(visible.map(HelpEntry.init), showsPlainLineHint: true))
         }
-        let bare = name.hasPrefix("/") ? String(name.dropFirst()) : name
+        let bare = CommandTable.bareName(name)
         guard let spec = CommandTable.spec(named: bare), visible.contains(where: { $0.name == spec.name }) else {
             let suggestion = Suggestion.nearest(to: bare, among: visible.map(\.name))
             return finish("help", .failure(.parse(.unknownCommand(name: bare, suggestion: suggestion))))

@@ -22,7 +22,8 @@ extension AppState {
             return finish("source", .failure(.scriptTooDeep(path: file)))
         }
         var succeeded = true
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // `\r\n` is one Character in Swift: splitting on every kind of line break keeps CRLF files right.
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let trimmed = line.trimmingWhitespace()
             guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
             var inner = context
@@ -51,7 +52,7 @@ extension AppState {
     }
 
     private func defineAlias(_ name: String, _ expansion: String) -> Bool {
-        let bare = name.hasPrefix("/") ? String(name.dropFirst()) : name
+        let bare = CommandTable.bareName(name)
         guard AliasExpander.isValidName(bare) else { return finish("alias", .failure(.invalidAliasName(name))) }
         guard CommandTable.spec(named: bare) == nil else { return finish("alias", .failure(.aliasShadowsCommand(bare))) }
         aliases[bare] = expansion
@@ -59,7 +60,7 @@ extension AppState {
     }
 
     private func removeAlias(_ name: String) -> Bool {
-        let bare = name.hasPrefix("/") ? String(name.dropFirst()) : name
+        let bare = CommandTable.bareName(name)
         guard aliases.removeValue(forKey: bare) != nil else { return finish("unalias", .failure(.unknownAlias(bare))) }
         return finish("unalias", .aliasRemoved(name: bare))
     }

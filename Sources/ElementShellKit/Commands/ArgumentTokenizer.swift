@@ -1,51 +1,80 @@
-/// Splits a command's argument text into words, shell-style: whitespace separates, `"…"` and `'…'`
-/// group, backslash escapes outside single quotes. Each word keeps where it began, so a rest
-/// argument can take the remaining text exactly as typed.
+/// Reads a command's arguments one word at a time, shell-style: whitespace separates, `"…"` and
+/// `'…'` group, backslash escapes outside single quotes. Word by word, so a command whose last
+/// argument is the rest of the line takes that text as typed, apostrophes and all.
 struct ArgumentTokenizer {
-    struct Token: Equatable {
-        let value: String
-        let start: String.Index
-    }
-
     struct UnterminatedQuote: Error {}
 
-    static func tokens(in text: String) throws(UnterminatedQuote) -> [Token] {
-        var tokens: [Token] = []
-        var index = text.startIndex
-        while index < text.endIndex {
-            guard !text[index].isWhitespace else {
-                index = text.index(after: index)
-                continue
-            }
-            let start = index
-            var value = ""
-            var quote: Character?
-            while index < text.endIndex {
-                let character = text[index]
-                if let open = quote {
-                    if character == open {
-                        quote = nil
-                    } else if character == "\\", open == "\"", let next = text.index(index, offsetBy: 1, limitedBy: text.endIndex), next < text.endIndex {
-                        index = next
-                        value.append(text[index])
-                    } else {
-                        value.append(character)
-                    }
-                } else if character.isWhitespace {
-                    break
-                } else if character == "\"" || character == "'" {
-                    quote = character
-                } else if character == "\\", text.index(after: index) < text.endIndex {
-                    index = text.index(after: index)
-                    value.append(text[index])
+    let text: String
+    private(set) var position: String.Index
+
+    init(_ text: String) {
+        self.text = text
+        position = text.startIndex
+    }
+
+    /// What is left after the words read so far, without leading or trailing white space.
+    var remainder: String {
+        text[position...].trimmingWhitespace()
+    }
+
+    /// The next word, or `nil` at the end.
+    mutating func next() throws(UnterminatedQuote) -> String? {
+        while position < text.endIndex, text[position].isWhitespace {
+            position = text.index(after: position)
+        }
+        guard position < text.endIndex else { return nil }
+        var value = ""
+        var quote: Character?
+        while position < text.endIndex {
+            let character = text[position]
+            if let open = quote {
+                if character == open {
+                    quote = nil
+                } else if character == "\\", open == "\"", let escaped = self.character(after: position) {
+                    position = text.index(after: position)
+                    value.append(escaped)
                 } else {
                     value.append(character)
                 }
-                index = text.index(after: index)
+            } else if character.isWhitespace {
+                break
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "\\", let escaped = self.character(after: position) {
+                position = text.index(after: position)
+                value.append(escaped)
+            } else {
+                value.append(character)
             }
-            guard quote == nil else { throw UnterminatedQuote() }
-            tokens.append(Token(value: value, start: start))
+            position = text.index(after: position)
         }
-        return tokens
+        guard quote == nil else { throw UnterminatedQuote() }
+        return value
+    }
+
+    /// Every remaining word.
+    mutating func all() throws(UnterminatedQuote) -> [String] {
+        var words: [String] = []
+        while let word = try next() { words.append(word) }
+        return words
+    }
+
+    private func character(after index: String.Index) -> Character? {
+        let next = text.index(after: index)
+        return next < text.endIndex ? text[next] : nil
+    }
+
+    /// Quotes a word so that reading it back gives the same word.
+    static func quoted(_ word: String) -> String {
+        guard word.isEmpty || word.contains(where: { $0.isWhitespace || "\"'\\".contains($0) }) else { return word }
+        return "'" + word.replacingAll("'", with: "'\\''") + "'"
+    }
+}
+
+private extension String {
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        reduce(into: "") { result, character in
+            if character == target { result += replacement } else { result.append(character) }
+        }
     }
 }

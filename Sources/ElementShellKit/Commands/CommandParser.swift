@@ -27,34 +27,34 @@ public enum CommandParser {
     }
 
     private static func arguments(for spec: CommandSpec, from text: Substring) throws(CommandParseError) -> [String] {
-        let source = String(text)
-        let tokens: [ArgumentTokenizer.Token]
-        do {
-            tokens = try ArgumentTokenizer.tokens(in: source)
-        } catch {
-            throw .unterminatedQuote(command: spec.name)
+        var tokenizer = ArgumentTokenizer(String(text))
+        func nextWord() throws(CommandParseError) -> String? {
+            do {
+                return try tokenizer.next()
+            } catch {
+                throw .unterminatedQuote(command: spec.name)
+            }
         }
         var arguments: [String] = []
-        var next = 0
         for parameter in spec.parameters {
             switch parameter.arity {
             case .required, .optional:
-                if next < tokens.count {
-                    arguments.append(tokens[next].value)
-                    next += 1
+                if let word = try nextWord() {
+                    arguments.append(word)
                 } else if parameter.arity == .required {
                     throw .usage(command: spec.name)
                 }
             case .rest, .optionalRest:
-                if next < tokens.count {
-                    arguments.append(String(source[tokens[next].start...]).trimmingWhitespace())
-                    next = tokens.count
+                let rest = tokenizer.remainder
+                if !rest.isEmpty {
+                    arguments.append(rest)
                 } else if parameter.arity == .rest {
                     throw .usage(command: spec.name)
                 }
+                return arguments
             }
         }
-        guard next == tokens.count else { throw .usage(command: spec.name) }
+        guard try nextWord() == nil else { throw .usage(command: spec.name) }
         return arguments
     }
 }

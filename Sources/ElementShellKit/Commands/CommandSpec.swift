@@ -37,11 +37,4 @@ public struct CommandSpec: Sendable {
 
     public var summary: String { localizedSummary() }
     public var usage: String { localizedUsage() }
-
-    /// Lowest and highest number of arguments the parameters accept (`nil`: no upper bound).
-    var argumentRange: (minimum: Int, maximum: Int?) {
-        let minimum = parameters.filter { $0.arity == .required || $0.arity == .rest }.count
-        let unbounded = parameters.contains { $0.arity == .rest || $0.arity == .optionalRest }
-        return (minimum, unbounded ? nil : parameters.count)
-    }
 }

@@ -26,7 +26,7 @@ public enum CommandTable {
             summary: { L10n.screenHelpSetSummary }, usage: { L10n.screenHelpSetUsage }
         ) { arguments, _ in .settings(.set(key: arguments[0], value: arguments[1])) },
         CommandSpec(
-            "source", parameters: [CommandParameter(.file, .rest)],
+            "source", parameters: [CommandParameter(.file)],
             summary: { L10n.screenHelpSourceSummary }, usage: { L10n.screenHelpSourceUsage }
         ) { arguments, _ in .scripting(.source(path: arguments[0])) },
         CommandSpec(
@@ -74,6 +74,11 @@ public enum CommandTable {
     /// The command called `name` or one of its aliases (without the slash).
     public static func spec(named name: String) -> CommandSpec? {
         byName[name.lowercased()]
+    }
+
+    /// A command or alias name as people may write it, with or without its slash.
+    static func bareName(_ name: String) -> String {
+        name.hasPrefix("/") ? String(name.dropFirst()) : name
     }
 
     /// Every name and alias, for suggestions and completion.

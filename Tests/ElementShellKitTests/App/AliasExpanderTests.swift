@@ -5,7 +5,7 @@ import Testing
     @Test func numberedAndAllArguments() {
         #expect(AliasExpander.expand("/login $1 $2", arguments: " clap alice") == "/login clap alice")
         #expect(AliasExpander.expand("/echo [$*]", arguments: " a  \"b c\"") == "/echo [a  \"b c\"]")
-        #expect(AliasExpander.expand("/echo $2-$1-$3", arguments: " x \"y z\"") == "/echo y z-x-")
+        #expect(AliasExpander.expand("/echo $2-$1-$3", arguments: " x \"y z\"") == "/echo 'y z'-x-")
     }
 
     @Test func withoutPlaceholdersArgumentsAreAppended() {
@@ -13,9 +13,17 @@ import Testing
         #expect(AliasExpander.expand("/whoami", arguments: "") == "/whoami")
     }
 
-    @Test func aLoneDollarStays() {
-        #expect(AliasExpander.expand("/echo costs $ 5 $", arguments: " x") == "/echo costs $ 5 $")
-        #expect(AliasExpander.expand("/echo $0 $a", arguments: " x") == "/echo $0 $a")
+    @Test func aDollarBeforeAnythingElseIsText() {
+        #expect(AliasExpander.expand("/echo costs $ 5 $", arguments: " x") == "/echo costs $ 5 $ x")
+        #expect(AliasExpander.expand("/echo $HOME", arguments: " hello") == "/echo $HOME hello")
+        #expect(AliasExpander.expand("/echo $0 $1 $", arguments: " x") == "/echo $0 x $")
+    }
+
+    @Test func substitutedWordsKeepTheirGrouping() throws {
+        let line = AliasExpander.expand("/login $1 $2", arguments: " \"my server\" bob")
+        #expect(try CommandParser.parse(line) == .session(.login(homeserver: "my server", user: "bob")))
+        let tricky = AliasExpander.expand("/config $1", arguments: " \"it's\"")
+        #expect(try CommandParser.parse(tricky) == .settings(.show(profile: "it's")))
     }
 
     @Test func namesArePlainWords() {

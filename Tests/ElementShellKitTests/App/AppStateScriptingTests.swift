@@ -20,6 +20,13 @@ import Testing
         #expect(app.log.failures.last == .parse(.unknownCommand(name: "greet", suggestion: nil)))
     }
 
+    @Test func scriptsWithWindowsLineEndingsRunLineByLine() async {
+        let app = AppHarness()
+        #expect(!(await app.state.runScript("/echo one\r\n/echo two\r\n/nope\r\n", named: "crlf.elrc")))
+        #expect(app.log.outcomes.prefix(2) == [.echo(text: "one"), .echo(text: "two")])
+        #expect(app.log.reports.last?.location == ScriptLocation(file: "crlf.elrc", line: 3))
+    }
+
     @Test func anAliasThatCallsItselfStops() async {
         let app = AppHarness()
         await app.state.run(line: "/alias loop /loop")

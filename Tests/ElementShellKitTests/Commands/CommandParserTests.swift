@@ -54,6 +54,18 @@ import Testing
         #expect(try CommandParser.parse("/config cl\\ ap") == .settings(.show(profile: "cl ap")))
     }
 
+    @Test func restArgumentsAreTakenAsTyped() throws {
+        #expect(try CommandParser.parse("/echo don't panic") == .scripting(.echo(text: "don't panic")))
+        #expect(try CommandParser.parse("/after 0 back soon, it's \"late\"") == .scripting(.after(seconds: 0, line: "back soon, it's \"late\"")))
+        #expect(try CommandParser.parse("/set ca_file ~/my \"ca\".pem") == .settings(.set(key: "ca_file", value: "~/my \"ca\".pem")))
+    }
+
+    @Test func fileNamesWithSpacesAreQuotedOrEscaped() throws {
+        #expect(try CommandParser.parse("/source \"/tmp/a b.elrc\"") == .scripting(.source(path: "/tmp/a b.elrc")))
+        #expect(try CommandParser.parse("/source /tmp/a\\ b.elrc") == .scripting(.source(path: "/tmp/a b.elrc")))
+        #expect(throws: CommandParseError.usage(command: "source")) { try CommandParser.parse("/source /tmp/a b.elrc") }
+    }
+
     @Test func wrongArgumentCountsAreUsageErrors() {
         #expect(throws: CommandParseError.usage(command: "login")) { try CommandParser.parse("/login matrix.org") }
         #expect(throws: CommandParseError.usage(command: "whoami")) { try CommandParser.parse("/whoami now") }
@@ -73,7 +85,7 @@ import Testing
     @Test func badValuesAndQuotesAreReported() {
         #expect(throws: CommandParseError.invalidNumber(command: "after", value: "soon")) { try CommandParser.parse("/after soon /echo x") }
         #expect(throws: CommandParseError.invalidNumber(command: "after", value: "-1")) { try CommandParser.parse("/after -1 /echo x") }
-        #expect(throws: CommandParseError.unterminatedQuote(command: "echo")) { try CommandParser.parse("/echo \"open") }
+        #expect(throws: CommandParseError.unterminatedQuote(command: "config")) { try CommandParser.parse("/config \"open") }
         #expect(throws: CommandParseError.notConfirmable(command: "whoami")) { try CommandParser.parse("/whoami!") }
     }
 

@@ -22,7 +22,7 @@ import Testing
     @Test(arguments: ["en", "de"])
     func errors(language: String) async throws {
         try await compare("errors.\(language).txt", language: language,
-                          lines: ["/lgoin", "/login matrix.org", "/whoami", "hello", "/set colour red", "/set history_size -4", "/after soon /x", "/echo \"open"])
+                          lines: ["/lgoin", "/login matrix.org", "/whoami", "hello", "/set colour red", "/set history_size -4", "/after soon /x", "/config \"open"])
     }
 
     private func compare(_ name: String, language: String, lines: [String]) async throws {
