@@ -1,10 +1,13 @@
 import ArgumentParser
 import ElementShellKit
+import Foundation
 
 /// The process entry point. An explicit `@main` type, so the async command's `main` is the one run.
 @main
 enum Main {
     static func main() async {
+        // `--help` is localized too, so the language is known before the flags are read.
+        L10n.language = LanguageResolver.language(setting: nil, environment: ProcessInfo.processInfo.environment)
         await ElementShell.main()
     }
 }
@@ -12,32 +15,32 @@ enum Main {
 struct ElementShell: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "element-shell",
-        abstract: "A line-oriented terminal chat client for Matrix.",
-        discussion: "Plain lines are messages to the current room; slash commands do everything else (/help lists them)."
+        abstract: L10n.screenCLIAbstract,
+        discussion: L10n.screenCLIDiscussion
     )
 
-    @Option(name: .long, help: "Read the configuration from this YAML file.", completion: .file())
+    @Option(name: .long, help: ArgumentHelp(L10n.screenCLIConfigHelp), completion: .file())
     var config: String?
 
-    @Option(name: .long, help: "Run as this profile of the configuration.")
+    @Option(name: .long, help: ArgumentHelp(L10n.screenCLIProfileHelp))
     var profile: String?
 
-    @Option(name: .customLong("data-dir"), help: "Keep session and history here instead of the profile's data directory.", completion: .directory)
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp(L10n.screenCLIDataDirHelp), completion: .directory)
     var dataDirectory: String?
 
-    @Option(name: .long, help: "Run this startup file instead of ~/.elrc.", completion: .file())
+    @Option(name: .long, help: ArgumentHelp(L10n.screenCLIRcHelp), completion: .file())
     var rc: String?
 
-    @Flag(name: .customLong("no-rc"), help: "Skip the startup file.")
+    @Flag(name: .customLong("no-rc"), help: ArgumentHelp(L10n.screenCLINoRcHelp))
     var noRC = false
 
-    @Option(name: [.customShort("c"), .customLong("command")], help: "Run this line, then exit (repeatable).")
+    @Option(name: [.customShort("c"), .customLong("command")], help: ArgumentHelp(L10n.screenCLICommandHelp))
     var commands: [String] = []
 
-    @Option(name: .long, help: "Print results for people (text) or one JSON object per line (json).")
+    @Option(name: .long, help: ArgumentHelp(L10n.screenCLIOutputHelp))
     var output: OutputFormat = .text
 
-    @Option(name: .customLong("password-file"), help: "Read the login password from this file instead of asking.", completion: .file())
+    @Option(name: .customLong("password-file"), help: ArgumentHelp(L10n.screenCLIPasswordFileHelp), completion: .file())
     var passwordFile: String?
 
     func run() async throws {

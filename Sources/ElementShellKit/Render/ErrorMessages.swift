@@ -59,9 +59,9 @@ public enum ErrorMessages {
         case .timedOut: L10n.errorTimedOut
         case .cannotResolveHost(let host): L10n.errorCannotResolveHost(clean(host))
         case .cannotConnect(let host): L10n.errorCannotConnect(clean(host))
-        case .tls(let detail): L10n.errorTls(clean(detail))
+        case .tls(let detail): L10n.errorTLS(clean(detail))
         case .cancelled: L10n.errorCancelled
-        case .invalidURL(let address): L10n.errorInvalidUrl(clean(address))
+        case .invalidURL(let address): L10n.errorInvalidURL(clean(address))
         case .other(_, let message): L10n.errorNetwork(clean(message))
         }
     }
@@ -86,7 +86,7 @@ public enum ErrorMessages {
         case .unknownProfile(let name): L10n.errorConfigUnknownProfile(clean(name))
         case .missingFile: L10n.errorConfigMissingFile
         case .unreadable: L10n.errorConfigUnreadable
-        case .notUTF8: L10n.errorConfigNotUtf8
+        case .notUTF8: L10n.errorConfigNotUTF8
         }
     }
 
@@ -106,7 +106,7 @@ public enum ErrorMessages {
         case .mapping: L10n.commonExpectedMapping
         case .list: L10n.commonExpectedList
         case .color: L10n.commonExpectedColor
-        case .url: L10n.commonExpectedUrl
+        case .url: L10n.commonExpectedURL
         case .serverName: L10n.commonExpectedServerName
         case .promptFormat: L10n.commonExpectedPromptFormat
         }
