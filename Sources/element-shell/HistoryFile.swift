@@ -1,16 +1,18 @@
 @preconcurrency import CReadline
 @preconcurrency import Glibc
 
-/// The profile's readline history: loaded at start, one line appended per accepted command, so a
-/// crash loses nothing, and trimmed to the configured size.
+/// The profile's readline history: loaded at start, one line appended per accepted command (so a
+/// crash loses nothing), and kept to the configured size on disk as in memory. Its methods call
+/// readline, so only the readline thread uses them.
 struct HistoryFile: Sendable {
     let path: String
     let limit: Int
 
     func load() {
-        using_history()
         _ = read_history(path)
         setLimit(limit)
+        // Browsing starts after the last line read, so Up brings back the newest one.
+        using_history()
     }
 
     /// `/set history_size` takes effect at once, in memory and on disk.
@@ -26,5 +28,6 @@ struct HistoryFile: Sendable {
         } else {
             _ = append_history(1, path)
         }
+        _ = history_truncate_file(path, Int32(clamping: history_max_entries))
     }
 }

@@ -1,5 +1,6 @@
 @preconcurrency import CReadline
 import Dispatch
+import ElementShellKit
 import Foundation
 @preconcurrency import Glibc
 import Synchronization
@@ -8,12 +9,17 @@ import Synchronization
 /// polls standard input and a wake-up pipe. Every other thread only queues requests and writes a
 /// byte to the pipe, so lines printed by background work land above the prompt while the partial
 /// input and its cursor survive.
+///
+/// After each finished line, standard input is left unread until the app says the line has been
+/// dealt with (`resumeInput`) or asks a question: keys typed ahead wait in the terminal, so a
+/// password typed before its question appears is never taken for a command, shown or kept.
 final class LineEditor: Sendable {
     enum Request {
         case print([String])
         case prompt(String)
-        /// The next line answers a question instead of running; `hidden` turns echo off.
+        /// Questions are answered one at a time, in order; `hidden` turns echo off.
         case question(prompt: String, hidden: Bool, reply: @Sendable (String?) -> Void)
+        case resumeInput
         case historyLimit(Int)
         case interrupt
         case resize
@@ -25,61 +31,85 @@ final class LineEditor: Sendable {
     }
 
     struct Hooks: Sendable {
-        /// A line the user finished; `nil` when they pressed Ctrl-D on an empty line.
+        /// A line the user finished; `nil` at the end of input (Ctrl-D on an empty line, hang-up).
         var line: @Sendable (String?) -> Void
-        var complete: @Sendable (_ lineBeforeCursor: String) -> CompletionResult
+        /// Ctrl-C with no question open: whatever command is running should stop.
+        var interrupted: @Sendable () -> Void
+        var complete: @Sendable (_ lineBeforeCursor: String) -> Completer.Result
         var shouldRecordInHistory: @Sendable (String) -> Bool
+        /// After such a line has run, keys typed meanwhile are thrown away: they may be a password
+        /// typed ahead for a question that never came.
+        var carriesCredentials: @Sendable (String) -> Bool
     }
 
-    enum CompletionResult {
-        case candidates([String])
-        case files
+    private struct Queue {
+        var requests: [Request] = []
+        /// Set when the readline thread has ended: questions are then answered with `nil` at once.
+        var isClosed = false
+        var stopWaiter: CheckedContinuation<Void, Never>?
     }
 
-    private let requests = Mutex<[Request]>([])
+    private let queue = Mutex(Queue())
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let history: HistoryFile?
     private let hooks: Hooks
     private let initialPrompt: String
-    /// Written once by `start`, which runs before any other thread exists; kept only so the sources live.
-    nonisolated(unsafe) private var signalSources: [DispatchSourceSignal] = []
-    private let stopped = Mutex(StopWaiter())
-
-    private struct StopWaiter {
-        var finished = false
-        var continuation: CheckedContinuation<Void, Never>?
-    }
 
     init(prompt: String, history: HistoryFile?, hooks: Hooks) {
         var fds: [Int32] = [0, 0]
         precondition(pipe(&fds) == 0, "cannot create the line editor's wake-up pipe")
         wakeRead = fds[0]
         wakeWrite = fds[1]
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         _ = fcntl(wakeRead, F_SETFL, fcntl(wakeRead, F_GETFL) | O_NONBLOCK)
         self.history = history
         self.hooks = hooks
         initialPrompt = prompt
     }
 
-    /// Starts the readline thread. Ctrl-C and window size changes arrive as requests too, so
-    /// readline is only ever touched from its own thread.
+    deinit {
+        close(wakeRead)
+        close(wakeWrite)
+    }
+
+    /// Starts the readline thread. Signals arrive as requests too, so readline is only ever
+    /// touched from its own thread.
     func start() {
-        let handled = [(SIGINT, Request.interrupt), (SIGWINCH, Request.resize), (SIGTSTP, .suspend), (SIGTERM, .hangUp), (SIGHUP, .hangUp)]
+        let handled: [(Int32, Request)] = [
+            (SIGINT, .interrupt), (SIGWINCH, .resize), (SIGTSTP, .suspend), (SIGTERM, .hangUp), (SIGHUP, .hangUp),
+        ]
         let sources = handled.map { signalNumber, request in
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler { [self] in send(request) }
             source.resume()
-            return source
+            return SignalSource(source: source, signalNumber: signalNumber)
         }
-        let thread = Thread { [self] in run() }
+        let thread = Thread { [self] in
+            run()
+            for source in sources { source.restore() }
+        }
         thread.name = "readline"
         thread.start()
-        signalSources = sources
     }
 
-    /// Asks a question and waits for the answer; `nil` when the user pressed Ctrl-C or Ctrl-D.
+    func send(_ request: Request) {
+        let accepted = queue.withLock { queue in
+            guard !queue.isClosed else { return false }
+            queue.requests.append(request)
+            return true
+        }
+        guard accepted else {
+            if case .question(_, _, let reply) = request { reply(nil) }
+            return
+        }
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
+    }
+
+    /// Asks a question and waits for the answer; `nil` when the user pressed Ctrl-C or Ctrl-D, or
+    /// the terminal is gone.
     func ask(_ prompt: String, hidden: Bool) async -> String? {
         await withCheckedContinuation { continuation in
             send(.question(prompt: prompt, hidden: hidden) { continuation.resume(returning: $0) })
@@ -90,68 +120,76 @@ final class LineEditor: Sendable {
     func stop() async {
         send(.stop)
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            stopped.withLock { waiter in
-                if waiter.finished {
-                    continuation.resume()
-                } else {
-                    waiter.continuation = continuation
-                }
+            let finished = queue.withLock { queue in
+                if !queue.isClosed { queue.stopWaiter = continuation }
+                return queue.isClosed
             }
+            if finished { continuation.resume() }
         }
-    }
-
-    func send(_ request: Request) {
-        requests.withLock { $0.append(request) }
-        var byte: UInt8 = 1
-        _ = write(wakeWrite, &byte, 1)
     }
 
     // MARK: - The readline thread
 
     private func run() {
-        ReadlineBridge.install(editor: self)
+        ReadlineBridge.install(editor: self, prompt: initialPrompt)
         history?.load()
-        rl_catch_signals = 0
-        rl_catch_sigwinch = 0
-        rl_callback_handler_install(initialPrompt) { ReadlineBridge.handleLine($0) }
-        var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-        var running = true
-        while running {
-            guard poll(&descriptors, 2, -1) >= 0 else {
-                if errno == EINTR { continue }
-                break
+        var readsInput = true
+        var inputEnded = false
+        var discardsTypeahead = false
+        while true {
+            let listensToInput = !inputEnded && (readsInput || ReadlineBridge.isAsking)
+            var descriptors = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: listensToInput ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0)]
+            guard poll(&descriptors, 2, -1) >= 0 || errno == EINTR else { break }
+            if descriptors[0].revents != 0 {
+                let wasReading = readsInput
+                guard drainRequests(readsInput: &readsInput) else { break }
+                if readsInput, !wasReading, discardsTypeahead {
+                    tcflush(STDIN_FILENO, TCIFLUSH)
+                    discardsTypeahead = false
+                }
             }
-            if descriptors[1].revents != 0 {
-                running = drainRequests()
-            }
-            if running, descriptors[0].revents & Int16(POLLIN | POLLHUP) != 0 {
+            let input = descriptors[1].revents
+            if input & Int16(POLLIN) != 0 {
                 rl_callback_read_char()
+                ReadlineBridge.afterInput()
+            } else if input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                // The terminal is gone: no more keys will come.
+                inputEnded = true
+                hooks.line(nil)
+            }
+            if let line = ReadlineBridge.takeFinishedLine() {
+                readsInput = false
+                discardsTypeahead = hooks.carriesCredentials(line)
             }
         }
-        rl_callback_handler_remove()
-        ReadlineBridge.restoreTerminal()
-        stopped.withLock { waiter in
-            waiter.finished = true
-            waiter.continuation?.resume()
+        ReadlineBridge.uninstall()
+        let (pending, waiter) = queue.withLock { queue in
+            queue.isClosed = true
+            defer { queue.requests.removeAll(); queue.stopWaiter = nil }
+            return (queue.requests, queue.stopWaiter)
         }
+        for case .question(_, _, let reply) in pending { reply(nil) }
+        waiter?.resume()
     }
 
-    /// Runs queued requests in order; false once a stop was asked for.
-    private func drainRequests() -> Bool {
+    /// Runs queued requests in order; false once the thread should end.
+    private func drainRequests(readsInput: inout Bool) -> Bool {
         var sink = [UInt8](repeating: 0, count: 64)
         while read(wakeRead, &sink, sink.count) > 0 {}
-        for request in requests.withLock({ pending in defer { pending.removeAll() }; return pending }) {
+        for request in queue.withLock({ queue in defer { queue.requests.removeAll() }; return queue.requests }) {
             switch request {
             case .print(let lines): ReadlineBridge.printAbove(lines)
             case .prompt(let prompt): ReadlineBridge.setPrompt(prompt)
-            case .question(let prompt, let hidden, let reply): ReadlineBridge.beginQuestion(prompt: prompt, hidden: hidden, reply: reply)
+            case .question(let prompt, let hidden, let reply): ReadlineBridge.ask(prompt: prompt, hidden: hidden, reply: reply)
+            case .resumeInput: readsInput = true
             case .historyLimit(let limit): history?.setLimit(limit)
-            case .interrupt: ReadlineBridge.interrupt()
+            case .interrupt: if !ReadlineBridge.interrupt() { hooks.interrupted() }
             case .resize: rl_resize_terminal()
             case .suspend: ReadlineBridge.suspend()
             case .stop: return false
             case .hangUp:
+                hooks.interrupted()
                 hooks.line(nil)
                 return false
             }
@@ -166,7 +204,19 @@ final class LineEditor: Sendable {
         hooks.line(line)
     }
 
-    func complete(_ lineBeforeCursor: String) -> CompletionResult {
+    func complete(_ lineBeforeCursor: String) -> Completer.Result {
         hooks.complete(lineBeforeCursor)
+    }
+}
+
+/// A signal the line editor handles, and how to give it back to the system when the editor ends.
+private struct SignalSource: @unchecked Sendable {
+    // DispatchSource is thread-safe; it is only kept to be cancelled at the end.
+    let source: any DispatchSourceSignal
+    let signalNumber: Int32
+
+    func restore() {
+        source.cancel()
+        signal(signalNumber, SIG_DFL)
     }
 }

@@ -3,8 +3,14 @@
 public enum HistoryPolicy {
     public static func shouldRecord(_ line: String) -> Bool {
         guard let first = line.first, !first.isWhitespace else { return false }
-        guard line.hasPrefix("/"), !line.hasPrefix("//") else { return true }
-        let name = CommandParser.splitCommand(line).name.filter { $0 != "!" }
-        return !(CommandTable.spec(named: name)?.staysOutOfHistory ?? false)
+        return !carriesCredentials(line)
+    }
+
+    /// Lines of commands such as `/login`, after which keys typed ahead may be a password.
+    public static func carriesCredentials(_ line: String) -> Bool {
+        let trimmed = line.trimmingWhitespace()
+        guard trimmed.hasPrefix("/"), !trimmed.hasPrefix("//") else { return false }
+        let name = CommandParser.splitCommand(trimmed).name.filter { $0 != "!" }
+        return CommandTable.spec(named: name)?.staysOutOfHistory ?? false
     }
 }

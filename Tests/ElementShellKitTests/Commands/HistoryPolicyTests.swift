@@ -7,6 +7,14 @@ import Testing
         #expect(!HistoryPolicy.shouldRecord("/LOGIN matrix.org alice"))
     }
 
+    @Test func credentialCommandsAreRecognisedHoweverTyped() {
+        #expect(HistoryPolicy.carriesCredentials("/login x y"))
+        #expect(HistoryPolicy.carriesCredentials("  /login x y"))
+        #expect(!HistoryPolicy.carriesCredentials("/logout"))
+        #expect(!HistoryPolicy.carriesCredentials("//login"))
+        #expect(!HistoryPolicy.carriesCredentials("login"))
+    }
+
     @Test func aLeadingSpaceKeepsALineOut() {
         #expect(!HistoryPolicy.shouldRecord(" /echo private"))
         #expect(!HistoryPolicy.shouldRecord(""))
