@@ -15,7 +15,6 @@ struct BatchSession {
         }
         let environmentPassword = context.environment["ELEMENT_SHELL_PASSWORD"]
         let state = context.makeState(presenter: presenter, password: { _ in environmentPassword }, confirm: { _ in nil })
-        presenter.state = state
         var succeeded = await context.start(state)
         let lines = context.options.commands.isEmpty ? StandardInput.lines() : AsyncStream { continuation in
             context.options.commands.forEach { continuation.yield($0) }
@@ -23,7 +22,6 @@ struct BatchSession {
         }
         for await line in lines {
             if state.isQuitting { break }
-            presenter.state = state
             if !(await state.run(line: line)) { succeeded = false }
         }
         await state.waitForScheduledLines()

@@ -45,7 +45,6 @@ final class InteractiveSession {
                 return yes.contains { $0 == answer.trimmingCharacters(in: .whitespaces).lowercased() }
             }
         )
-        presenter.state = state
         editor.start()
         follow(state, editor: editor, presenter: presenter)
         _ = await context.start(state)

@@ -26,7 +26,7 @@ struct Launcher {
         L10n.language = LanguageResolver.language(setting: profile.settings.language, environment: environment)
         let dataDirectory = options.dataDirectory ?? DataDirectory.path(profile: profileName, environment: environment)
         do {
-            try DataDirectory.prepare(dataDirectory)
+            try DataDirectory.prepare(dataDirectory, ownsExisting: options.dataDirectory == nil)
         } catch {
             printError(L10n.errorDataDirectory(dataDirectory))
             return 2
@@ -80,6 +80,7 @@ struct LaunchContext {
         )
         let state = AppState(config: config, profile: profile, configFile: configFile, dataDirectory: dataDirectory,
                              environment: environment) { report in presenter.show(report) }
+        presenter.state = state
         return state
     }
 

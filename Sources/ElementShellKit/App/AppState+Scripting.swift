@@ -1,3 +1,5 @@
+import Observation
+
 extension AppState {
     static let maximumScriptDepth = 8
     static let maximumAliasDepth = 10
@@ -98,7 +100,13 @@ extension AppState {
     /// Batch mode ends only after the lines it scheduled have run.
     public func waitForScheduledLines() async {
         while scheduledLineCount > 0, !isQuitting {
-            try? await Task.sleep(for: .milliseconds(20))
+            await withCheckedContinuation { continuation in
+                withObservationTracking {
+                    _ = (scheduledLineCount, isQuitting)
+                } onChange: {
+                    continuation.resume()
+                }
+            }
         }
     }
 }

@@ -32,7 +32,8 @@ extension AppState {
         let key: Settings.Key
         do {
             key = try Settings.Key(named: name)
-            try profile.settings.set(key, to: value)
+            // A CA file is named like any path in a script: `~` is the home directory.
+            try profile.settings.set(key, to: key == .caFile ? expandingHome(value) : value)
         } catch {
             return finish("set", .failure(.setting(error)))
         }

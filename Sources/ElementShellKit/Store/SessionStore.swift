@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The logged-in session, kept in the profile's data directory as `session.json` with mode 0600 so
 /// the next start resumes it. An actor: file work stays off the main actor, one write at a time.
@@ -13,26 +16,35 @@ public actor SessionStore {
         fileURL = directory.appending(path: "session.json")
     }
 
-    /// The stored session; `nil` when there is none or it cannot be read as one.
+    /// The stored session; `nil` when there is none.
     public func load() throws -> Session? {
         guard FileManager.default.fileExists(atPath: fileURL.path) else { return nil }
         let data = try Data(contentsOf: fileURL)
         return try JSONDecoder().decode(Session.self, from: data)
     }
 
-    /// Writes a new file readable only by its owner, then renames it over the old one, so a crash
-    /// leaves either the old session or the new one, and never a readable token.
+    /// Writes a new file that is created readable only by its owner, flushes it, renames it over
+    /// the old one and flushes the directory: after a crash there is the old session or the new
+    /// one, never half of one, and never a token others could read.
     public func save(_ session: Session) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(session)
-        let temporary = fileURL.deletingLastPathComponent().appending(path: ".session.json.\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw Failure.unwritable(temporary.path)
-        }
-        guard rename(temporary.path, fileURL.path) == 0 else {
-            try? FileManager.default.removeItem(at: temporary)
+        let directory = fileURL.deletingLastPathComponent().path
+        let temporary = directory + "/.session.json.\(UUID().uuidString)"
+        let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw Failure.unwritable(temporary) }
+        let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        let flushed = fsync(descriptor) == 0
+        close(descriptor)
+        guard written == data.count, flushed, rename(temporary, fileURL.path) == 0 else {
+            unlink(temporary)
             throw Failure.unwritable(fileURL.path)
+        }
+        let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directoryDescriptor >= 0 {
+            fsync(directoryDescriptor)
+            close(directoryDescriptor)
         }
     }
 

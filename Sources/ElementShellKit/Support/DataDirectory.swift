@@ -9,9 +9,13 @@ public enum DataDirectory {
         return base + "/element-shell/" + profile
     }
 
-    /// Creates the directory with mode 0700, and tightens an existing one to it.
-    public static func prepare(_ path: String) throws {
+    /// Creates the directory with mode 0700. An existing one is tightened to 0700 only when it is
+    /// the shell's own (`ownsExisting`); a directory the user named is left as they keep it.
+    public static func prepare(_ path: String, ownsExisting: Bool) throws {
+        let existed = FileManager.default.fileExists(atPath: path)
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: path)
+        if !existed || ownsExisting {
+            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: path)
+        }
     }
 }

@@ -103,5 +103,11 @@ import Testing
         let directory = shell.home.appending(path: ".local/share/element-shell/element").path
         let attributes = try FileManager.default.attributesOfItem(atPath: directory)
         #expect((attributes[.posixPermissions] as? Int) == 0o700)
+
+        let chosen = shell.home.appending(path: "chosen").path
+        try FileManager.default.createDirectory(atPath: chosen, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        _ = try shell.run(["--no-rc", "--data-dir", chosen, "-c", "/echo x"])
+        let kept = try FileManager.default.attributesOfItem(atPath: chosen)
+        #expect((kept[.posixPermissions] as? Int) == 0o755, "a directory the user named keeps its mode")
     }
 }
