@@ -6,8 +6,15 @@ public protocol AuthService: Sendable {
     /// `/versions`.
     func resolveHomeserver(_ input: String) async throws(MatrixError) -> URL
 
-    /// Logs in with `m.login.password`. `user` is a localpart or a full `@user:server` ID.
-    /// The password is used only for this request and is not kept.
+    /// Succeeds when the homeserver offers `m.login.password`, so the app asks for a password
+    /// only where one can be used.
+    /// - Throws: `unsupportedLoginFlow` when it does not (for example, OAuth 2.0 only).
+    func requirePasswordLogin(homeserverURL: URL) async throws(MatrixError)
+
+    /// Logs in with `m.login.password` (check `requirePasswordLogin` first). `user` is a
+    /// localpart or a full `@user:server` ID. The password is used only for this request and is
+    /// not kept. The session's URL is the one the server's answer points to, when it gives a
+    /// usable one, else `homeserverURL`.
     func login(homeserverURL: URL, user: String, password: String, deviceDisplayName: String) async throws(MatrixError) -> Session
 
     /// Invalidates the session's access token and deletes its device on the server.

@@ -15,71 +15,76 @@ struct HomeserverResolver: Sendable {
         }
     }
 
-    /// Well-known on `https://NAME`; no well-known (404) means the server name is the base URL.
+    /// The base URL to use after logging in at `baseURL`: the one the login answer's
+    /// `well_known` names (the spec says clients should follow it) when it is a URL, keeps TLS
+    /// and answers `/versions`; otherwise `baseURL`, which is known to work.
+    func reconfigured(_ baseURL: URL, by wellKnown: ClientWellKnown?) async -> URL {
+        guard let advertised = wellKnown?.homeserver?.baseURL.flatMap(URL.init(homeserverBaseURL:)),
+              advertised != baseURL, !advertised.isDowngrade(from: baseURL),
+              await isHomeserver(advertised) else { return baseURL }
+        return advertised
+    }
+
+    /// Well-known on `https://HOSTNAME`, without the server name's port, which is the spec's
+    /// rule; no well-known (404) means `https://NAME`, port included, is the base URL.
     private func resolve(serverName name: String) async throws(MatrixError) -> URL {
-        guard let origin = URL(homeserverBaseURL: "https://\(name)") else { throw .invalidHomeserver(name) }
-        guard let advertised = try await advertisedBaseURL(at: origin, serverName: name) else {
-            try await validate(origin)
-            return origin
-        }
-        guard let baseURL = URL(homeserverBaseURL: advertised) else { throw .invalidHomeserver(advertised) }
+        guard let hostname = ServerName.hostname(name),
+              let wellKnownOrigin = URL(homeserverBaseURL: "https://\(hostname)"),
+              let named = URL(homeserverBaseURL: "https://\(name)") else { throw .invalidHomeserver(name) }
+        let baseURL = try await advertisedBaseURL(at: wellKnownOrigin, serverName: name) ?? named
         try await validate(baseURL)
         return baseURL
     }
 
-    /// The user named a URL, so a broken or absent well-known at its origin is no reason to
-    /// fail: the advertised base URL is preferred when it works, else the URL itself.
+    /// The user named a URL, so a broken, absent or unreachable well-known at its origin is no
+    /// reason to fail: the advertised base URL is preferred when it works, else the URL itself.
     private func resolve(url: URL) async throws(MatrixError) -> URL {
-        if let origin = url.origin {
-            let advertised: String?
-            do {
-                advertised = try await advertisedBaseURL(at: origin, serverName: url.hostAndPort)
-            } catch {
-                // Unreachable hosts fail the same way below, and there with the user's URL.
-                advertised = nil
-            }
-            if let candidate = advertised.flatMap(URL.init(homeserverBaseURL:)), candidate != url {
-                do {
-                    try await validate(candidate)
-                    return candidate
-                } catch {
-                    // Fall through to the URL the user typed.
-                }
-            }
+        if let origin = url.origin,
+           let advertised = try? await advertisedBaseURL(at: origin, serverName: url.hostAndPort),
+           advertised != url, await isHomeserver(advertised) {
+            return advertised
         }
         try await validate(url)
         return url
     }
 
-    /// `m.homeserver.base_url` from `ORIGIN/.well-known/matrix/client`, or `nil` when there is
-    /// none (404: the spec's IGNORE).
-    /// - Throws: `wellKnownInvalid(serverName)` when the document is broken (FAIL_PROMPT);
-    ///   transport errors as they are.
-    private func advertisedBaseURL(at origin: URL, serverName: String) async throws(MatrixError) -> String? {
+    /// The base URL `ORIGIN/.well-known/matrix/client` advertises, or `nil` when there is none:
+    /// a 404, whatever its body says, is the spec's IGNORE.
+    /// - Throws: `wellKnownInvalid(serverName)` when the document is broken or would move an
+    ///   https origin to plain http off this machine (FAIL_PROMPT); `invalidHomeserver` when
+    ///   `base_url` is not a URL (FAIL_ERROR); transport errors as they are.
+    private func advertisedBaseURL(at origin: URL, serverName: String) async throws(MatrixError) -> URL? {
         let client = MatrixClient(homeserverURL: origin, transport: transport, retryPolicy: retryPolicy)
-        do throws(MatrixError) {
-            let wellKnown = try await client.send(.clientWellKnown)
-            guard let baseURL = wellKnown.homeserver?.baseURL else { throw .wellKnownInvalid(serverName) }
-            return baseURL
-        } catch .notFound {
-            return nil
-        } catch .transport(let error) {
-            throw .transport(error)
-        } catch {
-            throw .wellKnownInvalid(serverName)
-        }
+        let response = try await client.exchange(.clientWellKnown)
+        if response.status == 404 { return nil }
+        guard response.status == 200,
+              let document = try? MatrixClient.decode(ClientWellKnown.self, from: response.body),
+              let advertised = document.homeserver?.baseURL else { throw .wellKnownInvalid(serverName) }
+        guard let baseURL = URL(homeserverBaseURL: advertised) else { throw .invalidHomeserver(advertised) }
+        guard !baseURL.isDowngrade(from: origin) else { throw .wellKnownInvalid(serverName) }
+        return baseURL
     }
 
-    /// A base URL is accepted only if `/versions` answers with a version list (FAIL_ERROR otherwise).
+    /// A base URL is accepted only if `/versions` lists a spec version with the `/v3` endpoints
+    /// (FAIL_ERROR otherwise).
     private func validate(_ baseURL: URL) async throws(MatrixError) {
         let client = MatrixClient(homeserverURL: baseURL, transport: transport, retryPolicy: retryPolicy)
         do throws(MatrixError) {
             let supported = try await client.send(.versions)
-            guard !supported.versions.isEmpty else { throw .invalidHomeserver(baseURL.absoluteString) }
+            guard supported.supportsV3Endpoints else { throw .invalidHomeserver(baseURL.absoluteString) }
         } catch .transport(let error) {
             throw .transport(error)
         } catch {
             throw .invalidHomeserver(baseURL.absoluteString)
+        }
+    }
+
+    private func isHomeserver(_ baseURL: URL) async -> Bool {
+        do {
+            try await validate(baseURL)
+            return true
+        } catch {
+            return false
         }
     }
 }

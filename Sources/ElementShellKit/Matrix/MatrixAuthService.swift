@@ -22,24 +22,27 @@ public struct MatrixAuthService: AuthService {
     }
 
     public func resolveHomeserver(_ input: String) async throws(MatrixError) -> URL {
-        try await HomeserverResolver(transport: transport, retryPolicy: retryPolicy).resolve(input)
+        try await resolver.resolve(input)
+    }
+
+    public func requirePasswordLogin(homeserverURL: URL) async throws(MatrixError) {
+        let response = try await client(homeserverURL, accessToken: nil).exchange(.loginFlows)
+        // Servers without the legacy login API (OAuth 2.0 only) answer 404 or M_UNRECOGNIZED.
+        guard response.status != 404 else { throw .unsupportedLoginFlow }
+        guard response.isSuccess else {
+            let error = MatrixError(response: response)
+            if case .server(errcode: "M_UNRECOGNIZED", message: _, status: _) = error { throw .unsupportedLoginFlow }
+            throw error
+        }
+        guard try MatrixClient.decode(LoginFlows.self, from: response.body).offersPassword else { throw .unsupportedLoginFlow }
     }
 
     public func login(homeserverURL: URL, user: String, password: String, deviceDisplayName: String) async throws(MatrixError) -> Session {
-        let client = client(homeserverURL, accessToken: nil)
-        let flows: LoginFlows
-        do {
-            flows = try await client.send(.loginFlows)
-        } catch .notFound, .server(errcode: "M_UNRECOGNIZED", message: _, status: _) {
-            // The spec's answer from servers without the legacy login API (OAuth 2.0 only).
-            throw .unsupportedLoginFlow
-        }
-        guard flows.offersPassword else { throw .unsupportedLoginFlow }
         let request = PasswordLoginRequest(
             user: user.trimmingCharacters(in: .whitespaces), password: password, deviceDisplayName: deviceDisplayName)
-        let response = try await client.send(.login(request))
-        return Session(userID: response.userID, deviceID: response.deviceID,
-                       accessToken: response.accessToken, homeserverURL: homeserverURL)
+        let response = try await client(homeserverURL, accessToken: nil).send(.login(request))
+        return Session(userID: response.userID, deviceID: response.deviceID, accessToken: response.accessToken,
+                       homeserverURL: await resolver.reconfigured(homeserverURL, by: response.wellKnown))
     }
 
     public func logout(_ session: Session) async throws(MatrixError) {
@@ -49,6 +52,8 @@ public struct MatrixAuthService: AuthService {
     public func whoami(_ session: Session) async throws(MatrixError) -> TokenOwner {
         try await client(session.homeserverURL, accessToken: session.accessToken).send(.whoami)
     }
+
+    private var resolver: HomeserverResolver { HomeserverResolver(transport: transport, retryPolicy: retryPolicy) }
 
     private func client(_ homeserverURL: URL, accessToken: String?) -> MatrixClient {
         MatrixClient(homeserverURL: homeserverURL, accessToken: accessToken, transport: transport,

@@ -31,6 +31,15 @@ struct MatrixClient: Sendable, CustomStringConvertible {
     var description: String { "MatrixClient(\(homeserverURL.redactedForDiagnostics))" }
 
     func send<Response>(_ endpoint: MatrixEndpoint<Response>) async throws(MatrixError) -> Response {
+        let response = try await exchange(endpoint)
+        guard response.isSuccess else { throw MatrixError(response: response) }
+        return try Self.decode(Response.self, from: response.body)
+    }
+
+    /// The endpoint's final answer, whatever its status, once rate limiting has been waited
+    /// out: for callers that must judge the status themselves, as server discovery does.
+    /// Throws only for transport failures and unbuildable requests.
+    func exchange<Response>(_ endpoint: MatrixEndpoint<Response>) async throws(MatrixError) -> HTTPResponse {
         let request = try request(for: endpoint)
         var attempt = 1
         var waited = Duration.zero
@@ -43,11 +52,9 @@ struct MatrixClient: Sendable, CustomStringConvertible {
                 throw .transport(error)
             }
             logger.debug("\(request.method.rawValue) \(endpoint.loggedPath) → \(response.status)")
-            if response.isSuccess {
-                return try Self.decode(Response.self, from: response.body)
-            }
-            let error = MatrixError(response: response)
-            guard let delay = retryPolicy.delay(after: error, attempt: attempt, alreadyWaited: waited) else { throw error }
+            guard !response.isSuccess,
+                  let delay = retryPolicy.delay(after: MatrixError(response: response), attempt: attempt, alreadyWaited: waited)
+            else { return response }
             do {
                 try await Task.sleep(for: delay)
             } catch {
@@ -84,7 +91,8 @@ struct MatrixClient: Sendable, CustomStringConvertible {
             }
         }
         return HTTPRequest(method: endpoint.method, url: url, headers: headers, body: body,
-                           timeout: endpoint.timeout ?? requestTimeout, followsRedirects: endpoint.followsRedirects)
+                           timeout: endpoint.timeout ?? requestTimeout, followsRedirects: endpoint.followsRedirects,
+                           maximumResponseBytes: endpoint.maximumResponseBytes)
     }
 
     static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws(MatrixError) -> Value {

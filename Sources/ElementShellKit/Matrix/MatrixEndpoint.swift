@@ -14,6 +14,11 @@ struct MatrixEndpoint<Response: Decodable>: Sendable {
     /// `nil`: the client's request timeout (the `request_timeout` setting).
     var timeout: TimeInterval?
     var followsRedirects = false
+    var maximumResponseBytes = HTTPRequest.defaultMaximumResponseBytes
+
+    /// Discovery documents are a few hundred bytes: a megabyte is generous, and keeps a server
+    /// that is not a homeserver from filling memory before anyone has logged in.
+    static var discoveryMaximumResponseBytes: Int { 1 << 20 }
 }
 
 /// The body of responses that carry nothing, such as `{}` from `/logout`.

@@ -17,7 +17,8 @@ struct StandardErrorBody: Decodable {
 extension MatrixError {
     /// The one mapping from a non-2xx response to a `MatrixError`. The `errcode` decides, except
     /// that a missing code or `M_UNKNOWN` defers to the HTTP status, as the spec advises, and a
-    /// 429 is always rate limiting (proxies send it without a Matrix body).
+    /// 429 is always rate limiting (proxies send it without a Matrix body). Answers without a
+    /// code (a proxy's HTML error page) get `HTTP_<status>`, so every `server` case has one.
     init(response: HTTPResponse, now: Date = Date()) {
         let body = try? JSONDecoder().decode(StandardErrorBody.self, from: response.body)
         let errcode = body?.errcode ?? ""
@@ -41,6 +42,8 @@ extension MatrixError {
             self = .notFound
         case "M_USER_DEACTIVATED":
             self = .userDeactivated
+        case "":
+            self = .server(errcode: "HTTP_\(response.status)", message: message, status: response.status)
         default:
             self = .server(errcode: errcode, message: message, status: response.status)
         }

@@ -15,6 +15,8 @@ public enum MatrixError: Error, Sendable, Equatable {
     case wellKnownInvalid(String)
     /// The homeserver offers no password login (for example, OAuth 2.0 only).
     case unsupportedLoginFlow
+    /// Any other refusal. `errcode` is the server's code, or `HTTP_<status>` when it sent none;
+    /// `message` may be empty.
     case server(errcode: String, message: String, status: Int)
     /// A response (or, exceptionally, a request body) did not fit its expected JSON shape.
     case decoding(String)

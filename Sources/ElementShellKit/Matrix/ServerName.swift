@@ -12,6 +12,13 @@ enum ServerName {
         return isValidDNSNameOrIPv4(host)
     }
 
+    /// The hostname without its port (IPv6 literals keep their brackets), or `nil` when the
+    /// name is invalid: well-known discovery asks the hostname, whatever port the name carries.
+    static func hostname(_ name: String) -> String? {
+        guard isValid(name), let (host, _) = split(name) else { return nil }
+        return String(host)
+    }
+
     /// Splits off the port, leaving brackets on IPv6 literals.
     private static func split(_ name: String) -> (host: Substring, port: Substring?)? {
         if name.hasPrefix("[") {

@@ -79,6 +79,20 @@ import Testing
         #expect(followed.headers["location"] == nil, "only the final response's headers")
     }
 
+    @Test func abortsBodiesLargerThanTheRequestAllows() async throws {
+        let body = Data(repeating: UInt8(ascii: "x"), count: 200_000)
+        let server = try LoopbackHTTPServer { _ in .init(status: 200, body: body) }
+        defer { server.stop() }
+        await #expect(throws: TransportError.responseTooLarge) {
+            try await transport.send(HTTPRequest(method: .get, url: url(server.port, "/big"), maximumResponseBytes: 100_000))
+        }
+        await #expect(throws: TransportError.responseTooLarge) {
+            try await transport.send(HTTPRequest(method: .get, url: url(server.port, "/big"), maximumResponseBytes: body.count - 1))
+        }
+        let exact = try await transport.send(HTTPRequest(method: .get, url: url(server.port, "/big"), maximumResponseBytes: body.count))
+        #expect(exact.body == body, "a body of exactly the limit is whole, and the handle works after an abort")
+    }
+
     @Test func timesOutOnASilentServer() async throws {
         let server = try SilentServer()
         let started = ContinuousClock.now

@@ -45,12 +45,27 @@ import Testing
             #"{"user_id":"@a:hs","access_token":"syt_secret","device_id":"DEV","home_server":"hs"}"#.utf8))
         #expect(login.userID == "@a:hs" && login.accessToken == "syt_secret" && login.deviceID == "DEV")
         #expect(!"\(login)".contains("syt_secret"))
+        #expect(login.wellKnown == nil)
+
+        let pointed = try MatrixClient.decode(LoginResponse.self, from: Data(
+            #"{"user_id":"@a:hs","access_token":"t","device_id":"D","well_known":{"m.homeserver":{"base_url":"https://m.hs"}}}"#.utf8))
+        #expect(pointed.wellKnown?.homeserver?.baseURL == "https://m.hs")
+        let malformed = try MatrixClient.decode(LoginResponse.self, from: Data(
+            #"{"user_id":"@a:hs","access_token":"t","device_id":"D","well_known":{"m.homeserver":[]}}"#.utf8))
+        #expect(malformed.accessToken == "t" && malformed.wellKnown == nil, "a broken hint must not lose the new device's token")
 
         #expect {
             try MatrixClient.decode(LoginResponse.self, from: Data(#"{"user_id":"@a:hs","device_id":"DEV"}"#.utf8))
         } throws: { error in
             (error as? MatrixError) == .decoding("LoginResponse: missing key access_token")
         }
+    }
+
+    @Test func versionsWithV3EndpointsStartAtV1_1() {
+        func supports(_ versions: [String]) -> Bool { SupportedVersions(versions: versions).supportsV3Endpoints }
+        #expect(supports(["v1.1"]) && supports(["r0.6.1", "v1.15"]) && supports(["v1.100"]))
+        #expect(!supports([]) && !supports(["r0.6.1"]) && !supports(["v1.0"]) && !supports(["v1."]) && !supports(["v1.+1"]))
+        #expect(!supports(["v2.0"]) && !supports(["v11.1"]) && !supports(["V1.1"]) && !supports(["v1.1-rc"]))
     }
 
     @Test func decodesWhoamiWithAndWithoutDevice() throws {

@@ -29,6 +29,21 @@ import Testing
     }
 
     @Test(arguments: [
+        ("example.com:8448", "example.com"),
+        ("example.com", "example.com"),
+        ("1.2.3.4:8448", "1.2.3.4"),
+        ("[1234:5678::abcd]:443", "[1234:5678::abcd]"),
+        ("[::1]", "[::1]"),
+    ])
+    func serverNameHostnameDropsThePort(name: String, hostname: String) {
+        #expect(ServerName.hostname(name) == hostname)
+    }
+
+    @Test func invalidServerNamesHaveNoHostname() {
+        #expect(ServerName.hostname("example.com:") == nil && ServerName.hostname("[::1") == nil && ServerName.hostname("") == nil)
+    }
+
+    @Test(arguments: [
         "", "   ", "not a server", "ftp://example.org", "https://", "https://user:pw@example.org",
         "https://example.org/?x=1", "https://exa mple.org", "example.org/path", "example.org:", "example.org:0",
         "example.org:99999", "example.org:80a", "exa_mple.org", "..", "-example.org", "example..org",

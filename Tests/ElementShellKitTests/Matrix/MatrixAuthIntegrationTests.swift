@@ -20,6 +20,10 @@ struct MatrixAuthIntegrationTests {
         #expect(try await auth.resolveHomeserver(homeserver.url.absoluteString + "/") == baseURL)
     }
 
+    @Test func offersPasswordLogin() async throws {
+        try await auth.requirePasswordLogin(homeserverURL: baseURL)
+    }
+
     @Test func localpartLoginWhoamiAndLogout() async throws {
         let localpart = homeserver.user(0)
         let session = try await login(localpart)

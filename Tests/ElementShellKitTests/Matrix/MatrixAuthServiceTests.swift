@@ -5,43 +5,107 @@ import Testing
 @Suite struct MatrixAuthServiceTests {
     private let base = URL(string: "https://hs.example")!
     private let flowsRoute = "https://hs.example/_matrix/client/v3/login"
+    private let versions = Result<HTTPResponse, TransportError>.json(200, #"{"versions":["v1.15"]}"#)
 
-    @Test func logsInWithPasswordAndBuildsTheSession() async throws {
-        let transport = FakeTransport { request in
-            request.method == .get
-                ? .json(200, #"{"flows":[{"type":"m.login.password"}]}"#)
-                : .json(200, #"{"user_id":"@alice:hs.example","access_token":"syt_t","device_id":"DEV1"}"#)
-        }
+    private func loginAnswer(wellKnown: String? = nil) -> Result<HTTPResponse, TransportError> {
+        let extra = wellKnown.map { #","well_known":\#($0)"# } ?? ""
+        return .json(200, #"{"user_id":"@alice:hs.example","access_token":"syt_t","device_id":"DEV1"\#(extra)}"#)
+    }
+
+    private func logIn(over transport: FakeTransport) async throws(MatrixError) -> Session {
+        try await MatrixAuthService(transport: transport, retryPolicy: .never)
+            .login(homeserverURL: base, user: "alice", password: "pw", deviceDisplayName: "shell")
+    }
+
+    @Test func logsInWithOnePasswordPostAndBuildsTheSession() async throws {
+        let transport = FakeTransport.routes([flowsRoute: loginAnswer()])
         let session = try await MatrixAuthService(transport: transport)
             .login(homeserverURL: base, user: " alice ", password: "pw", deviceDisplayName: "shell")
         #expect(session == Session(userID: "@alice:hs.example", deviceID: "DEV1", accessToken: "syt_t", homeserverURL: base))
+        #expect(transport.log.all.map(\.method) == [.post], "the flows are checked by requirePasswordLogin, not here")
         let post = try #require(transport.log.all.last)
         let body = try JSONSerialization.jsonObject(with: try #require(post.body)) as? [String: Any]
         #expect((body?["identifier"] as? [String: String])?["user"] == "alice")
     }
 
-    @Test func refusesServersWithoutPasswordLogin() async {
+    @Test func passwordLoginIsRequiredBeforeAskingForAPassword() async throws {
+        let transport = FakeTransport.routes([flowsRoute: .json(200, #"{"flows":[{"type":"m.login.sso"},{"type":"m.login.password"}]}"#)])
+        try await MatrixAuthService(transport: transport).requirePasswordLogin(homeserverURL: base)
+        #expect(transport.log.all.map(\.method) == [.get])
+        #expect(transport.log.urls == [flowsRoute])
+    }
+
+    @Test func serversWithoutPasswordLoginAreUnsupported() async {
         for flows: Result<HTTPResponse, TransportError> in [
             .json(200, #"{"flows":[{"type":"m.login.sso"}]}"#),
             .json(404, #"{"errcode":"M_UNRECOGNIZED","error":"OAuth 2.0 authentication is in use on this homeserver."}"#),
+            .json(404, #"{"errcode":"M_FORBIDDEN","error":"no"}"#),
+            .json(404, "<html>Not Found</html>"),
+            .json(400, #"{"errcode":"M_UNRECOGNIZED","error":"Unrecognized request"}"#),
         ] {
             let transport = FakeTransport.routes([flowsRoute: flows])
             await #expect(throws: MatrixError.unsupportedLoginFlow) {
-                try await MatrixAuthService(transport: transport).login(homeserverURL: base, user: "a", password: "pw", deviceDisplayName: "d")
+                try await MatrixAuthService(transport: transport, retryPolicy: .never).requirePasswordLogin(homeserverURL: base)
             }
-            #expect(transport.log.all.count == 1, "the password must not be sent")
+        }
+    }
+
+    @Test func otherFlowFailuresPassThrough() async {
+        let cases: [(Result<HTTPResponse, TransportError>, MatrixError)] = [
+            (.json(502, "<html>Bad Gateway</html>"), .server(errcode: "HTTP_502", message: "", status: 502)),
+            (.json(403, #"{"errcode":"M_FORBIDDEN","error":"no"}"#), .forbidden(message: "no")),
+            (.failure(.timedOut), .transport(.timedOut)),
+        ]
+        for (answer, expected) in cases {
+            await #expect(throws: expected) {
+                try await MatrixAuthService(transport: FakeTransport.routes([flowsRoute: answer]), retryPolicy: .never)
+                    .requirePasswordLogin(homeserverURL: base)
+            }
         }
     }
 
     @Test func passesLoginFailuresThrough() async {
-        let transport = FakeTransport { request in
-            request.method == .get
-                ? .json(200, #"{"flows":[{"type":"m.login.password"}]}"#)
-                : .json(403, #"{"errcode":"M_USER_DEACTIVATED","error":"This account has been deactivated"}"#)
+        let transport = FakeTransport.routes([
+            flowsRoute: .json(403, #"{"errcode":"M_USER_DEACTIVATED","error":"This account has been deactivated"}"#),
+        ])
+        await #expect(throws: MatrixError.userDeactivated) { try await logIn(over: transport) }
+    }
+
+    @Test func followsTheLoginAnswersWellKnown() async throws {
+        let transport = FakeTransport.routes([
+            flowsRoute: loginAnswer(wellKnown: #"{"m.homeserver":{"base_url":"https://matrix.hs.example/"}}"#),
+            "https://matrix.hs.example/_matrix/client/versions": versions,
+        ])
+        #expect(try await logIn(over: transport).homeserverURL == URL(string: "https://matrix.hs.example")!)
+    }
+
+    @Test func keepsTheLoginURLWhenTheWellKnownIsUnusable() async throws {
+        for (wellKnown, contacted) in [
+            (#"{"m.homeserver":{"base_url":"http://matrix.hs.example"}}"#, false),
+            (#"{"m.homeserver":{"base_url":"not a url"}}"#, false),
+            (#"{"m.homeserver":{"base_url":5}}"#, false),
+            (#"{"m.homeserver":{}}"#, false),
+            (#""text""#, false),
+            (#"{"m.homeserver":{"base_url":"https://hs.example/"}}"#, false),
+            (#"{"m.homeserver":{"base_url":"https://broken.hs.example"}}"#, true),
+        ] {
+            let transport = FakeTransport.routes([
+                flowsRoute: loginAnswer(wellKnown: wellKnown),
+                "http://matrix.hs.example/_matrix/client/versions": versions,
+            ])
+            let session = try await logIn(over: transport)
+            #expect(session.homeserverURL == base, "\(wellKnown)")
+            #expect(session.accessToken == "syt_t")
+            #expect(transport.log.all.count == (contacted ? 2 : 1), "\(wellKnown)")
         }
-        await #expect(throws: MatrixError.userDeactivated) {
-            try await MatrixAuthService(transport: transport).login(homeserverURL: base, user: "a", password: "pw", deviceDisplayName: "d")
-        }
+    }
+
+    @Test func loopbackWellKnownMayUsePlainHTTP() async throws {
+        let transport = FakeTransport.routes([
+            flowsRoute: loginAnswer(wellKnown: #"{"m.homeserver":{"base_url":"http://127.0.0.1:8008"}}"#),
+            "http://127.0.0.1:8008/_matrix/client/versions": versions,
+        ])
+        #expect(try await logIn(over: transport).homeserverURL == URL(string: "http://127.0.0.1:8008")!)
     }
 
     @Test func logoutAndWhoamiCarryTheSessionToken() async throws {

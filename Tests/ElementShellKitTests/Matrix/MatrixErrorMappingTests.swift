@@ -27,9 +27,17 @@ import Testing
     @Test func statusDecidesWhenErrcodeIsMissingOrUnknown() {
         #expect(map(404, "Not Found") == .notFound)
         #expect(map(404, #"{"errcode":"M_UNKNOWN","error":"?"}"#) == .notFound)
-        #expect(map(502, "<html>Bad Gateway</html>") == .server(errcode: "", message: "", status: 502))
+        #expect(map(502, "<html>Bad Gateway</html>") == .server(errcode: "HTTP_502", message: "", status: 502))
         #expect(map(400, #"{"errcode":"M_UNKNOWN","error":"Bad login type."}"#)
             == .server(errcode: "M_UNKNOWN", message: "Bad login type.", status: 400))
+    }
+
+    @Test func answersWithoutAnErrcodeAreNamedAfterTheirStatus() {
+        #expect(map(500, "<html><body>Internal Server Error</body></html>") == .server(errcode: "HTTP_500", message: "", status: 500))
+        #expect(map(503, "") == .server(errcode: "HTTP_503", message: "", status: 503))
+        #expect(map(400, #"{"error":"Bad request"}"#) == .server(errcode: "HTTP_400", message: "Bad request", status: 400))
+        #expect(map(401, #"{"errcode":"","error":"?"}"#) == .server(errcode: "HTTP_401", message: "?", status: 401))
+        #expect(map(500, #"{"errcode":42}"#) == .server(errcode: "HTTP_500", message: "", status: 500))
     }
 
     @Test func keepsOtherErrcodesWithTheirStatus() {

@@ -66,6 +66,15 @@ import Testing
         #expect(!"\(client("https://hs.example"))".contains("syt_secret"))
     }
 
+    @Test func capsDiscoveryAnswersAtOneMebibyte() throws {
+        let client = client("https://hs.example")
+        #expect(try client.request(for: .versions).maximumResponseBytes == 1 << 20)
+        #expect(try client.request(for: .clientWellKnown).maximumResponseBytes == 1 << 20)
+        #expect(try client.request(for: .whoami).maximumResponseBytes == 64 << 20)
+        #expect(try client.request(for: .loginFlows).maximumResponseBytes == 64 << 20)
+        #expect(HTTPRequest(method: .get, url: URL(string: "https://hs.example")!).maximumResponseBytes == 64 << 20)
+    }
+
     @Test func logoutIsAnAuthenticatedPostWithContentLength() throws {
         let request = try client("https://hs.example").request(for: .logout)
         #expect(request.method == .post)

@@ -4,6 +4,7 @@ import Foundation
 /// An `AuthService` made of closures; each test sets the ones it exercises.
 struct FakeAuthService: AuthService {
     var resolve: @Sendable (String) async throws(MatrixError) -> URL = { _ throws(MatrixError) in URL(string: "https://hs.example")! }
+    var checkPasswordLogin: @Sendable (URL) async throws(MatrixError) -> Void = { _ throws(MatrixError) in }
     var logIn: @Sendable (URL, String, String, String) async throws(MatrixError) -> Session = { url, user, _, _ throws(MatrixError) in
         Session(userID: user.hasPrefix("@") ? user : "@\(user):example", deviceID: "DEVICE", accessToken: "secret-token", homeserverURL: url)
     }
@@ -13,6 +14,7 @@ struct FakeAuthService: AuthService {
     }
 
     func resolveHomeserver(_ input: String) async throws(MatrixError) -> URL { try await resolve(input) }
+    func requirePasswordLogin(homeserverURL: URL) async throws(MatrixError) { try await checkPasswordLogin(homeserverURL) }
     func login(homeserverURL: URL, user: String, password: String, deviceDisplayName: String) async throws(MatrixError) -> Session {
         try await logIn(homeserverURL, user, password, deviceDisplayName)
     }

@@ -43,11 +43,23 @@ struct LoginResponse: Decodable, CustomStringConvertible, CustomDebugStringConve
     var userID: String
     var accessToken: String
     var deviceID: String
+    /// Where the server wants the client to go from now on (same shape as `.well-known`).
+    var wellKnown: ClientWellKnown?
 
     enum CodingKeys: String, CodingKey {
         case userID = "user_id"
         case accessToken = "access_token"
         case deviceID = "device_id"
+        case wellKnown = "well_known"
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        userID = try container.decode(String.self, forKey: .userID)
+        accessToken = try container.decode(String.self, forKey: .accessToken)
+        deviceID = try container.decode(String.self, forKey: .deviceID)
+        // The device exists once the server answers: a malformed hint must not lose its token.
+        wellKnown = try? container.decodeIfPresent(ClientWellKnown.self, forKey: .wellKnown)
     }
 
     var description: String { "LoginResponse(userID: \(userID), deviceID: \(deviceID), accessToken: <redacted>)" }

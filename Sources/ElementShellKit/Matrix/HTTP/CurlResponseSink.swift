@@ -3,11 +3,24 @@ import Foundation
 /// Collects one transfer's status line, headers and body as libcurl delivers them.
 /// Lives only on the thread running `curl_easy_perform`.
 final class CurlResponseSink {
+    private let maximumBodyBytes: Int
     private(set) var headers: [String: String] = [:]
     private(set) var body = Data()
+    /// Set once a chunk was refused for the size limit, which is why libcurl then stopped.
+    private(set) var exceededLimit = false
 
-    func appendBody(_ bytes: UnsafeRawBufferPointer) {
+    init(maximumBodyBytes: Int) {
+        self.maximumBodyBytes = maximumBodyBytes
+    }
+
+    /// Takes a body chunk; `false`, with nothing kept, when it would pass the size limit.
+    func appendBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bytes.count <= maximumBodyBytes - body.count else {
+            exceededLimit = true
+            return false
+        }
         body.append(contentsOf: bytes)
+        return true
     }
 
     /// Takes one raw header line, CRLF included. A status line starts a new header block, so

@@ -17,7 +17,7 @@ struct CurlTransfer {
     let cancellation: CancellationFlag
 
     func run() -> Result<HTTPResponse, TransportError> {
-        let sink = CurlResponseSink()
+        let sink = CurlResponseSink(maximumBodyBytes: request.maximumResponseBytes)
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
         var headerList: UnsafeMutablePointer<curl_slist>?
@@ -31,6 +31,7 @@ struct CurlTransfer {
                 headerList = try configure(sink: sink, errorBuffer: errorBuffer)
                 let code = curl_easy_perform(handle.raw)
                 guard code == CURLE_OK else {
+                    if sink.exceededLimit { throw .responseTooLarge }
                     let detail = errorBuffer.pointee == 0 ? String(cString: curl_easy_strerror(code)) : String(cString: errorBuffer)
                     throw TransportError(curlCode: code, url: request.url, message: detail)
                 }
@@ -99,9 +100,10 @@ struct CurlTransfer {
         try check(es_curl_set_write_function(raw) { data, size, count, context in
             guard let context else { return 0 }
             let length = size * count
-            Unmanaged<CurlResponseSink>.fromOpaque(context).takeUnretainedValue()
+            // Taking fewer bytes than offered makes libcurl abort the transfer.
+            let taken = Unmanaged<CurlResponseSink>.fromOpaque(context).takeUnretainedValue()
                 .appendBody(UnsafeRawBufferPointer(start: data, count: length))
-            return length
+            return taken ? length : 0
         })
         try check(es_curl_set_pointer(raw, CURLOPT_HEADERDATA, sinkPointer))
         try check(es_curl_set_header_function(raw) { data, size, count, context in

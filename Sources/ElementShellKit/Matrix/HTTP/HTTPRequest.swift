@@ -14,6 +14,12 @@ public struct HTTPRequest: Sendable, Equatable, CustomStringConvertible, CustomD
     /// Redirects are followed only where the caller expects them (server discovery), never
     /// silently for API calls.
     public var followsRedirects: Bool
+    /// The most body bytes (counted after decompression) taken before the transfer is
+    /// aborted with `TransportError.responseTooLarge`, so no server can exhaust memory.
+    public var maximumResponseBytes: Int
+
+    /// 64 MiB: room for the initial sync of a large account (about 20 MB for 1,000 rooms).
+    public static let defaultMaximumResponseBytes = 64 << 20
 
     public init(
         method: HTTPMethod,
@@ -22,7 +28,8 @@ public struct HTTPRequest: Sendable, Equatable, CustomStringConvertible, CustomD
         body: Data? = nil,
         timeout: TimeInterval = 30,
         connectTimeout: TimeInterval = 10,
-        followsRedirects: Bool = false
+        followsRedirects: Bool = false,
+        maximumResponseBytes: Int = defaultMaximumResponseBytes
     ) {
         self.method = method
         self.url = url
@@ -31,6 +38,7 @@ public struct HTTPRequest: Sendable, Equatable, CustomStringConvertible, CustomD
         self.timeout = timeout
         self.connectTimeout = connectTimeout
         self.followsRedirects = followsRedirects
+        self.maximumResponseBytes = maximumResponseBytes
     }
 
     public var description: String { "\(method.rawValue) \(url.redactedForDiagnostics)" }

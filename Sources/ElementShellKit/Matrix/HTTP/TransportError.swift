@@ -7,5 +7,7 @@ public enum TransportError: Error, Sendable, Equatable {
     case tls(String)
     case cancelled
     case invalidURL(String)
+    /// The body grew past the request's `maximumResponseBytes`, and the transfer was abandoned.
+    case responseTooLarge
     case other(code: Int, message: String)
 }
