@@ -36,7 +36,7 @@ final class InteractiveSession {
             presenter: presenter,
             password: { request in
                 let prompt = L10n.screenLoginPasswordPrompt(TerminalSanitizer.clean(request.user), TerminalSanitizer.clean(request.homeserver))
-                return await editor.ask(prompt, hidden: true)
+                return await editor.ask(prompt, hidden: true).map(PasswordAnswer.password) ?? .cancelled
             },
             confirm: { question in
                 guard case .logout(let userID) = question else { return false }

@@ -60,7 +60,7 @@ struct LaunchContext {
     let diagnostics: [ConfigDiagnostic]
 
     @MainActor
-    func makeState(presenter: Presenter, password: @escaping @Sendable (PasswordRequest) async -> String?,
+    func makeState(presenter: Presenter, password: @escaping @Sendable (PasswordRequest) async -> PasswordAnswer,
                    confirm: @escaping @Sendable (ConfirmationQuestion) async -> Bool?) -> AppState {
         let passwordFile = options.passwordFile
         let environment = AppEnvironment(
@@ -70,7 +70,7 @@ struct LaunchContext {
             },
             sessionStore: SessionStore(directory: URL(fileURLWithPath: dataDirectory)),
             password: { request in
-                if let passwordFile { return PasswordFile.read(passwordFile) }
+                if let passwordFile { return PasswordFile.read(passwordFile).map(PasswordAnswer.password) ?? .unreadableFile(path: passwordFile) }
                 return await password(request)
             },
             confirm: confirm,

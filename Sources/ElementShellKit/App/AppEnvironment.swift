@@ -4,8 +4,8 @@ public struct AppEnvironment: Sendable {
     /// Builds the auth service for the current network settings (CA file, timeout).
     public var makeAuthService: @Sendable (_ settings: Settings) -> any AuthService
     public var sessionStore: SessionStore
-    /// The password for a login; `nil` when none can be had (cancelled, no file, no variable).
-    public var password: @Sendable (_ request: PasswordRequest) async -> String?
+    /// The password for a login, asked only once the homeserver is known to accept one.
+    public var password: @Sendable (_ request: PasswordRequest) async -> PasswordAnswer
     /// A yes/no question before something destructive; `nil` when nobody can answer (batch mode).
     public var confirm: @Sendable (_ question: ConfirmationQuestion) async -> Bool?
     /// Reads a script file (path already expanded).
@@ -18,7 +18,7 @@ public struct AppEnvironment: Sendable {
     public init(
         makeAuthService: @escaping @Sendable (Settings) -> any AuthService,
         sessionStore: SessionStore,
-        password: @escaping @Sendable (PasswordRequest) async -> String?,
+        password: @escaping @Sendable (PasswordRequest) async -> PasswordAnswer,
         confirm: @escaping @Sendable (ConfirmationQuestion) async -> Bool?,
         readScript: @escaping @Sendable (String) async -> String?,
         variables: [String: String],
@@ -37,6 +37,25 @@ public struct AppEnvironment: Sendable {
 public struct PasswordRequest: Sendable, Equatable {
     public var user: String
     public var homeserver: String
+}
+
+/// What came of asking for a password. The password itself prints only as its case name.
+public enum PasswordAnswer: Sendable, Equatable, CustomStringConvertible {
+    case password(String)
+    /// The user declined (Ctrl-C, Ctrl-D).
+    case cancelled
+    /// Nobody can be asked and none was given (batch mode without file or variable).
+    case missing
+    case unreadableFile(path: String)
+
+    public var description: String {
+        switch self {
+        case .password: "password(<redacted>)"
+        case .cancelled: "cancelled"
+        case .missing: "missing"
+        case .unreadableFile(let path): "unreadableFile(\(path))"
+        }
+    }
 }
 
 public enum ConfirmationQuestion: Sendable, Equatable {

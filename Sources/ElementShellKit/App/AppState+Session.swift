@@ -1,3 +1,5 @@
+import Foundation
+
 extension AppState {
     /// Picks up the session a previous run stored, without asking and without the network.
     public func resumeSession() async {
@@ -25,12 +27,23 @@ extension AppState {
         }
         isLoggingIn = true
         defer { isLoggingIn = false }
-        guard let password = await environment.password(PasswordRequest(user: user, homeserver: input)) else {
-            return finish("login", .failure(.passwordUnavailable))
+        // The server is found and known to take passwords before anyone types one.
+        let homeserverURL: URL
+        do {
+            homeserverURL = try await authService.resolveHomeserver(address)
+            try await authService.requirePasswordLogin(homeserverURL: homeserverURL)
+        } catch {
+            return finish("login", .failure(.matrix(error)))
+        }
+        let password: String
+        switch await environment.password(PasswordRequest(user: user, homeserver: input)) {
+        case .password(let given): password = given
+        case .cancelled: return finish("login", .failure(.cancelled))
+        case .missing: return finish("login", .failure(.passwordUnavailable))
+        case .unreadableFile(let path): return finish("login", .failure(.passwordFileUnreadable(path: path)))
         }
         let newSession: Session
         do {
-            let homeserverURL = try await authService.resolveHomeserver(address)
             newSession = try await authService.login(
                 homeserverURL: homeserverURL, user: user, password: password,
                 deviceDisplayName: "\(profile.appName): \(environment.hostName)"

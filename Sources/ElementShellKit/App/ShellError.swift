@@ -8,6 +8,7 @@ public enum ShellError: Error, Sendable, Equatable {
     case loginInProgress
     case homeserverNotAllowed(String, allowed: [String])
     case passwordUnavailable
+    case passwordFileUnreadable(path: String)
     case cancelled
     case confirmationRequired(command: String)
     case matrix(MatrixError)

@@ -20,6 +20,7 @@ public enum ErrorCodes {
         case .loginInProgress: "login_in_progress"
         case .homeserverNotAllowed: "homeserver_not_allowed"
         case .passwordUnavailable: "password_unavailable"
+        case .passwordFileUnreadable: "password_file_unreadable"
         case .cancelled: "cancelled"
         case .confirmationRequired: "confirmation_required"
         case .unknownProfile: "unknown_profile"
@@ -54,6 +55,7 @@ public enum ErrorCodes {
             case .tls: "tls"
             case .cancelled: "cancelled"
             case .invalidURL: "invalid_url"
+            case .responseTooLarge: "response_too_large"
             case .other: "network"
             }
         }

@@ -10,6 +10,7 @@ public enum ErrorMessages {
         case .homeserverNotAllowed(let homeserver, let allowed):
             L10n.errorHomeserverNotAllowed(clean(homeserver), allowed.joined(separator: ", "))
         case .passwordUnavailable: L10n.errorPasswordUnavailable
+        case .passwordFileUnreadable(let path): L10n.errorPasswordFileUnreadable(clean(path))
         case .cancelled: L10n.errorCancelled
         case .confirmationRequired(let command): L10n.errorConfirmationRequired(command)
         case .matrix(let error): message(for: error)
@@ -48,7 +49,8 @@ public enum ErrorMessages {
         case .invalidHomeserver(let address): L10n.errorInvalidHomeserver(clean(address))
         case .wellKnownInvalid(let address): L10n.errorWellKnownInvalid(clean(address))
         case .unsupportedLoginFlow: L10n.errorUnsupportedLoginFlow
-        case .server(let errcode, let message, let status): L10n.errorServer(clean(message), clean(errcode), status)
+        case .server(let errcode, let message, let status):
+            message.isEmpty ? L10n.errorServerStatus(status) : L10n.errorServer(clean(message), clean(errcode), status)
         case .decoding: L10n.errorDecoding
         case .transport(let error): message(for: error)
         }
@@ -62,6 +64,7 @@ public enum ErrorMessages {
         case .tls(let detail): L10n.errorTLS(clean(detail))
         case .cancelled: L10n.errorCancelled
         case .invalidURL(let address): L10n.errorInvalidURL(clean(address))
+        case .responseTooLarge: L10n.errorResponseTooLarge
         case .other(_, let message): L10n.errorNetwork(clean(message))
         }
     }

@@ -57,12 +57,38 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: app.sessionFile.path))
     }
 
-    @Test func noPasswordMeansNoRequest() async {
+    @Test(arguments: [
+        (PasswordAnswer.missing, ShellError.passwordUnavailable),
+        (.cancelled, .cancelled),
+        (.unreadableFile(path: "/pw"), .passwordFileUnreadable(path: "/pw")),
+    ])
+    func noPasswordMeansNoRequest(answer: PasswordAnswer, error: ShellError) async {
         var auth = FakeAuthService()
         auth.logIn = { _, _, _, _ throws(MatrixError) in Issue.record("login must not be called"); throw .notFound }
-        let app = AppHarness(auth: auth, password: nil)
+        let app = AppHarness(auth: auth, password: answer)
         #expect(!(await app.state.run(line: "/login matrix.org alice")))
-        #expect(app.log.failures == [.passwordUnavailable])
+        #expect(app.log.failures == [error])
+        #expect(!app.state.isLoggingIn)
+    }
+
+    @Test func thePasswordIsAskedOnlyOfAServerThatTakesOne() async {
+        let asked = Recorder<String>()
+        var auth = FakeAuthService()
+        auth.checkPasswordLogin = { _ throws(MatrixError) in throw .unsupportedLoginFlow }
+        let app = AppHarness(auth: auth)
+        #expect(!(await app.state.run(line: "/login matrix.org alice")))
+        #expect(app.log.failures == [.matrix(.unsupportedLoginFlow)])
+        #expect(await asked.values.isEmpty)
+
+        var unreachable = FakeAuthService()
+        unreachable.resolve = { _ throws(MatrixError) in throw .transport(.cannotConnect("nowhere.example")) }
+        let other = AppHarness(auth: unreachable, password: .cancelled)
+        #expect(!(await other.state.run(line: "/login nowhere.example alice")))
+        #expect(other.log.failures == [.matrix(.transport(.cannotConnect("nowhere.example")))], "not asked, so not cancelled")
+    }
+
+    @Test func passwordAnswersNeverShowThePassword() {
+        #expect(String(describing: PasswordAnswer.password("hunter2")) == "password(<redacted>)")
     }
 
     @Test func oneSessionAtATime() async {
@@ -125,7 +151,7 @@ import Testing
         await app.state.run(line: "/login matrix.org alice")
         let stored = try #require(app.state.session)
 
-        let restarted = AppHarness(password: nil)
+        let restarted = AppHarness(password: .missing)
         try FileManager.default.copyItem(at: app.sessionFile, to: restarted.sessionFile)
         await restarted.state.resumeSession()
         #expect(restarted.state.session == stored)

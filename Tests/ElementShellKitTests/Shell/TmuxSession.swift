@@ -57,7 +57,7 @@ final class TmuxSession {
         let deadline = Date().addingTimeInterval(timeout)
         var lines = try screen()
         while !condition(lines) {
-            guard Date() < deadline else { throw Timeout(description: description, screen: lines) }
+            guard Date() < deadline else { throw Timeout(expectation: description, screen: lines) }
             Thread.sleep(forTimeInterval: 0.05)
             lines = try screen()
         }
@@ -65,24 +65,36 @@ final class TmuxSession {
     }
 
     struct Timeout: Error, CustomStringConvertible {
-        let description: String
+        let expectation: String
         let screen: [String]
+
+        var description: String { "timed out waiting for \(expectation); the screen was:\n" + screen.joined(separator: "\n") }
     }
 
-    /// The command that starts the server goes through a shell that first closes every descriptor
-    /// above 2: the server would otherwise inherit them (this process's pipes, and the socket by
-    /// which Foundation learns that a child ended) and hold them open for its whole life.
+    /// The command that starts the server goes through a small Perl program that gives it a clean
+    /// start: every descriptor above 2 closed (the server would otherwise hold this process's pipes,
+    /// and the socket by which Foundation learns that a child ended, for its whole life), and no
+    /// signal blocked or ignored (a test thread's blocked SIGCHLD and SIGTERM would leave the server
+    /// unable to reap its shell or to stop).
+    private static let cleanStart = """
+        use POSIX;
+        sigprocmask(SIG_SETMASK, POSIX::SigSet->new);
+        $SIG{$_} = 'DEFAULT' for qw(CHLD TERM HUP INT QUIT PIPE TSTP WINCH);
+        opendir(my $fds, '/proc/self/fd'); my @open = grep { /^\\d+$/ && $_ > 2 } readdir($fds); closedir($fds);
+        POSIX::close($_) for @open;
+        exec { $ARGV[0] } @ARGV or die "exec: $!";
+        """
+
     @discardableResult
     private func tmux(_ arguments: [String], capturesOutput: Bool = true) throws -> String {
         let process = Process()
-        let tmuxArguments = ["-L", socket, "-f", "/dev/null"] + arguments
+        let tmuxArguments = ["/usr/bin/tmux", "-L", socket, "-f", "/dev/null"] + arguments
         if capturesOutput {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-            process.arguments = tmuxArguments
+            process.arguments = Array(tmuxArguments.dropFirst())
         } else {
-            let closeAll = #"for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done; exec /usr/bin/tmux "$@""#
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", closeAll, "bash"] + tmuxArguments
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/perl")
+            process.arguments = ["-e", Self.cleanStart] + tmuxArguments
         }
         let output = Pipe()
         process.standardOutput = capturesOutput ? output : FileHandle.nullDevice

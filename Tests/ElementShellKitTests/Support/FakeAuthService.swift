@@ -60,7 +60,7 @@ struct AppHarness {
     init(
         profile: String = "element",
         auth: FakeAuthService = FakeAuthService(),
-        password: String? = "hunter2",
+        password: PasswordAnswer = .password("hunter2"),
         confirm: Bool? = nil,
         scripts: [String: String] = [:]
     ) {
