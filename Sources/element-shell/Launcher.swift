@@ -15,6 +15,13 @@ struct Launcher {
         let environment = ProcessInfo.processInfo.environment
         let configPath = ConfigLoader.configPath(explicit: options.config, environment: environment)
         let (config, diagnostics) = ConfigLoader.load(path: configPath, environment: environment)
+        // A file named on the command line that cannot be read at all is not quietly replaced
+        // by the defaults: the user asked for that file.
+        if options.config != nil, let unusable = diagnostics.first(where: \.concernsWholeFile) {
+            L10n.language = LanguageResolver.language(setting: nil, environment: environment)
+            printError(ErrorMessages.message(for: unusable))
+            return 2
+        }
         let profileName = options.profile ?? config.defaultProfile
         guard let profile = config.profile(named: profileName) else {
             let fallback = config.profile(named: config.defaultProfile)?.settings.language
@@ -110,5 +117,15 @@ enum PasswordFile {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
         let line = text.split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline).first.map(String.init) ?? ""
         return line.isEmpty ? nil : line
+    }
+}
+
+extension ConfigDiagnostic {
+    /// The file is missing, unreadable or not text, rather than wrong in one place.
+    var concernsWholeFile: Bool {
+        switch problem {
+        case .missingFile, .unreadable, .notUTF8: true
+        default: false
+        }
     }
 }

@@ -31,8 +31,16 @@ final class Presenter {
         case .text:
             let lines = TextRenderer(theme: theme).lines(for: report)
             guard !lines.isEmpty else { return }
-            let isProblem = report.isFailure || { if case .configProblem = report.content { true } else { false } }()
-            write(lines, isProblem ? .error : .standard)
+            write(lines, Self.isDiagnostic(report) ? .error : .standard)
+        }
+    }
+
+    /// Failures, config problems and the resumed-session notice go to standard error, so that what
+    /// a batch command prints on standard output is only its result.
+    static func isDiagnostic(_ report: Report) -> Bool {
+        switch report.content {
+        case .result: report.isFailure
+        case .configProblem, .sessionResumed: true
         }
     }
 }

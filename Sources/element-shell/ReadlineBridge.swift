@@ -42,8 +42,10 @@ enum ReadlineBridge {
     static func uninstall() {
         assertOwner()
         rl_callback_handler_remove()
+        // readline has already drawn a fresh prompt below the last line; the terminal's own
+        // shell takes that line back.
+        fputs("\r\u{1B}[K", stdout)
         rl_deprep_terminal()
-        fputs("\n", stdout)
         fflush(stdout)
         for question in questions { question.reply(nil) }
         questions.removeAll()
@@ -67,6 +69,9 @@ enum ReadlineBridge {
             finishQuestion()
             question.reply(line)
         } else {
+            // At the end of input no prompt should be drawn again: without a handler readline
+            // leaves the line as it is.
+            if line == nil { rl_callback_handler_remove() }
             finishedLine = line ?? ""
             editor?.accept(line)
         }
@@ -88,20 +93,27 @@ enum ReadlineBridge {
         rl_redisplay()
     }
 
-    /// Prints above the prompt; what is typed and the cursor are redrawn as they were.
+    /// Prints above the prompt; what is typed and the cursor are redrawn as they were. During a
+    /// password question the question is written again below the lines; what was typed of the
+    /// password stays as invisible as before.
     static func printAbove(_ lines: [String]) {
         assertOwner()
-        // While a password is typed nothing is drawn, so nothing needs clearing either.
-        let hidden = savedRedisplay != nil
-        if !hidden { rl_clear_visible_line() }
+        let hiddenQuestion = savedRedisplay != nil ? questions.first : nil
+        if hiddenQuestion != nil {
+            fputs("\r\u{1B}[K", stdout)
+        } else {
+            rl_clear_visible_line()
+        }
         for line in lines {
             fputs(line + "\n", stdout)
         }
-        fflush(stdout)
-        if !hidden {
+        if let hiddenQuestion {
+            fputs(hiddenQuestion.prompt, stdout)
+        } else {
             rl_on_new_line()
             rl_redisplay()
         }
+        fflush(stdout)
     }
 
     /// Ctrl-C: cancels the open question, or drops the typed line. True when a question was open.
@@ -150,10 +162,10 @@ enum ReadlineBridge {
     /// Ends the question on screen: echo back on, the next question or the normal prompt.
     private static func finishQuestion() {
         questions.removeFirst()
+        // readline itself ends the answered line (or Ctrl-C's `^C` did).
         if let redisplay = savedRedisplay {
             rl_redisplay_function = redisplay
             savedRedisplay = nil
-            fputs("\n", stdout)
         }
         if let next = questions.first {
             present(next)

@@ -95,7 +95,10 @@ for entry in source {
 code += "}\n"
 
 do {
-    try code.write(to: output, atomically: true, encoding: .utf8)
+    // Unchanged output keeps its date, so the targets that compile it are not rebuilt for nothing.
+    if (try? String(contentsOf: output, encoding: .utf8)) != code {
+        try code.write(to: output, atomically: true, encoding: .utf8)
+    }
 } catch {
     fail("cannot write \(output.path): \(error)")
 }

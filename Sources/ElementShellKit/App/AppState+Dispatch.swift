@@ -31,6 +31,8 @@ extension AppState {
     /// Reports a command's outcome; true unless it failed.
     @discardableResult
     func finish(_ command: String, _ outcome: Outcome) -> Bool {
+        // A request stopped by Ctrl-C is the user's choice, whichever layer noticed it.
+        let outcome = outcome == .failure(.matrix(.transport(.cancelled))) ? .failure(.cancelled) : outcome
         report(Report(content: .result(command: command, outcome: outcome), location: LineContext.current.location))
         if case .failure = outcome { return false }
         return true

@@ -1,3 +1,5 @@
+import Foundation
+
 extension AppState {
     func send(_ action: SettingsAction) -> Bool {
         switch action {
@@ -33,7 +35,9 @@ extension AppState {
         do {
             key = try Settings.Key(named: name)
             // A CA file is named like any path in a script: `~` is the home directory.
-            try profile.settings.set(key, to: key == .caFile ? expandingHome(value) : value)
+            let text = key == .caFile ? expandingHome(value) : value
+            try checkUsable(key, text)
+            try profile.settings.set(key, to: text)
         } catch {
             return finish("set", .failure(.setting(error)))
         }
@@ -44,6 +48,25 @@ extension AppState {
         case .color, .historySize: break
         }
         return finish("set", .settingChanged(key: key, value: profile.settings.value(of: key)))
+    }
+
+    /// What the settings' own rules accept but this shell could not use: a language it does not
+    /// speak, a CA file it cannot read.
+    private func checkUsable(_ key: Settings.Key, _ text: String) throws(SettingError) {
+        let unsets = text.isEmpty || text == "none"
+        switch key {
+        case .language where !unsets:
+            let available = L10n.availableLanguages
+            guard available.contains(String(text.lowercased().prefix(while: \.isLetter))) else {
+                throw .invalidValue(key: key, value: text, expected: .oneOf(available))
+            }
+        case .caFile where !unsets:
+            guard FileManager.default.isReadableFile(atPath: text) else {
+                throw .invalidValue(key: key, value: text, expected: .readableFile)
+            }
+        default:
+            break
+        }
     }
 
     func applyLanguage() {

@@ -16,4 +16,6 @@ public enum ExpectedValue: Sendable, Equatable {
     case serverName
     /// Text whose `{…}` placeholders are all among `PromptPlaceholder`.
     case promptFormat
+    /// The path of a file this process can read.
+    case readableFile
 }

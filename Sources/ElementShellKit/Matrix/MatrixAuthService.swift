@@ -53,7 +53,7 @@ public struct MatrixAuthService: AuthService {
         try await client(session.homeserverURL, accessToken: session.accessToken).send(.whoami)
     }
 
-    private var resolver: HomeserverResolver { HomeserverResolver(transport: transport, retryPolicy: retryPolicy) }
+    private var resolver: HomeserverResolver { HomeserverResolver(transport: transport, retryPolicy: retryPolicy, requestTimeout: requestTimeout) }
 
     private func client(_ homeserverURL: URL, accessToken: String?) -> MatrixClient {
         MatrixClient(homeserverURL: homeserverURL, accessToken: accessToken, transport: transport,

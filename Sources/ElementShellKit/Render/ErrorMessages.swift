@@ -82,7 +82,8 @@ public enum ErrorMessages {
         case .syntax(let detail): L10n.errorConfigSyntax(clean(detail))
         case .duplicateKey(let key): L10n.errorConfigDuplicateKey(clean(key))
         case .unknownKey(let key, let suggestion): withSuggestion(L10n.errorConfigUnknownKey(clean(key)), suggestion)
-        case .typeMismatch(let key, let expected): L10n.errorConfigTypeMismatch(clean(key), describe(expected))
+        case .typeMismatch(let key, let expected):
+            key.isEmpty ? L10n.errorConfigDocumentType(describe(expected)) : L10n.errorConfigTypeMismatch(clean(key), describe(expected))
         case .invalidValue(let key, let value, let expected): L10n.errorConfigInvalidValue(clean(value), clean(key), describe(expected))
         case .unknownHomeserver(let name): L10n.errorConfigUnknownHomeserver(clean(name))
         case .homeserverWithoutAddress(let name): L10n.errorConfigHomeserverWithoutAddress(clean(name))
@@ -112,6 +113,7 @@ public enum ErrorMessages {
         case .url: L10n.commonExpectedURL
         case .serverName: L10n.commonExpectedServerName
         case .promptFormat: L10n.commonExpectedPromptFormat
+        case .readableFile: L10n.commonExpectedReadableFile
         }
     }
 

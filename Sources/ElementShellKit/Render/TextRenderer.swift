@@ -39,6 +39,8 @@ public struct TextRenderer: Sendable {
         case .aliasRemoved(let name): [L10n.screenAliasRemoved(clean(name))]
         case .aliases(let entries):
             entries.isEmpty ? [L10n.screenAliasesEmpty] : Self.columns(entries.map { ("/" + clean($0.name), clean($0.expansion)) })
+        // The user said no: that is news, not an error.
+        case .failure(.cancelled): [L10n.errorCancelled]
         case .failure(let error): [theme.error(L10n.commonErrorPrefix) + " " + ErrorMessages.message(for: error)]
         }
     }

@@ -55,6 +55,20 @@ import Testing
         #expect(app.state.profile.settings.historySize == 1000)
     }
 
+    @Test func settingsThisShellCannotUseAreRefused() async {
+        let app = AppHarness()
+        let before = L10n.language
+        defer { L10n.language = before }
+        #expect(!(await app.state.run(line: "/set language xx")))
+        #expect(!(await app.state.run(line: "/set ca_file /nonexistent/ca.pem")))
+        #expect(app.log.failures == [
+            .setting(.invalidValue(key: .language, value: "xx", expected: .oneOf(["de", "en"]))),
+            .setting(.invalidValue(key: .caFile, value: "/nonexistent/ca.pem", expected: .readableFile)),
+        ])
+        #expect(app.state.profile.settings.language == nil && app.state.profile.settings.caFile == nil)
+        #expect(await app.state.run(line: "/set language de_AT"))
+    }
+
     @Test func settingTheLanguageSwitchesIt() async {
         let app = AppHarness()
         let before = L10n.language

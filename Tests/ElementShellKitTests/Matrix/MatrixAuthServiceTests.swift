@@ -17,6 +17,18 @@ import Testing
             .login(homeserverURL: base, user: "alice", password: "pw", deviceDisplayName: "shell")
     }
 
+    @Test func everyRequestWaitsAsLongAsTheSettingSays() async throws {
+        let transport = FakeTransport.routes([
+            "https://hs.example/_matrix/client/versions": versions,
+            flowsRoute: .json(200, #"{"flows":[{"type":"m.login.password"}]}"#),
+        ])
+        let service = MatrixAuthService(transport: transport, requestTimeout: 3)
+        _ = try await service.resolveHomeserver("https://hs.example")
+        try await service.requirePasswordLogin(homeserverURL: base)
+        #expect(transport.log.all.count >= 3, "well-known, versions and login flows")
+        #expect(transport.log.all.allSatisfy { $0.timeout == 3 })
+    }
+
     @Test func logsInWithOnePasswordPostAndBuildsTheSession() async throws {
         let transport = FakeTransport.routes([flowsRoute: loginAnswer()])
         let session = try await MatrixAuthService(transport: transport)

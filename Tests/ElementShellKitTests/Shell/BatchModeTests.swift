@@ -88,6 +88,15 @@ import Testing
         #expect(result.standardError.contains("\(config):3:17:"))
     }
 
+    @Test func aConfigFileNamedOnTheCommandLineMustExist() throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let result = try shell.run(["--config", "/nonexistent/config.yaml", "-c", "/echo x"])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("/nonexistent/config.yaml: The file does not exist."))
+        #expect(result.standardOutput.isEmpty)
+    }
+
     @Test func anUnknownProfileStopsWithAHint() throws {
         let shell = ShellProcess()
         defer { shell.remove() }

@@ -106,7 +106,7 @@ struct TerminalPromptTests {
         try tmux.press("Enter")
         Thread.sleep(forTimeInterval: 0.5)
         try tmux.press("C-c")
-        try tmux.waitFor("the login is cancelled", timeout: 5) { $0.contains("Error: Cancelled.") }
+        try tmux.waitFor("the login is cancelled", timeout: 5) { $0.contains("Cancelled.") }
         try tmux.type("/echo free")
         try tmux.press("Enter")
         try tmux.waitFor("the shell takes lines again") { $0.contains("free") }

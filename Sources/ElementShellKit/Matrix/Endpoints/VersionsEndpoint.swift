@@ -21,7 +21,7 @@ struct SupportedVersions: Decodable, Equatable {
 
 extension MatrixEndpoint where Response == SupportedVersions {
     static var versions: Self {
-        MatrixEndpoint(method: .get, path: ["_matrix", "client", "versions"], isAuthenticated: false, timeout: 15,
+        MatrixEndpoint(method: .get, path: ["_matrix", "client", "versions"], isAuthenticated: false,
                        maximumResponseBytes: discoveryMaximumResponseBytes)
     }
 }

@@ -23,6 +23,6 @@ extension MatrixEndpoint where Response == ClientWellKnown {
     /// and discovery runs before login, so it never carries a token.
     static var clientWellKnown: Self {
         MatrixEndpoint(method: .get, path: [".well-known", "matrix", "client"], isAuthenticated: false,
-                       timeout: 15, followsRedirects: true, maximumResponseBytes: discoveryMaximumResponseBytes)
+                       followsRedirects: true, maximumResponseBytes: discoveryMaximumResponseBytes)
     }
 }
