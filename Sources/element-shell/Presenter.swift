@@ -29,7 +29,7 @@ final class Presenter {
         case .json:
             write([JSONRenderer.object(for: report).line], .standard)
         case .text:
-            let lines = TextRenderer(theme: theme).lines(for: report)
+            let lines = TextRenderer(theme: theme, width: isTerminal ? TerminalSize.columns() : nil).lines(for: report)
             guard !lines.isEmpty else { return }
             write(lines, Self.isDiagnostic(report) ? .error : .standard)
         }

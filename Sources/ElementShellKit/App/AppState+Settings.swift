@@ -5,6 +5,8 @@ extension AppState {
         switch action {
         case .show(let name): showConfig(profile: name)
         case .set(let key, let value): set(key, to: value)
+        case .describe(nil): finish("set", .settingValues(keys: Settings.Key.allCases, settings: profile.settings))
+        case .describe(let name?): describe(name)
         }
     }
 
@@ -28,6 +30,14 @@ extension AppState {
             isRunningProfile: shown.name == profile.name
         )
         return finish("config", .config(summary))
+    }
+
+    private func describe(_ name: String) -> Bool {
+        do {
+            return finish("set", .settingValues(keys: [try Settings.Key(named: name)], settings: profile.settings))
+        } catch {
+            return finish("set", .failure(.setting(error)))
+        }
     }
 
     private func set(_ name: String, to value: String) -> Bool {

@@ -30,6 +30,8 @@ public enum Outcome: Sendable, Equatable {
     case whoami(SessionSummary)
     case config(ConfigSummary)
     case settingChanged(key: Settings.Key, value: String?)
+    /// `/set` or `/set KEY`: values as they are, with what each accepts.
+    case settingValues(keys: [Settings.Key], settings: Settings)
     case aliasDefined(name: String, expansion: String)
     case aliasRemoved(name: String)
     case aliases([AliasEntry])
@@ -45,6 +47,7 @@ public struct HelpEntry: Sendable, Equatable {
     public var usage: String { spec?.usage ?? "/" + name }
     public var summary: String { spec?.summary ?? "" }
     public var aliases: [String] { spec?.aliases ?? [] }
+    public var details: [String] { spec?.details ?? [] }
 }
 
 public struct AliasEntry: Sendable, Equatable {

@@ -9,6 +9,8 @@ public enum ArgumentKind: Sendable, Equatable {
     case profile
     case file
     case settingKey
+    /// A value for the setting named by the argument before it.
+    case settingValue
     case alias
 }
 

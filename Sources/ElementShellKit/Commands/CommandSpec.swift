@@ -11,6 +11,7 @@ public struct CommandSpec: Sendable {
     public let isDeveloperOnly: Bool
     let localizedSummary: @Sendable () -> String
     let localizedUsage: @Sendable () -> String
+    let localizedDetails: (@Sendable () -> [String])?
     let makeAction: @Sendable (_ arguments: [String], _ confirmed: Bool) throws(CommandParseError) -> Action
 
     init(
@@ -22,6 +23,7 @@ public struct CommandSpec: Sendable {
         isDeveloperOnly: Bool = false,
         summary: @escaping @Sendable () -> String,
         usage: @escaping @Sendable () -> String,
+        details: (@Sendable () -> [String])? = nil,
         action: @escaping @Sendable (_ arguments: [String], _ confirmed: Bool) throws(CommandParseError) -> Action
     ) {
         self.name = name
@@ -32,9 +34,12 @@ public struct CommandSpec: Sendable {
         self.isDeveloperOnly = isDeveloperOnly
         localizedSummary = summary
         localizedUsage = usage
+        localizedDetails = details
         makeAction = action
     }
 
     public var summary: String { localizedSummary() }
     public var usage: String { localizedUsage() }
+    /// More than the summary, for `/help COMMAND`.
+    public var details: [String] { localizedDetails?() ?? [] }
 }

@@ -22,9 +22,12 @@ public enum CommandTable {
             summary: { L10n.screenHelpConfigSummary }, usage: { L10n.screenHelpConfigUsage }
         ) { arguments, _ in .settings(.show(profile: arguments.first)) },
         CommandSpec(
-            "set", parameters: [CommandParameter(.settingKey), CommandParameter(.text, .rest)],
-            summary: { L10n.screenHelpSetSummary }, usage: { L10n.screenHelpSetUsage }
-        ) { arguments, _ in .settings(.set(key: arguments[0], value: arguments[1])) },
+            "set", parameters: [CommandParameter(.settingKey, .optional), CommandParameter(.settingValue, .optionalRest)],
+            summary: { L10n.screenHelpSetSummary }, usage: { L10n.screenHelpSetUsage },
+            details: { [L10n.screenHelpSetDetails(Settings.Key.allCases.map(\.rawValue).joined(separator: ", "))] }
+        ) { arguments, _ in
+            arguments.count == 2 ? .settings(.set(key: arguments[0], value: arguments[1])) : .settings(.describe(key: arguments.first))
+        },
         CommandSpec(
             "source", parameters: [CommandParameter(.file)],
             summary: { L10n.screenHelpSourceSummary }, usage: { L10n.screenHelpSourceUsage }

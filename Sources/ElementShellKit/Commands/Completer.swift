@@ -27,7 +27,8 @@ public enum Completer {
             let names = commandNames(context: context) + context.aliases
             return .candidates(names.map { "/" + $0 }.filter { $0.hasPrefix(word) }.sorted())
         }
-        guard let spec = CommandTable.spec(named: name), let kind = kind(of: spec, atArgument: argumentIndex(arguments)) else {
+        let index = argumentIndex(arguments)
+        guard let spec = CommandTable.spec(named: name), let kind = kind(of: spec, atArgument: index) else {
             return .candidates([])
         }
         let pool: [String]
@@ -39,10 +40,25 @@ public enum Completer {
         case .room: pool = context.rooms
         case .profile: pool = context.profiles
         case .settingKey: pool = Settings.Key.allCases.map(\.rawValue)
+        case .settingValue:
+            let previous = arguments.split(whereSeparator: \.isWhitespace).dropFirst(index - 1).first
+            guard let key = previous.flatMap({ Settings.Key(rawValue: String($0)) }) else { return .candidates([]) }
+            if key == .caFile { return .files }
+            pool = values(for: key)
         case .alias: pool = context.aliases
         case .text, .number: pool = []
         }
         return .candidates(Set(pool).filter { $0.hasPrefix(word) }.sorted())
+    }
+
+    /// The values a setting takes, where they can be listed.
+    private static func values(for key: Settings.Key) -> [String] {
+        let unset = key.isOptional ? ["none"] : []
+        switch key.expectedValue {
+        case .oneOf(let values): return values + unset
+        case .languageCode: return L10n.availableLanguages + unset
+        default: return []
+        }
     }
 
     private static func commandNames(context: CompletionContext) -> [String] {

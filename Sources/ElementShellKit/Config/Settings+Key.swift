@@ -27,7 +27,7 @@ extension Settings {
             case .color: .oneOf(ColorMode.allCases.map(\.rawValue))
             case .historySize: .integer(SettingValue.historySizes)
             case .requestTimeout: .integer(SettingValue.requestTimeouts)
-            case .caFile: .text
+            case .caFile: .readableFile
             case .logLevel: .oneOf(LogLevel.allCases.map(\.rawValue))
             }
         }

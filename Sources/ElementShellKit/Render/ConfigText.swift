@@ -2,6 +2,7 @@
 struct ConfigText {
     let summary: ConfigSummary
     let theme: Theme
+    let width: Int?
 
     var lines: [String] {
         let profile = summary.profile
@@ -43,7 +44,7 @@ struct ConfigText {
     private func yesNo(_ value: Bool) -> String { value ? L10n.commonYes : L10n.commonNo }
 
     private func columns(_ rows: [(String, String)]) -> [String] {
-        TextRenderer.columns(rows.map { (clean($0.0), clean($0.1)) })
+        TextLayout.table(rows.map { [clean($0.0), clean($0.1)] }, width: width)
     }
 
     private func clean(_ text: String) -> String { TerminalSanitizer.clean(text) }

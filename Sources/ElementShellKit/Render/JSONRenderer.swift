@@ -29,13 +29,16 @@ public enum JSONRenderer {
         case .done: [:]
         case .help(let entries, _):
             ["commands": .array(entries.map {
-                ["name": .string($0.name), "usage": .string($0.usage), "summary": .string($0.summary), "aliases": .array($0.aliases.map(JSONValue.string))]
+                ["name": .string($0.name), "usage": .string($0.usage), "summary": .string($0.summary),
+                 "aliases": .array($0.aliases.map(JSONValue.string)), "details": .array($0.details.map(JSONValue.string))]
             })]
         case .echo(let text): ["text": .string(text)]
         case .loggedIn(let summary), .whoami(let summary): session(summary)
         case .loggedOut(let userID): ["user_id": .string(userID)]
         case .config(let summary): config(summary)
-        case .settingChanged(let key, let value): ["key": .string(key.rawValue), "value": value.json]
+        case .settingChanged(let key, let value): ["key": .string(key.rawValue), "value": settingJSON(key, value)]
+        case .settingValues(let keys, let settings):
+            ["settings": .object(Dictionary(uniqueKeysWithValues: keys.map { ($0.rawValue, settingJSON($0, settings.value(of: $0))) }))]
         case .aliasDefined(let name, let expansion): ["name": .string(name), "expansion": .string(expansion)]
         case .aliasRemoved(let name): ["name": .string(name)]
         case .aliases(let entries):
@@ -45,13 +48,19 @@ public enum JSONRenderer {
         }
     }
 
+    /// A setting's value as JSON: numbers as numbers, unset as null.
+    private static func settingJSON(_ key: Settings.Key, _ value: String?) -> JSONValue {
+        guard case .integer = key.expectedValue, let number = value.flatMap(Int.init) else { return value.json }
+        return .int(number)
+    }
+
     private static func session(_ summary: SessionSummary) -> [String: JSONValue] {
         ["user_id": .string(summary.userID), "device_id": summary.deviceID.json, "homeserver": .string(summary.homeserverURL.absoluteString)]
     }
 
     private static func config(_ summary: ConfigSummary) -> [String: JSONValue] {
         let profile = summary.profile
-        let settings = Dictionary(uniqueKeysWithValues: Settings.Key.allCases.map { ($0.rawValue, profile.settings.value(of: $0).json) })
+        let settings = Dictionary(uniqueKeysWithValues: Settings.Key.allCases.map { ($0.rawValue, settingJSON($0, profile.settings.value(of: $0))) })
         let homeservers = summary.homeservers.map { entry -> JSONValue in
             ["name": .string(entry.name), "server_name": entry.serverName.json, "url": entry.url.json]
         }

@@ -1,9 +1,12 @@
 /// Reports as lines for people. Pure: the same report and theme always give the same lines.
 public struct TextRenderer: Sendable {
     public var theme: Theme
+    /// The terminal's width in columns, to wrap long lines at words; `nil` leaves lines whole.
+    public var width: Int?
 
-    public init(theme: Theme) {
+    public init(theme: Theme, width: Int? = nil) {
         self.theme = theme
+        self.width = width
     }
 
     public func lines(for report: Report) -> [String] {
@@ -32,13 +35,17 @@ public struct TextRenderer: Sendable {
         case .loggedOut(let userID): [L10n.screenLogoutSuccess(clean(userID))]
         case .whoami(let summary):
             [L10n.screenWhoami(clean(summary.userID), clean(summary.deviceID ?? "?"), clean(summary.homeserverURL.absoluteString))]
-        case .config(let summary): ConfigText(summary: summary, theme: theme).lines
+        case .config(let summary): ConfigText(summary: summary, theme: theme, width: width).lines
+        case .settingValues(let keys, let settings):
+            table(keys.map { key in
+                [key.rawValue, clean(settings.value(of: key) ?? L10n.screenConfigNotSet), theme.dim(ErrorMessages.describe(key.expectedValue))]
+            })
         case .settingChanged(let key, let value):
             [value.map { L10n.screenSetSuccess(key.rawValue, clean($0)) } ?? L10n.screenSetUnset(key.rawValue)]
         case .aliasDefined(let name, let expansion): [L10n.screenAliasDefined(clean(name), clean(expansion))]
         case .aliasRemoved(let name): [L10n.screenAliasRemoved(clean(name))]
         case .aliases(let entries):
-            entries.isEmpty ? [L10n.screenAliasesEmpty] : Self.columns(entries.map { ("/" + clean($0.name), clean($0.expansion)) })
+            entries.isEmpty ? [L10n.screenAliasesEmpty] : table(entries.map { ["/" + clean($0.name), clean($0.expansion)] })
         // The user said no: that is news, not an error.
         case .failure(.cancelled): [L10n.errorCancelled]
         case .failure(let error): [theme.error(L10n.commonErrorPrefix) + " " + ErrorMessages.message(for: error)]
@@ -48,17 +55,15 @@ public struct TextRenderer: Sendable {
     private func help(_ entries: [HelpEntry], showsHint: Bool) -> [String] {
         guard showsHint else {
             return entries.flatMap { entry in
-                [theme.bold(entry.usage), "  " + entry.summary]
-                    + (entry.aliases.isEmpty ? [] : ["  " + L10n.screenHelpAliases(entry.aliases.map { "/" + $0 }.joined(separator: ", "))])
+                let aliases = entry.aliases.isEmpty ? [] : [L10n.screenHelpAliases(entry.aliases.map { "/" + $0 }.joined(separator: ", "))]
+                return [theme.bold(entry.usage)] + table(([entry.summary] + entry.details + aliases).map { [$0] })
             }
         }
-        return [L10n.screenHelpTitle] + Self.columns(entries.map { ($0.usage, $0.summary) }) + ["", L10n.screenHelpPlainLines]
+        return [L10n.screenHelpTitle] + table(entries.map { [$0.usage, $0.summary] }) + [""] + TextLayout.wrap(L10n.screenHelpPlainLines, width: width)
     }
 
-    /// Two columns, the first padded to its widest cell.
-    static func columns(_ rows: [(String, String)]) -> [String] {
-        let width = rows.map(\.0.count).max() ?? 0
-        return rows.map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }
+    func table(_ rows: [[String]]) -> [String] {
+        TextLayout.table(rows, width: width)
     }
 
     private func clean(_ text: String) -> String { TerminalSanitizer.clean(text) }

@@ -55,6 +55,16 @@ import Testing
         #expect(app.state.profile.settings.historySize == 1000)
     }
 
+    @Test func setAloneShowsWhatEachSettingIsAndTakes() async {
+        let app = AppHarness()
+        await app.state.run(line: "/set")
+        #expect(app.log.outcomes.last == .settingValues(keys: Settings.Key.allCases, settings: app.state.profile.settings))
+        await app.state.run(line: "/set color")
+        #expect(app.log.outcomes.last == .settingValues(keys: [.color], settings: app.state.profile.settings))
+        #expect(!(await app.state.run(line: "/set colr")))
+        #expect(app.log.failures == [.setting(.unknownKey("colr", suggestion: "color"))])
+    }
+
     @Test func settingsThisShellCannotUseAreRefused() async {
         let app = AppHarness()
         let before = L10n.language

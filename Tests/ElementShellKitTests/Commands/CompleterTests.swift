@@ -26,6 +26,14 @@ import Testing
         #expect(Completer.complete("/unalias g", context: context) == .candidates(["greet"]))
     }
 
+    @Test func settingValuesByKey() {
+        #expect(Completer.complete("/set color ", context: context) == .candidates(["always", "auto", "never"]))
+        #expect(Completer.complete("/set language ", context: context) == .candidates(["de", "en", "none"]))
+        #expect(Completer.complete("/set log_level w", context: context) == .candidates(["warning"]))
+        #expect(Completer.complete("/set ca_file /etc/", context: context) == .files)
+        #expect(Completer.complete("/set history_size ", context: context) == .candidates([]))
+    }
+
     @Test func fileArgumentsUseFileNameCompletion() {
         #expect(Completer.complete("/source ~/scr", context: context) == .files)
         #expect(Completer.complete("/source /tmp/", context: context) == .files)

@@ -11,7 +11,11 @@ import Testing
 
     @Test(arguments: ["en", "de"])
     func help(language: String) async throws {
-        try await compare("help.\(language).txt", language: language, lines: ["/help", "/help quit"])
+        try await compare("help.\(language).txt", language: language, lines: ["/help", "/help quit", "/help set", "/set"])
+    }
+
+    @Test func helpWrapsAtWordsOnANarrowTerminal() async throws {
+        try await compare("help-60-columns.en.txt", language: "en", lines: ["/help", "/help set"], width: 60)
     }
 
     @Test(arguments: ["en", "de"])
@@ -25,7 +29,8 @@ import Testing
                           lines: ["/lgoin", "/login matrix.org", "/whoami", "hello", "/set colour red", "/set history_size -4", "/after soon /x", "/config \"open"])
     }
 
-    private func compare(_ name: String, language: String, lines: [String]) async throws {
+    private func compare(_ name: String, language: String, lines: [String], width: Int? = nil) async throws {
+        let renderer = TextRenderer(theme: renderer.theme, width: width)
         let app = AppHarness()
         for line in lines {
             await app.state.run(line: line)

@@ -1,0 +1,56 @@
+/// Lays text out for a terminal of a given width: aligned columns, and words wrapped rather than
+/// cut where the terminal would break them.
+enum TextLayout {
+    /// Rows of cells, indented by two spaces; every column but the last is padded to its widest
+    /// cell, and the last wraps under itself when the line would be too long.
+    static func table(_ rows: [[String]], width: Int?) -> [String] {
+        guard let columns = rows.map(\.count).max(), columns > 0 else { return [] }
+        let widths = (0..<columns - 1).map { column in rows.map { visibleLength(column < $0.count ? $0[column] : "") }.max() ?? 0 }
+        return rows.flatMap { row -> [String] in
+            var prefix = "  "
+            for (column, cellWidth) in widths.enumerated() {
+                let cell = column < row.count ? row[column] : ""
+                prefix += cell + String(repeating: " ", count: cellWidth - visibleLength(cell) + 2)
+            }
+            let last = row.count == columns ? row[columns - 1] : ""
+            let indent = visibleLength(prefix)
+            let wrapped = wrap(last, width: width.map { $0 - indent })
+            return zip(wrapped.indices, wrapped).map { index, line in
+                (index == 0 ? prefix : String(repeating: " ", count: indent)) + line
+            }
+        }
+    }
+
+    /// Splits at spaces so no line is longer than `width`; a single longer word stands alone.
+    static func wrap(_ text: String, width: Int?) -> [String] {
+        guard let width, width >= 20, visibleLength(text) > width else { return [text] }
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if visibleLength(candidate) > width, !current.isEmpty {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current = candidate
+            }
+        }
+        return lines + [current]
+    }
+
+    /// Characters that take room on screen: SGR escape sequences take none.
+    static func visibleLength(_ text: String) -> Int {
+        var length = 0
+        var inEscape = false
+        for character in text {
+            if character == "\u{1B}" {
+                inEscape = true
+            } else if inEscape {
+                if character.isLetter { inEscape = false }
+            } else {
+                length += 1
+            }
+        }
+        return length
+    }
+}
