@@ -112,8 +112,9 @@ es_demo_print_accounts() {
     local current=$1 user other
     echo "Demo homeserver: $ES_DEMO_URL (stop it with Scripts/run --demo-stop)"
     for user in "${ES_DEMO_USERS[@]}"; do
-        echo "  account $user, password $(es_demo_password "$user")"
+        echo "  account $user, password $(es_demo_password "$user") (kept in $ES_DEMO_DIR/$user.password)"
         [[ $user == "$current" ]] || other=$user
     done
-    echo "Logging in as $current. To chat as $other, run in a second terminal: Scripts/run --demo --as $other"
+    echo "You are $current: /login reads the password from that file, so it never asks for it."
+    echo "To be $other at the same time, run in a second terminal: Scripts/run --demo --as $other"
 }

@@ -16,7 +16,8 @@ struct ElementShell: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "element-shell",
         abstract: L10n.screenCLIAbstract,
-        discussion: L10n.screenCLIDiscussion
+        discussion: L10n.screenCLIDiscussion,
+        version: BuildInfo.version
     )
 
     @Option(name: .long, help: ArgumentHelp(L10n.screenCLIConfigHelp), completion: .file())

@@ -72,7 +72,7 @@ struct LaunchContext {
         let passwordFile = options.passwordFile
         let environment = AppEnvironment(
             makeAuthService: { settings in
-                MatrixAuthService(transport: CurlTransport(caFile: settings.caFile, userAgent: "element-shell"),
+                MatrixAuthService(transport: CurlTransport(caFile: settings.caFile, userAgent: BuildInfo.userAgent),
                                   requestTimeout: TimeInterval(settings.requestTimeout))
             },
             sessionStore: SessionStore(directory: URL(fileURLWithPath: dataDirectory)),

@@ -5,6 +5,7 @@ extension AppState {
     public func resumeSession() async {
         guard session == nil, let stored = try? await environment.sessionStore.load() else { return }
         session = stored
+        logger.info("Resumed the session of \(stored.userID) (device \(stored.deviceID))")
         report(Report(content: .sessionResumed(SessionSummary(stored)), location: nil))
     }
 
@@ -52,9 +53,11 @@ extension AppState {
             return finish("login", .failure(.matrix(error)))
         }
         session = newSession
+        logger.info("Logged in as \(newSession.userID) (device \(newSession.deviceID)) on \(newSession.homeserverURL.absoluteString)")
         do {
             try await environment.sessionStore.save(newSession)
         } catch {
+            logger.error("Could not store the session of \(newSession.userID): \(String(describing: error))")
             return finish("login", .failure(.sessionNotSaved))
         }
         return finish("login", .loggedIn(SessionSummary(newSession)))
@@ -77,6 +80,7 @@ extension AppState {
             return finish("logout", .failure(.matrix(error)))
         }
         await forgetSession()
+        logger.info("Logged out \(current.userID) (device \(current.deviceID))")
         return finish("logout", .loggedOut(userID: current.userID))
     }
 
@@ -87,7 +91,10 @@ extension AppState {
             return finish("whoami", .whoami(SessionSummary(userID: identity.userID, deviceID: identity.deviceID ?? current.deviceID,
                                                            homeserverURL: current.homeserverURL)))
         } catch {
-            if case .unknownToken = error { await forgetSession() }
+            if case .unknownToken = error {
+                logger.notice("The homeserver no longer knows the session of \(current.userID); forgetting it")
+                await forgetSession()
+            }
             return finish("whoami", .failure(.matrix(error)))
         }
     }

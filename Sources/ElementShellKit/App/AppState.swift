@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Observation
 
 /// The one owner of the shell's state. Its storage lives here; its behaviour is split by concern
@@ -28,6 +29,8 @@ public final class AppState {
     @ObservationIgnored let environment: AppEnvironment
     @ObservationIgnored let report: @MainActor (Report) -> Void
     @ObservationIgnored var authService: any AuthService
+    /// Matrix IDs and what happened to them; never secrets or message bodies.
+    @ObservationIgnored let logger = Logger(label: "element-shell.app")
 
     public init(
         config: ShellConfig,

@@ -42,6 +42,9 @@ struct ShellLoginIntegrationTests {
         #expect(resumed.objects.last?["user_id"] as? String == expectedID)
         #expect(resumed.objects.last?["device_id"] as? String == login.objects.last?["device_id"] as? String)
 
+        let log = try String(contentsOf: shell.home.appending(path: ".local/share/element-shell/tester/element-shell.log"), encoding: .utf8)
+        #expect(log.contains("Logged in as \(expectedID)"), "the default level logs what happened to whom")
+
         let logout = try shell.run(base + ["-c", "/logout!"])
         #expect(logout.status == 0)
         #expect(!FileManager.default.fileExists(atPath: sessionFile.path))

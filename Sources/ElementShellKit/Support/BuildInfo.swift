@@ -1,0 +1,5 @@
+/// What this build of element-shell is, for `--version` and the HTTP user agent.
+public enum BuildInfo {
+    public static let version = "0.1.0"
+    public static let userAgent = "element-shell/\(version)"
+}
