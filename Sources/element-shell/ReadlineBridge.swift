@@ -28,6 +28,8 @@ enum ReadlineBridge {
         owner = pthread_self()
         editor = newEditor
         prompt = initialPrompt
+        // Lets ~/.inputrc say `$if element-shell`.
+        rl_readline_name = UnsafePointer(strdup("element-shell"))
         rl_catch_signals = 0
         rl_catch_sigwinch = 0
         // Matrix IDs (`@user:server`, `#room:server`, `!id`) are single words.
