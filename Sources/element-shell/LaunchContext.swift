@@ -1,0 +1,57 @@
+import ElementShellKit
+import Foundation
+
+/// What both kinds of session start from.
+struct LaunchContext {
+    let options: ElementShell
+    let config: ShellConfig
+    let profile: Profile
+    let configFile: String?
+    let dataDirectory: String
+    let environment: [String: String]
+    let diagnostics: [ConfigDiagnostic]
+
+    @MainActor
+    func makeState(presenter: Presenter, password: @escaping @Sendable (PasswordRequest) async -> PasswordAnswer,
+                   confirm: @escaping @Sendable (ConfirmationQuestion) async -> Bool?) -> AppState {
+        let passwordFile = options.passwordFile
+        let environment = AppEnvironment(
+            makeAuthService: { settings in
+                MatrixAuthService(transport: CurlTransport(caFile: settings.caFile, userAgent: BuildInfo.userAgent),
+                                  requestTimeout: TimeInterval(settings.requestTimeout))
+            },
+            sessionStore: SessionStore(directory: URL(fileURLWithPath: dataDirectory)),
+            password: { request in
+                if let passwordFile { return PasswordFile.read(passwordFile).map(PasswordAnswer.password) ?? .unreadableFile(path: passwordFile) }
+                return await password(request)
+            },
+            confirm: confirm,
+            readScript: { path in try? String(contentsOfFile: path, encoding: .utf8) },
+            variables: self.environment,
+            hostName: ProcessInfo.processInfo.hostName
+        )
+        let state = AppState(config: config, profile: profile, configFile: configFile, dataDirectory: dataDirectory,
+                             environment: environment) { report in presenter.show(report) }
+        presenter.state = state
+        return state
+    }
+
+    /// Config problems, a resumed session, then the startup file, as every session begins.
+    @MainActor
+    func start(_ state: AppState) async -> Bool {
+        var succeeded = true
+        for diagnostic in diagnostics {
+            state.reportConfigProblem(diagnostic)
+        }
+        await state.resumeSession()
+        guard !options.noRC else { return succeeded }
+        let explicit = options.rc
+        let path = explicit ?? (environment["HOME"].map { $0 + "/.elrc" } ?? "")
+        if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+            succeeded = await state.runScript(text, named: path)
+        } else if let explicit {
+            succeeded = await state.send(.scripting(.source(path: explicit)))
+        }
+        return succeeded
+    }
+}
