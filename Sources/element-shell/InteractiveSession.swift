@@ -19,15 +19,25 @@ final class InteractiveSession {
         let (lines, lineSink) = AsyncStream.makeStream(of: String?.self)
         let completion = completion
         let running = running
+        let exitStatus = Shared<Int32>(0)
+        // The state exists only after the editor it asks questions through; the editor's hooks
+        // reach it through this box.
+        let stateBox = Shared<AppState?>(nil)
         let editor = LineEditor(
             prompt: "",
             history: HistoryFile(path: context.dataDirectory + "/history", limit: context.profile.settings.historySize),
             hooks: LineEditor.Hooks(
                 line: { lineSink.yield($0) },
-                interrupted: { running.value?.cancel() },
+                interrupted: {
+                    running.value?.cancel()
+                    Task { @MainActor in stateBox.value?.interruptRunningTimers() }
+                },
+                hungUp: { signal in
+                    exitStatus.value = 128 + signal
+                    Task { @MainActor in stateBox.value?.cancelTimers() }
+                },
                 complete: { Completer.complete($0, context: completion.value) },
-                shouldRecordInHistory: HistoryPolicy.shouldRecord,
-                carriesCredentials: HistoryPolicy.carriesCredentials
+                shouldRecordInHistory: HistoryPolicy.shouldRecord
             )
         )
         let presenter = Presenter(format: context.options.output, profile: context.profile, isTerminal: true,
@@ -45,10 +55,11 @@ final class InteractiveSession {
                 return yes.contains { $0 == answer.trimmingCharacters(in: .whitespaces).lowercased() }
             }
         )
+        stateBox.value = state
         editor.start()
-        follow(state, editor: editor, presenter: presenter)
-        _ = await context.start(state)
-        if context.options.output == .text {
+        follow(state, editor: editor, presenter: presenter, lineSink: lineSink)
+        await runTracked(state) { await self.context.start(state) }
+        if context.options.output == .text, !state.isQuitting {
             let appName = presenter.theme.accent(TerminalSanitizer.clean(context.profile.appName))
             var welcome = [L10n.screenWelcome(appName)]
             if state.session == nil {
@@ -56,24 +67,31 @@ final class InteractiveSession {
             }
             editor.send(.print(welcome))
         }
-        if !state.isQuitting {
-            for await line in lines {
-                guard let line else { break }
-                let task = Task { await state.run(line: line) }
-                running.value = task
-                _ = await task.value
-                running.value = nil
-                if state.isQuitting { break }
-                editor.send(.resumeInput)
-            }
+        for await line in lines {
+            guard let line, !state.isQuitting else { break }
+            let attempts = state.loginAttemptCount
+            await runTracked(state) { await state.run(line: line) }
+            if state.isQuitting { break }
+            editor.send(.resumeInput(discardingTypeahead: state.loginAttemptCount != attempts))
         }
+        state.cancelTimers()
         await editor.stop()
-        return 0
+        return exitStatus.value
+    }
+
+    /// Runs work that Ctrl-C may stop.
+    private func runTracked(_ state: AppState, _ work: @escaping @MainActor () async -> Bool) async {
+        let task = Task { await work() }
+        running.value = task
+        _ = await task.value
+        running.value = nil
     }
 
     /// Keeps the prompt, the theme, the history size and the completion candidates in step with the state.
-    private func follow(_ state: AppState, editor: LineEditor, presenter: Presenter) {
+    private func follow(_ state: AppState, editor: LineEditor, presenter: Presenter, lineSink: AsyncStream<String?>.Continuation) {
         let completion = completion
+        // `/quit` from a timer or a script ends the shell too, not only a typed one.
+        observe({ state.isQuitting }) { if $0 { lineSink.finish() } }
         observe({ (state.profile, state.promptValues) }) { profile, values in
             editor.send(.prompt(PromptRenderer.render(format: profile.promptFormat, values: values, theme: presenter.theme)))
         }

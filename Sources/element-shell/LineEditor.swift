@@ -11,15 +11,16 @@ import Synchronization
 /// input and its cursor survive.
 ///
 /// After each finished line, standard input is left unread until the app says the line has been
-/// dealt with (`resumeInput`) or asks a question: keys typed ahead wait in the terminal, so a
-/// password typed before its question appears is never taken for a command, shown or kept.
+/// dealt with (`resumeInput`) or asks a question: keys typed ahead wait in the terminal. After a
+/// line that tried to log in, they are thrown away, so a password typed for a question that never
+/// came is never taken for a command, shown or kept.
 final class LineEditor: Sendable {
     enum Request {
         case print([String])
         case prompt(String)
         /// Questions are answered one at a time, in order; `hidden` turns echo off.
         case question(prompt: String, hidden: Bool, reply: @Sendable (String?) -> Void)
-        case resumeInput
+        case resumeInput(discardingTypeahead: Bool)
         case historyLimit(Int)
         case interrupt
         case resize
@@ -27,7 +28,7 @@ final class LineEditor: Sendable {
         case suspend
         case stop
         /// The terminal went away or the process was asked to end: give the terminal back and end input.
-        case hangUp
+        case hangUp(signal: Int32)
     }
 
     struct Hooks: Sendable {
@@ -35,11 +36,10 @@ final class LineEditor: Sendable {
         var line: @Sendable (String?) -> Void
         /// Ctrl-C with no question open: whatever command is running should stop.
         var interrupted: @Sendable () -> Void
+        /// SIGTERM or SIGHUP arrived: the shell should end, with 128 + the signal's number.
+        var hungUp: @Sendable (_ signal: Int32) -> Void
         var complete: @Sendable (_ lineBeforeCursor: String) -> Completer.Result
         var shouldRecordInHistory: @Sendable (String) -> Bool
-        /// After such a line has run, keys typed meanwhile are thrown away: they may be a password
-        /// typed ahead for a question that never came.
-        var carriesCredentials: @Sendable (String) -> Bool
     }
 
     private struct Queue {
@@ -77,7 +77,8 @@ final class LineEditor: Sendable {
     /// touched from its own thread.
     func start() {
         let handled: [(Int32, Request)] = [
-            (SIGINT, .interrupt), (SIGWINCH, .resize), (SIGTSTP, .suspend), (SIGTERM, .hangUp), (SIGHUP, .hangUp),
+            (SIGINT, .interrupt), (SIGWINCH, .resize), (SIGTSTP, .suspend),
+            (SIGTERM, .hangUp(signal: SIGTERM)), (SIGHUP, .hangUp(signal: SIGHUP)),
         ]
         let sources = handled.map { signalNumber, request in
             signal(signalNumber, SIG_IGN)
@@ -135,33 +136,24 @@ final class LineEditor: Sendable {
         history?.load()
         var readsInput = true
         var inputEnded = false
-        var discardsTypeahead = false
         while true {
             let listensToInput = !inputEnded && (readsInput || ReadlineBridge.isAsking)
             var descriptors = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: listensToInput ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0)]
             guard poll(&descriptors, 2, -1) >= 0 || errno == EINTR else { break }
             if descriptors[0].revents != 0 {
-                let wasReading = readsInput
                 guard drainRequests(readsInput: &readsInput) else { break }
-                if readsInput, !wasReading, discardsTypeahead {
-                    tcflush(STDIN_FILENO, TCIFLUSH)
-                    discardsTypeahead = false
-                }
             }
             let input = descriptors[1].revents
             if input & Int16(POLLIN) != 0 {
-                rl_callback_read_char()
-                ReadlineBridge.afterInput()
+                readInput()
             } else if input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 // The terminal is gone: no more keys will come.
                 inputEnded = true
+                ReadlineBridge.endInput()
                 hooks.line(nil)
             }
-            if let line = ReadlineBridge.takeFinishedLine() {
-                readsInput = false
-                discardsTypeahead = hooks.carriesCredentials(line)
-            }
+            if ReadlineBridge.takeFinishedLine() != nil { readsInput = false }
         }
         ReadlineBridge.uninstall()
         let (pending, waiter) = queue.withLock { queue in
@@ -173,24 +165,43 @@ final class LineEditor: Sendable {
         waiter?.resume()
     }
 
+    /// Keys go to the password question when one is open, else to readline.
+    private func readInput() {
+        guard ReadlineBridge.readsSecret else {
+            rl_callback_read_char()
+            ReadlineBridge.afterInput()
+            return
+        }
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = read(STDIN_FILENO, &buffer, buffer.count)
+        if count > 0 { ReadlineBridge.feedSecret(buffer[..<count]) }
+    }
+
     /// Runs queued requests in order; false once the thread should end.
     private func drainRequests(readsInput: inout Bool) -> Bool {
         var sink = [UInt8](repeating: 0, count: 64)
         while read(wakeRead, &sink, sink.count) > 0 {}
-        for request in queue.withLock({ queue in defer { queue.requests.removeAll() }; return queue.requests }) {
+        let batch = queue.withLock { queue in defer { queue.requests.removeAll() }; return queue.requests }
+        for (index, request) in batch.enumerated() {
             switch request {
             case .print(let lines): ReadlineBridge.printAbove(lines)
             case .prompt(let prompt): ReadlineBridge.setPrompt(prompt)
             case .question(let prompt, let hidden, let reply): ReadlineBridge.ask(prompt: prompt, hidden: hidden, reply: reply)
-            case .resumeInput: readsInput = true
+            case .resumeInput(let discardingTypeahead):
+                if discardingTypeahead { tcflush(STDIN_FILENO, TCIFLUSH) }
+                readsInput = true
             case .historyLimit(let limit): history?.setLimit(limit)
             case .interrupt: if !ReadlineBridge.interrupt() { hooks.interrupted() }
             case .resize: rl_resize_terminal()
             case .suspend: ReadlineBridge.suspend()
-            case .stop: return false
-            case .hangUp:
-                hooks.interrupted()
-                hooks.line(nil)
+            case .stop, .hangUp:
+                if case .hangUp(let signal) = request {
+                    hooks.hungUp(signal)
+                    hooks.interrupted()
+                    hooks.line(nil)
+                }
+                // Questions queued behind the end get their answer too, or their askers would wait forever.
+                for case .question(_, _, let reply) in batch[(index + 1)...] { reply(nil) }
                 return false
             }
         }

@@ -1,9 +1,15 @@
 @preconcurrency import CReadline
+import ElementShellKit
 @preconcurrency import Glibc
 
 /// readline's C callbacks cannot capture context, so they reach the editor through this state.
 /// All of it belongs to the readline thread; `install` records that thread and every entry point
 /// checks it.
+///
+/// Questions take the line one at a time. A yes/no question uses readline with its own prompt and
+/// gives back what was typed before it. A password never touches readline: its keys go to a
+/// `SecretInput`, so it cannot be echoed, completed, recalled from history or left in a kill ring,
+/// and readline's own line waits untouched underneath.
 enum ReadlineBridge {
     private struct Question {
         let prompt: String
@@ -16,13 +22,14 @@ enum ReadlineBridge {
     nonisolated(unsafe) private static var prompt = ""
     /// The question on screen first, then those waiting their turn.
     nonisolated(unsafe) private static var questions: [Question] = []
-    nonisolated(unsafe) private static var savedRedisplay: (@convention(c) () -> Void)?
-    /// What was typed when a question took the line, put back once it is answered.
+    /// Set while a password question is on screen.
+    nonisolated(unsafe) private static var secret: SecretInput?
+    /// What was typed when a yes/no question took the line, put back once it is answered.
     nonisolated(unsafe) private static var savedLine: (text: String, point: Int32)?
     nonisolated(unsafe) private static var restoresAfterInput = false
     nonisolated(unsafe) private static var finishedLine: String?
-    /// Kept alive for as long as readline points at it.
-    nonisolated(unsafe) private static var wordBreakCharacters: UnsafeMutablePointer<CChar>?
+    /// After Ctrl-D on an empty line no more answers can come: questions get `nil` at once.
+    nonisolated(unsafe) private static var inputEnded = false
 
     static func install(editor newEditor: LineEditor, prompt initialPrompt: String) {
         owner = pthread_self()
@@ -32,12 +39,15 @@ enum ReadlineBridge {
         rl_readline_name = UnsafePointer(strdup("element-shell"))
         rl_catch_signals = 0
         rl_catch_sigwinch = 0
-        // Matrix IDs (`@user:server`, `#room:server`, `!id`) are single words.
-        wordBreakCharacters = strdup(" \t\n\"'`$><=;|&{(")
-        rl_completer_word_break_characters = UnsafePointer(wordBreakCharacters)
+        // Matrix IDs (`@user:server`, `#room:server`, `!id`) are single words; kept for readline's life.
+        rl_completer_word_break_characters = UnsafePointer(strdup(" \t\n\"'`$><=;|&{("))
         rl_attempted_completion_function = { text, start, end in
             ReadlineBridge.attemptCompletion(text: text, start: start, end: end)
         }
+        // A pasted block must arrive as the lines it is made of: each runs on its own, and keys
+        // meant for a password question are not swallowed into the line before it.
+        rl_initialize()
+        rl_variable_bind("enable-bracketed-paste", "off")
         rl_callback_handler_install(initialPrompt) { ReadlineBridge.handleLine($0) }
     }
 
@@ -49,12 +59,12 @@ enum ReadlineBridge {
         fputs("\r\u{1B}[K", stdout)
         rl_deprep_terminal()
         fflush(stdout)
-        for question in questions { question.reply(nil) }
-        questions.removeAll()
+        endInput()
         editor = nil
     }
 
     static var isAsking: Bool { !questions.isEmpty }
+    static var readsSecret: Bool { secret != nil }
 
     /// The line finished since the last call, if any (empty at the end of input); input then
     /// waits for the app.
@@ -63,20 +73,60 @@ enum ReadlineBridge {
         return finishedLine
     }
 
+    /// No more keys will come: every question, now or later, is answered with `nil`.
+    static func endInput() {
+        inputEnded = true
+        let pending = questions
+        questions.removeAll()
+        if secret != nil {
+            secret = nil
+            fputs("\n", stdout)
+        }
+        for question in pending { question.reply(nil) }
+    }
+
     static func handleLine(_ raw: UnsafeMutablePointer<CChar>?) {
         assertOwner()
         let line = raw.map { String(cString: $0) }
         free(raw)
         if let question = questions.first {
-            finishQuestion()
+            // readline leaves Ctrl-D marked; unmarked, later lines end without an extra newline.
+            rl_eof_found = 0
+            if line == nil { fputs("\n", stdout) }
+            finishQuestion(restoringLater: true)
             question.reply(line)
         } else {
-            // At the end of input no prompt should be drawn again: without a handler readline
-            // leaves the line as it is.
-            if line == nil { rl_callback_handler_remove() }
+            if line == nil {
+                // The end of input: the prompt readline draws again afterwards stays empty.
+                rl_set_prompt("")
+                endInput()
+            }
             finishedLine = line ?? ""
             editor?.accept(line)
         }
+    }
+
+    /// Keys for the password question on screen.
+    static func feedSecret(_ bytes: ArraySlice<UInt8>) {
+        assertOwner()
+        for byte in bytes {
+            guard var input = secret, let question = questions.first else { return }
+            let step = input.feed(byte)
+            secret = input
+            switch step {
+            case .reading:
+                continue
+            case .finished(let answer):
+                fputs("\n", stdout)
+                finishQuestion()
+                question.reply(answer)
+            case .cancelled:
+                fputs("\n", stdout)
+                finishQuestion()
+                question.reply(nil)
+            }
+        }
+        fflush(stdout)
     }
 
     /// readline resets its line after the handler returns; a line saved across a question can
@@ -95,13 +145,11 @@ enum ReadlineBridge {
         rl_redisplay()
     }
 
-    /// Prints above the prompt; what is typed and the cursor are redrawn as they were. During a
-    /// password question the question is written again below the lines; what was typed of the
-    /// password stays as invisible as before.
+    /// Prints above the prompt; what is typed and the cursor are redrawn as they were. Above a
+    /// password question the question is written again; what was typed stays invisible.
     static func printAbove(_ lines: [String]) {
         assertOwner()
-        let hiddenQuestion = savedRedisplay != nil ? questions.first : nil
-        if hiddenQuestion != nil {
+        if readsSecret {
             fputs("\r\u{1B}[K", stdout)
         } else {
             rl_clear_visible_line()
@@ -109,28 +157,20 @@ enum ReadlineBridge {
         for line in lines {
             fputs(line + "\n", stdout)
         }
-        if let hiddenQuestion {
-            fputs(hiddenQuestion.prompt, stdout)
-        } else {
-            rl_on_new_line()
-            rl_redisplay()
-        }
-        fflush(stdout)
+        redraw()
     }
 
     /// Ctrl-C: cancels the open question, or drops the typed line. True when a question was open.
     static func interrupt() -> Bool {
         assertOwner()
-        rl_free_line_state()
-        rl_callback_sigcleanup()
-        rl_replace_line("", 0)
         fputs("^C\n", stdout)
         if let question = questions.first {
+            if !readsSecret { clearReadlineLine() }
             finishQuestion()
-            restoreSavedLine()
             question.reply(nil)
             return true
         }
+        clearReadlineLine()
         rl_on_new_line()
         rl_redisplay()
         return false
@@ -139,68 +179,108 @@ enum ReadlineBridge {
     /// Queues a question; it takes the line when those before it are answered.
     static func ask(prompt question: String, hidden: Bool, reply: @escaping @Sendable (String?) -> Void) {
         assertOwner()
+        guard !inputEnded else { return reply(nil) }
         questions.append(Question(prompt: question, hidden: hidden, reply: reply))
         if questions.count == 1 { present(questions[0]) }
     }
 
     private static func present(_ question: Question) {
-        if savedLine == nil {
-            savedLine = (String(cString: rl_line_buffer), rl_point)
-        }
-        rl_replace_line("", 0)
+        // A key sequence or a Ctrl-R search under way must not turn the next keys into an answer.
+        rl_callback_sigcleanup()
         if question.hidden {
             rl_clear_visible_line()
             fputs(question.prompt, stdout)
             fflush(stdout)
-            savedRedisplay = rl_redisplay_function
-            rl_redisplay_function = {}
-            rl_set_prompt("")
+            secret = SecretInput()
         } else {
+            if savedLine == nil {
+                savedLine = (String(cString: rl_line_buffer), rl_point)
+            }
+            rl_clear_visible_line()
+            rl_replace_line("", 0)
             rl_set_prompt(question.prompt)
+            rl_on_new_line()
             rl_redisplay()
         }
     }
 
-    /// Ends the question on screen: echo back on, the next question or the normal prompt.
-    private static func finishQuestion() {
+    /// Ends the question on screen: the next question, or the normal prompt with its line. Inside
+    /// readline's line handler the line can only be put back afterwards (`afterInput`).
+    private static func finishQuestion(restoringLater: Bool = false) {
         questions.removeFirst()
-        // readline itself ends the answered line (or Ctrl-C's `^C` did).
-        if let redisplay = savedRedisplay {
-            rl_redisplay_function = redisplay
-            savedRedisplay = nil
+        secret = nil
+        if let next = questions.first { return present(next) }
+        rl_set_prompt(prompt)
+        guard savedLine != nil else {
+            // Only passwords were asked: readline's line was never touched, just hidden.
+            rl_on_new_line()
+            rl_forced_update_display()
+            return
         }
-        if let next = questions.first {
-            present(next)
-        } else {
-            rl_set_prompt(prompt)
+        if restoringLater {
             restoresAfterInput = true
+        } else {
+            restoreSavedLine()
         }
     }
 
     private static func restoreSavedLine() {
         guard questions.isEmpty, let saved = savedLine else { return }
-        savedLine = nil
         restoresAfterInput = false
+        savedLine = nil
         rl_replace_line(saved.text, 0)
         rl_point = min(saved.point, rl_end)
         rl_on_new_line()
         rl_redisplay()
     }
 
+    private static func clearReadlineLine() {
+        rl_free_line_state()
+        rl_callback_sigcleanup()
+        rl_replace_line("", 0)
+    }
+
+    /// The prompt and line, or the password question, drawn again after other output.
+    private static func redraw() {
+        if readsSecret, let question = questions.first {
+            fputs(question.prompt, stdout)
+        } else {
+            rl_on_new_line()
+            rl_redisplay()
+        }
+        fflush(stdout)
+    }
+
     /// Stops the process like Ctrl-Z would, with the terminal as the shell left it; continues here
-    /// once the job is resumed, in readline's mode again, with the typed line redrawn.
+    /// once the job is resumed, in readline's mode again, with the screen drawn again.
     static func suspend() {
         assertOwner()
         rl_deprep_terminal()
-        kill(getpid(), SIGSTOP)
+        // Only this thread may take SIGTSTP, with its default action, and only for this moment:
+        // the stop then happens before `raise` returns, and in a process group nobody controls
+        // (no job control) the kernel drops it instead of freezing the shell.
+        var stop = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&stop)
+        sigaddset(&stop, SIGTSTP)
+        signal(SIGTSTP, SIG_DFL)
+        pthread_sigmask(SIG_UNBLOCK, &stop, &previous)
+        raise(SIGTSTP)
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        signal(SIGTSTP, SIG_IGN)
         rl_prep_terminal(0)
-        rl_forced_update_display()
+        fputs("\r\u{1B}[K", stdout)
+        if readsSecret {
+            redraw()
+        } else {
+            rl_forced_update_display()
+        }
     }
 
     static func attemptCompletion(text: UnsafePointer<CChar>?, start: Int32, end: Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
         assertOwner()
         rl_attempted_completion_over = 1
-        // Nothing completes inside an answer, least of all a password.
+        // Nothing completes inside an answer.
         guard questions.isEmpty, let editor, let buffer = rl_line_buffer else { return nil }
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: Int(end))
         switch editor.complete(String(decoding: bytes, as: UTF8.self)) {

@@ -33,7 +33,8 @@ extension AppState {
             inner.location = ScriptLocation(file: file, line: index + 1)
             let ok = await LineContext.$current.withValue(inner) { await run(line: trimmed) }
             if !ok { succeeded = false }
-            if isQuitting { break }
+            // Quitting, or Ctrl-C on one of its lines, ends the script there.
+            if isQuitting || Task.isCancelled { break }
         }
         return succeeded
     }
@@ -87,14 +88,31 @@ extension AppState {
     private func schedule(_ line: String, after seconds: Double) -> Bool {
         // A timer's line stands on its own: not part of the script or alias that set it.
         scheduledLineCount += 1
-        Task { [weak self] in
+        let id = nextTimerID
+        nextTimerID += 1
+        timers[id] = Task { [weak self] in
             try? await Task.sleep(for: .seconds(seconds))
             guard let self else { return }
-            defer { self.scheduledLineCount -= 1 }
-            guard !self.isQuitting else { return }
+            defer {
+                self.scheduledLineCount -= 1
+                self.timers[id] = nil
+                self.runningTimers.remove(id)
+            }
+            guard !self.isQuitting, !Task.isCancelled else { return }
+            self.runningTimers.insert(id)
             await LineContext.$current.withValue(LineContext()) { await self.run(line: line) }
         }
         return finish("after", .done)
+    }
+
+    /// Ctrl-C: the timer lines running now stop; those still waiting stay scheduled.
+    public func interruptRunningTimers() {
+        for id in runningTimers { timers[id]?.cancel() }
+    }
+
+    /// The shell is ending: no scheduled line runs any more.
+    public func cancelTimers() {
+        for timer in timers.values { timer.cancel() }
     }
 
     /// Batch mode ends only after the lines it scheduled have run.

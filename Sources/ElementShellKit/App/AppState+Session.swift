@@ -18,6 +18,7 @@ extension AppState {
     }
 
     private func login(homeserver input: String, user: String) async -> Bool {
+        loginAttemptCount += 1
         if let session { return finish("login", .failure(.alreadyLoggedIn(userID: session.userID))) }
         guard !isLoggingIn else { return finish("login", .failure(.loginInProgress)) }
         let address: String

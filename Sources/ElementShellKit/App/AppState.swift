@@ -10,6 +10,9 @@ public final class AppState {
     // Session
     public internal(set) var session: Session?
     public internal(set) var isLoggingIn = false
+    /// How many `/login` commands have run, from any source (typed, alias, script, timer): keys
+    /// typed meanwhile may be a password and are not to be taken for the next command.
+    public internal(set) var loginAttemptCount = 0
 
     // Settings and branding
     public let config: ShellConfig
@@ -22,6 +25,10 @@ public final class AppState {
     public internal(set) var aliases: [String: String] = [:]
     /// Lines `/after` has scheduled that have not run yet.
     public internal(set) var scheduledLineCount = 0
+    @ObservationIgnored var timers: [Int: Task<Void, Never>] = [:]
+    /// The timers whose line is running now, which Ctrl-C stops.
+    @ObservationIgnored var runningTimers: Set<Int> = []
+    @ObservationIgnored var nextTimerID = 0
 
     // App
     public internal(set) var isQuitting = false

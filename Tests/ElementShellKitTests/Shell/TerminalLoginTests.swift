@@ -6,16 +6,44 @@ import Testing
 struct TerminalLoginTests {
     let homeserver = TestHomeserver.current!
 
-    @Test func thePasswordIsHiddenThePromptFollowsAndQuestionsGiveTheLineBack() throws {
-        let shell = ShellProcess()
-        defer { shell.remove() }
+    /// A config naming the test server, so `/login test USER` works.
+    func testerArguments(_ shell: ShellProcess) throws -> [String] {
         let config = try shell.write("""
         homeservers:
           test: { url: \(homeserver.url.absoluteString) }
         profiles:
           tester: { app_name: Tester, default_homeserver: test }
         """, to: "config.yaml")
-        let tmux = try TmuxSession(shell: shell, arguments: ["--no-rc", "--config", config, "--profile", "tester"])
+        return ["--no-rc", "--config", config, "--profile", "tester"]
+    }
+
+    @Test func aPasswordQuestionSurvivesCtrlZAndStaysHidden() throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let tmux = try TmuxSession(shell: shell, arguments: try testerArguments(shell), underJobControl: true)
+        try tmux.waitFor("bash") { $0.last == "$" }
+        try tmux.type(tmux.commandLine + "\r")
+        try tmux.waitFor("the prompt") { $0.last == "Tester>" }
+        let user = homeserver.user(0)
+        try tmux.type("/login test \(user)\r")
+        try tmux.waitFor("the password question") { $0.last?.hasPrefix("Password for \(user) on test:") == true }
+        try tmux.type("half")
+        try tmux.press("C-z")
+        try tmux.waitFor("the job stops") { $0.contains { $0.contains("Stopped") } }
+        try tmux.type("fg\r")
+        try tmux.waitFor("the question is asked again") { $0.last?.hasPrefix("Password for \(user) on test:") == true }
+        try tmux.press("C-u")
+        try tmux.type(homeserver.password + "\r")
+        let screen = try tmux.waitFor("logged in") { $0.last == "Tester @\(user):\(homeserver.serverName)>" }
+        #expect(!screen.joined().contains(homeserver.password) && !screen.joined().contains("half"))
+        try tmux.type("/logout!\r")
+        try tmux.waitFor("logged out") { $0.last == "Tester>" }
+    }
+
+    @Test func thePasswordIsHiddenThePromptFollowsAndQuestionsGiveTheLineBack() throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let tmux = try TmuxSession(shell: shell, arguments: try testerArguments(shell))
         let user = homeserver.user(1)
         let userID = "@\(user):\(homeserver.serverName)"
         try tmux.waitFor("the prompt") { $0.last == "Tester>" }

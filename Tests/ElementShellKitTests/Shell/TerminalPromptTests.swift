@@ -96,6 +96,77 @@ struct TerminalPromptTests {
         #expect(!history.contains("topsecret") && !history.contains("/login"))
     }
 
+    @Test func anAliasForLoginThrowsTypeaheadAwayToo() throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let tmux = try TmuxSession(shell: shell)
+        try tmux.waitFor("the prompt") { $0.last == "Element>" }
+        try tmux.type("/alias l /login http://127.0.0.1:9 bob\r")
+        try tmux.waitFor("the alias") { $0.last == "Element>" && $0.count > 3 }
+        try tmux.type("/l\rtopsecret\r")
+        try tmux.waitFor("the login fails") { $0.contains { $0.contains("Cannot connect") } }
+        try tmux.type("/echo after\r")
+        let screen = try tmux.waitFor("the shell goes on") { $0.contains("after") }
+        #expect(!screen.joined().contains("topsecret"))
+    }
+
+    @Test func pastedLinesRunOneByOneWithTheirResults() throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let tmux = try TmuxSession(shell: shell)
+        try tmux.waitFor("the prompt") { $0.last == "Element>" }
+        try tmux.paste("/echo one\n/echo two\n")
+        let screen = try tmux.waitFor("both lines ran") { $0.contains("two") }
+        let tail = Array(screen.drop { !$0.hasPrefix("Element> /echo one") })
+        #expect(tail.prefix(4) == ["Element> /echo one", "one", "Element> /echo two", "two"])
+    }
+
+    @Test func aTimedQuitEndsTheShell() throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let tmux = try TmuxSession(shell: shell)
+        try tmux.waitFor("the prompt") { $0.last == "Element>" }
+        try tmux.type("/after 0.2 /quit\r")
+        try tmux.waitFor("the shell ends without another key", { _ in tmux.hasExited })
+    }
+
+    @Test func endingBySignalGivesTheTerminalBackAndSaysSo() throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let tmux = try TmuxSession(shell: shell, underJobControl: true)
+        try tmux.waitFor("bash") { $0.last == "$" }
+        try tmux.type(tmux.commandLine + "; echo status=$?\r")
+        try tmux.waitFor("the prompt") { $0.last == "Element>" }
+        let shellPID = try #require(childPID(of: try tmux.panePID()))
+        kill(shellPID, SIGTERM)
+        try tmux.waitFor("the exit status") { $0.contains("status=143") }
+    }
+
+    @Test func ctrlZAndFgKeepTheLineEditorsMode() throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let tmux = try TmuxSession(shell: shell, underJobControl: true)
+        try tmux.waitFor("bash") { $0.last == "$" }
+        try tmux.type(tmux.commandLine + "\r")
+        try tmux.waitFor("the prompt") { $0.last == "Element>" }
+        try tmux.type("abc")
+        try tmux.press("C-z")
+        try tmux.waitFor("the job stops") { $0.contains { $0.contains("Stopped") } }
+        try tmux.type("fg\r")
+        try tmux.waitFor("the line is drawn again") { $0.last == "Element> abc" }
+        try tmux.type("d")
+        try tmux.waitFor("keys are the editor's again, not echoed twice") { $0.last == "Element> abcd" }
+        try tmux.press("C-a", "C-k")
+        try tmux.type("/quit\r")
+        try tmux.waitFor("back in bash") { $0.last == "$" }
+    }
+
+    /// The first child of a process: element-shell under the bash a test started it from.
+    private func childPID(of parent: Int32) -> Int32? {
+        let children = (try? String(contentsOfFile: "/proc/\(parent)/task/\(parent)/children", encoding: .utf8)) ?? ""
+        return children.split(separator: " ").first.flatMap { Int32($0) }
+    }
+
     @Test func ctrlCStopsACommandThatHangs() throws {
         let server = try SilentServer()
         let shell = ShellProcess()

@@ -8,11 +8,17 @@ final class TmuxSession {
     let socket = "element-shell-test-\(UUID().uuidString.prefix(8))"
     let shell: ShellProcess
 
-    init(shell: ShellProcess, arguments: [String] = ["--no-rc"], width: Int = 100, height: Int = 20) throws {
+    /// The command line that starts element-shell with `arguments`.
+    let commandLine: String
+
+    /// Runs element-shell in the pane; with `underJobControl`, an interactive bash runs there
+    /// instead (prompt `$`), so a test can start the shell from it and use Ctrl-Z and `fg`.
+    init(shell: ShellProcess, arguments: [String] = ["--no-rc"], underJobControl: Bool = false, width: Int = 100, height: Int = 20) throws {
         self.shell = shell
+        commandLine = Self.quoted(ShellProcess.executable.path) + " " + arguments.map(Self.quoted).joined(separator: " ")
         let variables = shell.environment.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
-        let command = "env -i \(variables) \(Self.quoted(ShellProcess.executable.path)) " + arguments.map(Self.quoted).joined(separator: " ")
-        try tmux(["new-session", "-d", "-s", "shell", "-x", "\(width)", "-y", "\(height)", command], capturesOutput: false)
+        let program = underJobControl ? "PS1='$ ' bash --norc --noprofile -i" : commandLine
+        try tmux(["new-session", "-d", "-s", "shell", "-x", "\(width)", "-y", "\(height)", "env -i \(variables) \(program)"], capturesOutput: false)
         try waitFor("the tmux session") { _ in (try? tmux(["has-session", "-t", "shell"])) != nil && hasSession }
         try tmux(["set-option", "-t", "shell", "remain-on-exit", "on"])
     }
@@ -24,6 +30,17 @@ final class TmuxSession {
     /// Types literal text (no key names are interpreted).
     func type(_ text: String) throws {
         try tmux(["send-keys", "-t", "shell", "-l", text])
+    }
+
+    /// Pastes text as a terminal paste (bracketed when the program asked for that).
+    func paste(_ text: String) throws {
+        try tmux(["set-buffer", "--", text])
+        try tmux(["paste-buffer", "-p", "-t", "shell"])
+    }
+
+    /// The process running in the pane (the shell, or bash around it).
+    func panePID() throws -> Int32 {
+        Int32(try tmux(["display-message", "-p", "-t", "shell", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 
     /// Presses keys by tmux name: `Enter`, `Left`, `C-c`, `Tab`, `Up`.
