@@ -5,10 +5,7 @@ import Testing
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux, which Scripts/test installs"))
 struct TerminalPromptTests {
     @Test func backgroundLinesLeaveTheTypedLineAndCursorAlone() throws {
-        let shell = ShellProcess()
-        defer { shell.remove() }
-        let tmux = try TmuxSession(shell: shell)
-        try tmux.waitFor("the prompt") { $0.last == "Element>" }
+        let tmux = try TmuxSession.started()
         try tmux.type("/after 1 /echo background line")
         try tmux.press("Enter")
         try tmux.type("hello wor")
@@ -46,10 +43,7 @@ struct TerminalPromptTests {
     }
 
     @Test func tabCompletesCommandsAndArguments() throws {
-        let shell = ShellProcess()
-        defer { shell.remove() }
-        let tmux = try TmuxSession(shell: shell)
-        try tmux.waitFor("the prompt") { $0.last == "Element>" }
+        let tmux = try TmuxSession.started()
         try tmux.type("/wh")
         try tmux.press("Tab")
         try tmux.waitFor("the command name") { $0.last == "Element> /whoami" }
@@ -64,10 +58,7 @@ struct TerminalPromptTests {
     }
 
     @Test func ctrlCClearsTheLineAndQuitQuits() throws {
-        let shell = ShellProcess()
-        defer { shell.remove() }
-        let tmux = try TmuxSession(shell: shell)
-        try tmux.waitFor("the prompt") { $0.last == "Element>" }
+        let tmux = try TmuxSession.started()
         try tmux.type("half a thought")
         try tmux.waitFor("the typed text") { $0.last == "Element> half a thought" }
         try tmux.press("C-c")
@@ -79,10 +70,7 @@ struct TerminalPromptTests {
     }
 
     @Test func aPasswordTypedAheadOfAFailedLoginIsThrownAway() throws {
-        let shell = ShellProcess()
-        defer { shell.remove() }
-        let tmux = try TmuxSession(shell: shell)
-        try tmux.waitFor("the prompt") { $0.last == "Element>" }
+        let tmux = try TmuxSession.started()
         // Pasted in one go: the server cannot be reached, so no password question ever comes.
         try tmux.type("/login http://127.0.0.1:9 alice\rtopsecret\r")
         try tmux.waitFor("the login fails") { $0.contains { $0.contains("Cannot connect") } }
@@ -91,16 +79,13 @@ struct TerminalPromptTests {
         let screen = try tmux.waitFor("the shell goes on") { $0.contains("after") }
         #expect(!screen.joined().contains("topsecret"))
         #expect(!screen.joined().contains("No room is open"), "the typed-ahead line was not run")
-        let history = try String(contentsOf: shell.home.appending(path: ".local/share/element-shell/element/history"), encoding: .utf8)
+        let history = try String(contentsOf: tmux.shell.home.appending(path: ".local/share/element-shell/element/history"), encoding: .utf8)
         #expect(history.contains("/echo after"))
         #expect(!history.contains("topsecret") && !history.contains("/login"))
     }
 
     @Test func anAliasForLoginThrowsTypeaheadAwayToo() throws {
-        let shell = ShellProcess()
-        defer { shell.remove() }
-        let tmux = try TmuxSession(shell: shell)
-        try tmux.waitFor("the prompt") { $0.last == "Element>" }
+        let tmux = try TmuxSession.started()
         try tmux.type("/alias l /login http://127.0.0.1:9 bob\r")
         try tmux.waitFor("the alias") { $0.last == "Element>" && $0.count > 3 }
         try tmux.type("/l\rtopsecret\r")
@@ -111,10 +96,7 @@ struct TerminalPromptTests {
     }
 
     @Test func pastedLinesRunOneByOneWithTheirResults() throws {
-        let shell = ShellProcess()
-        defer { shell.remove() }
-        let tmux = try TmuxSession(shell: shell)
-        try tmux.waitFor("the prompt") { $0.last == "Element>" }
+        let tmux = try TmuxSession.started()
         try tmux.paste("/echo one\n/echo two\n")
         let screen = try tmux.waitFor("both lines ran") { $0.contains("two") }
         let tail = Array(screen.drop { !$0.hasPrefix("Element> /echo one") })
@@ -122,10 +104,7 @@ struct TerminalPromptTests {
     }
 
     @Test func aTimedQuitEndsTheShell() throws {
-        let shell = ShellProcess()
-        defer { shell.remove() }
-        let tmux = try TmuxSession(shell: shell)
-        try tmux.waitFor("the prompt") { $0.last == "Element>" }
+        let tmux = try TmuxSession.started()
         try tmux.type("/after 0.2 /quit\r")
         try tmux.waitFor("the shell ends without another key", { _ in tmux.hasExited })
     }
@@ -169,10 +148,7 @@ struct TerminalPromptTests {
 
     @Test func ctrlCStopsACommandThatHangs() throws {
         let server = try SilentServer()
-        let shell = ShellProcess()
-        defer { shell.remove() }
-        let tmux = try TmuxSession(shell: shell)
-        try tmux.waitFor("the prompt") { $0.last == "Element>" }
+        let tmux = try TmuxSession.started()
         try tmux.type("/login http://127.0.0.1:\(server.port) alice")
         try tmux.press("Enter")
         Thread.sleep(forTimeInterval: 0.5)
@@ -184,9 +160,6 @@ struct TerminalPromptTests {
     }
 
     @Test func thePromptFollowsTheProfile() throws {
-        let shell = ShellProcess()
-        defer { shell.remove() }
-        let tmux = try TmuxSession(shell: shell, arguments: ["--no-rc", "--profile", "clap"])
-        try tmux.waitFor("Clap's own prompt") { $0.last == "[Clap]»" }
+        _ = try TmuxSession.started(arguments: ["--no-rc", "--profile", "clap"], prompt: "[Clap]»")
     }
 }

@@ -23,8 +23,20 @@ final class TmuxSession {
         try tmux(["set-option", "-t", "shell", "remain-on-exit", "on"])
     }
 
+    /// Whether the shell's home is this session's to remove when it ends.
+    private var ownsHome = false
+
+    /// element-shell in a terminal and a home of its own, at its first prompt.
+    static func started(arguments: [String] = ["--no-rc"], prompt: String = "Element>") throws -> TmuxSession {
+        let session = try TmuxSession(shell: ShellProcess(), arguments: arguments)
+        session.ownsHome = true
+        try session.waitFor("the prompt") { $0.last == prompt }
+        return session
+    }
+
     deinit {
         _ = try? tmux(["kill-server"])
+        if ownsHome { shell.remove() }
     }
 
     /// Types literal text (no key names are interpreted).
