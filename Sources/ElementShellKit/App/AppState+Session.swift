@@ -3,7 +3,16 @@ import Foundation
 extension AppState {
     /// Picks up the session a previous run stored, without asking and without the network.
     public func resumeSession() async {
-        guard session == nil, let stored = try? await environment.sessionStore.load() else { return }
+        guard session == nil else { return }
+        let stored: Session
+        do {
+            guard let found = try await environment.sessionStore.load() else { return }
+            stored = found
+        } catch {
+            // A damaged file is as good as none: the next login writes a new one.
+            logger.warning("The stored session could not be read: \(String(describing: type(of: error)))")
+            return
+        }
         session = stored
         logger.info("Resumed the session of \(stored.userID) (device \(stored.deviceID))")
         report(Report(content: .sessionResumed(SessionSummary(stored)), location: nil))

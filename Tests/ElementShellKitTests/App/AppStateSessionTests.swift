@@ -146,6 +146,15 @@ import Testing
         #expect(app.log.failures == [.notLoggedIn, .notLoggedIn])
     }
 
+    @Test func aDamagedSessionFileIsNoSession() async throws {
+        let app = AppHarness()
+        try Data("{\"userID\": 3".utf8).write(to: app.sessionFile)
+        await app.state.resumeSession()
+        #expect(app.state.session == nil)
+        #expect(app.log.reports.isEmpty)
+        #expect(await app.state.run(line: "/login matrix.org alice"))
+    }
+
     @Test func aStoredSessionIsResumedWithoutAsking() async throws {
         let app = AppHarness()
         await app.state.run(line: "/login matrix.org alice")
