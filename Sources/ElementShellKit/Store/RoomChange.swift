@@ -1,0 +1,34 @@
+/// What one sync response says about a room. `nil` fields are not mentioned in the response and
+/// keep their stored value.
+public struct RoomChange: Sendable, Equatable {
+    public var roomID: String
+    public var membership: RoomRecord.Membership
+    public var name: String?
+    public var canonicalAlias: String?
+    public var topic: String?
+    public var heroes: [String]?
+    public var joinedMemberCount: Int?
+    public var notificationCount: Int?
+    public var highlightCount: Int?
+    public var lastActivity: Int64?
+
+    public init(roomID: String, membership: RoomRecord.Membership) {
+        self.roomID = roomID
+        self.membership = membership
+    }
+
+    /// The stored room with this change applied (a room seen for the first time starts empty).
+    func applied(to stored: RoomRecord?) -> RoomRecord {
+        var room = stored ?? RoomRecord(roomID: roomID, membership: membership)
+        room.membership = membership
+        if let name { room.name = name.isEmpty ? nil : name }
+        if let canonicalAlias { room.canonicalAlias = canonicalAlias.isEmpty ? nil : canonicalAlias }
+        if let topic { room.topic = topic.isEmpty ? nil : topic }
+        if let heroes { room.heroes = heroes }
+        if let joinedMemberCount { room.joinedMemberCount = joinedMemberCount }
+        if let notificationCount { room.notificationCount = notificationCount }
+        if let highlightCount { room.highlightCount = highlightCount }
+        if let lastActivity { room.lastActivity = max(room.lastActivity, lastActivity) }
+        return room
+    }
+}

@@ -1,0 +1,64 @@
+import GRDB
+
+/// A room as the store keeps it: what the room list and the prompt need, derived from sync.
+public struct RoomRecord: Sendable, Equatable, FetchableRecord, PersistableRecord {
+    public enum Membership: String, Sendable {
+        case join, invite, leave
+    }
+
+    public static let databaseTableName = "room"
+
+    public var roomID: String
+    public var membership: Membership
+    public var name: String?
+    public var canonicalAlias: String?
+    public var topic: String?
+    /// Members to name the room after when it has no name or alias, as the server chose them.
+    public var heroes: [String]
+    public var joinedMemberCount: Int
+    public var notificationCount: Int
+    public var highlightCount: Int
+    /// Timestamp (ms) of the newest event seen, for sorting by activity.
+    public var lastActivity: Int64
+
+    public init(roomID: String, membership: Membership, name: String? = nil, canonicalAlias: String? = nil, topic: String? = nil,
+                heroes: [String] = [], joinedMemberCount: Int = 0, notificationCount: Int = 0, highlightCount: Int = 0, lastActivity: Int64 = 0) {
+        self.roomID = roomID
+        self.membership = membership
+        self.name = name
+        self.canonicalAlias = canonicalAlias
+        self.topic = topic
+        self.heroes = heroes
+        self.joinedMemberCount = joinedMemberCount
+        self.notificationCount = notificationCount
+        self.highlightCount = highlightCount
+        self.lastActivity = lastActivity
+    }
+
+    // Heroes are few user IDs: one text column, newline-separated, keeps the schema flat.
+    public init(row: Row) throws {
+        roomID = row["room_id"]
+        membership = Membership(rawValue: row["membership"]) ?? .leave
+        name = row["name"]
+        canonicalAlias = row["canonical_alias"]
+        topic = row["topic"]
+        heroes = (row["heroes"] as String).split(separator: "\n").map(String.init)
+        joinedMemberCount = row["joined_member_count"]
+        notificationCount = row["notification_count"]
+        highlightCount = row["highlight_count"]
+        lastActivity = row["last_activity"]
+    }
+
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["room_id"] = roomID
+        container["membership"] = membership.rawValue
+        container["name"] = name
+        container["canonical_alias"] = canonicalAlias
+        container["topic"] = topic
+        container["heroes"] = heroes.joined(separator: "\n")
+        container["joined_member_count"] = joinedMemberCount
+        container["notification_count"] = notificationCount
+        container["highlight_count"] = highlightCount
+        container["last_activity"] = lastActivity
+    }
+}

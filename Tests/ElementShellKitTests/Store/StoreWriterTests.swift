@@ -1,0 +1,74 @@
+import Foundation
+import GRDB
+import Testing
+@testable import ElementShellKit
+
+@Suite struct StoreWriterTests {
+    let directory = TemporaryDirectory()
+    var url: URL { directory.url.appending(path: "account/store.sqlite") }
+
+    @Test func aNewStoreHasEveryMigrationAndNothingElse() async throws {
+        let store = try StoreWriter(url: url)
+        #expect(try await store.syncToken() == nil)
+        #expect(try await store.rooms().isEmpty)
+        let applied = try await DatabaseQueue(path: url.path).read { try StoreMigrations.migrator.appliedIdentifiers($0) }
+        #expect(applied == Set(StoreMigrations.migrator.migrations))
+        let mode = try await DatabaseQueue(path: url.path).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        #expect(mode == "wal")
+    }
+
+    @Test func roomsAndTheirTokenArriveTogetherAndSurviveReopening() async throws {
+        do {
+            let store = try StoreWriter(url: url)
+            var first = RoomChange(roomID: "!a", membership: .join)
+            first.name = "A"
+            first.heroes = ["@x:hs", "@y:hs"]
+            first.notificationCount = 2
+            first.lastActivity = 200
+            try await store.apply([first], nextBatch: "s1")
+            var second = RoomChange(roomID: "!a", membership: .join)
+            second.topic = "Things"
+            second.lastActivity = 100
+            let now = try await store.apply([second, RoomChange(roomID: "!b", membership: .invite)], nextBatch: "s2")
+            #expect(now.first == RoomRecord(roomID: "!a", membership: .join, name: "A", topic: "Things", heroes: ["@x:hs", "@y:hs"],
+                                           notificationCount: 2, lastActivity: 200), "what a response leaves out stays as stored")
+        }
+        let reopened = try StoreWriter(url: url)
+        #expect(try await reopened.syncToken() == "s2")
+        let rooms = try await reopened.rooms().sorted { $0.roomID < $1.roomID }
+        #expect(rooms.map(\.roomID) == ["!a", "!b"])
+        #expect(rooms[0].name == "A" && rooms[0].topic == "Things" && rooms[0].heroes == ["@x:hs", "@y:hs"] && rooms[1].membership == .invite)
+    }
+
+    @Test func aFailedTransactionLeavesNothingBehind() async throws {
+        let store = try StoreWriter(url: url)
+        try await store.apply([RoomChange(roomID: "!a", membership: .join)], nextBatch: "s1")
+        struct Interrupted: Error {}
+        await #expect(throws: Interrupted.self) {
+            try await store.transaction { database in
+                try RoomRecord(roomID: "!b", membership: .join).save(database)
+                try database.execute(sql: "UPDATE sync_state SET next_batch = 's2'")
+                throw Interrupted()
+            }
+        }
+        #expect(try await store.syncToken() == "s1")
+        #expect(try await store.rooms().map(\.roomID) == ["!a"])
+    }
+
+    @Test func anUnusableLocationIsATypedError() {
+        #expect(throws: StoreWriter.Failure.cannotOpen(path: "/proc/nowhere/store.sqlite")) {
+            try StoreWriter(url: URL(fileURLWithPath: "/proc/nowhere/store.sqlite"))
+        }
+    }
+
+    @Test func eachAccountHasItsOwnPlace() {
+        let alice = Session(userID: "@alice:hs.example", deviceID: "A", accessToken: "t", homeserverURL: URL(string: "https://hs.example")!)
+        var otherServer = alice
+        otherServer.homeserverURL = URL(string: "https://other.example")!
+        var bob = alice
+        bob.userID = "@bob:hs.example"
+        let places = Set([alice, otherServer, bob].map { StoreLocation.directory(for: $0, dataDirectory: "/data").path })
+        #expect(places.count == 3)
+        #expect(StoreLocation.directory(for: alice, dataDirectory: "/data").lastPathComponent == "%40alice%3Ahs.example@https%3A%2F%2Fhs.example")
+    }
+}
