@@ -2,6 +2,7 @@
 /// is the only place they take effect. Two levels, so each concern's cases stay together.
 public enum Action: Sendable, Equatable {
     case message(MessageAction)
+    case room(RoomAction)
     case session(SessionAction)
     case settings(SettingsAction)
     case scripting(ScriptingAction)
@@ -11,6 +12,11 @@ public enum Action: Sendable, Equatable {
 public enum MessageAction: Sendable, Equatable {
     /// A plain line, or `//text` for text that starts with a slash.
     case send(text: String)
+}
+
+public enum RoomAction: Sendable, Equatable {
+    /// The rooms of the session, invites first, then by latest activity.
+    case list
 }
 
 public enum SessionAction: Sendable, Equatable {

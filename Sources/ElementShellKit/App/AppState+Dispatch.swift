@@ -21,6 +21,7 @@ extension AppState {
     public func send(_ action: Action) async -> Bool {
         switch action {
         case .message: finish("message", .failure(.noRoomOpen))
+        case .room(let action): send(action)
         case .session(let action): await send(action)
         case .settings(let action): send(action)
         case .scripting(let action): await send(action)

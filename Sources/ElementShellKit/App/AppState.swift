@@ -14,6 +14,13 @@ public final class AppState {
     /// typed meanwhile may be a password and are not to be taken for the next command.
     public internal(set) var loginAttemptCount = 0
 
+    // Rooms and sync
+    /// The session's rooms by ID, from the store at start and from sync after each commit.
+    public internal(set) var rooms: [String: RoomRecord] = [:]
+    public internal(set) var syncStatus = SyncStatus.stopped
+    @ObservationIgnored var store: StoreWriter?
+    @ObservationIgnored var syncTask: Task<Void, Never>?
+
     // Settings and branding
     public let config: ShellConfig
     /// The running profile, with `/set` changes applied to its settings.

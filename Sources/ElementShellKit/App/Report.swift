@@ -35,6 +35,8 @@ public enum Outcome: Sendable, Equatable {
     case aliasDefined(name: String, expansion: String)
     case aliasRemoved(name: String)
     case aliases([AliasEntry])
+    /// `/rooms`: in the order shown; the position (from 1) is the number `/open` will take.
+    case rooms([RoomRecord])
     case failure(ShellError)
 }
 

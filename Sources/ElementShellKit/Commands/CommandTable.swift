@@ -18,6 +18,10 @@ public enum CommandTable {
             summary: { L10n.screenHelpWhoamiSummary }, usage: { L10n.screenHelpWhoamiUsage }
         ) { _, _ in .session(.whoami) },
         CommandSpec(
+            "rooms",
+            summary: { L10n.screenHelpRoomsSummary }, usage: { L10n.screenHelpRoomsUsage }
+        ) { _, _ in .room(.list) },
+        CommandSpec(
             "config", parameters: [CommandParameter(.profile, .optional)],
             summary: { L10n.screenHelpConfigSummary }, usage: { L10n.screenHelpConfigUsage }
         ) { arguments, _ in .settings(.show(profile: arguments.first)) },

@@ -41,6 +41,12 @@ public enum JSONRenderer {
             ["settings": .object(Dictionary(uniqueKeysWithValues: keys.map { ($0.rawValue, settingJSON($0, settings.value(of: $0))) }))]
         case .aliasDefined(let name, let expansion): ["name": .string(name), "expansion": .string(expansion)]
         case .aliasRemoved(let name): ["name": .string(name)]
+        case .rooms(let rooms):
+            ["rooms": .array(rooms.enumerated().map { index, room in
+                ["number": .int(index + 1), "room_id": .string(room.roomID), "name": .string(RoomName.of(room)),
+                 "membership": .string(room.membership.rawValue), "canonical_alias": room.canonicalAlias.json,
+                 "notification_count": .int(room.notificationCount), "highlight_count": .int(room.highlightCount)]
+            })]
         case .aliases(let entries):
             ["aliases": .array(entries.map { ["name": .string($0.name), "expansion": .string($0.expansion)] })]
         case .failure(let error):

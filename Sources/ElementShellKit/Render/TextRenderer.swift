@@ -47,6 +47,7 @@ public struct TextRenderer: Sendable {
         case .aliases(let entries):
             entries.isEmpty ? [L10n.screenAliasesEmpty] : table(entries.map { ["/" + clean($0.name), clean($0.expansion)] })
         // The user said no: that is news, not an error.
+        case .rooms(let rooms): rooms.isEmpty ? [L10n.screenRoomsEmpty] : roomList(rooms)
         case .failure(.cancelled): [L10n.errorCancelled]
         case .failure(let error): [theme.error(L10n.commonErrorPrefix) + " " + ErrorMessages.message(for: error)]
         }
@@ -60,6 +61,21 @@ public struct TextRenderer: Sendable {
             }
         }
         return [L10n.screenHelpTitle] + table(entries.map { [$0.usage, $0.summary] }) + [""] + TextLayout.wrap(L10n.screenHelpPlainLines, width: width)
+    }
+
+    /// One row a room: its number for `/open`, its name, and what is waiting in it.
+    private func roomList(_ rooms: [RoomRecord]) -> [String] {
+        table(rooms.enumerated().map { index, room in
+            var notes: [String] = []
+            switch room.membership {
+            case .invite: notes.append(theme.accent(L10n.screenRoomsInvited))
+            case .leave: notes.append(theme.dim(L10n.screenRoomsLeft))
+            case .join: break
+            }
+            if room.notificationCount > 0 { notes.append(L10n.screenRoomsUnread(room.notificationCount)) }
+            if room.highlightCount > 0 { notes.append(theme.bold(L10n.screenRoomsHighlights(room.highlightCount))) }
+            return ["\(index + 1)", clean(RoomName.of(room)), notes.joined(separator: ", ")]
+        })
     }
 
     func table(_ rows: [[String]]) -> [String] {

@@ -1,0 +1,10 @@
+/// What services report back to the app, a closed set. Each arrives after what it describes is
+/// committed to the store.
+public enum ClientEvent: Sendable, Equatable {
+    /// A sync response was stored; these rooms now stand as given.
+    case synced(rooms: [RoomRecord])
+    /// A sync request failed; the next try comes after `retryIn`.
+    case syncFailed(MatrixError, retryIn: Duration)
+    /// The homeserver no longer knows the session's access token.
+    case sessionEnded
+}

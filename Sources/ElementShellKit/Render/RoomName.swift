@@ -1,0 +1,19 @@
+/// The name a room is shown by, in the spec's order: its name, its canonical alias, the members
+/// the server chose as heroes, and last its ID.
+public enum RoomName {
+    public static func of(_ room: RoomRecord) -> String {
+        if let name = room.name, !name.isEmpty { return name }
+        if let alias = room.canonicalAlias, !alias.isEmpty { return alias }
+        if !room.heroes.isEmpty {
+            let names = room.heroes.map(localpart)
+            return names.count == 1 ? names[0] : L10n.commonRoomNameHeroes(names.dropLast().joined(separator: ", "), names[names.count - 1])
+        }
+        return room.roomID
+    }
+
+    /// `@alice:example.org` → `alice`.
+    static func localpart(_ userID: String) -> String {
+        guard userID.hasPrefix("@"), let colon = userID.firstIndex(of: ":") else { return userID }
+        return String(userID[userID.index(after: userID.startIndex)..<colon])
+    }
+}
