@@ -1,0 +1,23 @@
+import Foundation
+
+extension MatrixEndpoint where Response == SyncResponse {
+    /// `GET /_matrix/client/v3/sync`, long-polling up to `longPollTimeout` for news. The HTTP
+    /// timeout is that wait plus `requestTimeout`, so the server always answers (empty when
+    /// nothing happened) before the exchange is given up locally. Presence stays `offline`:
+    /// syncing in the background must not announce the user as online.
+    static func sync(since: String?, filter: SyncFilter, longPollTimeout: Duration, requestTimeout: TimeInterval) -> Self {
+        let waitMilliseconds = longPollTimeout.components.seconds * 1000 + longPollTimeout.components.attoseconds / 1_000_000_000_000_000
+        var query = [
+            URLQueryItem(name: "filter", value: filter.json),
+            URLQueryItem(name: "set_presence", value: "offline"),
+            URLQueryItem(name: "timeout", value: String(waitMilliseconds)),
+        ]
+        if let since { query.append(URLQueryItem(name: "since", value: since)) }
+        return MatrixEndpoint(method: .get, path: ["_matrix", "client", "v3", "sync"], query: query, isAuthenticated: true,
+                              timeout: TimeInterval(waitMilliseconds) / 1000 + requestTimeout,
+                              maximumResponseBytes: syncMaximumResponseBytes)
+    }
+
+    /// 256 MiB: an initial sync of a very large account, with room to spare, still bounded.
+    static var syncMaximumResponseBytes: Int { 256 << 20 }
+}

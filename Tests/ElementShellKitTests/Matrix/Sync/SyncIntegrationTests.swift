@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import ElementShellKit
+
+/// `/sync` against the real Synapse the test scripts start.
+@Suite(.serialized, .enabled(if: TestHomeserver.current != nil, "set ELEMENT_SHELL_TEST_HOMESERVER to run"))
+struct SyncIntegrationTests {
+    private let homeserver = TestHomeserver.current!
+    private let transport = CurlTransport(userAgent: "element-shell-tests")
+    private var auth: MatrixAuthService { MatrixAuthService(transport: transport) }
+
+    private func login() async throws -> Session {
+        try await auth.login(homeserverURL: URL(homeserverBaseURL: homeserver.url.absoluteString)!, user: homeserver.user(2),
+                             password: homeserver.password, deviceDisplayName: "element-shell sync test")
+    }
+
+    @Test func initialSyncShowsANewRoomAndAnIncrementalOneWaitsNoLongerThanAsked() async throws {
+        let session = try await login()
+        let name = "Sync test \(UUID().uuidString.prefix(8))"
+        let room = try await CreatedRoom.create(named: name, session: session, transport: transport)
+
+        let sync = SyncService(session: session, transport: transport, longPollTimeout: .seconds(1))
+        let initial = try await sync.next(since: nil)
+        let joined = try #require(initial.rooms.joined[room.roomID])
+        // A new room's few events all fit the timeline, so its state arrives there, not in `state`.
+        let events = joined.state + joined.timeline.events
+        #expect(events.last { $0.type == "m.room.name" && $0.stateKey == "" }?.content["name"]?.string == name)
+        #expect(events.last { $0.type == "m.room.member" && $0.stateKey == session.userID }?.content["membership"]?.string == "join")
+        #expect(joined.timeline.events.allSatisfy { $0.eventID != nil && $0.originServerTS != nil })
+        #expect(!initial.nextBatch.isEmpty)
+
+        let started = ContinuousClock.now
+        let incremental = try await sync.next(since: initial.nextBatch)
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(incremental.rooms.joined[room.roomID]?.timeline.events.isEmpty ?? true, "nothing happened since")
+        try await auth.logout(session)
+    }
+
+    @Test func cancellingTheCallerAbortsTheLongPoll() async throws {
+        let session = try await login()
+        let sync = SyncService(session: session, transport: transport, longPollTimeout: .seconds(30))
+        let initial = try await sync.next(since: nil)
+        let task = Task { try await sync.next(since: initial.nextBatch) }
+        try await Task.sleep(for: .milliseconds(300))
+        let started = ContinuousClock.now
+        task.cancel()
+        let result = await task.result
+        #expect(throws: MatrixError.transport(.cancelled)) { try result.get() }
+        #expect(ContinuousClock.now - started < .seconds(3))
+        try await auth.logout(session)
+    }
+
+    @Test func loggedOutSessionEndsTheSync() async throws {
+        let session = try await login()
+        try await auth.logout(session)
+        await #expect(throws: MatrixError.unknownToken(softLogout: false)) {
+            try await SyncService(session: session, transport: transport).next(since: nil)
+        }
+    }
+}

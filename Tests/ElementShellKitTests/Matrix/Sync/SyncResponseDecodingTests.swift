@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+@testable import ElementShellKit
+
+@Suite struct SyncResponseDecodingTests {
+    private func decode(_ json: String) throws -> SyncResponse {
+        try JSONDecoder().decode(SyncResponse.self, from: Data(json.utf8))
+    }
+
+    @Test func decodesJoinedInvitedAndLeftRooms() throws {
+        let response = try decode(Self.fixture)
+        #expect(response.nextBatch == "s72595_4483_1934")
+        #expect(Set(response.rooms.joined.keys) == ["!lounge:hs.example"])
+        #expect(Set(response.rooms.invited.keys) == ["!party"])
+        #expect(Set(response.rooms.left.keys) == ["!old:hs.example"])
+
+        let lounge = try #require(response.rooms.joined["!lounge:hs.example"])
+        #expect(lounge.state.map(\.type) == ["m.room.create", "m.room.name", "m.room.canonical_alias", "m.room.member"])
+        let name = try #require(lounge.state.first { $0.type == "m.room.name" })
+        #expect(name.content["name"]?.string == "The Lounge")
+        #expect(name.stateKey == "" && name.isState)
+        #expect(name.eventID == "$name" && name.sender == "@alice:hs.example" && name.originServerTS == 1_700_000_000_001)
+        #expect(lounge.state.first { $0.type == "m.room.canonical_alias" }?.content["alias"]?.string == "#lounge:hs.example")
+        let member = try #require(lounge.state.first { $0.type == "m.room.member" })
+        #expect(member.stateKey == "@bob:hs.example" && member.content["membership"]?.string == "join")
+        #expect(member.content["displayname"]?.string == "Bob")
+
+        #expect(lounge.timeline.limited)
+        #expect(lounge.timeline.previousBatch == "t34-23535_0_0")
+        #expect(lounge.timeline.events.map(\.eventID) == ["$m1", "$m2"])
+        let reply = lounge.timeline.events[1]
+        #expect(!reply.isState && reply.sender == "@bob:hs.example")
+        #expect(reply.content["body"]?.string == "hi *there*")
+        #expect(reply.content["m.relates_to"]?["m.in_reply_to"]?["event_id"]?.string == "$m1")
+        #expect(reply.unsigned?["transaction_id"]?.string == "m123.4")
+        #expect(lounge.timeline.events[0].unsigned == nil)
+
+        #expect(lounge.unreadNotifications == .init(notificationCount: 2, highlightCount: 1))
+        #expect(lounge.summary == .init(heroes: ["@bob:hs.example", "@carol:hs.example"], joinedMemberCount: 3, invitedMemberCount: 1))
+    }
+
+    @Test func decodesInviteStrippedState() throws {
+        let invite = try #require(try decode(Self.fixture).rooms.invited["!party"])
+        #expect(invite.inviteState.map(\.type) == ["m.room.name", "m.room.member"])
+        #expect(invite.inviteState.allSatisfy { $0.eventID == nil && $0.originServerTS == nil })
+        #expect(invite.inviteState[0].content["name"]?.string == "Party")
+        #expect(invite.inviteState[1].stateKey == "@carol:hs.example")
+        #expect(invite.inviteState[1].content["membership"]?.string == "invite")
+    }
+
+    @Test func decodesLeftRooms() throws {
+        let left = try #require(try decode(Self.fixture).rooms.left["!old:hs.example"])
+        #expect(left.state.isEmpty)
+        #expect(left.timeline.events.map(\.type) == ["m.room.member"])
+        #expect(left.timeline.events[0].content["membership"]?.string == "leave")
+        #expect(!left.timeline.limited && left.timeline.previousBatch == nil)
+    }
+
+    @Test func missingSectionsDecodeAsEmpty() throws {
+        #expect(try decode(#"{"next_batch":"s1"}"#) == SyncResponse(nextBatch: "s1"))
+        #expect(try decode(#"{"next_batch":"s1","rooms":{}}"#).rooms == SyncResponse.Rooms())
+        let room = try decode(#"{"next_batch":"s1","rooms":{"join":{"!a":{}},"invite":{"!b":{}}}}"#).rooms
+        #expect(room.joined["!a"] == SyncResponse.JoinedRoom())
+        #expect(room.invited["!b"] == SyncResponse.InvitedRoom())
+        #expect(room.joined["!a"]?.summary.heroes == nil, "a left-out summary means unchanged, not no heroes")
+        let partial = try decode(#"{"next_batch":"s1","rooms":{"join":{"!a":{"state":{},"timeline":{"events":[]},"unread_notifications":{"highlight_count":3}}}}}"#)
+        #expect(partial.rooms.joined["!a"] == SyncResponse.JoinedRoom(unreadNotifications: .init(notificationCount: 0, highlightCount: 3)))
+    }
+
+    @Test func ignoresUnknownFieldsAndSections() throws {
+        let response = try decode("""
+            {"next_batch":"s2","presence":{"events":[]},"device_lists":{"changed":["@x:y"]},"to_device":{"events":[]},
+             "rooms":{"knock":{"!k":{}},"join":{"!a":{"ephemeral":{"events":[{"type":"m.typing","content":{"user_ids":[]}}]},
+               "account_data":{"events":[]},"future_field":42}}}}
+            """)
+        #expect(response.rooms.joined["!a"] == SyncResponse.JoinedRoom())
+    }
+
+    @Test func skipsMalformedEventsButKeepsTheRest() throws {
+        let response = try decode("""
+            {"next_batch":"s3","rooms":{"join":{"!a":{"timeline":{"events":[
+              {"type":"m.room.message","event_id":"$ok1","sender":"@a:b","origin_server_ts":1,"content":{"body":"x"}},
+              {"type":"m.room.message","event_id":"$nosender","origin_server_ts":2,"content":{}},
+              {"event_id":"$notype","sender":"@a:b"},
+              "not an event",
+              {"type":"m.room.message","event_id":"$redacted","sender":"@a:b","origin_server_ts":3}
+            ]}}}}}
+            """)
+        let events = try #require(response.rooms.joined["!a"]?.timeline.events)
+        #expect(events.map(\.eventID) == ["$ok1", "$redacted"])
+        #expect(events[1].content == .object([:]), "redacted events may come without content")
+    }
+
+    @Test func failsWithoutNextBatch() {
+        #expect(throws: DecodingError.self) { try decode(#"{"rooms":{}}"#) }
+        #expect(throws: DecodingError.self) { try decode(#"{"next_batch":"s1","rooms":{"join":[]}}"#) }
+    }
+
+    @Test func readsAnyJSONValue() throws {
+        let json = try JSONDecoder().decode(MatrixJSON.self, from: Data("""
+            {"s":"x","i":42,"f":1.5,"t":true,"f0":false,"n":null,"a":[1,"two",{"k":[]}],"big":9007199254740991,"neg":-3}
+            """.utf8))
+        #expect(json["s"]?.string == "x")
+        #expect(json["i"]?.int == 42 && json["i"]?.double == 42)
+        #expect(json["f"]?.double == 1.5 && json["f"]?.int == nil)
+        #expect(json["t"]?.bool == true && json["f0"]?.bool == false && json["t"]?.int == nil)
+        #expect(json["n"] == .null && json["missing"] == nil)
+        #expect(json["a"]?.array?.count == 3 && json["a"]?.array?[1].string == "two")
+        #expect(json["a"]?.array?[2]["k"] == .array([]))
+        #expect(json["big"]?.int == 9_007_199_254_740_991 && json["neg"]?.int == -3)
+        #expect(json["s"]?["nested"] == nil && json["s"]?.object == nil && json.object?.count == 9)
+    }
+
+    /// Shaped after Synapse's answers: a joined room with state, a limited timeline with a
+    /// reply sent by this device, unread counts and a summary; a stripped-state invite; a room
+    /// left since the last sync; extra sections the client does not read.
+    static let fixture = """
+        {
+          "next_batch": "s72595_4483_1934",
+          "account_data": {"events": []},
+          "rooms": {
+            "join": {
+              "!lounge:hs.example": {
+                "summary": {"m.heroes": ["@bob:hs.example", "@carol:hs.example"], "m.joined_member_count": 3, "m.invited_member_count": 1},
+                "state": {"events": [
+                  {"type": "m.room.create", "state_key": "", "event_id": "$create", "sender": "@alice:hs.example",
+                   "origin_server_ts": 1700000000000, "content": {"room_version": "11", "creator": "@alice:hs.example"}},
+                  {"type": "m.room.name", "state_key": "", "event_id": "$name", "sender": "@alice:hs.example",
+                   "origin_server_ts": 1700000000001, "content": {"name": "The Lounge"}, "unsigned": {"age": 1234}},
+                  {"type": "m.room.canonical_alias", "state_key": "", "event_id": "$alias", "sender": "@alice:hs.example",
+                   "origin_server_ts": 1700000000002, "content": {"alias": "#lounge:hs.example"}},
+                  {"type": "m.room.member", "state_key": "@bob:hs.example", "event_id": "$bob", "sender": "@bob:hs.example",
+                   "origin_server_ts": 1700000000003, "content": {"membership": "join", "displayname": "Bob", "avatar_url": null}}
+                ]},
+                "timeline": {
+                  "limited": true,
+                  "prev_batch": "t34-23535_0_0",
+                  "events": [
+                    {"type": "m.room.message", "event_id": "$m1", "sender": "@alice:hs.example", "origin_server_ts": 1700000001000,
+                     "content": {"msgtype": "m.text", "body": "hello"}},
+                    {"type": "m.room.message", "event_id": "$m2", "sender": "@bob:hs.example", "origin_server_ts": 1700000002000,
+                     "content": {"msgtype": "m.text", "body": "hi *there*", "format": "org.matrix.custom.html",
+                                 "formatted_body": "hi <em>there</em>", "m.relates_to": {"m.in_reply_to": {"event_id": "$m1"}}},
+                     "unsigned": {"transaction_id": "m123.4", "age": 50}}
+                  ]
+                },
+                "ephemeral": {"events": []},
+                "unread_notifications": {"notification_count": 2, "highlight_count": 1},
+                "unread_thread_notifications": {}
+              }
+            },
+            "invite": {
+              "!party": {
+                "invite_state": {"events": [
+                  {"type": "m.room.name", "state_key": "", "sender": "@alice:hs.example", "content": {"name": "Party"}},
+                  {"type": "m.room.member", "state_key": "@carol:hs.example", "sender": "@alice:hs.example",
+                   "content": {"membership": "invite"}}
+                ]}
+              }
+            },
+            "leave": {
+              "!old:hs.example": {
+                "timeline": {"events": [
+                  {"type": "m.room.member", "state_key": "@carol:hs.example", "event_id": "$leave", "sender": "@carol:hs.example",
+                   "origin_server_ts": 1700000003000, "content": {"membership": "leave"}}
+                ]}
+              }
+            }
+          }
+        }
+        """
+}

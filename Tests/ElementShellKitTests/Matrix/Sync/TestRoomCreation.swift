@@ -1,0 +1,22 @@
+import Foundation
+@testable import ElementShellKit
+
+/// `POST /createRoom`, for integration tests that need a room before the app can make one.
+struct CreatedRoom: Decodable {
+    var roomID: String
+
+    enum CodingKeys: String, CodingKey {
+        case roomID = "room_id"
+    }
+
+    private struct Request: Encodable, Sendable {
+        var name: String
+        var preset = "private_chat"
+    }
+
+    static func create(named name: String, session: Session, transport: any HTTPTransport) async throws(MatrixError) -> CreatedRoom {
+        let client = MatrixClient(homeserverURL: session.homeserverURL, accessToken: session.accessToken, transport: transport)
+        return try await client.send(MatrixEndpoint<CreatedRoom>(
+            method: .post, path: ["_matrix", "client", "v3", "createRoom"], body: Request(name: name), isAuthenticated: true))
+    }
+}
