@@ -21,6 +21,15 @@ struct LaunchContext {
                                   requestTimeout: TimeInterval(settings.requestTimeout))
             },
             sessionStore: SessionStore(directory: URL(fileURLWithPath: dataDirectory)),
+            openStore: { session in try StoreWriter(url: StoreLocation.databaseURL(for: session, dataDirectory: dataDirectory)) },
+            removeStore: { session in
+                try? FileManager.default.removeItem(at: StoreLocation.directory(for: session, dataDirectory: dataDirectory))
+            },
+            makeSync: { session, settings in
+                let service = SyncService(session: session, transport: CurlTransport(caFile: settings.caFile, userAgent: BuildInfo.userAgent),
+                                          requestTimeout: TimeInterval(settings.requestTimeout))
+                return { since throws(MatrixError) in try await service.next(since: since) }
+            },
             password: { request in
                 if let passwordFile { return PasswordFile.read(passwordFile).map(PasswordAnswer.password) ?? .unreadableFile(path: passwordFile) }
                 return await password(request)

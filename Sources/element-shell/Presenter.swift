@@ -40,7 +40,7 @@ final class Presenter {
     static func isDiagnostic(_ report: Report) -> Bool {
         switch report.content {
         case .result: report.isFailure
-        case .configProblem, .sessionResumed: true
+        case .configProblem, .sessionResumed, .sessionEnded: true
         }
     }
 }

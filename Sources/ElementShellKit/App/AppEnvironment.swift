@@ -4,6 +4,12 @@ public struct AppEnvironment: Sendable {
     /// Builds the auth service for the current network settings (CA file, timeout).
     public var makeAuthService: @Sendable (_ settings: Settings) -> any AuthService
     public var sessionStore: SessionStore
+    /// Opens the local store of a session (creating it the first time).
+    public var openStore: @Sendable (Session) throws -> StoreWriter
+    /// Deletes a session's local store, once the session has ended for good.
+    public var removeStore: @Sendable (Session) async -> Void
+    /// One `/sync` request for a session under the current settings.
+    public var makeSync: @Sendable (Session, Settings) -> SyncLoop.Request
     /// The password for a login, asked only once the homeserver is known to accept one.
     public var password: @Sendable (_ request: PasswordRequest) async -> PasswordAnswer
     /// A yes/no question before something destructive; `nil` when nobody can answer (batch mode).
@@ -18,6 +24,9 @@ public struct AppEnvironment: Sendable {
     public init(
         makeAuthService: @escaping @Sendable (Settings) -> any AuthService,
         sessionStore: SessionStore,
+        openStore: @escaping @Sendable (Session) throws -> StoreWriter,
+        removeStore: @escaping @Sendable (Session) async -> Void,
+        makeSync: @escaping @Sendable (Session, Settings) -> SyncLoop.Request,
         password: @escaping @Sendable (PasswordRequest) async -> PasswordAnswer,
         confirm: @escaping @Sendable (ConfirmationQuestion) async -> Bool?,
         readScript: @escaping @Sendable (String) async -> String?,
@@ -26,6 +35,9 @@ public struct AppEnvironment: Sendable {
     ) {
         self.makeAuthService = makeAuthService
         self.sessionStore = sessionStore
+        self.openStore = openStore
+        self.removeStore = removeStore
+        self.makeSync = makeSync
         self.password = password
         self.confirm = confirm
         self.readScript = readScript

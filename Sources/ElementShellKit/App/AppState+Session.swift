@@ -16,6 +16,7 @@ extension AppState {
         session = stored
         logger.info("Resumed the session of \(stored.userID) (device \(stored.deviceID))")
         report(Report(content: .sessionResumed(SessionSummary(stored)), location: nil))
+        await startSync(for: stored)
     }
 
     func send(_ action: SessionAction) async -> Bool {
@@ -68,8 +69,10 @@ extension AppState {
             try await environment.sessionStore.save(newSession)
         } catch {
             logger.error("Could not store the session of \(newSession.userID): \(String(describing: error))")
+            await startSync(for: newSession)
             return finish("login", .failure(.sessionNotSaved))
         }
+        await startSync(for: newSession)
         return finish("login", .loggedIn(SessionSummary(newSession)))
     }
 
@@ -109,10 +112,15 @@ extension AppState {
         }
     }
 
-    /// A dead or logged-out session is removed from memory and disk together.
-    private func forgetSession() async {
-        session = nil
+    /// A dead or logged-out session is removed from memory and disk together, its local store
+    /// with it.
+    func forgetSession() async {
+        guard let ended = session else { return }
+        stopSync()
         try? await environment.sessionStore.delete()
+        await environment.removeStore(ended)
+        // Last, so whoever sees no session also finds no files of it.
+        session = nil
     }
 }
 

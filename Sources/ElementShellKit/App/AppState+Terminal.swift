@@ -1,7 +1,9 @@
 extension AppState {
     /// What the prompt shows; the executable redraws it whenever this changes.
     public var promptValues: PromptRenderer.Values {
-        PromptRenderer.Values(app: profile.appName, user: session?.userID)
+        // Until a room is open, the count is what waits in all joined rooms.
+        let unread = rooms.values.filter { $0.membership == .join }.reduce(0) { $0 + $1.notificationCount }
+        return PromptRenderer.Values(app: profile.appName, user: session?.userID, unread: session == nil ? nil : unread)
     }
 
     /// What tab completion may offer, from the current state.

@@ -6,6 +6,8 @@ public struct Report: Sendable, Equatable {
     public enum Content: Sendable, Equatable {
         case result(command: String, outcome: Outcome)
         case sessionResumed(SessionSummary)
+        /// The homeserver ended the session (signed out elsewhere, token revoked).
+        case sessionEnded(userID: String)
         case configProblem(ConfigDiagnostic)
     }
 

@@ -7,6 +7,8 @@ public enum JSONRenderer {
         case .result(let command, let outcome):
             fields = ["type": "result", "command": .string(command), "ok": .bool(!report.isFailure)]
             fields.merge(payload(for: outcome)) { $1 }
+        case .sessionEnded(let userID):
+            fields = ["type": "session", "event": "ended", "user_id": .string(userID)]
         case .sessionResumed(let summary):
             fields = ["type": "session", "event": "resumed"]
             fields.merge(session(summary)) { $1 }

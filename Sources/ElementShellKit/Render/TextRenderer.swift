@@ -16,6 +16,8 @@ public struct TextRenderer: Sendable {
             // A startup file that defines twenty aliases should not print twenty confirmations.
             if report.location != nil, outcome.isConfirmation { return [] }
             lines = self.lines(for: outcome)
+        case .sessionEnded(let userID):
+            lines = [theme.error(L10n.screenSessionEnded(clean(userID)))]
         case .sessionResumed(let summary):
             lines = [L10n.screenSessionResumed(clean(summary.userID), clean(summary.homeserverURL.absoluteString))]
         case .configProblem(let diagnostic):

@@ -62,13 +62,18 @@ struct AppHarness {
         auth: FakeAuthService = FakeAuthService(),
         password: PasswordAnswer = .password("hunter2"),
         confirm: Bool? = nil,
-        scripts: [String: String] = [:]
+        scripts: [String: String] = [:],
+        sync: @escaping SyncLoop.Request = AppHarness.syncThatWaits,
+        sharing shared: TemporaryDirectory? = nil
     ) {
-        let directory = TemporaryDirectory()
+        let directory = shared ?? TemporaryDirectory()
         let log = ReportLog()
         let environment = AppEnvironment(
             makeAuthService: { _ in auth },
             sessionStore: SessionStore(directory: directory.url),
+            openStore: { session in try StoreWriter(url: StoreLocation.databaseURL(for: session, dataDirectory: directory.url.path)) },
+            removeStore: { session in try? FileManager.default.removeItem(at: StoreLocation.directory(for: session, dataDirectory: directory.url.path)) },
+            makeSync: { _, _ in sync },
             password: { _ in password },
             confirm: { _ in confirm },
             readScript: { scripts[$0] },
@@ -84,4 +89,10 @@ struct AppHarness {
     }
 
     var sessionFile: URL { directory.url.appending(path: "session.json") }
+
+    /// A homeserver with nothing new to say: every request waits until it is cancelled.
+    static let syncThatWaits: SyncLoop.Request = { _ throws(MatrixError) in
+        try? await Task.sleep(for: .seconds(3600))
+        throw .transport(.cancelled)
+    }
 }

@@ -10,7 +10,7 @@ struct SyncIntegrationTests {
     private var auth: MatrixAuthService { MatrixAuthService(transport: transport) }
 
     private func login() async throws -> Session {
-        try await auth.login(homeserverURL: URL(homeserverBaseURL: homeserver.url.absoluteString)!, user: homeserver.user(2),
+        try await auth.login(homeserverURL: URL(homeserverBaseURL: homeserver.url.absoluteString)!, user: homeserver.user(3),
                              password: homeserver.password, deviceDisplayName: "element-shell sync test")
     }
 

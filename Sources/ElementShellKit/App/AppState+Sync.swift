@@ -1,0 +1,47 @@
+import Foundation
+
+extension AppState {
+    /// Applies what a service reports. Only the main actor runs this, like `send`.
+    public func apply(_ event: ClientEvent) {
+        switch event {
+        case .synced(let changed):
+            for room in changed { rooms[room.roomID] = room }
+            syncStatus = .live
+        case .syncFailed(let error, let delay):
+            logger.notice("Sync failed (\(ErrorCodes.code(for: error))); retrying in \(delay)")
+            syncStatus = .offline(retryAt: Date().addingTimeInterval(TimeInterval(delay.components.seconds)))
+        case .sessionEnded:
+            guard let ended = session else { return }
+            logger.notice("The homeserver ended the session of \(ended.userID)")
+            Task { await self.forgetSession() }
+            report(Report(content: .sessionEnded(userID: ended.userID), location: nil))
+        }
+    }
+
+    /// Opens the session's store, shows what it holds at once, and starts syncing from its token.
+    func startSync(for session: Session) async {
+        stopSync()
+        let store: StoreWriter
+        do {
+            store = try environment.openStore(session)
+            rooms = Dictionary(uniqueKeysWithValues: try await store.rooms().map { ($0.roomID, $0) })
+        } catch {
+            logger.error("The store of \(session.userID) could not be opened: \(String(describing: error))")
+            return
+        }
+        self.store = store
+        syncStatus = .catchingUp
+        let loop = SyncLoop(request: environment.makeSync(session, profile.settings), store: store, userID: session.userID) { [weak self] event in
+            await self?.apply(event)
+        }
+        syncTask = Task { await loop.run() }
+    }
+
+    func stopSync() {
+        syncTask?.cancel()
+        syncTask = nil
+        store = nil
+        rooms = [:]
+        syncStatus = .stopped
+    }
+}

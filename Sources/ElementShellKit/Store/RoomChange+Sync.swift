@@ -1,0 +1,44 @@
+extension RoomChange {
+    /// What a sync response changes about each room it mentions, for the user `userID`.
+    public static func changes(in response: SyncResponse, userID: String) -> [RoomChange] {
+        let joined = response.rooms.joined.map { roomID, room in
+            var change = RoomChange(roomID: roomID, membership: .join)
+            change.take(room.state + room.timeline.events.filter(\.isState))
+            change.heroes = room.summary.heroes
+            change.joinedMemberCount = room.summary.joinedMemberCount
+            change.notificationCount = room.unreadNotifications.notificationCount
+            change.highlightCount = room.unreadNotifications.highlightCount
+            change.lastActivity = room.timeline.events.compactMap(\.originServerTS).max()
+            return change
+        }
+        let invited = response.rooms.invited.map { roomID, room in
+            var change = RoomChange(roomID: roomID, membership: .invite)
+            change.take(room.inviteState)
+            // Until it has a name, an invite is known by who sent it.
+            let invitation = room.inviteState.last { $0.type == "m.room.member" && $0.stateKey == userID }
+            change.heroes = invitation.map { [$0.sender] }
+            return change
+        }
+        let left = response.rooms.left.map { roomID, room in
+            var change = RoomChange(roomID: roomID, membership: .leave)
+            change.take(room.state + room.timeline.events.filter(\.isState))
+            change.lastActivity = room.timeline.events.compactMap(\.originServerTS).max()
+            change.notificationCount = 0
+            change.highlightCount = 0
+            return change
+        }
+        return (joined + invited + left).sorted { $0.roomID < $1.roomID }
+    }
+
+    /// Name, alias and topic from state events, the latest of each kind winning.
+    private mutating func take(_ events: [SyncEvent]) {
+        for event in events where event.stateKey == "" {
+            switch event.type {
+            case "m.room.name": name = event.content["name"]?.string ?? ""
+            case "m.room.canonical_alias": canonicalAlias = event.content["alias"]?.string ?? ""
+            case "m.room.topic": topic = event.content["topic"]?.string ?? ""
+            default: break
+            }
+        }
+    }
+}

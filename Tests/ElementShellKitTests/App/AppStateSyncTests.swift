@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import ElementShellKit
+
+@MainActor
+@Suite struct AppStateSyncTests {
+    static func oneRoom(_ name: String, unread: Int) -> SyncLoop.Request {
+        let served = SyncLoopTests.Counter()
+        return { since throws(MatrixError) in
+            guard await served.next() == 0 else {
+                try? await Task.sleep(for: .seconds(3600))
+                throw .transport(.cancelled)
+            }
+            var room = SyncResponse.JoinedRoom()
+            room.state = [SyncEvent(type: "m.room.name", sender: "@b:hs", stateKey: "", content: .object(["name": .string(name)]))]
+            room.unreadNotifications = .init(notificationCount: unread, highlightCount: 0)
+            return SyncResponse(nextBatch: "s1", rooms: .init(joined: ["!a:hs": room]))
+        }
+    }
+
+    func waitUntil(_ condition: @MainActor () -> Bool) async throws {
+        for _ in 0..<200 where !condition() {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(condition())
+    }
+
+    @Test func loggingInStartsSyncAndRoomsAppearInListAndPrompt() async throws {
+        let app = AppHarness(sync: Self.oneRoom("Lobby", unread: 3))
+        #expect(!(await app.state.run(line: "/rooms")), "no rooms without a session")
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        #expect(app.state.rooms["!a:hs"]?.name == "Lobby")
+        #expect(app.state.promptValues.unread == 3)
+        #expect(await app.state.run(line: "/rooms"))
+        guard case .rooms(let listed)? = app.log.outcomes.last else { Issue.record("no room list"); return }
+        #expect(listed.map(\.roomID) == ["!a:hs"])
+    }
+
+    @Test func aRestartShowsStoredRoomsBeforeTheNetworkAnswers() async throws {
+        let first = AppHarness(sync: Self.oneRoom("Lobby", unread: 0))
+        await first.state.run(line: "/login matrix.org alice")
+        try await waitUntil { first.state.syncStatus == .live }
+
+        // The same data directory, and a homeserver that never answers.
+        let restarted = AppHarness(password: .missing, sharing: first.directory)
+        await restarted.state.resumeSession()
+        #expect(restarted.state.rooms["!a:hs"]?.name == "Lobby")
+        #expect(restarted.state.syncStatus == .catchingUp)
+    }
+
+    @Test func loggingOutStopsSyncAndRemovesTheStore() async throws {
+        let app = AppHarness(sync: Self.oneRoom("Lobby", unread: 0))
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        let session = try #require(app.state.session)
+        let storeDirectory = StoreLocation.directory(for: session, dataDirectory: app.directory.url.path)
+        #expect(FileManager.default.fileExists(atPath: storeDirectory.path))
+        await app.state.run(line: "/logout!")
+        #expect(app.state.rooms.isEmpty && app.state.syncStatus == .stopped)
+        #expect(!FileManager.default.fileExists(atPath: storeDirectory.path))
+    }
+
+    @Test func anEndedSessionIsForgotten() async throws {
+        let app = AppHarness(sync: { _ throws(MatrixError) in throw .unknownToken(softLogout: false) })
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.session == nil }
+        #expect(app.log.reports.contains { $0.content == .sessionEnded(userID: "@alice:example") })
+        #expect(!FileManager.default.fileExists(atPath: app.sessionFile.path))
+    }
+
+    @Test func aFailingSyncMarksTheShellOffline() async throws {
+        let app = AppHarness(sync: { _ throws(MatrixError) in throw .transport(.cannotConnect("hs.example")) })
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { if case .offline = app.state.syncStatus { true } else { false } }
+        #expect(app.state.session != nil)
+    }
+}

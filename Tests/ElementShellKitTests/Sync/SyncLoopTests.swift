@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import ElementShellKit
+
+@Suite struct SyncLoopTests {
+    /// Answers requests from a script of results, recording the tokens asked with.
+    final class ScriptedServer: Sendable {
+        let answers: Recorder<String?>
+        private let script: [Result<SyncResponse, MatrixError>]
+        private let served = Counter()
+
+        init(_ script: [Result<SyncResponse, MatrixError>]) {
+            self.script = script
+            answers = Recorder()
+        }
+
+        var request: SyncLoop.Request {
+            { since throws(MatrixError) in
+                await self.answers.append(since)
+                let index = await self.served.next()
+                guard index < self.script.count else {
+                    try? await Task.sleep(for: .seconds(3600))
+                    throw .transport(.cancelled)
+                }
+                return try self.script[index].get()
+            }
+        }
+    }
+
+    actor Counter {
+        var value = 0
+        func next() -> Int { defer { value += 1 }; return value }
+    }
+
+    func joined(_ roomID: String, name: String) -> SyncResponse.Rooms {
+        var room = SyncResponse.JoinedRoom()
+        room.state = [SyncEvent(type: "m.room.name", sender: "@b:hs", stateKey: "", content: .object(["name": .string(name)]))]
+        return .init(joined: [roomID: room])
+    }
+
+    @Test func eachResponseIsCommittedWithItsTokenBeforeTheAppHearsOfIt() async throws {
+        let directory = TemporaryDirectory()
+        let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
+        let server = ScriptedServer([
+            .success(SyncResponse(nextBatch: "s1", rooms: joined("!a", name: "A"))),
+            .failure(.transport(.cannotConnect("hs"))),
+            .success(SyncResponse(nextBatch: "s2", rooms: joined("!b", name: "B"))),
+        ])
+        let events = Recorder<ClientEvent>()
+        let loop = SyncLoop(request: server.request, store: store, userID: "@me:hs") { event in
+            // What the app hears is already in the store.
+            if case .synced(let rooms) = event {
+                let stored = Set(try! await store.rooms().map(\.roomID))
+                #expect(Set(rooms.map(\.roomID)).isSubset(of: stored))
+            }
+            await events.append(event)
+        }
+        let task = Task { await loop.run() }
+        while await events.values.count < 3 { try await Task.sleep(for: .milliseconds(20)) }
+        task.cancel()
+
+        let seen = await events.values
+        #expect(seen.first == .synced(rooms: [RoomRecord(roomID: "!a", membership: .join, name: "A")]))
+        guard case .syncFailed(.transport(.cannotConnect("hs")), _) = seen[1] else { Issue.record("no failure: \(seen)"); return }
+        #expect(seen[2] == .synced(rooms: [RoomRecord(roomID: "!b", membership: .join, name: "B")]))
+        #expect(try await store.syncToken() == "s2")
+        #expect(await server.answers.values.prefix(3) == [nil, "s1", "s1"], "a failed request is retried from the same token")
+    }
+
+    @Test func anEndedSessionStopsTheLoop() async throws {
+        let directory = TemporaryDirectory()
+        let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
+        let server = ScriptedServer([.failure(.unknownToken(softLogout: false))])
+        let events = Recorder<ClientEvent>()
+        await SyncLoop(request: server.request, store: store, userID: "@me:hs") { await events.append($0) }.run()
+        #expect(await events.values == [.sessionEnded])
+    }
+
+    @Test func startingAgainContinuesFromTheStoredToken() async throws {
+        let directory = TemporaryDirectory()
+        let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
+        try await store.apply([], nextBatch: "saved")
+        let server = ScriptedServer([.failure(.unknownToken(softLogout: false))])
+        await SyncLoop(request: server.request, store: store, userID: "@me:hs") { _ in }.run()
+        #expect(await server.answers.values == ["saved"])
+    }
+}
