@@ -42,6 +42,8 @@ public enum ScriptingAction: Sendable, Equatable {
     case echo(text: String)
     /// Runs a line later, in the background, like irssi's `/timer` or weechat's `/wait`.
     case after(seconds: Double, line: String)
+    /// Holds the script until the next sync response has been applied, or `timeout` passes.
+    case waitForSync(timeout: Double)
 }
 
 public enum AppAction: Sendable, Equatable {
@@ -67,6 +69,7 @@ extension ScriptingAction: CustomStringConvertible {
         case .listAliases: "listAliases"
         case .echo: "echo(text: <redacted>)"
         case .after(let seconds, _): "after(seconds: \(seconds))"
+        case .waitForSync(let timeout): "waitForSync(timeout: \(timeout))"
         }
     }
 }

@@ -12,6 +12,7 @@ extension AppState {
         case .listAliases: finish("aliases", .aliases(aliases.sorted { $0.key < $1.key }.map { AliasEntry(name: $0.key, expansion: $0.value) }))
         case .echo(let text): finish("echo", .echo(text: text))
         case .after(let seconds, let line): schedule(line, after: seconds)
+        case .waitForSync(let timeout): await waitForSync(timeout: timeout)
         }
     }
 
@@ -103,6 +104,20 @@ extension AppState {
             await LineContext.$current.withValue(LineContext()) { await self.run(line: line) }
         }
         return finish("after", .done)
+    }
+
+    private func waitForSync(timeout: Double) async -> Bool {
+        guard session != nil else { return finish("wait", .failure(.notLoggedIn)) }
+        let target = appliedSyncCount + 1
+        let deadline = ContinuousClock.now + .seconds(timeout)
+        while appliedSyncCount < target {
+            guard ContinuousClock.now < deadline, !Task.isCancelled, session != nil else {
+                return finish("wait", .failure(Task.isCancelled ? .cancelled : .waitTimedOut(seconds: timeout)))
+            }
+            // A short sleep, not observation: the wait has to end at its deadline too.
+            try? await Task.sleep(for: .milliseconds(25))
+        }
+        return finish("wait", .done)
     }
 
     /// Ctrl-C: the timer lines running now stop; those still waiting stay scheduled.

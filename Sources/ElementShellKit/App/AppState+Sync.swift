@@ -7,6 +7,7 @@ extension AppState {
         case .synced(let changed):
             for room in changed { rooms[room.roomID] = room }
             syncStatus = .live
+            appliedSyncCount += 1
         case .syncFailed(let error, let delay):
             logger.notice("Sync failed (\(ErrorCodes.code(for: error))); retrying in \(delay)")
             syncStatus = .offline(retryAt: Date().addingTimeInterval(TimeInterval(delay.components.seconds)))

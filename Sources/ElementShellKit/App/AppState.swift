@@ -18,6 +18,8 @@ public final class AppState {
     /// The session's rooms by ID, from the store at start and from sync after each commit.
     public internal(set) var rooms: [String: RoomRecord] = [:]
     public internal(set) var syncStatus = SyncStatus.stopped
+    /// How many sync responses have been applied since start, for `/wait sync`.
+    public internal(set) var appliedSyncCount = 0
     @ObservationIgnored var store: StoreWriter?
     @ObservationIgnored var syncTask: Task<Void, Never>?
 

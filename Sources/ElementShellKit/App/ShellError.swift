@@ -22,4 +22,5 @@ public enum ShellError: Error, Sendable, Equatable {
     case scriptTooDeep(path: String)
     case scriptFailed(path: String)
     case sessionNotSaved
+    case waitTimedOut(seconds: Double)
 }

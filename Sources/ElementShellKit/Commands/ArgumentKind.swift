@@ -12,6 +12,8 @@ public enum ArgumentKind: Sendable, Equatable {
     /// A value for the setting named by the argument before it.
     case settingValue
     case alias
+    /// What `/wait` waits for.
+    case waitTarget
 }
 
 /// One argument of a command, as the table declares it.

@@ -62,6 +62,13 @@ public enum CommandTable {
             return .scripting(.after(seconds: seconds, line: arguments[1]))
         },
         CommandSpec(
+            "wait", parameters: [CommandParameter(.waitTarget), CommandParameter(.text, .optionalRest)],
+            summary: { L10n.screenHelpWaitSummary }, usage: { L10n.screenHelpWaitUsage }
+        ) { arguments, _ throws(CommandParseError) in
+            guard arguments[0] == "sync" else { throw .usage(command: "wait") }
+            return .scripting(.waitForSync(timeout: try WaitOptions.timeout(in: arguments.dropFirst().first)))
+        },
+        CommandSpec(
             "quit", aliases: ["exit", "q"],
             summary: { L10n.screenHelpQuitSummary }, usage: { L10n.screenHelpQuitUsage }
         ) { _, _ in .app(.quit) },

@@ -32,6 +32,7 @@ public enum ErrorCodes {
         case .scriptTooDeep: "script_too_deep"
         case .scriptFailed: "script_failed"
         case .sessionNotSaved: "session_not_saved"
+        case .waitTimedOut: "wait_timed_out"
         }
     }
 

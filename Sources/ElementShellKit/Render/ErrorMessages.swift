@@ -24,6 +24,7 @@ public enum ErrorMessages {
         case .scriptTooDeep(let path): L10n.errorScriptTooDeep(clean(path))
         case .scriptFailed(let path): L10n.errorScriptFailed(clean(path))
         case .sessionNotSaved: L10n.errorSessionNotSaved
+        case .waitTimedOut(let seconds): L10n.errorWaitTimedOut(Int(seconds.rounded(.up)))
         }
     }
 

@@ -37,6 +37,16 @@ import Testing
         #expect(listed.map(\.roomID) == ["!a:hs"])
     }
 
+    @Test func waitSyncHoldsUntilAResponseIsAppliedOrTimesOut() async throws {
+        let app = AppHarness(sync: Self.oneRoom("Lobby", unread: 0))
+        #expect(!(await app.state.run(line: "/wait sync")))
+        await app.state.run(line: "/login matrix.org alice")
+        #expect(await app.state.run(line: "/wait sync --timeout 5"))
+        #expect(app.state.rooms["!a:hs"] != nil)
+        #expect(!(await app.state.run(line: "/wait sync --timeout 0.1")), "the fake server has nothing more to say")
+        #expect(app.log.failures == [.notLoggedIn, .waitTimedOut(seconds: 0.1)])
+    }
+
     @Test func aRestartShowsStoredRoomsBeforeTheNetworkAnswers() async throws {
         let first = AppHarness(sync: Self.oneRoom("Lobby", unread: 0))
         await first.state.run(line: "/login matrix.org alice")

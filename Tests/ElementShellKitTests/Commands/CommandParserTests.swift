@@ -25,6 +25,8 @@ import Testing
         ("/echo  hello   world ", .scripting(.echo(text: "hello   world"))),
         ("/echo", .scripting(.echo(text: ""))),
         ("/after 2.5 /echo done", .scripting(.after(seconds: 2.5, line: "/echo done"))),
+        ("/wait sync", .scripting(.waitForSync(timeout: 30))),
+        ("/wait sync --timeout 2.5", .scripting(.waitForSync(timeout: 2.5))),
         ("/quit", .app(.quit)),
     ]
 
@@ -73,6 +75,9 @@ import Testing
         #expect(throws: CommandParseError.usage(command: "login")) { try CommandParser.parse("/login matrix.org") }
         #expect(throws: CommandParseError.usage(command: "whoami")) { try CommandParser.parse("/whoami now") }
         #expect(throws: CommandParseError.usage(command: "after")) { try CommandParser.parse("/after 3") }
+        #expect(throws: CommandParseError.usage(command: "wait")) { try CommandParser.parse("/wait forever") }
+        #expect(throws: CommandParseError.usage(command: "wait")) { try CommandParser.parse("/wait sync 5") }
+        #expect(throws: CommandParseError.invalidNumber(command: "wait", value: "soon")) { try CommandParser.parse("/wait sync --timeout soon") }
     }
 
     @Test func unknownCommandsSuggestTheNearestName() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ElementShellKit
 
 /// The whole path, binary to Synapse: log in, resume after a restart, log out.
 @Suite(.serialized, .enabled(if: TestHomeserver.current != nil, "needs the Synapse that Scripts/test starts"))
@@ -51,6 +52,33 @@ struct ShellLoginIntegrationTests {
         let after = try shell.run(base + ["-c", "/whoami"])
         #expect(after.status == 1)
         #expect((after.objects.last?["error"] as? [String: Any])?["code"] as? String == "not_logged_in")
+    }
+
+    @Test func roomsArriveBySyncAndShowAtOnceAfterARestart() async throws {
+        let (shell, config) = try shell()
+        defer { shell.remove() }
+        let base = ["--config", config, "--profile", "tester", "--no-rc", "--output", "json"]
+        let user = homeserver.user(2)
+        let inviter = try await MatrixAuthService(transport: CurlTransport(userAgent: "test")).login(
+            homeserverURL: homeserver.url, user: homeserver.user(1), password: homeserver.password, deviceDisplayName: "inviter")
+        let name = "Plans \(UUID().uuidString.prefix(6))"
+        let room = try await CreatedRoom.create(named: name, inviting: ["@\(user):\(homeserver.serverName)"], session: inviter,
+                                                transport: CurlTransport(userAgent: "test"))
+
+        let first = try shell.run(base + ["-c", "/login test \(user)", "-c", "/wait sync", "-c", "/rooms"],
+                                  extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
+        #expect(first.status == 0, "\(first.standardOutput)")
+        let listed = (first.objects.last?["rooms"] as? [[String: Any]]) ?? []
+        let invite = listed.first { $0["room_id"] as? String == room.roomID }
+        #expect(invite?["membership"] as? String == "invite")
+        #expect(invite?["name"] as? String == name)
+        #expect(invite?["number"] as? Int == 1, "invites come first")
+
+        // Restarted with no network wait: the room list comes from the store.
+        let second = try shell.run(base + ["-c", "/rooms"])
+        #expect(((second.objects.last?["rooms"] as? [[String: Any]]) ?? []).contains { $0["room_id"] as? String == room.roomID })
+        #expect(try shell.run(base + ["-c", "/logout!"]).status == 0)
+        try await MatrixAuthService(transport: CurlTransport(userAgent: "test")).logout(inviter)
     }
 
     @Test func aWrongPasswordIsRefusedAndNothingIsStored() throws {

@@ -12,11 +12,12 @@ struct CreatedRoom: Decodable {
     private struct Request: Encodable, Sendable {
         var name: String
         var preset = "private_chat"
+        var invite: [String]
     }
 
-    static func create(named name: String, session: Session, transport: any HTTPTransport) async throws(MatrixError) -> CreatedRoom {
+    static func create(named name: String, inviting invitees: [String] = [], session: Session, transport: any HTTPTransport) async throws(MatrixError) -> CreatedRoom {
         let client = MatrixClient(homeserverURL: session.homeserverURL, accessToken: session.accessToken, transport: transport)
         return try await client.send(MatrixEndpoint<CreatedRoom>(
-            method: .post, path: ["_matrix", "client", "v3", "createRoom"], body: Request(name: name), isAuthenticated: true))
+            method: .post, path: ["_matrix", "client", "v3", "createRoom"], body: Request(name: name, invite: invitees), isAuthenticated: true))
     }
 }
