@@ -92,8 +92,16 @@ final class InteractiveSession {
         let completion = completion
         // `/quit` from a timer or a script ends the shell too, not only a typed one.
         observe({ state.isQuitting }) { if $0 { lineSink.finish() } }
-        observe({ (state.profile, state.promptValues) }) { profile, values in
-            editor.send(.prompt(PromptRenderer.render(format: profile.promptFormat, values: values, theme: presenter.theme)))
+        let drawPrompt = { @MainActor @Sendable in
+            editor.send(.prompt(PromptRenderer.render(format: state.profile.promptFormat, values: state.promptValues(), theme: presenter.theme)))
+        }
+        observe({ (state.profile, state.promptValues()) }) { _ in drawPrompt() }
+        // The offline countdown moves each second; nothing else in the prompt does.
+        Task { @MainActor in
+            while !state.isQuitting {
+                try? await Task.sleep(for: .seconds(1))
+                if case .offline = state.syncStatus { drawPrompt() }
+            }
         }
         observe({ state.profile.settings.historySize }) { editor.send(.historyLimit($0)) }
         observe({ state.completionContext }) { completion.value = $0 }

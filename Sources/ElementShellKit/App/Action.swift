@@ -24,6 +24,8 @@ public enum SessionAction: Sendable, Equatable {
     /// Destructive: without `confirmed` it comes back as a question.
     case logout(confirmed: Bool)
     case whoami
+    /// Syncs again now instead of waiting out the retry delay.
+    case reconnect
 }
 
 public enum SettingsAction: Sendable, Equatable {

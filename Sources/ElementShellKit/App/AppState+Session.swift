@@ -24,7 +24,14 @@ extension AppState {
         case .login(let homeserver, let user): await login(homeserver: homeserver, user: user)
         case .logout(let confirmed): await logout(confirmed: confirmed)
         case .whoami: await whoami()
+        case .reconnect: reconnect()
         }
+    }
+
+    private func reconnect() -> Bool {
+        guard let session else { return finish("reconnect", .failure(.notLoggedIn)) }
+        restartSync(for: session)
+        return finish("reconnect", .done)
     }
 
     private func login(homeserver input: String, user: String) async -> Bool {

@@ -31,6 +31,13 @@ extension AppState {
             return
         }
         self.store = store
+        restartSync(for: session)
+    }
+
+    /// A new sync loop on the open store, from its token; the old one, waiting or not, ends.
+    func restartSync(for session: Session) {
+        guard let store else { return }
+        syncTask?.cancel()
         syncStatus = .catchingUp
         let loop = SyncLoop(request: environment.makeSync(session, profile.settings), store: store, userID: session.userID) { [weak self] event in
             await self?.apply(event)

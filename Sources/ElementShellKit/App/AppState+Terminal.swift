@@ -1,9 +1,13 @@
+import Foundation
+
 extension AppState {
-    /// What the prompt shows; the executable redraws it whenever this changes.
-    public var promptValues: PromptRenderer.Values {
+    /// What the prompt shows at `now`; the executable redraws it whenever this changes, and each
+    /// second while offline, since the countdown moves with the clock.
+    public func promptValues(at now: Date = Date()) -> PromptRenderer.Values {
         // Until a room is open, the count is what waits in all joined rooms.
         let unread = rooms.values.filter { $0.membership == .join }.reduce(0) { $0 + $1.notificationCount }
-        return PromptRenderer.Values(app: profile.appName, user: session?.userID, unread: session == nil ? nil : unread)
+        return PromptRenderer.Values(app: profile.appName, user: session?.userID, unread: session == nil ? nil : unread,
+                                     status: SyncStatusText.prompt(for: syncStatus, now: now))
     }
 
     /// What tab completion may offer, from the current state.

@@ -18,6 +18,10 @@ public enum CommandTable {
             summary: { L10n.screenHelpWhoamiSummary }, usage: { L10n.screenHelpWhoamiUsage }
         ) { _, _ in .session(.whoami) },
         CommandSpec(
+            "reconnect",
+            summary: { L10n.screenHelpReconnectSummary }, usage: { L10n.screenHelpReconnectUsage }
+        ) { _, _ in .session(.reconnect) },
+        CommandSpec(
             "rooms",
             summary: { L10n.screenHelpRoomsSummary }, usage: { L10n.screenHelpRoomsUsage }
         ) { _, _ in .room(.list) },

@@ -9,6 +9,8 @@ public enum PromptPlaceholder: String, Sendable, CaseIterable {
     case room
     /// The number of unread messages.
     case unread
+    /// How sync stands when it is not simply live: catching up, or offline and when it retries.
+    case status
 
     /// The text that stands for it in a format, such as `{room}`.
     public var token: String { "{\(rawValue)}" }

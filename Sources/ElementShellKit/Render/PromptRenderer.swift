@@ -6,12 +6,15 @@ public enum PromptRenderer {
         public var user: String?
         public var room: String?
         public var unread: Int?
+        /// Already in words: `(offline, retrying in 8 s)`.
+        public var status: String?
 
-        public init(app: String, user: String? = nil, room: String? = nil, unread: Int? = nil) {
+        public init(app: String, user: String? = nil, room: String? = nil, unread: Int? = nil, status: String? = nil) {
             self.app = app
             self.user = user
             self.room = room
             self.unread = unread
+            self.status = status
         }
     }
 
@@ -49,6 +52,7 @@ public enum PromptRenderer {
         case .user: values.user ?? ""
         case .room: values.room ?? ""
         case .unread: values.unread.map { $0 > 0 ? "(\($0))" : "" } ?? ""
+        case .status: values.status ?? ""
         }
         return TerminalSanitizer.clean(raw)
     }

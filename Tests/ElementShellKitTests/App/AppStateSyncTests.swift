@@ -31,7 +31,7 @@ import Testing
         await app.state.run(line: "/login matrix.org alice")
         try await waitUntil { app.state.syncStatus == .live }
         #expect(app.state.rooms["!a:hs"]?.name == "Lobby")
-        #expect(app.state.promptValues.unread == 3)
+        #expect(app.state.promptValues().unread == 3)
         #expect(await app.state.run(line: "/rooms"))
         guard case .rooms(let listed)? = app.log.outcomes.last else { Issue.record("no room list"); return }
         #expect(listed.map(\.roomID) == ["!a:hs"])
@@ -79,10 +79,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: app.sessionFile.path))
     }
 
-    @Test func aFailingSyncMarksTheShellOffline() async throws {
-        let app = AppHarness(sync: { _ throws(MatrixError) in throw .transport(.cannotConnect("hs.example")) })
+    @Test func aFailingSyncMarksTheShellOfflineAndReconnectTriesAtOnce() async throws {
+        let attempts = SyncLoopTests.Counter()
+        let app = AppHarness(sync: { _ throws(MatrixError) in
+            _ = await attempts.next()
+            throw .transport(.cannotConnect("hs.example"))
+        })
+        #expect(!(await app.state.run(line: "/reconnect")))
         await app.state.run(line: "/login matrix.org alice")
         try await waitUntil { if case .offline = app.state.syncStatus { true } else { false } }
         #expect(app.state.session != nil)
+        let status = app.state.promptValues(at: Date()).status ?? ""
+        #expect(status.hasPrefix("(offline — retrying in") || status.hasPrefix("(offline – neuer Versuch"))
+        let before = await attempts.value
+        #expect(await app.state.run(line: "/reconnect"))
+        try await waitUntil { app.state.syncStatus != .catchingUp }
+        #expect(await attempts.value > before)
     }
 }

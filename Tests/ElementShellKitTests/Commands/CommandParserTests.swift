@@ -12,6 +12,7 @@ import Testing
         ("/logout!", .session(.logout(confirmed: true))),
         ("/whoami", .session(.whoami)),
         ("/rooms", .room(.list)),
+        ("/reconnect", .session(.reconnect)),
         ("/config", .settings(.show(profile: nil))),
         ("/config clap", .settings(.show(profile: "clap"))),
         ("/set color never", .settings(.set(key: "color", value: "never"))),

@@ -17,6 +17,17 @@ struct TerminalPromptTests {
         try tmux.waitFor("typing goes on where the cursor was") { $0.last == "Element> hello wXor" }
     }
 
+    @Test func nonASCIITextIsEditedByCharacter() throws {
+        // The test's LANG names a locale this machine may not have; the shell must still edit UTF-8.
+        let tmux = try TmuxSession.started()
+        try tmux.type("/echo grüße…")
+        try tmux.press("Left", "Left")
+        try tmux.type("X")
+        try tmux.waitFor("the insert lands between characters") { $0.last == "Element> /echo grüßXe…" }
+        try tmux.press("Enter")
+        try tmux.waitFor("the line runs whole") { $0.contains("grüßXe…") }
+    }
+
     @Test func historyIsKeptPerProfileAndSearchable() throws {
         let shell = ShellProcess()
         defer { shell.remove() }
