@@ -25,6 +25,9 @@ struct BatchSession {
             if !(await state.run(line: line)) { succeeded = false }
         }
         await state.waitForScheduledLines()
+        // What a script typed should reach the server before the process ends; what does not is
+        // still in the outbox for the next start.
+        _ = await state.waitUntilSent(timeout: Double(state.profile.settings.requestTimeout))
         return succeeded ? 0 : 1
     }
 }

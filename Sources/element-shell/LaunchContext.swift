@@ -30,6 +30,11 @@ struct LaunchContext {
                                           requestTimeout: TimeInterval(settings.requestTimeout))
                 return { since throws(MatrixError) in try await service.next(since: since) }
             },
+            makeSender: { session, settings in
+                let sender = MessageSender(session: session, transport: CurlTransport(caFile: settings.caFile, userAgent: BuildInfo.userAgent),
+                                           requestTimeout: TimeInterval(settings.requestTimeout))
+                return { entry throws(MatrixError) in try await sender.send(entry) }
+            },
             password: { request in
                 if let passwordFile { return PasswordFile.read(passwordFile).map(PasswordAnswer.password) ?? .unreadableFile(path: passwordFile) }
                 return await password(request)

@@ -40,7 +40,8 @@ final class Presenter {
     static func isDiagnostic(_ report: Report) -> Bool {
         switch report.content {
         case .result: report.isFailure
-        case .configProblem, .sessionResumed, .sessionEnded: true
+        case .configProblem, .sessionResumed, .sessionEnded, .sendProblem: true
+        case .message: false
         }
     }
 }

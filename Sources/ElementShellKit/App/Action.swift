@@ -17,6 +17,8 @@ public enum MessageAction: Sendable, Equatable {
 public enum RoomAction: Sendable, Equatable {
     /// The rooms of the session, invites first, then by latest activity.
     case list
+    /// Makes a room the current one: by its number in `/rooms`, ID, alias or the start of its name.
+    case open(target: String)
 }
 
 public enum SessionAction: Sendable, Equatable {
@@ -46,6 +48,8 @@ public enum ScriptingAction: Sendable, Equatable {
     case after(seconds: Double, line: String)
     /// Holds the script until the next sync response has been applied, or `timeout` passes.
     case waitForSync(timeout: Double)
+    /// Holds the script until the outbox is empty, or `timeout` passes.
+    case waitUntilSent(timeout: Double)
 }
 
 public enum AppAction: Sendable, Equatable {
@@ -72,6 +76,7 @@ extension ScriptingAction: CustomStringConvertible {
         case .echo: "echo(text: <redacted>)"
         case .after(let seconds, _): "after(seconds: \(seconds))"
         case .waitForSync(let timeout): "waitForSync(timeout: \(timeout))"
+        case .waitUntilSent(let timeout): "waitUntilSent(timeout: \(timeout))"
         }
     }
 }

@@ -10,6 +10,8 @@ public struct AppEnvironment: Sendable {
     public var removeStore: @Sendable (Session) async -> Void
     /// One `/sync` request for a session under the current settings.
     public var makeSync: @Sendable (Session, Settings) -> SyncLoop.Request
+    /// Sends one outbox message for a session under the current settings.
+    public var makeSender: @Sendable (Session, Settings) -> SendQueue.Send
     /// The password for a login, asked only once the homeserver is known to accept one.
     public var password: @Sendable (_ request: PasswordRequest) async -> PasswordAnswer
     /// A yes/no question before something destructive; `nil` when nobody can answer (batch mode).
@@ -27,6 +29,7 @@ public struct AppEnvironment: Sendable {
         openStore: @escaping @Sendable (Session) throws -> StoreWriter,
         removeStore: @escaping @Sendable (Session) async -> Void,
         makeSync: @escaping @Sendable (Session, Settings) -> SyncLoop.Request,
+        makeSender: @escaping @Sendable (Session, Settings) -> SendQueue.Send,
         password: @escaping @Sendable (PasswordRequest) async -> PasswordAnswer,
         confirm: @escaping @Sendable (ConfirmationQuestion) async -> Bool?,
         readScript: @escaping @Sendable (String) async -> String?,
@@ -38,6 +41,7 @@ public struct AppEnvironment: Sendable {
         self.openStore = openStore
         self.removeStore = removeStore
         self.makeSync = makeSync
+        self.makeSender = makeSender
         self.password = password
         self.confirm = confirm
         self.readScript = readScript

@@ -20,8 +20,8 @@ extension AppState {
     @discardableResult
     public func send(_ action: Action) async -> Bool {
         switch action {
-        case .message: finish("message", .failure(.noRoomOpen))
-        case .room(let action): send(action)
+        case .message(.send(let text)): await sendMessage(text)
+        case .room(let action): await send(action)
         case .session(let action): await send(action)
         case .settings(let action): send(action)
         case .scripting(let action): await send(action)

@@ -1,10 +1,70 @@
+import Foundation
+
 extension AppState {
-    func send(_ action: RoomAction) -> Bool {
+    static let openedHistory = 20
+
+    func send(_ action: RoomAction) async -> Bool {
         switch action {
         case .list:
             guard session != nil else { return finish("rooms", .failure(.notLoggedIn)) }
             return finish("rooms", .rooms(RoomOrder.sorted(Array(rooms.values))))
+        case .open(let target):
+            return await open(target)
         }
+    }
+
+    private func open(_ target: String) async -> Bool {
+        guard session != nil, let store else { return finish("open", .failure(.notLoggedIn)) }
+        guard let room = RoomLookup.find(target, in: RoomOrder.sorted(Array(rooms.values))) else {
+            return finish("open", .failure(.unknownRoom(target)))
+        }
+        currentRoomID = room.roomID
+        let messages = (try? await store.recentMessages(in: room.roomID, limit: Self.openedHistory)) ?? []
+        memberNames = MemberNames.unique((try? await store.members(of: room.roomID)) ?? [])
+        return finish("open", .opened(roomName: RoomName.of(room), messages: messages.map(view)))
+    }
+
+    /// A plain line: written to the outbox first, then sent by the queue.
+    func sendMessage(_ text: String) async -> Bool {
+        guard let session, let store, let roomID = currentRoomID else { return finish("message", .failure(.noRoomOpen)) }
+        let entry = OutboxEntry(transactionID: TransactionID.make(), roomID: roomID, msgtype: "m.text", body: text,
+                                createdAt: Int64(Date().timeIntervalSince1970 * 1000))
+        do {
+            try await store.enqueue(entry)
+        } catch {
+            return finish("message", .failure(.notQueued))
+        }
+        await sendQueue?.wake()
+        return finish("message", .queued(view(entry, sender: session.userID)))
+    }
+
+    /// New messages of the current room print; our own echoes were shown when they were queued.
+    func showArrived(_ messages: [MessageRecord]) {
+        for message in messages where message.roomID == currentRoomID && message.transactionID == nil {
+            report(Report(content: .message(view(message)), location: nil))
+        }
+    }
+
+    func applySendReport(_ event: ClientEvent) {
+        guard case .sendFailed(let transactionID, let error, let delay) = event else { return }
+        logger.notice("Sending \(transactionID) failed (\(ErrorCodes.code(for: error)))")
+        guard let session else { return }
+        let pending = MessageView(roomID: currentRoomID ?? "", eventID: nil, transactionID: transactionID, sender: session.userID,
+                                  senderName: memberNames[session.userID] ?? session.userID, msgtype: "m.text", body: "",
+                                  timestamp: 0, isPending: true)
+        report(Report(content: .sendProblem(pending, error, retryIn: delay), location: nil))
+    }
+
+    func view(_ message: MessageRecord) -> MessageView {
+        MessageView(roomID: message.roomID, eventID: message.eventID, transactionID: message.transactionID, sender: message.sender,
+                    senderName: memberNames[message.sender] ?? message.sender, msgtype: message.msgtype, body: message.body,
+                    timestamp: message.originServerTS, isPending: false)
+    }
+
+    func view(_ entry: OutboxEntry, sender: String) -> MessageView {
+        MessageView(roomID: entry.roomID, eventID: nil, transactionID: entry.transactionID, sender: sender,
+                    senderName: memberNames[sender] ?? sender, msgtype: entry.msgtype, body: entry.body,
+                    timestamp: entry.createdAt, isPending: true)
     }
 }
 

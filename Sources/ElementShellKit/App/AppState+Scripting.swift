@@ -13,6 +13,8 @@ extension AppState {
         case .echo(let text): finish("echo", .echo(text: text))
         case .after(let seconds, let line): schedule(line, after: seconds)
         case .waitForSync(let timeout): await waitForSync(timeout: timeout)
+        case .waitUntilSent(let timeout):
+            await waitUntilSent(timeout: timeout) ? finish("wait", .done) : finish("wait", .failure(.waitTimedOut(seconds: timeout)))
         }
     }
 
@@ -118,6 +120,16 @@ extension AppState {
             try? await Task.sleep(for: .milliseconds(25))
         }
         return finish("wait", .done)
+    }
+
+    /// Whether the outbox emptied within `timeout` (at once when there is no session).
+    public func waitUntilSent(timeout: Double) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(timeout)
+        while let store, !((try? await store.outbox()) ?? []).isEmpty {
+            guard ContinuousClock.now < deadline, !Task.isCancelled else { return false }
+            try? await Task.sleep(for: .milliseconds(25))
+        }
+        return true
     }
 
     /// Ctrl-C: the timer lines running now stop; those still waiting stay scheduled.

@@ -4,10 +4,13 @@ extension AppState {
     /// Applies what a service reports. Only the main actor runs this, like `send`.
     public func apply(_ event: ClientEvent) {
         switch event {
-        case .synced(let changed):
-            for room in changed { rooms[room.roomID] = room }
+        case .synced(let result):
+            for room in result.rooms { rooms[room.roomID] = room }
             syncStatus = .live
             appliedSyncCount += 1
+            showArrived(result.messages)
+        case .messageSent, .sendFailed:
+            applySendReport(event)
         case .syncFailed(let error, let delay):
             logger.notice("Sync failed (\(ErrorCodes.code(for: error))); retrying in \(delay)")
             syncStatus = .offline(retryAt: Date().addingTimeInterval(TimeInterval(delay.components.seconds)))
@@ -32,6 +35,11 @@ extension AppState {
         }
         self.store = store
         restartSync(for: session)
+        let queue = SendQueue(store: store, send: environment.makeSender(session, profile.settings)) { [weak self] event in
+            await self?.apply(event)
+        }
+        sendQueue = queue
+        sendTask = Task { await queue.run() }
     }
 
     /// A new sync loop on the open store, from its token; the old one, waiting or not, ends.
@@ -48,8 +56,13 @@ extension AppState {
     func stopSync() {
         syncTask?.cancel()
         syncTask = nil
+        sendTask?.cancel()
+        sendTask = nil
+        sendQueue = nil
         store = nil
         rooms = [:]
+        currentRoomID = nil
+        memberNames = [:]
         syncStatus = .stopped
     }
 }

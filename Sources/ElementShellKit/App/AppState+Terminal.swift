@@ -4,9 +4,10 @@ extension AppState {
     /// What the prompt shows at `now`; the executable redraws it whenever this changes, and each
     /// second while offline, since the countdown moves with the clock.
     public func promptValues(at now: Date = Date()) -> PromptRenderer.Values {
-        // Until a room is open, the count is what waits in all joined rooms.
-        let unread = rooms.values.filter { $0.membership == .join }.reduce(0) { $0 + $1.notificationCount }
-        return PromptRenderer.Values(app: profile.appName, user: session?.userID, unread: session == nil ? nil : unread,
+        // What waits elsewhere: the open room is on screen already.
+        let unread = rooms.values.filter { $0.membership == .join && $0.roomID != currentRoomID }.reduce(0) { $0 + $1.notificationCount }
+        let room = currentRoomID.flatMap { rooms[$0] }.map(RoomName.of)
+        return PromptRenderer.Values(app: profile.appName, user: session?.userID, room: room, unread: session == nil ? nil : unread,
                                      status: SyncStatusText.prompt(for: syncStatus, now: now))
     }
 

@@ -20,8 +20,14 @@ public final class AppState {
     public internal(set) var syncStatus = SyncStatus.stopped
     /// How many sync responses have been applied since start, for `/wait sync`.
     public internal(set) var appliedSyncCount = 0
+    /// The room plain lines go to.
+    public internal(set) var currentRoomID: String?
+    /// Sender names of the current room, unique within it.
+    @ObservationIgnored var memberNames: [String: String] = [:]
     @ObservationIgnored var store: StoreWriter?
     @ObservationIgnored var syncTask: Task<Void, Never>?
+    @ObservationIgnored var sendQueue: SendQueue?
+    @ObservationIgnored var sendTask: Task<Void, Never>?
 
     // Settings and branding
     public let config: ShellConfig

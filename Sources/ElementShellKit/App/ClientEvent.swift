@@ -1,8 +1,12 @@
 /// What services report back to the app, a closed set. Each arrives after what it describes is
 /// committed to the store.
 public enum ClientEvent: Sendable, Equatable {
-    /// A sync response was stored; these rooms now stand as given.
-    case synced(rooms: [RoomRecord])
+    /// A sync response was stored: these rooms now stand as given, these messages are new.
+    case synced(SyncResult)
+    /// The server has a message from the outbox.
+    case messageSent(transactionID: String, eventID: String)
+    /// Sending failed; the queue tries again after `retryIn`, or, for `nil`, gives this message up.
+    case sendFailed(transactionID: String, MatrixError, retryIn: Duration?)
     /// A sync request failed; the next try comes after `retryIn`.
     case syncFailed(MatrixError, retryIn: Duration)
     /// The homeserver no longer knows the session's access token.

@@ -9,6 +9,10 @@ public struct Report: Sendable, Equatable {
         /// The homeserver ended the session (signed out elsewhere, token revoked).
         case sessionEnded(userID: String)
         case configProblem(ConfigDiagnostic)
+        /// A message arrived in the current room.
+        case message(MessageView)
+        /// A message of ours could not be sent (yet).
+        case sendProblem(MessageView, MatrixError, retryIn: Duration?)
     }
 
     public var content: Content
@@ -39,6 +43,10 @@ public enum Outcome: Sendable, Equatable {
     case aliases([AliasEntry])
     /// `/rooms`: in the order shown; the position (from 1) is the number `/open` will take.
     case rooms([RoomRecord])
+    /// `/open`: the room's name and its latest messages.
+    case opened(roomName: String, messages: [MessageView])
+    /// A plain line is in the outbox; it shows as pending until the server has it.
+    case queued(MessageView)
     case failure(ShellError)
 }
 

@@ -3,6 +3,9 @@
 public enum ShellError: Error, Sendable, Equatable {
     case parse(CommandParseError)
     case noRoomOpen
+    case unknownRoom(String)
+    /// The message could not be written to the outbox, so it was not taken.
+    case notQueued
     case notLoggedIn
     case alreadyLoggedIn(userID: String)
     case loginInProgress

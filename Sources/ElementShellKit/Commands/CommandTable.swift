@@ -26,6 +26,10 @@ public enum CommandTable {
             summary: { L10n.screenHelpRoomsSummary }, usage: { L10n.screenHelpRoomsUsage }
         ) { _, _ in .room(.list) },
         CommandSpec(
+            "open", parameters: [CommandParameter(.room, .rest)],
+            summary: { L10n.screenHelpOpenSummary }, usage: { L10n.screenHelpOpenUsage }
+        ) { arguments, _ in .room(.open(target: arguments[0])) },
+        CommandSpec(
             "config", parameters: [CommandParameter(.profile, .optional)],
             summary: { L10n.screenHelpConfigSummary }, usage: { L10n.screenHelpConfigUsage }
         ) { arguments, _ in .settings(.show(profile: arguments.first)) },
@@ -69,8 +73,12 @@ public enum CommandTable {
             "wait", parameters: [CommandParameter(.waitTarget), CommandParameter(.text, .optionalRest)],
             summary: { L10n.screenHelpWaitSummary }, usage: { L10n.screenHelpWaitUsage }
         ) { arguments, _ throws(CommandParseError) in
-            guard arguments[0] == "sync" else { throw .usage(command: "wait") }
-            return .scripting(.waitForSync(timeout: try WaitOptions.timeout(in: arguments.dropFirst().first)))
+            let timeout = try WaitOptions.timeout(in: arguments.dropFirst().first)
+            switch arguments[0] {
+            case "sync": return .scripting(.waitForSync(timeout: timeout))
+            case "sent": return .scripting(.waitUntilSent(timeout: timeout))
+            default: throw .usage(command: "wait")
+            }
         },
         CommandSpec(
             "quit", aliases: ["exit", "q"],

@@ -15,6 +15,8 @@ public enum ErrorCodes {
         case .setting(.unknownKey): "unknown_setting"
         case .setting(.invalidValue): "invalid_setting_value"
         case .noRoomOpen: "no_room_open"
+        case .unknownRoom: "unknown_room"
+        case .notQueued: "not_queued"
         case .notLoggedIn: "not_logged_in"
         case .alreadyLoggedIn: "already_logged_in"
         case .loginInProgress: "login_in_progress"

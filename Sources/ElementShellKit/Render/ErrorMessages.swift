@@ -4,6 +4,8 @@ public enum ErrorMessages {
         switch error {
         case .parse(let error): message(for: error)
         case .noRoomOpen: L10n.errorNoRoomOpen
+        case .unknownRoom(let target): L10n.errorUnknownRoom(clean(target))
+        case .notQueued: L10n.errorNotQueued
         case .notLoggedIn: L10n.errorNotLoggedIn
         case .alreadyLoggedIn(let userID): L10n.errorAlreadyLoggedIn(clean(userID))
         case .loginInProgress: L10n.errorLoginInProgress

@@ -12,6 +12,14 @@ public enum JSONRenderer {
         case .sessionResumed(let summary):
             fields = ["type": "session", "event": "resumed"]
             fields.merge(session(summary)) { $1 }
+        case .message(let message):
+            fields = message.json.merging(["type": "message"]) { $1 }
+        case .sendProblem(let message, let error, let delay):
+            fields = [
+                "type": "send_failed", "room_id": .string(message.roomID), "transaction_id": message.transactionID.json,
+                "error": ["code": .string(ErrorCodes.code(for: .matrix(error))), "message": .string(ErrorMessages.message(for: .matrix(error)))],
+                "retry_in": delay.map { .int(Int($0.components.seconds) + 1) } ?? .null,
+            ]
         case .configProblem(let diagnostic):
             fields = [
                 "type": "warning",
@@ -43,6 +51,9 @@ public enum JSONRenderer {
             ["settings": .object(Dictionary(uniqueKeysWithValues: keys.map { ($0.rawValue, settingJSON($0, settings.value(of: $0))) }))]
         case .aliasDefined(let name, let expansion): ["name": .string(name), "expansion": .string(expansion)]
         case .aliasRemoved(let name): ["name": .string(name)]
+        case .opened(let name, let messages):
+            ["room": .string(name), "messages": .array(messages.map { .object($0.json) })]
+        case .queued(let message): message.json
         case .rooms(let rooms):
             ["rooms": .array(rooms.enumerated().map { index, room in
                 ["number": .int(index + 1), "room_id": .string(room.roomID), "name": .string(RoomName.of(room)),
@@ -92,6 +103,17 @@ public enum JSONRenderer {
             "homeservers": .array(homeservers),
             "config_file": summary.configFile.json,
             "data_directory": summary.dataDirectory.json,
+        ]
+    }
+}
+
+extension MessageView {
+    /// The fields every message object carries in `--output json`.
+    var json: [String: JSONValue] {
+        [
+            "room_id": .string(roomID), "event_id": eventID.json, "transaction_id": transactionID.json,
+            "sender": .string(sender), "sender_name": .string(senderName), "msgtype": .string(msgtype), "body": .string(body),
+            "origin_server_ts": .int(Int(timestamp)), "pending": .bool(isPending),
         ]
     }
 }

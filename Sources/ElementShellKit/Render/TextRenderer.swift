@@ -22,6 +22,11 @@ public struct TextRenderer: Sendable {
             lines = [L10n.screenSessionResumed(clean(summary.userID), clean(summary.homeserverURL.absoluteString))]
         case .configProblem(let diagnostic):
             lines = [theme.error(L10n.commonWarning(ErrorMessages.message(for: diagnostic)))]
+        case .message(let message):
+            lines = MessageText(theme: theme).lines(for: message)
+        case .sendProblem(_, let error, let delay):
+            let reason = ErrorMessages.message(for: .matrix(error))
+            lines = [theme.error(delay.map { L10n.screenSendRetrying(reason, Int($0.components.seconds) + 1) } ?? L10n.screenSendGivenUp(reason))]
         }
         guard let location = report.location, report.isFailure else { return lines }
         return [theme.dim("\(clean(location.file)):\(location.line):") + " " + lines[0]] + lines.dropFirst()
@@ -50,6 +55,10 @@ public struct TextRenderer: Sendable {
             entries.isEmpty ? [L10n.screenAliasesEmpty] : table(entries.map { ["/" + clean($0.name), clean($0.expansion)] })
         // The user said no: that is news, not an error.
         case .rooms(let rooms): rooms.isEmpty ? [L10n.screenRoomsEmpty] : roomList(rooms)
+        case .opened(let name, let messages):
+            [theme.accent(messages.isEmpty ? L10n.screenRoomOpenedEmpty(clean(name)) : L10n.screenRoomOpened(clean(name)))]
+                + messages.flatMap(MessageText(theme: theme).lines(for:))
+        case .queued(let message): MessageText(theme: theme).lines(for: message)
         case .failure(.cancelled): [L10n.errorCancelled]
         case .failure(let error): [theme.error(L10n.commonErrorPrefix) + " " + ErrorMessages.message(for: error)]
         }

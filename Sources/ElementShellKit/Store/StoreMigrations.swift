@@ -23,6 +23,36 @@ enum StoreMigrations {
                 table.column("last_activity", .integer).notNull().defaults(to: 0)
             }
         }
+        migrator.registerMigration("2 messages, members and outbox") { database in
+            try database.create(table: "message") { table in
+                // The order messages arrived in is the order they are shown in.
+                table.autoIncrementedPrimaryKey("seq")
+                table.column("event_id", .text).notNull().unique()
+                table.column("room_id", .text).notNull()
+                table.column("sender", .text).notNull()
+                table.column("msgtype", .text).notNull()
+                table.column("body", .text).notNull()
+                table.column("origin_server_ts", .integer).notNull()
+                table.column("transaction_id", .text)
+            }
+            try database.create(index: "message_by_room", on: "message", columns: ["room_id", "seq"])
+            try database.create(table: "member") { table in
+                table.column("room_id", .text).notNull()
+                table.column("user_id", .text).notNull()
+                table.column("display_name", .text)
+                table.primaryKey(["room_id", "user_id"])
+            }
+            try database.create(table: "outbox") { table in
+                // Sent in the order written, which keeps each room's messages in order.
+                table.autoIncrementedPrimaryKey("seq")
+                table.column("transaction_id", .text).notNull().unique()
+                table.column("room_id", .text).notNull()
+                table.column("msgtype", .text).notNull()
+                table.column("body", .text).notNull()
+                table.column("created_at", .integer).notNull()
+                table.column("attempts", .integer).notNull().defaults(to: 0)
+            }
+        }
         return migrator
     }
 }

@@ -41,20 +41,64 @@ public actor StoreWriter {
         try await pool.read { try RoomRecord.fetchAll($0) }
     }
 
-    /// Applies what one sync response changed about rooms, and its token, in one transaction;
-    /// returns the rooms as they now stand.
+    /// Applies one sync response and its token in one transaction. Returns the rooms as they now
+    /// stand and the messages the store did not have yet; a message our send queue sent leaves
+    /// the outbox here, in the same transaction that stores its echo.
     @discardableResult
-    public func apply(_ changes: [RoomChange], nextBatch: String) throws -> [RoomRecord] {
+    public func apply(_ batch: SyncBatch, nextBatch: String) throws -> SyncResult {
         try transaction { database in
-            let rooms = try changes.map { change in
+            let rooms = try batch.rooms.map { change in
                 let room = change.applied(to: try RoomRecord.fetchOne(database, key: change.roomID))
                 try room.save(database)
                 return room
             }
+            for member in batch.members {
+                try member.save(database)
+            }
+            var fresh: [MessageRecord] = []
+            for message in batch.messages {
+                try message.insert(database, onConflict: .ignore)
+                if database.changesCount > 0 { fresh.append(message) }
+                if let transactionID = message.transactionID {
+                    try OutboxEntry.deleteOne(database, key: ["transaction_id": transactionID])
+                }
+            }
             try database.execute(sql: "INSERT INTO sync_state (id, next_batch) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET next_batch = excluded.next_batch",
                                  arguments: [nextBatch])
-            return rooms
+            return SyncResult(rooms: rooms, messages: fresh)
         }
+    }
+
+    /// Writes a message to the outbox: from here on it will be sent, whatever happens.
+    public func enqueue(_ entry: OutboxEntry) throws {
+        try transaction { try entry.insert($0) }
+    }
+
+    /// The server has the message: it leaves the outbox.
+    public func markSent(transactionID: String) throws {
+        _ = try transaction { try OutboxEntry.deleteOne($0, key: ["transaction_id": transactionID]) }
+    }
+
+    public func recordAttempt(transactionID: String) throws {
+        try transaction { database in
+            try database.execute(sql: "UPDATE outbox SET attempts = attempts + 1 WHERE transaction_id = ?", arguments: [transactionID])
+        }
+    }
+
+    /// What still waits to be sent, oldest first.
+    public nonisolated func outbox() async throws -> [OutboxEntry] {
+        try await pool.read { try OutboxEntry.order(Column("seq")).fetchAll($0) }
+    }
+
+    /// The newest `limit` messages of a room, oldest first.
+    public nonisolated func recentMessages(in roomID: String, limit: Int) async throws -> [MessageRecord] {
+        try await pool.read { database in
+            try MessageRecord.filter(Column("room_id") == roomID).order(Column("seq").desc).limit(limit).fetchAll(database).reversed()
+        }
+    }
+
+    public nonisolated func members(of roomID: String) async throws -> [MemberRecord] {
+        try await pool.read { try MemberRecord.filter(Column("room_id") == roomID).fetchAll($0) }
     }
 
     /// Runs `body` as one transaction on the writer; what it throws rolls everything back.

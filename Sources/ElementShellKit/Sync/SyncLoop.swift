@@ -26,10 +26,10 @@ public struct SyncLoop: Sendable {
             let failure: MatrixError
             do {
                 let response = try await request(token)
-                let rooms = try await store.apply(RoomChange.changes(in: response, userID: userID), nextBatch: response.nextBatch)
+                let result = try await store.apply(SyncBatch(response, userID: userID), nextBatch: response.nextBatch)
                 token = response.nextBatch
                 backoff.reset()
-                await report(.synced(rooms: rooms))
+                await report(.synced(result))
                 continue
             } catch let error as MatrixError {
                 failure = error

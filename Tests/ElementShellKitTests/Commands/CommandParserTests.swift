@@ -12,6 +12,9 @@ import Testing
         ("/logout!", .session(.logout(confirmed: true))),
         ("/whoami", .session(.whoami)),
         ("/rooms", .room(.list)),
+        ("/open 2", .room(.open(target: "2"))),
+        ("/open #general:hs.example", .room(.open(target: "#general:hs.example"))),
+        ("/open Team chat", .room(.open(target: "Team chat"))),
         ("/reconnect", .session(.reconnect)),
         ("/config", .settings(.show(profile: nil))),
         ("/config clap", .settings(.show(profile: "clap"))),
@@ -28,6 +31,7 @@ import Testing
         ("/after 2.5 /echo done", .scripting(.after(seconds: 2.5, line: "/echo done"))),
         ("/wait sync", .scripting(.waitForSync(timeout: 30))),
         ("/wait sync --timeout 2.5", .scripting(.waitForSync(timeout: 2.5))),
+        ("/wait sent", .scripting(.waitUntilSent(timeout: 30))),
         ("/quit", .app(.quit)),
     ]
 

@@ -25,12 +25,12 @@ import Testing
             first.heroes = ["@x:hs", "@y:hs"]
             first.notificationCount = 2
             first.lastActivity = 200
-            try await store.apply([first], nextBatch: "s1")
+            try await store.apply(SyncBatch(rooms: [first]), nextBatch: "s1")
             var second = RoomChange(roomID: "!a", membership: .join)
             second.topic = "Things"
             second.lastActivity = 100
-            let now = try await store.apply([second, RoomChange(roomID: "!b", membership: .invite)], nextBatch: "s2")
-            #expect(now.first == RoomRecord(roomID: "!a", membership: .join, name: "A", topic: "Things", heroes: ["@x:hs", "@y:hs"],
+            let now = try await store.apply(SyncBatch(rooms: [second, RoomChange(roomID: "!b", membership: .invite)]), nextBatch: "s2")
+            #expect(now.rooms.first == RoomRecord(roomID: "!a", membership: .join, name: "A", topic: "Things", heroes: ["@x:hs", "@y:hs"],
                                            notificationCount: 2, lastActivity: 200), "what a response leaves out stays as stored")
         }
         let reopened = try StoreWriter(url: url)
@@ -42,7 +42,7 @@ import Testing
 
     @Test func aFailedTransactionLeavesNothingBehind() async throws {
         let store = try StoreWriter(url: url)
-        try await store.apply([RoomChange(roomID: "!a", membership: .join)], nextBatch: "s1")
+        try await store.apply(SyncBatch(rooms: [RoomChange(roomID: "!a", membership: .join)]), nextBatch: "s1")
         struct Interrupted: Error {}
         await #expect(throws: Interrupted.self) {
             try await store.transaction { database in

@@ -64,6 +64,7 @@ struct AppHarness {
         confirm: Bool? = nil,
         scripts: [String: String] = [:],
         sync: @escaping SyncLoop.Request = AppHarness.syncThatWaits,
+        send: @escaping SendQueue.Send = { _ throws(MatrixError) in "$sent" },
         sharing shared: TemporaryDirectory? = nil
     ) {
         let directory = shared ?? TemporaryDirectory()
@@ -74,6 +75,7 @@ struct AppHarness {
             openStore: { session in try StoreWriter(url: StoreLocation.databaseURL(for: session, dataDirectory: directory.url.path)) },
             removeStore: { session in try? FileManager.default.removeItem(at: StoreLocation.directory(for: session, dataDirectory: directory.url.path)) },
             makeSync: { _, _ in sync },
+            makeSender: { _, _ in send },
             password: { _ in password },
             confirm: { _ in confirm },
             readScript: { scripts[$0] },

@@ -49,9 +49,9 @@ import Testing
         let events = Recorder<ClientEvent>()
         let loop = SyncLoop(request: server.request, store: store, userID: "@me:hs") { event in
             // What the app hears is already in the store.
-            if case .synced(let rooms) = event {
+            if case .synced(let result) = event {
                 let stored = Set(try! await store.rooms().map(\.roomID))
-                #expect(Set(rooms.map(\.roomID)).isSubset(of: stored))
+                #expect(Set(result.rooms.map(\.roomID)).isSubset(of: stored))
             }
             await events.append(event)
         }
@@ -60,9 +60,9 @@ import Testing
         task.cancel()
 
         let seen = await events.values
-        #expect(seen.first == .synced(rooms: [RoomRecord(roomID: "!a", membership: .join, name: "A")]))
+        #expect(seen.first == .synced(SyncResult(rooms: [RoomRecord(roomID: "!a", membership: .join, name: "A")], messages: [])))
         guard case .syncFailed(.transport(.cannotConnect("hs")), _) = seen[1] else { Issue.record("no failure: \(seen)"); return }
-        #expect(seen[2] == .synced(rooms: [RoomRecord(roomID: "!b", membership: .join, name: "B")]))
+        #expect(seen[2] == .synced(SyncResult(rooms: [RoomRecord(roomID: "!b", membership: .join, name: "B")], messages: [])))
         #expect(try await store.syncToken() == "s2")
         #expect(await server.answers.values.prefix(3) == [nil, "s1", "s1"], "a failed request is retried from the same token")
     }
@@ -79,7 +79,7 @@ import Testing
     @Test func startingAgainContinuesFromTheStoredToken() async throws {
         let directory = TemporaryDirectory()
         let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
-        try await store.apply([], nextBatch: "saved")
+        try await store.apply(SyncBatch(), nextBatch: "saved")
         let server = ScriptedServer([.failure(.unknownToken(softLogout: false))])
         await SyncLoop(request: server.request, store: store, userID: "@me:hs") { _ in }.run()
         #expect(await server.answers.values == ["saved"])

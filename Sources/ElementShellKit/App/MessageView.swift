@@ -1,0 +1,38 @@
+/// A message as the user sees it: who (by a name unique in the room), what, when.
+public struct MessageView: Sendable, Equatable {
+    public var roomID: String
+    public var eventID: String?
+    public var transactionID: String?
+    public var sender: String
+    public var senderName: String
+    public var msgtype: String
+    public var body: String
+    /// Milliseconds since the Unix epoch.
+    public var timestamp: Int64
+    /// Our own message, in the outbox until the server confirms it.
+    public var isPending: Bool
+
+    public init(roomID: String, eventID: String?, transactionID: String?, sender: String, senderName: String,
+                msgtype: String, body: String, timestamp: Int64, isPending: Bool) {
+        self.roomID = roomID
+        self.eventID = eventID
+        self.transactionID = transactionID
+        self.sender = sender
+        self.senderName = senderName
+        self.msgtype = msgtype
+        self.body = body
+        self.timestamp = timestamp
+        self.isPending = isPending
+    }
+}
+
+/// Names members by display name, adding the user ID where two share one, as the spec asks.
+public enum MemberNames {
+    public static func unique(_ members: [MemberRecord]) -> [String: String] {
+        let counts = Dictionary(members.compactMap(\.displayName).map { ($0, 1) }, uniquingKeysWith: +)
+        return Dictionary(uniqueKeysWithValues: members.map { member in
+            guard let name = member.displayName, !name.isEmpty else { return (member.userID, member.userID) }
+            return (member.userID, counts[name, default: 0] > 1 ? "\(name) (\(member.userID))" : name)
+        })
+    }
+}

@@ -1,0 +1,41 @@
+/// Everything one sync response changes in the store.
+public struct SyncBatch: Sendable, Equatable {
+    public var rooms: [RoomChange]
+    public var messages: [MessageRecord]
+    public var members: [MemberRecord]
+
+    public init(rooms: [RoomChange] = [], messages: [MessageRecord] = [], members: [MemberRecord] = []) {
+        self.rooms = rooms
+        self.messages = messages
+        self.members = members
+    }
+
+    public init(_ response: SyncResponse, userID: String) {
+        rooms = RoomChange.changes(in: response, userID: userID)
+        messages = []
+        members = []
+        for (roomID, room) in response.rooms.joined.sorted(by: { $0.key < $1.key }) {
+            let events = room.state + room.timeline.events
+            members += events.compactMap { MemberRecord(roomID: roomID, event: $0) }
+            messages += room.timeline.events.compactMap { MessageRecord(roomID: roomID, event: $0) }
+        }
+    }
+}
+
+extension MessageRecord {
+    /// A plain message from a timeline; edits, redactions and other kinds arrive later.
+    init?(roomID: String, event: SyncEvent) {
+        guard event.type == "m.room.message", let eventID = event.eventID,
+              let body = event.content["body"]?.string, let msgtype = event.content["msgtype"]?.string,
+              event.content["m.relates_to"]?["rel_type"]?.string != "m.replace" else { return nil }
+        self.init(eventID: eventID, roomID: roomID, sender: event.sender, msgtype: msgtype, body: body,
+                  originServerTS: event.originServerTS ?? 0, transactionID: event.unsigned?["transaction_id"]?.string)
+    }
+}
+
+extension MemberRecord {
+    init?(roomID: String, event: SyncEvent) {
+        guard event.type == "m.room.member", let userID = event.stateKey else { return nil }
+        self.init(roomID: roomID, userID: userID, displayName: event.content["displayname"]?.string)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Sends the outbox, oldest first, one message at a time, so each room's messages arrive in the
+/// order they were typed. A message leaves the outbox only once the server has it; until then it
+/// is tried again after a growing delay, across restarts, always with its own transaction ID.
+/// Errors that no retry can mend (the room refuses us) set the message aside.
+public actor SendQueue {
+    public typealias Send = @Sendable (OutboxEntry) async throws(MatrixError) -> String
+
+    private let store: StoreWriter
+    private let send: Send
+    private let report: @Sendable (ClientEvent) async -> Void
+    private var wakeUp: CheckedContinuation<Void, Never>?
+    private var hasNews = true
+    /// Set aside this run: kept in the outbox, not retried until the next start.
+    private var givenUp: Set<String> = []
+
+    public init(store: StoreWriter, send: @escaping Send, report: @escaping @Sendable (ClientEvent) async -> Void) {
+        self.store = store
+        self.send = send
+        self.report = report
+    }
+
+    /// Something new was written to the outbox.
+    public func wake() {
+        hasNews = true
+        wakeUp?.resume()
+        wakeUp = nil
+    }
+
+    public func run() async {
+        var backoff = SyncBackoff()
+        while !Task.isCancelled {
+            let waiting = ((try? await store.outbox()) ?? []).filter { !givenUp.contains($0.transactionID) }
+            guard let next = waiting.first else {
+                await sleepUntilWoken()
+                continue
+            }
+            do {
+                let eventID = try await send(next)
+                try? await store.markSent(transactionID: next.transactionID)
+                backoff.reset()
+                await report(.messageSent(transactionID: next.transactionID, eventID: eventID))
+            } catch {
+                guard !Task.isCancelled else { return }
+                try? await store.recordAttempt(transactionID: next.transactionID)
+                let delay = Self.isPermanent(error) ? nil : backoff.delay(after: error)
+                await report(.sendFailed(transactionID: next.transactionID, error, retryIn: delay))
+                guard let delay else {
+                    givenUp.insert(next.transactionID)
+                    continue
+                }
+                try? await Task.sleep(for: delay)
+            }
+        }
+    }
+
+    private func sleepUntilWoken() async {
+        guard !hasNews else {
+            hasNews = false
+            return
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { wakeUp = $0 }
+        } onCancel: {
+            Task { await self.wake() }
+        }
+    }
+
+    /// The server said no for good: not allowed in the room, no such room.
+    static func isPermanent(_ error: MatrixError) -> Bool {
+        switch error {
+        case .forbidden, .notFound, .userDeactivated: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+@testable import ElementShellKit
+
+@MainActor
+@Suite struct AppStateMessagingTests {
+    /// A homeserver that answers the first sync with `response`, then has nothing more to say.
+    static func firstSync(_ response: SyncResponse) -> SyncLoop.Request {
+        let served = SyncLoopTests.Counter()
+        return { _ throws(MatrixError) in
+            guard await served.next() == 0 else {
+                try? await Task.sleep(for: .seconds(3600))
+                throw .transport(.cancelled)
+            }
+            return response
+        }
+    }
+
+    static func event(_ body: String, from sender: String, at time: Int64, transactionID: String? = nil) -> SyncEvent {
+        SyncEvent(type: "m.room.message", eventID: "$\(body)", sender: sender, originServerTS: time,
+                  content: .object(["msgtype": .string("m.text"), "body": .string(body)]),
+                  unsigned: transactionID.map { .object(["transaction_id": .string($0)]) })
+    }
+
+    static func member(_ userID: String, name: String) -> SyncEvent {
+        SyncEvent(type: "m.room.member", sender: userID, stateKey: userID,
+                  content: .object(["membership": .string("join"), "displayname": .string(name)]))
+    }
+
+    static var lobby: SyncResponse {
+        var room = SyncResponse.JoinedRoom()
+        room.state = [SyncEvent(type: "m.room.name", sender: "@bob:hs", stateKey: "", content: .object(["name": .string("Lobby")])),
+                      member("@bob:hs", name: "Bob"), member("@alice:example", name: "Alice")]
+        room.timeline = .init(events: [event("earlier", from: "@bob:hs", at: 1_000)])
+        return SyncResponse(nextBatch: "s1", rooms: .init(joined: ["!lobby:hs": room]))
+    }
+
+    func waitUntil(_ condition: @MainActor () -> Bool) async throws {
+        for _ in 0..<300 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(condition())
+    }
+
+    @Test func openingARoomShowsItsLatestMessagesWithNames() async throws {
+        let app = AppHarness(sync: Self.firstSync(Self.lobby))
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        #expect(!(await app.state.run(line: "/open nowhere")))
+        #expect(app.log.failures == [.unknownRoom("nowhere")])
+        #expect(await app.state.run(line: "/open lob"))
+        #expect(app.state.currentRoomID == "!lobby:hs")
+        guard case .opened("Lobby", let messages)? = app.log.outcomes.last else { Issue.record("not opened"); return }
+        #expect(messages.map(\.body) == ["earlier"])
+        #expect(messages.first?.senderName == "Bob")
+        #expect(app.state.promptValues().room == "Lobby")
+    }
+
+    @Test func aPlainLineGoesToTheOutboxFirstThenLeavesItWhenSent() async throws {
+        let sent = Recorder<String>()
+        let app = AppHarness(sync: Self.firstSync(Self.lobby), send: { entry throws(MatrixError) in
+            await sent.append(entry.body)
+            return "$\(entry.transactionID)"
+        })
+        #expect(!(await app.state.run(line: "hello")), "no room is open before login")
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        await app.state.run(line: "/open 1")
+        #expect(await app.state.run(line: "good morning"))
+        guard case .queued(let echo)? = app.log.outcomes.last else { Issue.record("not queued"); return }
+        #expect(echo.isPending && echo.body == "good morning" && echo.senderName == "Alice")
+        for _ in 0..<300 where await sent.values.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(await sent.values == ["good morning"])
+        let store = try #require(app.state.store)
+        for _ in 0..<300 where !(try await store.outbox().isEmpty) { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(try await store.outbox().isEmpty)
+    }
+
+    @Test func messagesOfTheCurrentRoomPrintAndOurEchoesDoNot() async throws {
+        var later = SyncResponse.JoinedRoom()
+        later.timeline = .init(events: [Self.event("hi alice", from: "@bob:hs", at: 2_000),
+                                        Self.event("mine", from: "@alice:example", at: 2_100, transactionID: "t1")])
+        let next = later
+        let first = Self.lobby
+        let served = SyncLoopTests.Counter()
+        let gate = Gate()
+        let app = AppHarness(sync: { _ throws(MatrixError) in
+            switch await served.next() {
+            case 0: return first
+            case 1:
+                await gate.wait()
+                return SyncResponse(nextBatch: "s2", rooms: .init(joined: ["!lobby:hs": next]))
+            default:
+                try? await Task.sleep(for: .seconds(3600))
+                throw .transport(.cancelled)
+            }
+        })
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        await app.state.run(line: "/open Lobby")
+        await gate.open()
+        try await waitUntil { app.state.appliedSyncCount == 2 }
+        let printed = app.log.reports.compactMap { if case .message(let message) = $0.content { message.body } else { nil } }
+        #expect(printed == ["hi alice"])
+    }
+
+    actor Gate {
+        private var waiters: [CheckedContinuation<Void, Never>] = []
+        private var isOpen = false
+        func wait() async {
+            guard !isOpen else { return }
+            await withCheckedContinuation { waiters.append($0) }
+        }
+        func open() {
+            isOpen = true
+            waiters.forEach { $0.resume() }
+            waiters.removeAll()
+        }
+    }
+}

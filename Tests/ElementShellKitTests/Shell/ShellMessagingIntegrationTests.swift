@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import ElementShellKit
+
+/// Messages both ways between the binary (as carol) and a second client (a peer on the kit's API)
+/// through the real Synapse.
+@Suite(.serialized, .enabled(if: TestHomeserver.current != nil, "needs the Synapse that Scripts/test starts"))
+struct ShellMessagingIntegrationTests {
+    let homeserver = TestHomeserver.current!
+    let transport = CurlTransport(userAgent: "element-shell tests")
+
+    func apiLogin(_ user: String) async throws -> Session {
+        try await MatrixAuthService(transport: transport).login(homeserverURL: homeserver.url, user: user,
+                                                                password: homeserver.password, deviceDisplayName: "peer")
+    }
+
+    @Test func aConversationGoesBothWaysAndNothingIsSentTwice() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let config = try shell.write("""
+        homeservers:
+          test: { url: \(homeserver.url.absoluteString) }
+        profiles:
+          tester: { app_name: Tester, default_homeserver: test }
+        """, to: "config.yaml")
+        let carol = homeserver.user(2)
+        let carolID = "@\(carol):\(homeserver.serverName)"
+        let peer = try await apiLogin(homeserver.user(4))
+        let carolPeer = try await apiLogin(carol)
+        let name = "Chat \(UUID().uuidString.prefix(6))"
+        let room = try await CreatedRoom.create(named: name, inviting: [carolID], session: peer, transport: transport)
+        try await RoomJoining.join(room.roomID, session: carolPeer, transport: transport)
+        let peerSender = MessageSender(session: peer, transport: transport)
+        _ = try await peerSender.send(OutboxEntry(transactionID: "peer-\(UUID())", roomID: room.roomID, msgtype: "m.text",
+                                                  body: "hello from the peer\u{1B}[2J", createdAt: 0))
+
+        let run = try shell.run(["--config", config, "--profile", "tester", "--no-rc", "--output", "json",
+                                 "-c", "/login test \(carol)", "-c", "/wait sync", "-c", "/open \(name)",
+                                 "-c", "hello from the shell", "-c", "/wait sent"],
+                                extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
+        #expect(run.status == 0, "\(run.standardOutput)")
+        let opened = try #require(run.objects.first { $0["command"] as? String == "open" })
+        let shown = (opened["messages"] as? [[String: Any]]) ?? []
+        #expect(shown.last?["body"] as? String == "hello from the peer\u{1B}[2J", "JSON carries the body as sent")
+        #expect(shown.last?["sender"] as? String == "@\(homeserver.user(4)):\(homeserver.serverName)")
+
+        // The peer's own client sees carol's message exactly once.
+        let sync = SyncService(session: peer, transport: transport, longPollTimeout: .seconds(2))
+        var bodies: [String] = []
+        var token: String?
+        for _ in 0..<5 {
+            let response = try await sync.next(since: token)
+            token = response.nextBatch
+            bodies += response.rooms.joined[room.roomID]?.timeline.events.compactMap { $0.content["body"]?.string } ?? []
+            if bodies.contains("hello from the shell") { break }
+        }
+        #expect(bodies.filter { $0 == "hello from the shell" }.count == 1)
+
+        // In text mode the same room shows the body with its escape sequence made harmless.
+        let text = try shell.run(["--config", config, "--profile", "tester", "--no-rc", "-c", "/open \(name)"])
+        #expect(text.standardOutput.contains("hello from the peerU+1B[2J"))
+        #expect(!text.standardOutput.contains("\u{1B}[2J"))
+
+        #expect(try shell.run(["--config", config, "--profile", "tester", "--no-rc", "-c", "/logout!"]).status == 0)
+        try await MatrixAuthService(transport: transport).logout(peer)
+        try await MatrixAuthService(transport: transport).logout(carolPeer)
+    }
+}
+
+/// `POST /join/{roomIdOrAlias}`, for a peer that must be in a room before the shell can join one.
+enum RoomJoining {
+    private struct Joined: Decodable {}
+    private struct Empty: Encodable, Sendable {}
+
+    static func join(_ roomID: String, session: Session, transport: any HTTPTransport) async throws(MatrixError) {
+        let client = MatrixClient(homeserverURL: session.homeserverURL, accessToken: session.accessToken, transport: transport)
+        _ = try await client.send(MatrixEndpoint<Joined>(method: .post, path: ["_matrix", "client", "v3", "join", roomID],
+                                                         body: Empty(), isAuthenticated: true))
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import ElementShellKit
+
+@Suite struct SendQueueTests {
+    func entry(_ body: String, in roomID: String = "!r") -> OutboxEntry {
+        OutboxEntry(transactionID: "t-\(body)", roomID: roomID, msgtype: "m.text", body: body, createdAt: 0)
+    }
+
+    @Test func theOutboxIsSentInOrderAndEmptied() async throws {
+        let directory = TemporaryDirectory()
+        let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
+        for body in ["one", "two", "three"] { try await store.enqueue(entry(body)) }
+        let sent = Recorder<String>()
+        let queue = SendQueue(store: store, send: { entry throws(MatrixError) in
+            await sent.append(entry.transactionID)
+            return "$\(entry.body)"
+        }) { _ in }
+        let task = Task { await queue.run() }
+        for _ in 0..<300 where await sent.values.count < 3 { try await Task.sleep(for: .milliseconds(10)) }
+        task.cancel()
+        #expect(await sent.values == ["t-one", "t-two", "t-three"])
+        #expect(try await store.outbox().isEmpty)
+    }
+
+    @Test func aFailureIsRetriedWithTheSameTransactionIDAndNothingOvertakesIt() async throws {
+        let directory = TemporaryDirectory()
+        let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
+        try await store.enqueue(entry("first"))
+        try await store.enqueue(entry("second"))
+        let attempts = Recorder<String>()
+        let queue = SendQueue(store: store, send: { entry throws(MatrixError) in
+            await attempts.append(entry.transactionID)
+            if await attempts.values.count == 1 { throw .transport(.timedOut) }
+            return "$\(entry.body)"
+        }) { _ in }
+        let task = Task { await queue.run() }
+        for _ in 0..<400 where await attempts.values.count < 3 { try await Task.sleep(for: .milliseconds(10)) }
+        task.cancel()
+        #expect(await attempts.values == ["t-first", "t-first", "t-second"])
+        #expect(try await store.outbox().isEmpty)
+    }
+
+    @Test func aRefusedMessageIsSetAsideAndKept() async throws {
+        let directory = TemporaryDirectory()
+        let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
+        try await store.enqueue(entry("refused", in: "!closed"))
+        try await store.enqueue(entry("fine"))
+        let events = Recorder<ClientEvent>()
+        let queue = SendQueue(store: store, send: { entry throws(MatrixError) in
+            if entry.roomID == "!closed" { throw .forbidden(message: "not in room") }
+            return "$ok"
+        }) { await events.append($0) }
+        let task = Task { await queue.run() }
+        for _ in 0..<300 where await events.values.count < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        task.cancel()
+        let seen = await events.values
+        #expect(seen.first == .sendFailed(transactionID: "t-refused", .forbidden(message: "not in room"), retryIn: nil))
+        #expect(seen.last == .messageSent(transactionID: "t-fine", eventID: "$ok"))
+        #expect(try await store.outbox().map(\.transactionID) == ["t-refused"], "kept for the user to resend or cancel")
+    }
+
+    @Test func theEchoOfASentMessageClearsItsOutboxEntryInTheSameTransaction() async throws {
+        let directory = TemporaryDirectory()
+        let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
+        try await store.enqueue(entry("hello"))
+        let echo = MessageRecord(eventID: "$e", roomID: "!r", sender: "@me:hs", msgtype: "m.text", body: "hello", originServerTS: 1, transactionID: "t-hello")
+        let result = try await store.apply(SyncBatch(messages: [echo, echo]), nextBatch: "s1")
+        #expect(result.messages == [echo], "a message the store has is not new twice")
+        #expect(try await store.outbox().isEmpty)
+        #expect(try await store.recentMessages(in: "!r", limit: 10) == [echo])
+    }
+}
