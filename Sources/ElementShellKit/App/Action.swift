@@ -12,6 +12,10 @@ public enum Action: Sendable, Equatable {
 public enum MessageAction: Sendable, Equatable {
     /// A plain line, or `//text` for text that starts with a slash.
     case send(text: String)
+    /// `/me waves`: an action, shown as `* Alice waves`.
+    case emote(text: String)
+    /// `/notice`: a message bots and announcements use, which clients show quieter.
+    case notice(text: String)
 }
 
 public enum RoomAction: Sendable, Equatable {
@@ -62,6 +66,8 @@ extension MessageAction: CustomStringConvertible {
     public var description: String {
         switch self {
         case .send: "send(text: <redacted>)"
+        case .emote: "emote(text: <redacted>)"
+        case .notice: "notice(text: <redacted>)"
         }
     }
 }

@@ -20,7 +20,9 @@ extension AppState {
     @discardableResult
     public func send(_ action: Action) async -> Bool {
         switch action {
-        case .message(.send(let text)): await sendMessage(text)
+        case .message(.send(let text)): await sendMessage(text, msgtype: "m.text")
+        case .message(.emote(let text)): await sendMessage(text, msgtype: "m.emote")
+        case .message(.notice(let text)): await sendMessage(text, msgtype: "m.notice")
         case .room(let action): await send(action)
         case .session(let action): await send(action)
         case .settings(let action): send(action)

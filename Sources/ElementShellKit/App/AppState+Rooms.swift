@@ -25,9 +25,9 @@ extension AppState {
     }
 
     /// A plain line: written to the outbox first, then sent by the queue.
-    func sendMessage(_ text: String) async -> Bool {
+    func sendMessage(_ text: String, msgtype: String) async -> Bool {
         guard let session, let store, let roomID = currentRoomID else { return finish("message", .failure(.noRoomOpen)) }
-        let entry = OutboxEntry(transactionID: TransactionID.make(), roomID: roomID, msgtype: "m.text", body: text,
+        let entry = OutboxEntry(transactionID: TransactionID.make(), roomID: roomID, msgtype: msgtype, body: text,
                                 createdAt: Int64(Date().timeIntervalSince1970 * 1000))
         do {
             try await store.enqueue(entry)

@@ -22,6 +22,14 @@ public enum CommandTable {
             summary: { L10n.screenHelpReconnectSummary }, usage: { L10n.screenHelpReconnectUsage }
         ) { _, _ in .session(.reconnect) },
         CommandSpec(
+            "me", parameters: [CommandParameter(.text, .rest)],
+            summary: { L10n.screenHelpMeSummary }, usage: { L10n.screenHelpMeUsage }
+        ) { arguments, _ in .message(.emote(text: arguments[0])) },
+        CommandSpec(
+            "notice", parameters: [CommandParameter(.text, .rest)],
+            summary: { L10n.screenHelpNoticeSummary }, usage: { L10n.screenHelpNoticeUsage }
+        ) { arguments, _ in .message(.notice(text: arguments[0])) },
+        CommandSpec(
             "rooms",
             summary: { L10n.screenHelpRoomsSummary }, usage: { L10n.screenHelpRoomsUsage }
         ) { _, _ in .room(.list) },

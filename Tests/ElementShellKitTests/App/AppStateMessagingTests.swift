@@ -66,9 +66,12 @@ import Testing
         await app.state.run(line: "/open 1")
         #expect(await app.state.run(line: "good morning"))
         guard case .queued(let echo)? = app.log.outcomes.last else { Issue.record("not queued"); return }
-        #expect(echo.isPending && echo.body == "good morning" && echo.senderName == "Alice")
-        for _ in 0..<300 where await sent.values.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(await sent.values == ["good morning"])
+        #expect(echo.isPending && echo.body == "good morning" && echo.senderName == "Alice" && echo.msgtype == "m.text")
+        #expect(await app.state.run(line: "/me waves"))
+        guard case .queued(let emote)? = app.log.outcomes.last else { Issue.record("not queued"); return }
+        #expect(emote.msgtype == "m.emote")
+        for _ in 0..<300 where await sent.values.count < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(await sent.values == ["good morning", "waves"])
         let store = try #require(app.state.store)
         for _ in 0..<300 where !(try await store.outbox().isEmpty) { try await Task.sleep(for: .milliseconds(10)) }
         #expect(try await store.outbox().isEmpty)

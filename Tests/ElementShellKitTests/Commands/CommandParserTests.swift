@@ -12,6 +12,8 @@ import Testing
         ("/logout!", .session(.logout(confirmed: true))),
         ("/whoami", .session(.whoami)),
         ("/rooms", .room(.list)),
+        ("/me waves hello", .message(.emote(text: "waves hello"))),
+        ("/notice build #42 passed", .message(.notice(text: "build #42 passed"))),
         ("/open 2", .room(.open(target: "2"))),
         ("/open #general:hs.example", .room(.open(target: "#general:hs.example"))),
         ("/open Team chat", .room(.open(target: "Team chat"))),
@@ -105,5 +107,6 @@ import Testing
         let action = Action.message(.send(text: "my secret plans"))
         #expect(!String(describing: action).contains("secret"))
         #expect(!String(describing: Action.scripting(.echo(text: "my secret plans"))).contains("secret"))
+        #expect(!String(describing: Action.message(.emote(text: "my secret plans"))).contains("secret"))
     }
 }
