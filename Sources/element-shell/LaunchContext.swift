@@ -35,6 +35,10 @@ struct LaunchContext {
                                            requestTimeout: TimeInterval(settings.requestTimeout))
                 return { entry throws(MatrixError) in try await sender.send(entry) }
             },
+            makeRoomService: { session, settings in
+                MatrixRoomService(session: session, transport: CurlTransport(caFile: settings.caFile, userAgent: BuildInfo.userAgent),
+                                  requestTimeout: TimeInterval(settings.requestTimeout))
+            },
             password: { request in
                 if let passwordFile { return PasswordFile.read(passwordFile).map(PasswordAnswer.password) ?? .unreadableFile(path: passwordFile) }
                 return await password(request)

@@ -23,6 +23,10 @@ public enum RoomAction: Sendable, Equatable {
     case list
     /// Makes a room the current one: by its number in `/rooms`, ID, alias or the start of its name.
     case open(target: String)
+    /// Joins by alias, ID, matrix.to link or matrix: URI (accepting an invite too), and opens it.
+    case join(target: String)
+    /// Leaves the open room, or the one named like `/open` names rooms.
+    case leave(target: String?)
 }
 
 public enum SessionAction: Sendable, Equatable {

@@ -10,6 +10,8 @@ public struct AppEnvironment: Sendable {
     public var removeStore: @Sendable (Session) async -> Void
     /// One `/sync` request for a session under the current settings.
     public var makeSync: @Sendable (Session, Settings) -> SyncLoop.Request
+    /// Joins and leaves rooms for a session under the current settings.
+    public var makeRoomService: @Sendable (Session, Settings) -> any RoomService
     /// Sends one outbox message for a session under the current settings.
     public var makeSender: @Sendable (Session, Settings) -> SendQueue.Send
     /// The password for a login, asked only once the homeserver is known to accept one.
@@ -30,6 +32,7 @@ public struct AppEnvironment: Sendable {
         removeStore: @escaping @Sendable (Session) async -> Void,
         makeSync: @escaping @Sendable (Session, Settings) -> SyncLoop.Request,
         makeSender: @escaping @Sendable (Session, Settings) -> SendQueue.Send,
+        makeRoomService: @escaping @Sendable (Session, Settings) -> any RoomService,
         password: @escaping @Sendable (PasswordRequest) async -> PasswordAnswer,
         confirm: @escaping @Sendable (ConfirmationQuestion) async -> Bool?,
         readScript: @escaping @Sendable (String) async -> String?,
@@ -42,6 +45,7 @@ public struct AppEnvironment: Sendable {
         self.removeStore = removeStore
         self.makeSync = makeSync
         self.makeSender = makeSender
+        self.makeRoomService = makeRoomService
         self.password = password
         self.confirm = confirm
         self.readScript = readScript

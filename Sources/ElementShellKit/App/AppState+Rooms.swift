@@ -10,7 +10,41 @@ extension AppState {
             return finish("rooms", .rooms(RoomOrder.sorted(Array(rooms.values))))
         case .open(let target):
             return await open(target)
+        case .join(let target):
+            return await join(target)
+        case .leave(let target):
+            return await leave(target)
         }
+    }
+
+    private func join(_ target: String) async -> Bool {
+        guard let session else { return finish("join", .failure(.notLoggedIn)) }
+        guard let address = RoomAddress(parsing: target) else { return finish("join", .failure(.invalidRoomAddress(target))) }
+        do {
+            let roomID = try await environment.makeRoomService(session, profile.settings).join(address)
+            currentRoomID = roomID
+            memberNames = [:]
+            return finish("join", .joined(roomID: roomID))
+        } catch {
+            return finish("join", .failure(.matrix(error)))
+        }
+    }
+
+    private func leave(_ target: String?) async -> Bool {
+        guard let session else { return finish("leave", .failure(.notLoggedIn)) }
+        // The open room may be one just joined, which sync has not brought yet.
+        let room = target.map { RoomLookup.find($0, in: RoomOrder.sorted(Array(rooms.values))) }
+            ?? currentRoomID.map { rooms[$0] ?? RoomRecord(roomID: $0, membership: .join) }
+        guard let room else {
+            return finish("leave", .failure(target.map { .unknownRoom($0) } ?? .noRoomOpen))
+        }
+        do {
+            try await environment.makeRoomService(session, profile.settings).leave(roomID: room.roomID)
+        } catch {
+            return finish("leave", .failure(.matrix(error)))
+        }
+        if currentRoomID == room.roomID { currentRoomID = nil }
+        return finish("leave", .left(roomName: RoomName.of(room)))
     }
 
     private func open(_ target: String) async -> Bool {

@@ -47,6 +47,9 @@ public enum Outcome: Sendable, Equatable {
     case opened(roomName: String, messages: [MessageView])
     /// A plain line is in the outbox; it shows as pending until the server has it.
     case queued(MessageView)
+    /// `/join`: the room is joined and open; its name arrives with the next sync.
+    case joined(roomID: String)
+    case left(roomName: String)
     case failure(ShellError)
 }
 

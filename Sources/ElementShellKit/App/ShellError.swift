@@ -4,6 +4,7 @@ public enum ShellError: Error, Sendable, Equatable {
     case parse(CommandParseError)
     case noRoomOpen
     case unknownRoom(String)
+    case invalidRoomAddress(String)
     /// The message could not be written to the outbox, so it was not taken.
     case notQueued
     case notLoggedIn

@@ -38,6 +38,14 @@ public enum CommandTable {
             summary: { L10n.screenHelpOpenSummary }, usage: { L10n.screenHelpOpenUsage }
         ) { arguments, _ in .room(.open(target: arguments[0])) },
         CommandSpec(
+            "join", parameters: [CommandParameter(.room)],
+            summary: { L10n.screenHelpJoinSummary }, usage: { L10n.screenHelpJoinUsage }
+        ) { arguments, _ in .room(.join(target: arguments[0])) },
+        CommandSpec(
+            "leave", parameters: [CommandParameter(.room, .optionalRest)],
+            summary: { L10n.screenHelpLeaveSummary }, usage: { L10n.screenHelpLeaveUsage }
+        ) { arguments, _ in .room(.leave(target: arguments.first)) },
+        CommandSpec(
             "config", parameters: [CommandParameter(.profile, .optional)],
             summary: { L10n.screenHelpConfigSummary }, usage: { L10n.screenHelpConfigUsage }
         ) { arguments, _ in .settings(.show(profile: arguments.first)) },

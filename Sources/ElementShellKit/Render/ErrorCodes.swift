@@ -16,6 +16,7 @@ public enum ErrorCodes {
         case .setting(.invalidValue): "invalid_setting_value"
         case .noRoomOpen: "no_room_open"
         case .unknownRoom: "unknown_room"
+        case .invalidRoomAddress: "invalid_room_address"
         case .notQueued: "not_queued"
         case .notLoggedIn: "not_logged_in"
         case .alreadyLoggedIn: "already_logged_in"

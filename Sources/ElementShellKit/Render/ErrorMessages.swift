@@ -5,6 +5,7 @@ public enum ErrorMessages {
         case .parse(let error): message(for: error)
         case .noRoomOpen: L10n.errorNoRoomOpen
         case .unknownRoom(let target): L10n.errorUnknownRoom(clean(target))
+        case .invalidRoomAddress(let target): L10n.errorInvalidRoomAddress(clean(target))
         case .notQueued: L10n.errorNotQueued
         case .notLoggedIn: L10n.errorNotLoggedIn
         case .alreadyLoggedIn(let userID): L10n.errorAlreadyLoggedIn(clean(userID))

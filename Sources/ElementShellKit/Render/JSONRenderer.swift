@@ -54,6 +54,8 @@ public enum JSONRenderer {
         case .opened(let name, let messages):
             ["room": .string(name), "messages": .array(messages.map { .object($0.json) })]
         case .queued(let message): message.json
+        case .joined(let roomID): ["room_id": .string(roomID)]
+        case .left(let name): ["room": .string(name)]
         case .rooms(let rooms):
             ["rooms": .array(rooms.enumerated().map { index, room in
                 ["number": .int(index + 1), "room_id": .string(room.roomID), "name": .string(RoomName.of(room)),

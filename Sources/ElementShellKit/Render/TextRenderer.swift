@@ -59,6 +59,8 @@ public struct TextRenderer: Sendable {
             [theme.accent(messages.isEmpty ? L10n.screenRoomOpenedEmpty(clean(name)) : L10n.screenRoomOpened(clean(name)))]
                 + messages.flatMap(MessageText(theme: theme).lines(for:))
         case .queued(let message): MessageText(theme: theme).lines(for: message)
+        case .joined(let roomID): [L10n.screenRoomJoined(clean(roomID))]
+        case .left(let name): [L10n.screenRoomLeft(clean(name))]
         case .failure(.cancelled): [L10n.errorCancelled]
         case .failure(let error): [theme.error(L10n.commonErrorPrefix) + " " + ErrorMessages.message(for: error)]
         }

@@ -54,6 +54,25 @@ import Testing
         #expect(app.state.promptValues().room == "Lobby")
     }
 
+    @Test func joiningOpensTheRoomAndLeavingClosesIt() async throws {
+        let left = Recorder<String>()
+        var rooms = FakeRoomService()
+        rooms.leaveRoom = { roomID throws(MatrixError) in await left.append(roomID) }
+        let app = AppHarness(sync: Self.firstSync(Self.lobby), roomService: rooms)
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        #expect(!(await app.state.run(line: "/join general")))
+        #expect(app.log.failures == [.invalidRoomAddress("general")])
+        #expect(await app.state.run(line: "/join https://matrix.to/#/!new:hs?via=hs"))
+        #expect(app.state.currentRoomID == "!new:hs")
+        #expect(await app.state.run(line: "/leave"), "a room just joined can be left before sync brings it")
+        await app.state.run(line: "/open Lobby")
+        #expect(await app.state.run(line: "/leave"))
+        #expect(app.state.currentRoomID == nil)
+        #expect(!(await app.state.run(line: "/leave")))
+        #expect(await left.values == ["!new:hs", "!lobby:hs"])
+    }
+
     @Test func aPlainLineGoesToTheOutboxFirstThenLeavesItWhenSent() async throws {
         let sent = Recorder<String>()
         let app = AppHarness(sync: Self.firstSync(Self.lobby), send: { entry throws(MatrixError) in

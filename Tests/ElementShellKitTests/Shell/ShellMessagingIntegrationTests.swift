@@ -26,16 +26,16 @@ struct ShellMessagingIntegrationTests {
         let carol = homeserver.user(2)
         let carolID = "@\(carol):\(homeserver.serverName)"
         let peer = try await apiLogin(homeserver.user(4))
-        let carolPeer = try await apiLogin(carol)
-        let name = "Chat \(UUID().uuidString.prefix(6))"
-        let room = try await CreatedRoom.create(named: name, inviting: [carolID], session: peer, transport: transport)
-        try await RoomJoining.join(room.roomID, session: carolPeer, transport: transport)
+        let tag = UUID().uuidString.prefix(6).lowercased()
+        let name = "Chat \(tag)"
+        let alias = "#chat-\(tag):\(homeserver.serverName)"
+        let room = try await CreatedRoom.create(named: name, alias: "chat-\(tag)", inviting: [carolID], session: peer, transport: transport)
         let peerSender = MessageSender(session: peer, transport: transport)
         _ = try await peerSender.send(OutboxEntry(transactionID: "peer-\(UUID())", roomID: room.roomID, msgtype: "m.text",
                                                   body: "hello from the peer\u{1B}[2J", createdAt: 0))
 
         let run = try shell.run(["--config", config, "--profile", "tester", "--no-rc", "--output", "json",
-                                 "-c", "/login test \(carol)", "-c", "/wait sync", "-c", "/open \(name)",
+                                 "-c", "/login test \(carol)", "-c", "/join \(alias)", "-c", "/wait sync", "-c", "/open \(name)",
                                  "-c", "hello from the shell", "-c", "/wait sent"],
                                 extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
         #expect(run.status == 0, "\(run.standardOutput)")
@@ -63,18 +63,20 @@ struct ShellMessagingIntegrationTests {
 
         #expect(try shell.run(["--config", config, "--profile", "tester", "--no-rc", "-c", "/logout!"]).status == 0)
         try await MatrixAuthService(transport: transport).logout(peer)
-        try await MatrixAuthService(transport: transport).logout(carolPeer)
     }
-}
 
-/// `POST /join/{roomIdOrAlias}`, for a peer that must be in a room before the shell can join one.
-enum RoomJoining {
-    private struct Joined: Decodable {}
-    private struct Empty: Encodable, Sendable {}
-
-    static func join(_ roomID: String, session: Session, transport: any HTTPTransport) async throws(MatrixError) {
-        let client = MatrixClient(homeserverURL: session.homeserverURL, accessToken: session.accessToken, transport: transport)
-        _ = try await client.send(MatrixEndpoint<Joined>(method: .post, path: ["_matrix", "client", "v3", "join", roomID],
-                                                         body: Empty(), isAuthenticated: true))
+    @Test func aMatrixToLinkJoinsToo() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let config = try shell.write("homeservers:\n  test: { url: \(homeserver.url.absoluteString) }\n", to: "config.yaml")
+        let peer = try await apiLogin(homeserver.user(4))
+        let carol = homeserver.user(2)
+        let room = try await CreatedRoom.create(named: "Linked", inviting: ["@\(carol):\(homeserver.serverName)"], session: peer, transport: transport)
+        let link = "https://matrix.to/#/\(room.roomID)?via=\(homeserver.serverName)"
+        let run = try shell.run(["--config", config, "--no-rc", "--output", "json", "-c", "/login test \(carol)", "-c", "/join \(link)",
+                                 "-c", "/leave", "-c", "/logout!"], extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
+        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.objects.first { $0["command"] as? String == "join" }?["room_id"] as? String == room.roomID)
+        try await MatrixAuthService(transport: transport).logout(peer)
     }
 }

@@ -65,6 +65,7 @@ struct AppHarness {
         scripts: [String: String] = [:],
         sync: @escaping SyncLoop.Request = AppHarness.syncThatWaits,
         send: @escaping SendQueue.Send = { _ throws(MatrixError) in "$sent" },
+        roomService: FakeRoomService = FakeRoomService(),
         sharing shared: TemporaryDirectory? = nil
     ) {
         let directory = shared ?? TemporaryDirectory()
@@ -76,6 +77,7 @@ struct AppHarness {
             removeStore: { session in try? FileManager.default.removeItem(at: StoreLocation.directory(for: session, dataDirectory: directory.url.path)) },
             makeSync: { _, _ in sync },
             makeSender: { _, _ in send },
+            makeRoomService: { _, _ in roomService },
             password: { _ in password },
             confirm: { _ in confirm },
             readScript: { scripts[$0] },
@@ -97,4 +99,15 @@ struct AppHarness {
         try? await Task.sleep(for: .seconds(3600))
         throw .transport(.cancelled)
     }
+}
+
+/// A `RoomService` made of closures.
+struct FakeRoomService: RoomService {
+    var joinRoom: @Sendable (RoomAddress) async throws(MatrixError) -> String = { address throws(MatrixError) in
+        address.isAlias ? "!joined:hs" : address.idOrAlias
+    }
+    var leaveRoom: @Sendable (String) async throws(MatrixError) -> Void = { _ throws(MatrixError) in }
+
+    func join(_ address: RoomAddress) async throws(MatrixError) -> String { try await joinRoom(address) }
+    func leave(roomID: String) async throws(MatrixError) { try await leaveRoom(roomID) }
 }
