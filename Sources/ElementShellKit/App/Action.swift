@@ -2,6 +2,7 @@
 /// is the only place they take effect. Two levels, so each concern's cases stay together.
 public enum Action: Sendable, Equatable {
     case message(MessageAction)
+    case queue(QueueAction)
     case room(RoomAction)
     case session(SessionAction)
     case settings(SettingsAction)
@@ -16,6 +17,15 @@ public enum MessageAction: Sendable, Equatable {
     case emote(text: String)
     /// `/notice`: a message bots and announcements use, which clients show quieter.
     case notice(text: String)
+}
+
+/// The outbox: messages waiting to be sent, and those the server refused.
+public enum QueueAction: Sendable, Equatable {
+    case list
+    /// Puts refused messages back in line: the one numbered in `/queue`, or all of them.
+    case resend(number: Int?)
+    /// Drops refused messages unsent: the one numbered in `/queue`, or all of them.
+    case cancel(number: Int?)
 }
 
 public enum RoomAction: Sendable, Equatable {

@@ -24,6 +24,7 @@ extension AppState {
         case .message(.emote(let text)): await sendMessage(text, msgtype: "m.emote")
         case .message(.notice(let text)): await sendMessage(text, msgtype: "m.notice")
         case .room(let action): await send(action)
+        case .queue(let action): await send(action)
         case .session(let action): await send(action)
         case .settings(let action): send(action)
         case .scripting(let action): await send(action)

@@ -50,6 +50,10 @@ public enum Outcome: Sendable, Equatable {
     /// `/join`: the room is joined and open; its name arrives with the next sync.
     case joined(roomID: String)
     case left(roomName: String)
+    /// `/queue`: the outbox in sending order; the position (from 1) is the number `/resend` and `/cancel` take.
+    case queue([QueuedMessage])
+    case resent(count: Int)
+    case cancelled(count: Int)
     case failure(ShellError)
 }
 

@@ -7,6 +7,8 @@ public enum ShellError: Error, Sendable, Equatable {
     case invalidRoomAddress(String)
     /// The message could not be written to the outbox, so it was not taken.
     case notQueued
+    case unknownQueueNumber(Int)
+    case storeUnavailable
     case notLoggedIn
     case alreadyLoggedIn(userID: String)
     case loginInProgress

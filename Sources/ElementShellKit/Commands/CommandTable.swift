@@ -30,6 +30,18 @@ public enum CommandTable {
             summary: { L10n.screenHelpNoticeSummary }, usage: { L10n.screenHelpNoticeUsage }
         ) { arguments, _ in .message(.notice(text: arguments[0])) },
         CommandSpec(
+            "queue",
+            summary: { L10n.screenHelpQueueSummary }, usage: { L10n.screenHelpQueueUsage }
+        ) { _, _ in .queue(.list) },
+        CommandSpec(
+            "resend", parameters: [CommandParameter(.number, .optional)],
+            summary: { L10n.screenHelpResendSummary }, usage: { L10n.screenHelpResendUsage }
+        ) { arguments, _ throws(CommandParseError) in .queue(.resend(number: try queueNumber(arguments.first, command: "resend"))) },
+        CommandSpec(
+            "cancel", parameters: [CommandParameter(.number, .optional)],
+            summary: { L10n.screenHelpCancelSummary }, usage: { L10n.screenHelpCancelUsage }
+        ) { arguments, _ throws(CommandParseError) in .queue(.cancel(number: try queueNumber(arguments.first, command: "cancel"))) },
+        CommandSpec(
             "rooms",
             summary: { L10n.screenHelpRoomsSummary }, usage: { L10n.screenHelpRoomsUsage }
         ) { _, _ in .room(.list) },
@@ -116,6 +128,13 @@ public enum CommandTable {
     /// The command called `name` or one of its aliases (without the slash).
     public static func spec(named name: String) -> CommandSpec? {
         byName[name.lowercased()]
+    }
+
+    /// A position in `/queue`, counted from 1.
+    private static func queueNumber(_ text: String?, command: String) throws(CommandParseError) -> Int? {
+        guard let text else { return nil }
+        guard let number = Int(text), number >= 1 else { throw .invalidNumber(command: command, value: text) }
+        return number
     }
 
     /// A command or alias name as people may write it, with or without its slash.

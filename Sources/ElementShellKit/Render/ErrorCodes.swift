@@ -18,6 +18,8 @@ public enum ErrorCodes {
         case .unknownRoom: "unknown_room"
         case .invalidRoomAddress: "invalid_room_address"
         case .notQueued: "not_queued"
+        case .unknownQueueNumber: "unknown_queue_number"
+        case .storeUnavailable: "store_unavailable"
         case .notLoggedIn: "not_logged_in"
         case .alreadyLoggedIn: "already_logged_in"
         case .loginInProgress: "login_in_progress"

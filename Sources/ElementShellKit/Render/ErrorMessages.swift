@@ -7,6 +7,8 @@ public enum ErrorMessages {
         case .unknownRoom(let target): L10n.errorUnknownRoom(clean(target))
         case .invalidRoomAddress(let target): L10n.errorInvalidRoomAddress(clean(target))
         case .notQueued: L10n.errorNotQueued
+        case .unknownQueueNumber(let number): L10n.errorUnknownQueueNumber(number)
+        case .storeUnavailable: L10n.errorStoreUnavailable
         case .notLoggedIn: L10n.errorNotLoggedIn
         case .alreadyLoggedIn(let userID): L10n.errorAlreadyLoggedIn(clean(userID))
         case .loginInProgress: L10n.errorLoginInProgress

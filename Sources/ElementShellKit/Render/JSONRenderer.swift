@@ -54,6 +54,13 @@ public enum JSONRenderer {
         case .opened(let name, let messages):
             ["room": .string(name), "messages": .array(messages.map { .object($0.json) })]
         case .queued(let message): message.json
+        case .queue(let messages):
+            ["queue": .array(messages.enumerated().map { index, message in
+                ["number": .int(index + 1), "room_id": .string(message.entry.roomID), "room": .string(message.roomName),
+                 "transaction_id": .string(message.entry.transactionID), "body": .string(message.entry.body),
+                 "attempts": .int(message.entry.attempts), "failed": .bool(message.entry.failed)]
+            })]
+        case .resent(let count), .cancelled(let count): ["count": .int(count)]
         case .joined(let roomID): ["room_id": .string(roomID)]
         case .left(let name): ["room": .string(name)]
         case .rooms(let rooms):

@@ -59,6 +59,13 @@ public struct TextRenderer: Sendable {
             [theme.accent(messages.isEmpty ? L10n.screenRoomOpenedEmpty(clean(name)) : L10n.screenRoomOpened(clean(name)))]
                 + messages.flatMap(MessageText(theme: theme).lines(for:))
         case .queued(let message): MessageText(theme: theme).lines(for: message)
+        case .queue(let messages):
+            messages.isEmpty ? [L10n.screenQueueEmpty] : table(messages.enumerated().map { index, message in
+                let state = message.entry.failed ? theme.error(L10n.screenQueueRefused) : L10n.screenQueueWaiting(message.entry.attempts)
+                return ["\(index + 1)", clean(message.roomName), clean(message.entry.body), state]
+            })
+        case .resent(let count): [L10n.screenQueueResent(count)]
+        case .cancelled(let count): [L10n.screenQueueCancelled(count)]
         case .joined(let roomID): [L10n.screenRoomJoined(clean(roomID))]
         case .left(let name): [L10n.screenRoomLeft(clean(name))]
         case .failure(.cancelled): [L10n.errorCancelled]

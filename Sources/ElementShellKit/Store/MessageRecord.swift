@@ -62,17 +62,20 @@ public struct OutboxEntry: Sendable, Equatable, Codable, FetchableRecord, Persis
     /// Milliseconds since the Unix epoch, when it was typed.
     public var createdAt: Int64
     public var attempts: Int
+    /// The server refused it for good: it waits for `/resend` or `/cancel`.
+    public var failed: Bool
 
-    public init(transactionID: String, roomID: String, msgtype: String, body: String, createdAt: Int64, attempts: Int = 0) {
+    public init(transactionID: String, roomID: String, msgtype: String, body: String, createdAt: Int64, attempts: Int = 0, failed: Bool = false) {
         self.transactionID = transactionID
         self.roomID = roomID
         self.msgtype = msgtype
         self.body = body
         self.createdAt = createdAt
         self.attempts = attempts
+        self.failed = failed
     }
 
     enum CodingKeys: String, CodingKey {
-        case transactionID = "transaction_id", roomID = "room_id", msgtype, body, createdAt = "created_at", attempts
+        case transactionID = "transaction_id", roomID = "room_id", msgtype, body, createdAt = "created_at", attempts, failed
     }
 }

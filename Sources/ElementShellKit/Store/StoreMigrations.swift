@@ -51,6 +51,8 @@ enum StoreMigrations {
                 table.column("body", .text).notNull()
                 table.column("created_at", .integer).notNull()
                 table.column("attempts", .integer).notNull().defaults(to: 0)
+                // Set when the server refused for good; kept until /resend or /cancel.
+                table.column("failed", .boolean).notNull().defaults(to: false)
             }
         }
         return migrator

@@ -79,6 +79,24 @@ public actor StoreWriter {
         _ = try transaction { try OutboxEntry.deleteOne($0, key: ["transaction_id": transactionID]) }
     }
 
+    /// Sets a refused message aside (`failed`) or back in line.
+    public func setFailed(_ failed: Bool, transactionIDs: [String]) throws {
+        try transaction { database in
+            for id in transactionIDs {
+                try database.execute(sql: "UPDATE outbox SET failed = ? WHERE transaction_id = ?", arguments: [failed, id])
+            }
+        }
+    }
+
+    /// Drops messages from the outbox unsent.
+    public func cancel(transactionIDs: [String]) throws {
+        try transaction { database in
+            for id in transactionIDs {
+                try OutboxEntry.deleteOne(database, key: ["transaction_id": id])
+            }
+        }
+    }
+
     public func recordAttempt(transactionID: String) throws {
         try transaction { database in
             try database.execute(sql: "UPDATE outbox SET attempts = attempts + 1 WHERE transaction_id = ?", arguments: [transactionID])

@@ -3,7 +3,8 @@ import Foundation
 /// Sends the outbox, oldest first, one message at a time, so each room's messages arrive in the
 /// order they were typed. A message leaves the outbox only once the server has it; until then it
 /// is tried again after a growing delay, across restarts, always with its own transaction ID.
-/// Errors that no retry can mend (the room refuses us) set the message aside.
+/// Errors that no retry can mend (the room refuses us) set the message aside in the outbox
+/// (`failed`), for `/resend` or `/cancel`.
 public actor SendQueue {
     public typealias Send = @Sendable (OutboxEntry) async throws(MatrixError) -> String
 
@@ -12,8 +13,6 @@ public actor SendQueue {
     private let report: @Sendable (ClientEvent) async -> Void
     private var wakeUp: CheckedContinuation<Void, Never>?
     private var hasNews = true
-    /// Set aside this run: kept in the outbox, not retried until the next start.
-    private var givenUp: Set<String> = []
 
     public init(store: StoreWriter, send: @escaping Send, report: @escaping @Sendable (ClientEvent) async -> Void) {
         self.store = store
@@ -31,7 +30,7 @@ public actor SendQueue {
     public func run() async {
         var backoff = SyncBackoff()
         while !Task.isCancelled {
-            let waiting = ((try? await store.outbox()) ?? []).filter { !givenUp.contains($0.transactionID) }
+            let waiting = ((try? await store.outbox()) ?? []).filter { !$0.failed }
             guard let next = waiting.first else {
                 await sleepUntilWoken()
                 continue
@@ -47,7 +46,7 @@ public actor SendQueue {
                 let delay = Self.isPermanent(error) ? nil : backoff.delay(after: error)
                 await report(.sendFailed(transactionID: next.transactionID, error, retryIn: delay))
                 guard let delay else {
-                    givenUp.insert(next.transactionID)
+                    try? await store.setFailed(true, transactionIDs: [next.transactionID])
                     continue
                 }
                 try? await Task.sleep(for: delay)

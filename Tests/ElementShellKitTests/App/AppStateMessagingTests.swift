@@ -54,6 +54,40 @@ import Testing
         #expect(app.state.promptValues().room == "Lobby")
     }
 
+    @Test func refusedMessagesWaitInTheQueueForResendOrCancel() async throws {
+        let refusing = RefusalSwitch()
+        let sent = Recorder<String>()
+        let app = AppHarness(sync: Self.firstSync(Self.lobby), send: { entry throws(MatrixError) in
+            if await refusing.isOn { throw .forbidden(message: "muted") }
+            await sent.append(entry.body)
+            return "$ok"
+        })
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        await app.state.run(line: "/open Lobby")
+        await app.state.run(line: "first")
+        await app.state.run(line: "second")
+        let store = try #require(app.state.store)
+        for _ in 0..<300 where try await store.outbox().contains(where: { !$0.failed }) { try await Task.sleep(for: .milliseconds(10)) }
+        await app.state.run(line: "/queue")
+        guard case .queue(let queued)? = app.log.outcomes.last else { Issue.record("no queue"); return }
+        #expect(queued.map(\.entry.body) == ["first", "second"] && queued.allSatisfy(\.entry.failed) && queued[0].roomName == "Lobby")
+
+        #expect(await app.state.run(line: "/cancel 2"))
+        await refusing.turnOff()
+        #expect(await app.state.run(line: "/resend"))
+        #expect(app.log.outcomes.last == .resent(count: 1))
+        for _ in 0..<300 where await sent.values.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(await sent.values == ["first"])
+        #expect(!(await app.state.run(line: "/cancel 5")))
+        #expect(app.log.failures.last == .unknownQueueNumber(5))
+    }
+
+    actor RefusalSwitch {
+        var isOn = true
+        func turnOff() { isOn = false }
+    }
+
     @Test func joiningOpensTheRoomAndLeavingClosesIt() async throws {
         let left = Recorder<String>()
         var rooms = FakeRoomService()

@@ -13,6 +13,10 @@ import Testing
         ("/whoami", .session(.whoami)),
         ("/rooms", .room(.list)),
         ("/me waves hello", .message(.emote(text: "waves hello"))),
+        ("/queue", .queue(.list)),
+        ("/resend", .queue(.resend(number: nil))),
+        ("/resend 2", .queue(.resend(number: 2))),
+        ("/cancel 1", .queue(.cancel(number: 1))),
         ("/join #general:hs.example", .room(.join(target: "#general:hs.example"))),
         ("/leave", .room(.leave(target: nil))),
         ("/leave Team chat", .room(.leave(target: "Team chat"))),
@@ -86,6 +90,7 @@ import Testing
         #expect(throws: CommandParseError.usage(command: "whoami")) { try CommandParser.parse("/whoami now") }
         #expect(throws: CommandParseError.usage(command: "after")) { try CommandParser.parse("/after 3") }
         #expect(throws: CommandParseError.usage(command: "wait")) { try CommandParser.parse("/wait forever") }
+        #expect(throws: CommandParseError.invalidNumber(command: "resend", value: "0")) { try CommandParser.parse("/resend 0") }
         #expect(throws: CommandParseError.usage(command: "wait")) { try CommandParser.parse("/wait sync 5") }
         #expect(throws: CommandParseError.invalidNumber(command: "wait", value: "soon")) { try CommandParser.parse("/wait sync --timeout soon") }
     }

@@ -58,6 +58,7 @@ import Testing
         #expect(seen.first == .sendFailed(transactionID: "t-refused", .forbidden(message: "not in room"), retryIn: nil))
         #expect(seen.last == .messageSent(transactionID: "t-fine", eventID: "$ok"))
         #expect(try await store.outbox().map(\.transactionID) == ["t-refused"], "kept for the user to resend or cancel")
+        #expect(try await store.outbox().first?.failed == true, "and marked, so a restart does not retry it blindly")
     }
 
     @Test func theEchoOfASentMessageClearsItsOutboxEntryInTheSameTransaction() async throws {

@@ -1,0 +1,47 @@
+/// A message of the outbox, for `/queue`.
+public struct QueuedMessage: Sendable, Equatable {
+    public var entry: OutboxEntry
+    public var roomName: String
+}
+
+extension AppState {
+    func send(_ action: QueueAction) async -> Bool {
+        let command = switch action {
+        case .list: "queue"
+        case .resend: "resend"
+        case .cancel: "cancel"
+        }
+        guard let store else { return finish(command, .failure(.notLoggedIn)) }
+        let entries: [OutboxEntry]
+        do {
+            entries = try await store.outbox()
+        } catch {
+            return finish(command, .failure(.storeUnavailable))
+        }
+        switch action {
+        case .list:
+            return finish("queue", .queue(entries.map { QueuedMessage(entry: $0, roomName: rooms[$0.roomID].map(RoomName.of) ?? $0.roomID) }))
+        case .resend(let number), .cancel(let number):
+            let chosen: [OutboxEntry]
+            if let number {
+                guard number <= entries.count else { return finish(command, .failure(.unknownQueueNumber(number))) }
+                chosen = [entries[number - 1]]
+            } else {
+                // Without a number only the refused ones: those still in line are on their way.
+                chosen = entries.filter(\.failed)
+            }
+            let ids = chosen.map(\.transactionID)
+            do {
+                if case .resend = action {
+                    try await store.setFailed(false, transactionIDs: ids)
+                    await sendQueue?.wake()
+                    return finish(command, .resent(count: ids.count))
+                }
+                try await store.cancel(transactionIDs: ids)
+                return finish(command, .cancelled(count: ids.count))
+            } catch {
+                return finish(command, .failure(.storeUnavailable))
+            }
+        }
+    }
+}
