@@ -37,7 +37,10 @@ final class InteractiveSession {
                     Task { @MainActor in stateBox.value?.cancelTimers() }
                 },
                 complete: { Completer.complete($0, context: completion.value) },
-                shouldRecordInHistory: HistoryPolicy.shouldRecord
+                shouldRecordInHistory: HistoryPolicy.shouldRecord,
+                saveDraft: { text in
+                    Task { @MainActor in _ = await stateBox.value?.send(.draft(.save(text: text))) }
+                }
             )
         )
         let presenter = Presenter(format: context.options.output, profile: context.profile, isTerminal: true,
@@ -56,6 +59,7 @@ final class InteractiveSession {
             }
         )
         stateBox.value = state
+        presenter.fillInputLine = { editor.send(.setLine($0)) }
         editor.start()
         follow(state, editor: editor, presenter: presenter, lineSink: lineSink)
         await runTracked(state) { await self.context.start(state) }

@@ -21,6 +21,8 @@ final class LineEditor: Sendable {
         /// Questions are answered one at a time, in order; `hidden` turns echo off.
         case question(prompt: String, hidden: Bool, reply: @Sendable (String?) -> Void)
         case resumeInput(discardingTypeahead: Bool)
+        /// Puts text into the input line to edit, as when a room with a draft is opened.
+        case setLine(String)
         case historyLimit(Int)
         case interrupt
         case resize
@@ -40,6 +42,8 @@ final class LineEditor: Sendable {
         var hungUp: @Sendable (_ signal: Int32) -> Void
         var complete: @Sendable (_ lineBeforeCursor: String) -> Completer.Result
         var shouldRecordInHistory: @Sendable (String) -> Bool
+        /// Ctrl-X D: the typed line is to be kept as the open room's draft.
+        var saveDraft: @Sendable (String) -> Void
     }
 
     private struct Queue {
@@ -191,6 +195,7 @@ final class LineEditor: Sendable {
                 if discardingTypeahead { tcflush(STDIN_FILENO, TCIFLUSH) }
                 readsInput = true
             case .historyLimit(let limit): history?.setLimit(limit)
+            case .setLine(let text): ReadlineBridge.setLine(text)
             case .interrupt: if !ReadlineBridge.interrupt() { hooks.interrupted() }
             case .resize: rl_resize_terminal()
             case .suspend: ReadlineBridge.suspend()
@@ -213,6 +218,10 @@ final class LineEditor: Sendable {
             history?.append(line)
         }
         hooks.line(line)
+    }
+
+    func saveDraft(_ text: String) {
+        hooks.saveDraft(text)
     }
 
     func complete(_ lineBeforeCursor: String) -> Completer.Result {

@@ -12,6 +12,8 @@ final class Presenter {
     private let initialProfile: Profile
     /// Set once the state exists: its profile, with `/set` changes, decides the theme from then on.
     weak var state: AppState?
+    /// Where a room's draft goes when the room is opened: the input line, at a terminal.
+    var fillInputLine: (@MainActor (String) -> Void)?
 
     init(format: OutputFormat, profile: Profile, isTerminal: Bool, environment: [String: String],
          write: @escaping @MainActor ([String], Stream) -> Void) {
@@ -25,6 +27,7 @@ final class Presenter {
     var theme: Theme { Theme(profile: state?.profile ?? initialProfile, isTerminal: isTerminal, environment: environment) }
 
     func show(_ report: Report) {
+        if case .result(_, .opened(_, _, let draft?)) = report.content { fillInputLine?(draft) }
         switch format {
         case .json:
             write([JSONRenderer.object(for: report).line], .standard)

@@ -48,6 +48,11 @@ enum ReadlineBridge {
         // meant for a password question are not swallowed into the line before it.
         rl_initialize()
         rl_variable_bind("enable-bracketed-paste", "off")
+        // Ctrl-X D keeps the typed line as the open room's draft instead of sending it.
+        rl_bind_keyseq("\\C-xd") { _, _ in
+            ReadlineBridge.saveLineAsDraft()
+            return 0
+        }
         rl_callback_handler_install(initialPrompt) { ReadlineBridge.handleLine($0) }
     }
 
@@ -135,6 +140,23 @@ enum ReadlineBridge {
         guard restoresAfterInput else { return }
         restoresAfterInput = false
         restoreSavedLine()
+    }
+
+    static func setLine(_ text: String) {
+        assertOwner()
+        guard questions.isEmpty else { return }
+        rl_replace_line(text, 0)
+        rl_point = rl_end
+        rl_redisplay()
+    }
+
+    static func saveLineAsDraft() {
+        assertOwner()
+        let text = String(cString: rl_line_buffer)
+        guard !text.isEmpty else { return }
+        rl_replace_line("", 0)
+        rl_redisplay()
+        editor?.saveDraft(text)
     }
 
     static func setPrompt(_ newPrompt: String) {

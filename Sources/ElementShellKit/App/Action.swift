@@ -2,6 +2,7 @@
 /// is the only place they take effect. Two levels, so each concern's cases stay together.
 public enum Action: Sendable, Equatable {
     case message(MessageAction)
+    case draft(DraftAction)
     case queue(QueueAction)
     case room(RoomAction)
     case session(SessionAction)
@@ -17,6 +18,26 @@ public enum MessageAction: Sendable, Equatable {
     case emote(text: String)
     /// `/notice`: a message bots and announcements use, which clients show quieter.
     case notice(text: String)
+}
+
+/// Text kept for the open room, to send later.
+public enum DraftAction: Sendable, Equatable {
+    case save(text: String)
+    case show
+    case clear
+    /// Every draft of the session, with its room.
+    case list
+}
+
+extension DraftAction: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .save: "save(text: <redacted>)"
+        case .show: "show"
+        case .clear: "clear"
+        case .list: "list"
+        }
+    }
 }
 
 /// The outbox: messages waiting to be sent, and those the server refused.

@@ -25,6 +25,7 @@ extension AppState {
         case .message(.notice(let text)): await sendMessage(text, msgtype: "m.notice")
         case .room(let action): await send(action)
         case .queue(let action): await send(action)
+        case .draft(let action): await send(action)
         case .session(let action): await send(action)
         case .settings(let action): send(action)
         case .scripting(let action): await send(action)

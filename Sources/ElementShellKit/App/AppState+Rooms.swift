@@ -55,7 +55,8 @@ extension AppState {
         currentRoomID = room.roomID
         let messages = (try? await store.recentMessages(in: room.roomID, limit: Self.openedHistory)) ?? []
         memberNames = MemberNames.unique((try? await store.members(of: room.roomID)) ?? [])
-        return finish("open", .opened(roomName: RoomName.of(room), messages: messages.map(view)))
+        let draft = try? await draft(of: room.roomID)
+        return finish("open", .opened(roomName: RoomName.of(room), messages: messages.map(view), draft: draft ?? nil))
     }
 
     /// A plain line: written to the outbox first, then sent by the queue.

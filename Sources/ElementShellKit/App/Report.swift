@@ -43,8 +43,8 @@ public enum Outcome: Sendable, Equatable {
     case aliases([AliasEntry])
     /// `/rooms`: in the order shown; the position (from 1) is the number `/open` will take.
     case rooms([RoomRecord])
-    /// `/open`: the room's name and its latest messages.
-    case opened(roomName: String, messages: [MessageView])
+    /// `/open`: the room's name, its latest messages, and its draft for the input line.
+    case opened(roomName: String, messages: [MessageView], draft: String?)
     /// A plain line is in the outbox; it shows as pending until the server has it.
     case queued(MessageView)
     /// `/join`: the room is joined and open; its name arrives with the next sync.
@@ -53,6 +53,11 @@ public enum Outcome: Sendable, Equatable {
     /// `/queue`: the outbox in sending order; the position (from 1) is the number `/resend` and `/cancel` take.
     case queue([QueuedMessage])
     case resent(count: Int)
+    /// The open room's draft; `nil` when it has none.
+    case draft(String?)
+    case draftSaved
+    case draftCleared
+    case drafts([DraftView])
     case cancelled(count: Int)
     case failure(ShellError)
 }

@@ -30,6 +30,20 @@ public enum CommandTable {
             summary: { L10n.screenHelpNoticeSummary }, usage: { L10n.screenHelpNoticeUsage }
         ) { arguments, _ in .message(.notice(text: arguments[0])) },
         CommandSpec(
+            "draft", parameters: [CommandParameter(.text, .optionalRest)],
+            summary: { L10n.screenHelpDraftSummary }, usage: { L10n.screenHelpDraftUsage }
+        ) { arguments, _ in
+            switch arguments.first {
+            case nil: .draft(.show)
+            case "clear": .draft(.clear)
+            case let text?: .draft(.save(text: text))
+            }
+        },
+        CommandSpec(
+            "drafts",
+            summary: { L10n.screenHelpDraftsSummary }, usage: { L10n.screenHelpDraftsUsage }
+        ) { _, _ in .draft(.list) },
+        CommandSpec(
             "queue",
             summary: { L10n.screenHelpQueueSummary }, usage: { L10n.screenHelpQueueUsage }
         ) { _, _ in .queue(.list) },

@@ -51,8 +51,8 @@ public enum JSONRenderer {
             ["settings": .object(Dictionary(uniqueKeysWithValues: keys.map { ($0.rawValue, settingJSON($0, settings.value(of: $0))) }))]
         case .aliasDefined(let name, let expansion): ["name": .string(name), "expansion": .string(expansion)]
         case .aliasRemoved(let name): ["name": .string(name)]
-        case .opened(let name, let messages):
-            ["room": .string(name), "messages": .array(messages.map { .object($0.json) })]
+        case .opened(let name, let messages, let draft):
+            ["room": .string(name), "messages": .array(messages.map { .object($0.json) }), "draft": draft.json]
         case .queued(let message): message.json
         case .queue(let messages):
             ["queue": .array(messages.enumerated().map { index, message in
@@ -61,6 +61,10 @@ public enum JSONRenderer {
                  "attempts": .int(message.entry.attempts), "failed": .bool(message.entry.failed)]
             })]
         case .resent(let count), .cancelled(let count): ["count": .int(count)]
+        case .draft(let body): ["draft": body.json]
+        case .draftSaved, .draftCleared: [:]
+        case .drafts(let drafts):
+            ["drafts": .array(drafts.map { ["room_id": .string($0.roomID), "room": .string($0.roomName), "body": .string($0.body)] })]
         case .joined(let roomID): ["room_id": .string(roomID)]
         case .left(let name): ["room": .string(name)]
         case .rooms(let rooms):

@@ -55,7 +55,7 @@ public struct TextRenderer: Sendable {
             entries.isEmpty ? [L10n.screenAliasesEmpty] : table(entries.map { ["/" + clean($0.name), clean($0.expansion)] })
         // The user said no: that is news, not an error.
         case .rooms(let rooms): rooms.isEmpty ? [L10n.screenRoomsEmpty] : roomList(rooms)
-        case .opened(let name, let messages):
+        case .opened(let name, let messages, _):
             [theme.accent(messages.isEmpty ? L10n.screenRoomOpenedEmpty(clean(name)) : L10n.screenRoomOpened(clean(name)))]
                 + messages.flatMap(MessageText(theme: theme).lines(for:))
         case .queued(let message): MessageText(theme: theme).lines(for: message)
@@ -65,6 +65,11 @@ public struct TextRenderer: Sendable {
                 return ["\(index + 1)", clean(message.roomName), clean(message.entry.body), state]
             })
         case .resent(let count): [L10n.screenQueueResent(count)]
+        case .draft(let body): [body.map { L10n.screenDraftShown(clean($0)) } ?? L10n.screenDraftNone]
+        case .draftSaved: [L10n.screenDraftSaved]
+        case .draftCleared: [L10n.screenDraftCleared]
+        case .drafts(let drafts):
+            drafts.isEmpty ? [L10n.screenDraftsEmpty] : table(drafts.map { [clean($0.roomName), clean($0.body)] })
         case .cancelled(let count): [L10n.screenQueueCancelled(count)]
         case .joined(let roomID): [L10n.screenRoomJoined(clean(roomID))]
         case .left(let name): [L10n.screenRoomLeft(clean(name))]
@@ -110,7 +115,7 @@ extension Outcome {
     /// script runs them.
     var isConfirmation: Bool {
         switch self {
-        case .aliasDefined, .aliasRemoved, .settingChanged: true
+        case .aliasDefined, .aliasRemoved, .settingChanged, .draftSaved, .draftCleared: true
         default: false
         }
     }

@@ -54,6 +54,14 @@ enum StoreMigrations {
                 // Set when the server refused for good; kept until /resend or /cancel.
                 table.column("failed", .boolean).notNull().defaults(to: false)
             }
+            try database.create(table: "draft") { table in
+                table.column("room_id", .text).notNull()
+                // Empty for the room's main timeline; a thread's root event ID once threads arrive.
+                table.column("thread_root", .text).notNull().defaults(to: "")
+                table.column("body", .text).notNull()
+                table.column("updated_at", .integer).notNull()
+                table.primaryKey(["room_id", "thread_root"])
+            }
         }
         return migrator
     }

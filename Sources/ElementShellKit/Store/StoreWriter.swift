@@ -69,9 +69,26 @@ public actor StoreWriter {
         }
     }
 
-    /// Writes a message to the outbox: from here on it will be sent, whatever happens.
+    /// Writes a message to the outbox: from here on it will be sent, whatever happens. The room's
+    /// draft goes in the same transaction, so it can neither outlive the message nor vanish
+    /// without it.
     public func enqueue(_ entry: OutboxEntry) throws {
-        try transaction { try entry.insert($0) }
+        try transaction { database in
+            try entry.insert(database)
+            try DraftRecord.deleteOne(database, key: ["room_id": entry.roomID, "thread_root": ""])
+        }
+    }
+
+    public func saveDraft(_ draft: DraftRecord) throws {
+        try transaction { try draft.save($0) }
+    }
+
+    public func clearDraft(roomID: String) throws {
+        _ = try transaction { try DraftRecord.deleteOne($0, key: ["room_id": roomID, "thread_root": ""]) }
+    }
+
+    public nonisolated func drafts() async throws -> [DraftRecord] {
+        try await pool.read { try DraftRecord.order(Column("updated_at").desc).fetchAll($0) }
     }
 
     /// The server has the message: it leaves the outbox.

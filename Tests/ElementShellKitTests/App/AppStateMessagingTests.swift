@@ -48,7 +48,7 @@ import Testing
         #expect(app.log.failures == [.unknownRoom("nowhere")])
         #expect(await app.state.run(line: "/open lob"))
         #expect(app.state.currentRoomID == "!lobby:hs")
-        guard case .opened("Lobby", let messages)? = app.log.outcomes.last else { Issue.record("not opened"); return }
+        guard case .opened("Lobby", let messages, nil)? = app.log.outcomes.last else { Issue.record("not opened"); return }
         #expect(messages.map(\.body) == ["earlier"])
         #expect(messages.first?.senderName == "Bob")
         #expect(app.state.promptValues().room == "Lobby")
@@ -86,6 +86,35 @@ import Testing
     actor RefusalSwitch {
         var isOn = true
         func turnOff() { isOn = false }
+    }
+
+    @Test func draftsAreKeptPerRoomClearedOnSendAndSurviveARestartButNotALogout() async throws {
+        let app = AppHarness(sync: Self.firstSync(Self.lobby))
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        #expect(!(await app.state.run(line: "/draft nowhere")), "a draft belongs to a room")
+        await app.state.run(line: "/open Lobby")
+        #expect(await app.state.run(line: "/draft see you at 5"))
+        await app.state.run(line: "/draft")
+        #expect(app.log.outcomes.last == .draft("see you at 5"))
+        await app.state.run(line: "/drafts")
+        #expect(app.log.outcomes.last == .drafts([DraftView(roomID: "!lobby:hs", roomName: "Lobby", body: "see you at 5")]))
+
+        let restarted = AppHarness(sync: Self.firstSync(Self.lobby), sharing: app.directory)
+        await restarted.state.resumeSession()
+        try await waitUntil { restarted.state.syncStatus == .live }
+        await restarted.state.run(line: "/open Lobby")
+        guard case .opened(_, _, let draft)? = restarted.log.outcomes.last else { Issue.record("not opened"); return }
+        #expect(draft == "see you at 5", "opening the room hands its draft to the input line")
+
+        await restarted.state.run(line: "see you at 5")
+        await restarted.state.run(line: "/draft")
+        #expect(restarted.log.outcomes.last == .draft(nil), "sending cleared it when the message entered the outbox")
+        await restarted.state.run(line: "/draft later")
+        await restarted.state.run(line: "/logout!")
+        await restarted.state.run(line: "/login matrix.org alice")
+        await restarted.state.run(line: "/drafts")
+        #expect(restarted.log.outcomes.last == .drafts([]), "a logout takes the session's drafts with it")
     }
 
     @Test func joiningOpensTheRoomAndLeavingClosesIt() async throws {
