@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ElementShellKit
 
 /// The interactive login against the real homeserver, in a real terminal.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable && TestHomeserver.current != nil, "needs tmux and the Synapse of Scripts/test"))
@@ -15,6 +16,36 @@ struct TerminalLoginTests {
           tester: { app_name: Tester, default_homeserver: test }
         """, to: "config.yaml")
         return ["--no-rc", "--config", config, "--profile", "tester"]
+    }
+
+    @Test func ctrlXDKeepsTheLineAsADraftAndOpeningTheRoomBringsItBack() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let user = homeserver.user(0)
+        let transport = CurlTransport(userAgent: "element-shell tests")
+        let session = try await MatrixAuthService(transport: transport).login(homeserverURL: homeserver.url, user: user,
+                                                                              password: homeserver.password, deviceDisplayName: "setup")
+        let name = "Drafty \(UUID().uuidString.prefix(6))"
+        _ = try await CreatedRoom.create(named: name, session: session, transport: transport)
+        try await MatrixAuthService(transport: transport).logout(session)
+
+        let tmux = try TmuxSession(shell: shell, arguments: try testerArguments(shell))
+        try tmux.waitFor("the prompt") { $0.last == "Tester>" }
+        try tmux.type("/login test \(user)\r")
+        try tmux.waitFor("the password question") { $0.last?.hasPrefix("Password for") == true }
+        try tmux.type(homeserver.password + "\r")
+        try tmux.waitFor("logged in") { $0.last?.hasPrefix("Tester @\(user):") == true }
+        try tmux.type("/wait sync\r")
+        try tmux.type("/open \(name)\r")
+        try tmux.waitFor("the room is open") { $0.contains { $0.contains(name) && $0.contains("no messages") } }
+        try tmux.type("see you at five")
+        try tmux.press("C-x", "d")
+        try tmux.waitFor("the draft is kept and the line is free") { $0.contains("Draft saved.") && $0.last?.hasSuffix(">") == true }
+        try tmux.type("/open \(name)\r")
+        try tmux.waitFor("the draft is back in the input line") { $0.last?.hasSuffix("> see you at five") == true }
+        try tmux.press("C-a", "C-k")
+        try tmux.type("/logout!\r")
+        try tmux.waitFor("logged out") { $0.last == "Tester>" }
     }
 
     @Test func aPasswordQuestionSurvivesCtrlZAndStaysHidden() throws {
