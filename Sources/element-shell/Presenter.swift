@@ -44,7 +44,7 @@ final class Presenter {
         switch report.content {
         case .result: report.isFailure
         case .configProblem, .sessionResumed, .sessionEnded, .sendProblem: true
-        case .message: false
+        case .message, .mentioned: false
         }
     }
 }

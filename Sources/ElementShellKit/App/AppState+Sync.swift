@@ -5,7 +5,13 @@ extension AppState {
     public func apply(_ event: ClientEvent) {
         switch event {
         case .synced(let result):
-            for room in result.rooms { rooms[room.roomID] = room }
+            for room in result.rooms {
+                // A mention elsewhere is worth a line; the open room shows its messages anyway.
+                if room.roomID != currentRoomID, room.highlightCount > (rooms[room.roomID]?.highlightCount ?? 0) {
+                    report(Report(content: .mentioned(roomName: RoomName.of(room), count: room.highlightCount), location: nil))
+                }
+                rooms[room.roomID] = room
+            }
             syncStatus = .live
             appliedSyncCount += 1
             showArrived(result.messages)

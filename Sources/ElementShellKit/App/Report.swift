@@ -11,6 +11,8 @@ public struct Report: Sendable, Equatable {
         case configProblem(ConfigDiagnostic)
         /// A message arrived in the current room.
         case message(MessageView)
+        /// Someone mentioned the user in another room.
+        case mentioned(roomName: String, count: Int)
         /// A message of ours could not be sent (yet).
         case sendProblem(MessageView, MatrixError, retryIn: Duration?)
     }

@@ -14,6 +14,8 @@ public enum JSONRenderer {
             fields.merge(session(summary)) { $1 }
         case .message(let message):
             fields = message.json.merging(["type": "message"]) { $1 }
+        case .mentioned(let name, let count):
+            fields = ["type": "mention", "room": .string(name), "highlight_count": .int(count)]
         case .sendProblem(let message, let error, let delay):
             fields = [
                 "type": "send_failed", "room_id": .string(message.roomID), "transaction_id": message.transactionID.json,

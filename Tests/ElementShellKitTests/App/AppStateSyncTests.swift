@@ -47,6 +47,25 @@ import Testing
         #expect(app.log.failures == [.notLoggedIn, .waitTimedOut(seconds: 0.1)])
     }
 
+    @Test func aMentionElsewhereIsNamedOnce() async throws {
+        let served = SyncLoopTests.Counter()
+        let app = AppHarness(sync: { _ throws(MatrixError) in
+            let index = await served.next()
+            guard index < 2 else {
+                try? await Task.sleep(for: .seconds(3600))
+                throw .transport(.cancelled)
+            }
+            var room = SyncResponse.JoinedRoom()
+            room.state = [SyncEvent(type: "m.room.name", sender: "@b:hs", stateKey: "", content: .object(["name": .string("Team")]))]
+            room.unreadNotifications = .init(notificationCount: 1, highlightCount: 1)
+            return SyncResponse(nextBatch: "s\(index)", rooms: .init(joined: ["!team:hs": room]))
+        })
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.appliedSyncCount == 2 }
+        let mentions = app.log.reports.filter { if case .mentioned = $0.content { true } else { false } }
+        #expect(mentions.map(\.content) == [.mentioned(roomName: "Team", count: 1)], "the same count again is no new mention")
+    }
+
     @Test func aRestartShowsStoredRoomsBeforeTheNetworkAnswers() async throws {
         let first = AppHarness(sync: Self.oneRoom("Lobby", unread: 0))
         await first.state.run(line: "/login matrix.org alice")
