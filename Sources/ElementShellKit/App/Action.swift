@@ -58,6 +58,8 @@ public enum RoomAction: Sendable, Equatable {
     case join(target: String)
     /// Leaves the open room, or the one named like `/open` names rooms.
     case leave(target: String?)
+    /// Shows `count` messages older than those shown: from the store first, then the server.
+    case history(count: Int)
 }
 
 public enum SessionAction: Sendable, Equatable {

@@ -14,6 +14,29 @@ extension AppState {
             return await join(target)
         case .leave(let target):
             return await leave(target)
+        case .history(let count):
+            return await history(count)
+        }
+    }
+
+    /// Older messages of the open room: what the store has, then pages from the server, which
+    /// the store keeps for next time.
+    private func history(_ count: Int) async -> Bool {
+        guard let session, let store else { return finish("history", .failure(.notLoggedIn)) }
+        guard let roomID = currentRoomID else { return finish("history", .failure(.noRoomOpen)) }
+        do {
+            var older = try await store.messages(in: roomID, before: historyCursor, limit: count)
+            if older.count < count, let token = try await store.room(roomID)?.previousBatch, !token.isEmpty {
+                let page = try await environment.makeRoomService(session, profile.settings).olderEvents(roomID: roomID, from: token, limit: count)
+                try await store.storeOlder(page.events.compactMap { MessageRecord(roomID: roomID, event: $0) }, roomID: roomID, nextBatch: page.next)
+                older = try await store.messages(in: roomID, before: historyCursor, limit: count)
+            }
+            historyCursor = older.first?.seq ?? historyCursor
+            return finish("history", .history(older.map(view)))
+        } catch let error as MatrixError {
+            return finish("history", .failure(.matrix(error)))
+        } catch {
+            return finish("history", .failure(.storeUnavailable))
         }
     }
 
@@ -24,6 +47,7 @@ extension AppState {
             let roomID = try await environment.makeRoomService(session, profile.settings).join(address)
             currentRoomID = roomID
             memberNames = [:]
+            historyCursor = nil
             return finish("join", .joined(roomID: roomID))
         } catch {
             return finish("join", .failure(.matrix(error)))
@@ -53,7 +77,8 @@ extension AppState {
             return finish("open", .failure(.unknownRoom(target)))
         }
         currentRoomID = room.roomID
-        let messages = (try? await store.recentMessages(in: room.roomID, limit: Self.openedHistory)) ?? []
+        let messages = (try? await store.messages(in: room.roomID, before: nil, limit: Self.openedHistory)) ?? []
+        historyCursor = messages.first?.seq
         memberNames = MemberNames.unique((try? await store.members(of: room.roomID)) ?? [])
         let draft = try? await draft(of: room.roomID)
         return finish("open", .opened(roomName: RoomName.of(room), messages: messages.map(view), draft: draft ?? nil))

@@ -47,6 +47,8 @@ public enum Outcome: Sendable, Equatable {
     case rooms([RoomRecord])
     /// `/open`: the room's name, its latest messages, and its draft for the input line.
     case opened(roomName: String, messages: [MessageView], draft: String?)
+    /// `/history`: older messages, oldest first; none at the room's beginning.
+    case history([MessageView])
     /// A plain line is in the outbox; it shows as pending until the server has it.
     case queued(MessageView)
     /// `/join`: the room is joined and open; its name arrives with the next sync.

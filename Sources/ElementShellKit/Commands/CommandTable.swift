@@ -64,6 +64,14 @@ public enum CommandTable {
             summary: { L10n.screenHelpOpenSummary }, usage: { L10n.screenHelpOpenUsage }
         ) { arguments, _ in .room(.open(target: arguments[0])) },
         CommandSpec(
+            "history", parameters: [CommandParameter(.number, .optional)],
+            summary: { L10n.screenHelpHistorySummary }, usage: { L10n.screenHelpHistoryUsage }
+        ) { arguments, _ throws(CommandParseError) in
+            guard let text = arguments.first else { return .room(.history(count: 20)) }
+            guard let count = Int(text), (1...500).contains(count) else { throw .invalidNumber(command: "history", value: text) }
+            return .room(.history(count: count))
+        },
+        CommandSpec(
             "join", parameters: [CommandParameter(.room)],
             summary: { L10n.screenHelpJoinSummary }, usage: { L10n.screenHelpJoinUsage }
         ) { arguments, _ in .room(.join(target: arguments[0])) },

@@ -5,6 +5,9 @@ public protocol RoomService: Sendable {
     /// The ID of the room joined.
     func join(_ address: RoomAddress) async throws(MatrixError) -> String
     func leave(roomID: String) async throws(MatrixError)
+    /// Up to `limit` events before `token`, newest first, and the token to go on from (`nil` at
+    /// the room's beginning).
+    func olderEvents(roomID: String, from token: String, limit: Int) async throws(MatrixError) -> (events: [SyncEvent], next: String?)
 }
 
 public struct MatrixRoomService: RoomService {
@@ -21,5 +24,11 @@ public struct MatrixRoomService: RoomService {
 
     public func leave(roomID: String) async throws(MatrixError) {
         _ = try await client.send(.leave(roomID: roomID))
+    }
+
+    public func olderEvents(roomID: String, from token: String, limit: Int) async throws(MatrixError) -> (events: [SyncEvent], next: String?) {
+        let page = try await client.send(.messages(roomID: roomID, from: token, limit: limit))
+        // An answer with nothing in it is the room's beginning too, whatever the token says.
+        return (page.chunk, page.chunk.isEmpty ? nil : page.end)
     }
 }

@@ -56,6 +56,7 @@ public enum JSONRenderer {
         case .opened(let name, let messages, let draft):
             ["room": .string(name), "messages": .array(messages.map { .object($0.json) }), "draft": draft.json]
         case .queued(let message): message.json
+        case .history(let messages): ["messages": .array(messages.map { .object($0.json) })]
         case .queue(let messages):
             ["queue": .array(messages.enumerated().map { index, message in
                 ["number": .int(index + 1), "room_id": .string(message.entry.roomID), "room": .string(message.roomName),

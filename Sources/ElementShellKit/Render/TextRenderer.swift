@@ -61,6 +61,8 @@ public struct TextRenderer: Sendable {
             [theme.accent(messages.isEmpty ? L10n.screenRoomOpenedEmpty(clean(name)) : L10n.screenRoomOpened(clean(name)))]
                 + messages.flatMap(MessageText(theme: theme).lines(for:))
         case .queued(let message): MessageText(theme: theme).lines(for: message)
+        case .history(let messages):
+            messages.isEmpty ? [L10n.screenHistoryStart] : messages.flatMap(MessageText(theme: theme).lines(for:))
         case .queue(let messages):
             messages.isEmpty ? [L10n.screenQueueEmpty] : table(messages.enumerated().map { index, message in
                 let state = message.entry.failed ? theme.error(L10n.screenQueueRefused) : L10n.screenQueueWaiting(message.entry.attempts)

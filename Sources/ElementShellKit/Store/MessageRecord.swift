@@ -4,6 +4,8 @@ import GRDB
 public struct MessageRecord: Sendable, Equatable, Codable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "message"
 
+    /// Position in the room's timeline, once stored: newer messages have larger numbers.
+    public var seq: Int64?
     public var eventID: String
     public var roomID: String
     public var sender: String
@@ -25,8 +27,12 @@ public struct MessageRecord: Sendable, Equatable, Codable, FetchableRecord, Pers
     }
 
     enum CodingKeys: String, CodingKey {
-        case eventID = "event_id", roomID = "room_id", sender, msgtype, body
+        case seq, eventID = "event_id", roomID = "room_id", sender, msgtype, body
         case originServerTS = "origin_server_ts", transactionID = "transaction_id"
+    }
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        seq = inserted.rowID
     }
 }
 

@@ -9,6 +9,7 @@ extension RoomChange {
             change.notificationCount = room.unreadNotifications.notificationCount
             change.highlightCount = room.unreadNotifications.highlightCount
             change.lastActivity = room.timeline.events.compactMap(\.originServerTS).max()
+            change.previousBatch = room.timeline.previousBatch
             return change
         }
         let invited = response.rooms.invited.map { roomID, room in

@@ -11,6 +11,9 @@ public struct RoomChange: Sendable, Equatable {
     public var notificationCount: Int?
     public var highlightCount: Int?
     public var lastActivity: Int64?
+    /// The timeline's `prev_batch`: kept only while the room has no way back yet, since older
+    /// messages are fetched from the oldest stored one.
+    public var previousBatch: String?
 
     public init(roomID: String, membership: RoomRecord.Membership) {
         self.roomID = roomID
@@ -29,6 +32,7 @@ public struct RoomChange: Sendable, Equatable {
         if let notificationCount { room.notificationCount = notificationCount }
         if let highlightCount { room.highlightCount = highlightCount }
         if let lastActivity { room.lastActivity = max(room.lastActivity, lastActivity) }
+        if room.previousBatch == nil, let previousBatch { room.previousBatch = previousBatch }
         return room
     }
 }

@@ -20,9 +20,12 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, PersistableRecor
     public var highlightCount: Int
     /// Timestamp (ms) of the newest event seen, for sorting by activity.
     public var lastActivity: Int64
+    /// The token to page back from the oldest stored message; empty at the room's beginning.
+    public var previousBatch: String?
 
     public init(roomID: String, membership: Membership, name: String? = nil, canonicalAlias: String? = nil, topic: String? = nil,
-                heroes: [String] = [], joinedMemberCount: Int = 0, notificationCount: Int = 0, highlightCount: Int = 0, lastActivity: Int64 = 0) {
+                heroes: [String] = [], joinedMemberCount: Int = 0, notificationCount: Int = 0, highlightCount: Int = 0, lastActivity: Int64 = 0,
+                previousBatch: String? = nil) {
         self.roomID = roomID
         self.membership = membership
         self.name = name
@@ -33,6 +36,7 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, PersistableRecor
         self.notificationCount = notificationCount
         self.highlightCount = highlightCount
         self.lastActivity = lastActivity
+        self.previousBatch = previousBatch
     }
 
     // Heroes are few user IDs: one text column, newline-separated, keeps the schema flat.
@@ -47,6 +51,7 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, PersistableRecor
         notificationCount = row["notification_count"]
         highlightCount = row["highlight_count"]
         lastActivity = row["last_activity"]
+        previousBatch = row["prev_batch"]
     }
 
     public func encode(to container: inout PersistenceContainer) throws {
@@ -60,5 +65,6 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, PersistableRecor
         container["notification_count"] = notificationCount
         container["highlight_count"] = highlightCount
         container["last_activity"] = lastActivity
+        container["prev_batch"] = previousBatch
     }
 }

@@ -36,6 +36,9 @@ enum StoreMigrations {
                 table.column("transaction_id", .text)
             }
             try database.create(index: "message_by_room", on: "message", columns: ["room_id", "seq"])
+            // Where `/history` asks the server to go on from: older than the oldest stored message.
+            // Empty once the room's beginning has been reached.
+            try database.alter(table: "room") { $0.add(column: "prev_batch", .text) }
             try database.create(table: "member") { table in
                 table.column("room_id", .text).notNull()
                 table.column("user_id", .text).notNull()

@@ -125,11 +125,38 @@ public actor StoreWriter {
         try await pool.read { try OutboxEntry.order(Column("seq")).fetchAll($0) }
     }
 
-    /// The newest `limit` messages of a room, oldest first.
-    public nonisolated func recentMessages(in roomID: String, limit: Int) async throws -> [MessageRecord] {
-        try await pool.read { database in
-            try MessageRecord.filter(Column("room_id") == roomID).order(Column("seq").desc).limit(limit).fetchAll(database).reversed()
+    /// Older messages from the server, newest first as `/messages` gives them: they are stored
+    /// before everything the store has, and the room's way back moves to `nextBatch` (empty when
+    /// the room's beginning is reached).
+    @discardableResult
+    public func storeOlder(_ messages: [MessageRecord], roomID: String, nextBatch: String?) throws -> Int {
+        try transaction { database in
+            var position = (try Int64.fetchOne(database, sql: "SELECT MIN(seq) FROM message") ?? 1) - 1
+            var stored = 0
+            for var message in messages {
+                message.seq = position
+                try message.insert(database, onConflict: .ignore)
+                if database.changesCount > 0 {
+                    stored += 1
+                    position -= 1
+                }
+            }
+            try database.execute(sql: "UPDATE room SET prev_batch = ? WHERE room_id = ?", arguments: [nextBatch ?? "", roomID])
+            return stored
         }
+    }
+
+    /// Up to `limit` messages of a room older than `seq` (or the newest, without it), oldest first.
+    public nonisolated func messages(in roomID: String, before seq: Int64?, limit: Int) async throws -> [MessageRecord] {
+        try await pool.read { database in
+            var request = MessageRecord.filter(Column("room_id") == roomID)
+            if let seq { request = request.filter(Column("seq") < seq) }
+            return try request.order(Column("seq").desc).limit(limit).fetchAll(database).reversed()
+        }
+    }
+
+    public nonisolated func room(_ roomID: String) async throws -> RoomRecord? {
+        try await pool.read { try RoomRecord.fetchOne($0, key: roomID) }
     }
 
     public nonisolated func members(of roomID: String) async throws -> [MemberRecord] {

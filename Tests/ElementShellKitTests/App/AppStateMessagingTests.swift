@@ -16,7 +16,7 @@ import Testing
         }
     }
 
-    static func event(_ body: String, from sender: String, at time: Int64, transactionID: String? = nil) -> SyncEvent {
+    nonisolated static func event(_ body: String, from sender: String, at time: Int64, transactionID: String? = nil) -> SyncEvent {
         SyncEvent(type: "m.room.message", eventID: "$\(body)", sender: sender, originServerTS: time,
                   content: .object(["msgtype": .string("m.text"), "body": .string(body)]),
                   unsigned: transactionID.map { .object(["transaction_id": .string($0)]) })
@@ -31,7 +31,7 @@ import Testing
         var room = SyncResponse.JoinedRoom()
         room.state = [SyncEvent(type: "m.room.name", sender: "@bob:hs", stateKey: "", content: .object(["name": .string("Lobby")])),
                       member("@bob:hs", name: "Bob"), member("@alice:example", name: "Alice")]
-        room.timeline = .init(events: [event("earlier", from: "@bob:hs", at: 1_000)])
+        room.timeline = .init(events: [event("earlier", from: "@bob:hs", at: 1_000)], limited: true, previousBatch: "p1")
         return SyncResponse(nextBatch: "s1", rooms: .init(joined: ["!lobby:hs": room]))
     }
 
@@ -115,6 +115,35 @@ import Testing
         await restarted.state.run(line: "/login matrix.org alice")
         await restarted.state.run(line: "/drafts")
         #expect(restarted.log.outcomes.last == .drafts([]), "a logout takes the session's drafts with it")
+    }
+
+    @Test func historyPagesBackFromTheStoreThenTheServerUntilTheBeginning() async throws {
+        let asked = Recorder<String>()
+        var rooms = FakeRoomService()
+        rooms.older = { _, token, _ throws(MatrixError) in
+            await asked.append(token)
+            guard token == "p1" else { return ([], nil) }
+            return ([Self.event("second", from: "@bob:hs", at: 500), Self.event("first", from: "@bob:hs", at: 400)], "p2")
+        }
+        let app = AppHarness(sync: Self.firstSync(Self.lobby), roomService: rooms)
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        #expect(!(await app.state.run(line: "/history")), "history needs an open room")
+        await app.state.run(line: "/open Lobby")
+        #expect(await app.state.run(line: "/history 5"))
+        guard case .history(let page)? = app.log.outcomes.last else { Issue.record("no history"); return }
+        #expect(page.map(\.body) == ["first", "second"], "oldest first, before what /open showed")
+        #expect(await app.state.run(line: "/history 5"))
+        #expect(app.log.outcomes.last == .history([]))
+        #expect(await asked.values == ["p1", "p2"])
+
+        // Opened again, the store has all of it, in order, and knows the beginning is reached.
+        await app.state.run(line: "/open Lobby")
+        guard case .opened(_, let all, _)? = app.log.outcomes.last else { Issue.record("not opened"); return }
+        #expect(all.map(\.body) == ["first", "second", "earlier"])
+        await app.state.run(line: "/history 2")
+        #expect(app.log.outcomes.last == .history([]))
+        #expect(await asked.values == ["p1", "p2"], "no request once the beginning is known")
     }
 
     @Test func joiningOpensTheRoomAndLeavingClosesIt() async throws {

@@ -14,6 +14,8 @@ import Testing
         ("/rooms", .room(.list)),
         ("/me waves hello", .message(.emote(text: "waves hello"))),
         ("/queue", .queue(.list)),
+        ("/history", .room(.history(count: 20))),
+        ("/history 50", .room(.history(count: 50))),
         ("/draft see you at 5", .draft(.save(text: "see you at 5"))),
         ("/draft", .draft(.show)),
         ("/draft clear", .draft(.clear)),
@@ -95,6 +97,7 @@ import Testing
         #expect(throws: CommandParseError.usage(command: "after")) { try CommandParser.parse("/after 3") }
         #expect(throws: CommandParseError.usage(command: "wait")) { try CommandParser.parse("/wait forever") }
         #expect(throws: CommandParseError.invalidNumber(command: "resend", value: "0")) { try CommandParser.parse("/resend 0") }
+        #expect(throws: CommandParseError.invalidNumber(command: "history", value: "9999")) { try CommandParser.parse("/history 9999") }
         #expect(throws: CommandParseError.usage(command: "wait")) { try CommandParser.parse("/wait sync 5") }
         #expect(throws: CommandParseError.invalidNumber(command: "wait", value: "soon")) { try CommandParser.parse("/wait sync --timeout soon") }
     }

@@ -65,6 +65,30 @@ struct ShellMessagingIntegrationTests {
         try await MatrixAuthService(transport: transport).logout(peer)
     }
 
+    @Test func historyPagesBackPastWhatTheFirstSyncBrought() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let config = try shell.write("homeservers:\n  test: { url: \(homeserver.url.absoluteString) }\n", to: "config.yaml")
+        let peer = try await apiLogin(homeserver.user(4))
+        let carol = homeserver.user(2)
+        let name = "Long \(UUID().uuidString.prefix(6))"
+        let room = try await CreatedRoom.create(named: name, inviting: ["@\(carol):\(homeserver.serverName)"], session: peer, transport: transport)
+        let sender = MessageSender(session: peer, transport: transport)
+        for number in 1...30 {
+            _ = try await sender.send(OutboxEntry(transactionID: "long-\(UUID())", roomID: room.roomID, msgtype: "m.text", body: "m\(number)", createdAt: 0))
+        }
+        let run = try shell.run(["--config", config, "--no-rc", "--output", "json", "-c", "/login test \(carol)", "-c", "/join \(room.roomID)",
+                                 "-c", "/wait sync", "-c", "/open \(name)", "-c", "/history 20", "-c", "/logout!"],
+                                extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
+        #expect(run.status == 0, "\(run.standardOutput)")
+        let opened = (run.objects.first { $0["command"] as? String == "open" }?["messages"] as? [[String: Any]] ?? []).compactMap { $0["body"] as? String }
+        let older = (run.objects.first { $0["command"] as? String == "history" }?["messages"] as? [[String: Any]] ?? []).compactMap { $0["body"] as? String }
+        #expect(opened.last == "m30")
+        #expect(!older.isEmpty && older.last.map { !opened.contains($0) } == true, "history brings what /open did not show")
+        #expect(Set(older + opened).isSuperset(of: (1...30).map { "m\($0)" }), "together they are the whole conversation")
+        try await MatrixAuthService(transport: transport).logout(peer)
+    }
+
     @Test func aMatrixToLinkJoinsToo() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }

@@ -107,7 +107,11 @@ struct FakeRoomService: RoomService {
         address.isAlias ? "!joined:hs" : address.idOrAlias
     }
     var leaveRoom: @Sendable (String) async throws(MatrixError) -> Void = { _ throws(MatrixError) in }
+    var older: @Sendable (String, String, Int) async throws(MatrixError) -> (events: [SyncEvent], next: String?) = { _, _, _ throws(MatrixError) in ([], nil) }
 
     func join(_ address: RoomAddress) async throws(MatrixError) -> String { try await joinRoom(address) }
     func leave(roomID: String) async throws(MatrixError) { try await leaveRoom(roomID) }
+    func olderEvents(roomID: String, from token: String, limit: Int) async throws(MatrixError) -> (events: [SyncEvent], next: String?) {
+        try await older(roomID, token, limit)
+    }
 }

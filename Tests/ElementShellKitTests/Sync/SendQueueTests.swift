@@ -69,6 +69,6 @@ import Testing
         let result = try await store.apply(SyncBatch(messages: [echo, echo]), nextBatch: "s1")
         #expect(result.messages == [echo], "a message the store has is not new twice")
         #expect(try await store.outbox().isEmpty)
-        #expect(try await store.recentMessages(in: "!r", limit: 10) == [echo])
+        #expect(try await store.messages(in: "!r", before: nil, limit: 10).map(\.eventID) == [echo.eventID])
     }
 }
