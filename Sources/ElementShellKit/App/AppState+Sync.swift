@@ -1,6 +1,13 @@
 import Foundation
 
 extension AppState {
+    /// What a service reports, unless it belongs to services since stopped (a response that
+    /// arrived just as the user logged out).
+    func apply(_ event: ClientEvent, from generation: Int) {
+        guard generation == serviceGeneration else { return }
+        apply(event)
+    }
+
     /// Applies what a service reports. Only the main actor runs this, like `send`.
     public func apply(_ event: ClientEvent) {
         switch event {
@@ -41,8 +48,9 @@ extension AppState {
         }
         self.store = store
         restartSync(for: session)
+        let generation = serviceGeneration
         let queue = SendQueue(store: store, send: environment.makeSender(session, profile.settings)) { [weak self] event in
-            await self?.apply(event)
+            await self?.apply(event, from: generation)
         }
         sendQueue = queue
         sendTask = Task { await queue.run() }
@@ -53,13 +61,15 @@ extension AppState {
         guard let store else { return }
         syncTask?.cancel()
         syncStatus = .catchingUp
+        let generation = serviceGeneration
         let loop = SyncLoop(request: environment.makeSync(session, profile.settings), store: store, userID: session.userID) { [weak self] event in
-            await self?.apply(event)
+            await self?.apply(event, from: generation)
         }
         syncTask = Task { await loop.run() }
     }
 
     func stopSync() {
+        serviceGeneration += 1
         syncTask?.cancel()
         syncTask = nil
         sendTask?.cancel()

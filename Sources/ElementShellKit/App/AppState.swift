@@ -28,6 +28,8 @@ public final class AppState {
     @ObservationIgnored var memberNames: [String: String] = [:]
     @ObservationIgnored var store: StoreWriter?
     @ObservationIgnored var syncTask: Task<Void, Never>?
+    /// Changes whenever the services of a session stop, so a late report of theirs is dropped.
+    @ObservationIgnored var serviceGeneration = 0
     @ObservationIgnored var sendQueue: SendQueue?
     @ObservationIgnored var sendTask: Task<Void, Never>?
 

@@ -46,7 +46,12 @@ public actor SendQueue {
                 let delay = Self.isPermanent(error) ? nil : backoff.delay(after: error)
                 await report(.sendFailed(transactionID: next.transactionID, error, retryIn: delay))
                 guard let delay else {
-                    try? await store.setFailed(true, transactionIDs: [next.transactionID])
+                    do {
+                        try await store.setFailed(true, transactionIDs: [next.transactionID])
+                    } catch {
+                        // Unmarked, it would come straight back: wait as after any failure.
+                        try? await Task.sleep(for: backoff.nextDelay())
+                    }
                     continue
                 }
                 try? await Task.sleep(for: delay)
