@@ -91,6 +91,8 @@ public enum ScriptingAction: Sendable, Equatable {
     case waitForSync(timeout: Double)
     /// Holds the script until the outbox is empty, or `timeout` passes.
     case waitUntilSent(timeout: Double)
+    /// Holds the script until a message containing `text` arrives in the open room.
+    case waitForMessage(containing: String, timeout: Double)
 }
 
 public enum AppAction: Sendable, Equatable {
@@ -120,6 +122,7 @@ extension ScriptingAction: CustomStringConvertible {
         case .after(let seconds, _): "after(seconds: \(seconds))"
         case .waitForSync(let timeout): "waitForSync(timeout: \(timeout))"
         case .waitUntilSent(let timeout): "waitUntilSent(timeout: \(timeout))"
+        case .waitForMessage(_, let timeout): "waitForMessage(containing: <redacted>, timeout: \(timeout))"
         }
     }
 }

@@ -102,6 +102,8 @@ extension AppState {
     func showArrived(_ messages: [MessageRecord]) {
         for message in messages where message.roomID == currentRoomID && message.transactionID == nil {
             report(Report(content: .message(view(message)), location: nil))
+            arrivals.count += 1
+            arrivals.recent = Array((arrivals.recent + [message.body]).suffix(100))
         }
     }
 

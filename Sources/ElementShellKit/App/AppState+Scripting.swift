@@ -13,6 +13,7 @@ extension AppState {
         case .echo(let text): finish("echo", .echo(text: text))
         case .after(let seconds, let line): schedule(line, after: seconds)
         case .waitForSync(let timeout): await waitForSync(timeout: timeout)
+        case .waitForMessage(let text, let timeout): await waitForMessage(containing: text, timeout: timeout)
         case .waitUntilSent(let timeout):
             await waitUntilSent(timeout: timeout) ? finish("wait", .done) : finish("wait", .failure(.waitTimedOut(seconds: timeout)))
         }
@@ -120,6 +121,20 @@ extension AppState {
             try? await Task.sleep(for: .milliseconds(25))
         }
         return finish("wait", .done)
+    }
+
+    private func waitForMessage(containing text: String, timeout: Double) async -> Bool {
+        guard currentRoomID != nil else { return finish("wait", .failure(.noRoomOpen)) }
+        let start = arrivals.count
+        let deadline = ContinuousClock.now + .seconds(timeout)
+        while true {
+            let new = arrivals.count - start
+            if new > 0, arrivals.recent.suffix(new).contains(where: { $0.contains(text) }) { return finish("wait", .done) }
+            guard ContinuousClock.now < deadline, !Task.isCancelled, currentRoomID != nil else {
+                return finish("wait", .failure(Task.isCancelled ? .cancelled : .waitTimedOut(seconds: timeout)))
+            }
+            try? await Task.sleep(for: .milliseconds(25))
+        }
     }
 
     /// Whether the outbox emptied within `timeout` (at once when there is no session).

@@ -123,10 +123,12 @@ public enum CommandTable {
             "wait", parameters: [CommandParameter(.waitTarget), CommandParameter(.text, .optionalRest)],
             summary: { L10n.screenHelpWaitSummary }, usage: { L10n.screenHelpWaitUsage }
         ) { arguments, _ throws(CommandParseError) in
-            let timeout = try WaitOptions.timeout(in: arguments.dropFirst().first)
             switch arguments[0] {
-            case "sync": return .scripting(.waitForSync(timeout: timeout))
-            case "sent": return .scripting(.waitUntilSent(timeout: timeout))
+            case "sync": return .scripting(.waitForSync(timeout: try WaitOptions.timeout(in: arguments.dropFirst().first)))
+            case "sent": return .scripting(.waitUntilSent(timeout: try WaitOptions.timeout(in: arguments.dropFirst().first)))
+            case "message":
+                let (text, timeout) = try WaitOptions.textAndTimeout(in: arguments.dropFirst().first)
+                return .scripting(.waitForMessage(containing: text, timeout: timeout))
             default: throw .usage(command: "wait")
             }
         },

@@ -46,7 +46,7 @@ public enum Completer {
             if key == .caFile { return .files }
             pool = values(for: key)
         case .alias: pool = context.aliases
-        case .waitTarget: pool = ["sync", "sent"]
+        case .waitTarget: pool = ["sync", "sent", "message"]
         case .text, .number: pool = []
         }
         return .candidates(Set(pool).filter { $0.hasPrefix(word) }.sorted())

@@ -210,7 +210,10 @@ import Testing
         await app.state.run(line: "/login matrix.org alice")
         try await waitUntil { app.state.syncStatus == .live }
         await app.state.run(line: "/open Lobby")
+        #expect(!(await app.state.run(line: "/wait message hi --timeout 0.1")), "nothing has arrived yet")
+        async let waited = app.state.run(line: "/wait message alice --timeout 5")
         await gate.open()
+        #expect(await waited, "the wait ends when a message containing the text arrives")
         try await waitUntil { app.state.appliedSyncCount == 2 }
         let printed = app.log.reports.compactMap { if case .message(let message) = $0.content { message.body } else { nil } }
         #expect(printed == ["hi alice"])

@@ -47,6 +47,8 @@ import Testing
         ("/wait sync", .scripting(.waitForSync(timeout: 30))),
         ("/wait sync --timeout 2.5", .scripting(.waitForSync(timeout: 2.5))),
         ("/wait sent", .scripting(.waitUntilSent(timeout: 30))),
+        ("/wait message see you", .scripting(.waitForMessage(containing: "see you", timeout: 30))),
+        ("/wait message done --timeout 5", .scripting(.waitForMessage(containing: "done", timeout: 5))),
         ("/quit", .app(.quit)),
     ]
 
@@ -96,6 +98,7 @@ import Testing
         #expect(throws: CommandParseError.usage(command: "whoami")) { try CommandParser.parse("/whoami now") }
         #expect(throws: CommandParseError.usage(command: "after")) { try CommandParser.parse("/after 3") }
         #expect(throws: CommandParseError.usage(command: "wait")) { try CommandParser.parse("/wait forever") }
+        #expect(throws: CommandParseError.usage(command: "wait")) { try CommandParser.parse("/wait message") }
         #expect(throws: CommandParseError.invalidNumber(command: "resend", value: "0")) { try CommandParser.parse("/resend 0") }
         #expect(throws: CommandParseError.invalidNumber(command: "history", value: "9999")) { try CommandParser.parse("/history 9999") }
         #expect(throws: CommandParseError.usage(command: "wait")) { try CommandParser.parse("/wait sync 5") }
