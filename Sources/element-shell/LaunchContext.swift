@@ -28,7 +28,7 @@ struct LaunchContext {
             makeSync: { session, settings in
                 let service = SyncService(session: session, transport: CurlTransport(caFile: settings.caFile, userAgent: BuildInfo.userAgent),
                                           requestTimeout: TimeInterval(settings.requestTimeout))
-                return { since throws(MatrixError) in try await service.next(since: since) }
+                return { since, waitsForNews throws(MatrixError) in try await service.next(since: since, waitsForNews: waitsForNews) }
             },
             makeSender: { session, settings in
                 let sender = MessageSender(session: session, transport: CurlTransport(caFile: settings.caFile, userAgent: BuildInfo.userAgent),

@@ -60,6 +60,10 @@ public enum RoomAction: Sendable, Equatable {
     case leave(target: String?)
     /// Shows `count` messages older than those shown: from the store first, then the server.
     case history(count: Int)
+    /// Who is in the open room now.
+    case members
+    /// Shows the open room's name or topic, or sets it to `text`.
+    case text(RoomText, set: String?)
 }
 
 public enum SessionAction: Sendable, Equatable {

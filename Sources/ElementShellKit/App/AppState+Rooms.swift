@@ -16,6 +16,40 @@ extension AppState {
             return await leave(target)
         case .history(let count):
             return await history(count)
+        case .members:
+            return await members()
+        case .text(let kind, let text):
+            return await roomText(kind, set: text)
+        }
+    }
+
+    private func members() async -> Bool {
+        guard let session else { return finish("members", .failure(.notLoggedIn)) }
+        guard let roomID = currentRoomID else { return finish("members", .failure(.noRoomOpen)) }
+        do {
+            let joined = try await environment.makeRoomService(session, profile.settings).joinedMembers(roomID: roomID)
+            let records = joined.map { MemberRecord(roomID: roomID, userID: $0.key, displayName: $0.value) }
+            memberNames = MemberNames.unique(records)
+            let listed = records.map { MemberEntry(userID: $0.userID, name: memberNames[$0.userID] ?? $0.userID) }
+            return finish("members", .members(listed.sorted { $0.name.lowercased() < $1.name.lowercased() }))
+        } catch {
+            return finish("members", .failure(.matrix(error)))
+        }
+    }
+
+    private func roomText(_ kind: RoomText, set text: String?) async -> Bool {
+        let command = kind.rawValue
+        guard let session else { return finish(command, .failure(.notLoggedIn)) }
+        guard let roomID = currentRoomID else { return finish(command, .failure(.noRoomOpen)) }
+        guard let text else {
+            let room = rooms[roomID]
+            return finish(command, .roomText(kind, kind == .name ? room?.name : room?.topic))
+        }
+        do {
+            try await environment.makeRoomService(session, profile.settings).setText(kind, of: roomID, to: text)
+            return finish(command, .roomTextChanged(kind))
+        } catch {
+            return finish(command, .failure(.matrix(error)))
         }
     }
 

@@ -109,9 +109,12 @@ extension AppState {
         return finish("after", .done)
     }
 
+    /// Until the shell has caught up with the server as it is now: a request that does not wait
+    /// for news goes out at once and its response is applied.
     private func waitForSync(timeout: Double) async -> Bool {
-        guard session != nil else { return finish("wait", .failure(.notLoggedIn)) }
+        guard let session else { return finish("wait", .failure(.notLoggedIn)) }
         let target = appliedSyncCount + 1
+        restartSync(for: session, catchingUpNow: true)
         let deadline = ContinuousClock.now + .seconds(timeout)
         while appliedSyncCount < target {
             guard ContinuousClock.now < deadline, !Task.isCancelled, session != nil else {

@@ -57,12 +57,14 @@ extension AppState {
     }
 
     /// A new sync loop on the open store, from its token; the old one, waiting or not, ends.
-    func restartSync(for session: Session) {
+    /// With `catchingUpNow`, its first request asks for what is new without waiting for news.
+    func restartSync(for session: Session, catchingUpNow: Bool = false) {
         guard let store else { return }
         syncTask?.cancel()
         syncStatus = .catchingUp
         let generation = serviceGeneration
-        let loop = SyncLoop(request: environment.makeSync(session, profile.settings), store: store, userID: session.userID) { [weak self] event in
+        let loop = SyncLoop(request: environment.makeSync(session, profile.settings), store: store, userID: session.userID,
+                            catchesUpFirst: catchingUpNow) { [weak self] event in
             await self?.apply(event, from: generation)
         }
         syncTask = Task { await loop.run() }

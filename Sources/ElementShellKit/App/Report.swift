@@ -47,6 +47,12 @@ public enum Outcome: Sendable, Equatable {
     case rooms([RoomRecord])
     /// `/open`: the room's name, its latest messages, and its draft for the input line.
     case opened(roomName: String, messages: [MessageView], draft: String?)
+    /// `/members`: by name.
+    case members([MemberEntry])
+    /// `/name` or `/topic` without text: what it is now (`nil` when unset).
+    case roomText(RoomText, String?)
+    /// The change is sent; it shows once sync brings it back.
+    case roomTextChanged(RoomText)
     /// `/history`: older messages, oldest first; none at the room's beginning.
     case history([MessageView])
     /// A plain line is in the outbox; it shows as pending until the server has it.
@@ -103,4 +109,11 @@ public struct ConfigSummary: Sendable, Equatable {
 public struct ScriptLocation: Sendable, Equatable {
     public var file: String
     public var line: Int
+}
+
+/// A member of the open room, for `/members`.
+public struct MemberEntry: Sendable, Equatable {
+    public var userID: String
+    /// The display name, unique within the room.
+    public var name: String
 }

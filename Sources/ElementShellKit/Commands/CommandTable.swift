@@ -72,6 +72,18 @@ public enum CommandTable {
             return .room(.history(count: count))
         },
         CommandSpec(
+            "members",
+            summary: { L10n.screenHelpMembersSummary }, usage: { L10n.screenHelpMembersUsage }
+        ) { _, _ in .room(.members) },
+        CommandSpec(
+            "topic", parameters: [CommandParameter(.text, .optionalRest)],
+            summary: { L10n.screenHelpTopicSummary }, usage: { L10n.screenHelpTopicUsage }
+        ) { arguments, _ in .room(.text(.topic, set: arguments.first)) },
+        CommandSpec(
+            "name", parameters: [CommandParameter(.text, .optionalRest)],
+            summary: { L10n.screenHelpNameSummary }, usage: { L10n.screenHelpNameUsage }
+        ) { arguments, _ in .room(.text(.name, set: arguments.first)) },
+        CommandSpec(
             "join", parameters: [CommandParameter(.room)],
             summary: { L10n.screenHelpJoinSummary }, usage: { L10n.screenHelpJoinUsage }
         ) { arguments, _ in .room(.join(target: arguments[0])) },

@@ -8,6 +8,17 @@ public protocol RoomService: Sendable {
     /// Up to `limit` events before `token`, newest first, and the token to go on from (`nil` at
     /// the room's beginning).
     func olderEvents(roomID: String, from token: String, limit: Int) async throws(MatrixError) -> (events: [SyncEvent], next: String?)
+    /// Who is in the room now, by user ID, with display names where set.
+    func joinedMembers(roomID: String) async throws(MatrixError) -> [String: String?]
+    /// Sets the room's name or topic (`m.room.name` / `m.room.topic`).
+    func setText(_ kind: RoomText, of roomID: String, to text: String) async throws(MatrixError)
+}
+
+/// The texts of a room that `/name` and `/topic` change.
+public enum RoomText: String, Sendable, Equatable {
+    case name, topic
+
+    var eventType: String { "m.room." + rawValue }
 }
 
 public struct MatrixRoomService: RoomService {
@@ -24,6 +35,14 @@ public struct MatrixRoomService: RoomService {
 
     public func leave(roomID: String) async throws(MatrixError) {
         _ = try await client.send(.leave(roomID: roomID))
+    }
+
+    public func joinedMembers(roomID: String) async throws(MatrixError) -> [String: String?] {
+        try await client.send(.joinedMembers(roomID: roomID)).joined.mapValues(\.displayName)
+    }
+
+    public func setText(_ kind: RoomText, of roomID: String, to text: String) async throws(MatrixError) {
+        _ = try await client.send(.setTextState(roomID: roomID, type: kind.eventType, field: kind.rawValue, text: text))
     }
 
     public func olderEvents(roomID: String, from token: String, limit: Int) async throws(MatrixError) -> (events: [SyncEvent], next: String?) {

@@ -57,6 +57,9 @@ public enum JSONRenderer {
             ["room": .string(name), "messages": .array(messages.map { .object($0.json) }), "draft": draft.json]
         case .queued(let message): message.json
         case .history(let messages): ["messages": .array(messages.map { .object($0.json) })]
+        case .members(let members): ["members": .array(members.map { ["user_id": .string($0.userID), "name": .string($0.name)] })]
+        case .roomText(let kind, let text): [kind.rawValue: text.json]
+        case .roomTextChanged: [:]
         case .queue(let messages):
             ["queue": .array(messages.enumerated().map { index, message in
                 ["number": .int(index + 1), "room_id": .string(message.entry.roomID), "room": .string(message.roomName),

@@ -61,6 +61,11 @@ public struct TextRenderer: Sendable {
             [theme.accent(messages.isEmpty ? L10n.screenRoomOpenedEmpty(clean(name)) : L10n.screenRoomOpened(clean(name)))]
                 + messages.flatMap(MessageText(theme: theme).lines(for:))
         case .queued(let message): MessageText(theme: theme).lines(for: message)
+        case .members(let members): table(members.map { [clean($0.name), $0.name == $0.userID ? "" : theme.dim(clean($0.userID))] })
+        case .roomText(let kind, let text):
+            [text.map { kind == .name ? L10n.screenRoomNameShown(clean($0)) : L10n.screenRoomTopicShown(clean($0)) }
+                ?? (kind == .name ? L10n.screenRoomNameNone : L10n.screenRoomTopicNone)]
+        case .roomTextChanged(let kind): [kind == .name ? L10n.screenRoomNameChanged : L10n.screenRoomTopicChanged]
         case .history(let messages):
             messages.isEmpty ? [L10n.screenHistoryStart] : messages.flatMap(MessageText(theme: theme).lines(for:))
         case .queue(let messages):
@@ -119,7 +124,7 @@ extension Outcome {
     /// script runs them.
     var isConfirmation: Bool {
         switch self {
-        case .aliasDefined, .aliasRemoved, .settingChanged, .draftSaved, .draftCleared: true
+        case .aliasDefined, .aliasRemoved, .settingChanged, .draftSaved, .draftCleared, .roomTextChanged: true
         default: false
         }
     }

@@ -5,27 +5,34 @@ import Foundation
 /// the store does not hold. Failures wait out a growing, jittered delay and retry from the same
 /// token; an ended session stops the loop.
 public struct SyncLoop: Sendable {
-    public typealias Request = @Sendable (_ since: String?) async throws(MatrixError) -> SyncResponse
+    /// One `/sync` from `since`; `waitsForNews: false` answers at once instead of long-polling.
+    public typealias Request = @Sendable (_ since: String?, _ waitsForNews: Bool) async throws(MatrixError) -> SyncResponse
 
     let request: Request
     let store: StoreWriter
     let userID: String
     let report: @Sendable (ClientEvent) async -> Void
+    /// The first request catches up at once (`/wait sync`) instead of waiting for news.
+    let catchesUpFirst: Bool
 
-    public init(request: @escaping Request, store: StoreWriter, userID: String, report: @escaping @Sendable (ClientEvent) async -> Void) {
+    public init(request: @escaping Request, store: StoreWriter, userID: String, catchesUpFirst: Bool = false,
+                report: @escaping @Sendable (ClientEvent) async -> Void) {
         self.request = request
         self.store = store
         self.userID = userID
+        self.catchesUpFirst = catchesUpFirst
         self.report = report
     }
 
     public func run() async {
         var backoff = SyncBackoff()
         var token = try? await store.syncToken()
+        var waitsForNews = !catchesUpFirst
         while !Task.isCancelled {
             let failure: MatrixError
             do {
-                let response = try await request(token)
+                let response = try await request(token, waitsForNews && token != nil)
+                waitsForNews = true
                 let result = try await store.apply(SyncBatch(response, userID: userID), nextBatch: response.nextBatch)
                 token = response.nextBatch
                 backoff.reset()

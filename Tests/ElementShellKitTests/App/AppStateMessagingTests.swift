@@ -7,7 +7,7 @@ import Testing
     /// A homeserver that answers the first sync with `response`, then has nothing more to say.
     static func firstSync(_ response: SyncResponse) -> SyncLoop.Request {
         let served = SyncLoopTests.Counter()
-        return { _ throws(MatrixError) in
+        return { _, _ throws(MatrixError) in
             guard await served.next() == 0 else {
                 try? await Task.sleep(for: .seconds(3600))
                 throw .transport(.cancelled)
@@ -146,6 +146,28 @@ import Testing
         #expect(await asked.values == ["p1", "p2"], "no request once the beginning is known")
     }
 
+    @Test func membersNameAndTopic() async throws {
+        let changes = Recorder<String>()
+        var rooms = FakeRoomService()
+        rooms.members = { _ throws(MatrixError) in ["@bob:hs": "Bob", "@alice:example": "Alice", "@carol:hs": nil] }
+        rooms.texts = { kind, roomID, text throws(MatrixError) in await changes.append("\(kind.rawValue) \(roomID) \(text)") }
+        let app = AppHarness(sync: Self.firstSync(Self.lobby), roomService: rooms)
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        #expect(!(await app.state.run(line: "/members")), "a room must be open")
+        await app.state.run(line: "/open Lobby")
+        await app.state.run(line: "/members")
+        #expect(app.log.outcomes.last == .members([MemberEntry(userID: "@carol:hs", name: "@carol:hs"),
+                                                   MemberEntry(userID: "@alice:example", name: "Alice"),
+                                                   MemberEntry(userID: "@bob:hs", name: "Bob")]))
+        await app.state.run(line: "/name")
+        #expect(app.log.outcomes.last == .roomText(.name, "Lobby"))
+        await app.state.run(line: "/topic")
+        #expect(app.log.outcomes.last == .roomText(.topic, nil))
+        #expect(await app.state.run(line: "/topic Plans for Friday"))
+        #expect(await changes.values == ["topic !lobby:hs Plans for Friday"])
+    }
+
     @Test func joiningOpensTheRoomAndLeavingClosesIt() async throws {
         let left = Recorder<String>()
         var rooms = FakeRoomService()
@@ -196,7 +218,7 @@ import Testing
         let first = Self.lobby
         let served = SyncLoopTests.Counter()
         let gate = Gate()
-        let app = AppHarness(sync: { _ throws(MatrixError) in
+        let app = AppHarness(sync: { _, _ throws(MatrixError) in
             switch await served.next() {
             case 0: return first
             case 1:

@@ -6,7 +6,7 @@ import Testing
 @Suite struct AppStateSyncTests {
     static func oneRoom(_ name: String, unread: Int) -> SyncLoop.Request {
         let served = SyncLoopTests.Counter()
-        return { since throws(MatrixError) in
+        return { since, _ throws(MatrixError) in
             guard await served.next() == 0 else {
                 try? await Task.sleep(for: .seconds(3600))
                 throw .transport(.cancelled)
@@ -49,7 +49,7 @@ import Testing
 
     @Test func aMentionElsewhereIsNamedOnce() async throws {
         let served = SyncLoopTests.Counter()
-        let app = AppHarness(sync: { _ throws(MatrixError) in
+        let app = AppHarness(sync: { _, _ throws(MatrixError) in
             let index = await served.next()
             guard index < 2 else {
                 try? await Task.sleep(for: .seconds(3600))
@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func anEndedSessionIsForgotten() async throws {
-        let app = AppHarness(sync: { _ throws(MatrixError) in throw .unknownToken(softLogout: false) })
+        let app = AppHarness(sync: { _, _ throws(MatrixError) in throw .unknownToken(softLogout: false) })
         await app.state.run(line: "/login matrix.org alice")
         try await waitUntil { app.state.session == nil }
         #expect(app.log.reports.contains { $0.content == .sessionEnded(userID: "@alice:example") })
@@ -100,7 +100,7 @@ import Testing
 
     @Test func aFailingSyncMarksTheShellOfflineAndReconnectTriesAtOnce() async throws {
         let attempts = SyncLoopTests.Counter()
-        let app = AppHarness(sync: { _ throws(MatrixError) in
+        let app = AppHarness(sync: { _, _ throws(MatrixError) in
             _ = await attempts.next()
             throw .transport(.cannotConnect("hs.example"))
         })

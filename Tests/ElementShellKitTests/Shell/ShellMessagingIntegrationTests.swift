@@ -36,9 +36,11 @@ struct ShellMessagingIntegrationTests {
 
         let run = try shell.run(["--config", config, "--profile", "tester", "--no-rc", "--output", "json",
                                  "-c", "/login test \(carol)", "-c", "/join \(alias)", "-c", "/wait sync", "-c", "/open \(name)",
-                                 "-c", "hello from the shell", "-c", "/wait sent"],
+                                 "-c", "hello from the shell", "-c", "/wait sent", "-c", "/members"],
                                 extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
         #expect(run.status == 0, "\(run.standardOutput)")
+        let members = (run.objects.last?["members"] as? [[String: Any]] ?? []).compactMap { $0["user_id"] as? String }
+        #expect(Set(members) == [carolID, "@\(homeserver.user(4)):\(homeserver.serverName)"])
         let opened = try #require(run.objects.first { $0["command"] as? String == "open" })
         let shown = (opened["messages"] as? [[String: Any]]) ?? []
         #expect(shown.last?["body"] as? String == "hello from the peer\u{1B}[2J", "JSON carries the body as sent")
@@ -55,6 +57,11 @@ struct ShellMessagingIntegrationTests {
             if bodies.contains("hello from the shell") { break }
         }
         #expect(bodies.filter { $0 == "hello from the shell" }.count == 1)
+
+        // An invited member of a private chat may not change its topic: the server's refusal is told.
+        let topic = try shell.run(["--config", config, "--profile", "tester", "--no-rc", "--output", "json", "-c", "/open \(name)", "-c", "/topic Plans"])
+        #expect(topic.status == 1)
+        #expect((topic.objects.last?["error"] as? [String: Any])?["code"] as? String == "M_FORBIDDEN")
 
         // In text mode the same room shows the body with its escape sequence made harmless.
         let text = try shell.run(["--config", config, "--profile", "tester", "--no-rc", "-c", "/open \(name)"])

@@ -95,7 +95,7 @@ struct AppHarness {
     var sessionFile: URL { directory.url.appending(path: "session.json") }
 
     /// A homeserver with nothing new to say: every request waits until it is cancelled.
-    static let syncThatWaits: SyncLoop.Request = { _ throws(MatrixError) in
+    static let syncThatWaits: SyncLoop.Request = { _, _ throws(MatrixError) in
         try? await Task.sleep(for: .seconds(3600))
         throw .transport(.cancelled)
     }
@@ -111,6 +111,10 @@ struct FakeRoomService: RoomService {
 
     func join(_ address: RoomAddress) async throws(MatrixError) -> String { try await joinRoom(address) }
     func leave(roomID: String) async throws(MatrixError) { try await leaveRoom(roomID) }
+    var members: @Sendable (String) async throws(MatrixError) -> [String: String?] = { _ throws(MatrixError) in [:] }
+    var texts: @Sendable (RoomText, String, String) async throws(MatrixError) -> Void = { _, _, _ throws(MatrixError) in }
+    func joinedMembers(roomID: String) async throws(MatrixError) -> [String: String?] { try await members(roomID) }
+    func setText(_ kind: RoomText, of roomID: String, to text: String) async throws(MatrixError) { try await texts(kind, roomID, text) }
     func olderEvents(roomID: String, from token: String, limit: Int) async throws(MatrixError) -> (events: [SyncEvent], next: String?) {
         try await older(roomID, token, limit)
     }

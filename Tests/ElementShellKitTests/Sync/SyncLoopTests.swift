@@ -15,7 +15,7 @@ import Testing
         }
 
         var request: SyncLoop.Request {
-            { since throws(MatrixError) in
+            { since, _ throws(MatrixError) in
                 await self.answers.append(since)
                 let index = await self.served.next()
                 guard index < self.script.count else {

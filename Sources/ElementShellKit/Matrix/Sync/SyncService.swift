@@ -36,7 +36,9 @@ public struct SyncService: Sendable {
 
     /// One `/sync`: everything since `since` (or an initial snapshot for `nil`), waiting up to
     /// the long-poll timeout when nothing has happened yet.
-    public func next(since: String?) async throws(MatrixError) -> SyncResponse {
-        try await client.send(.sync(since: since, filter: filter, longPollTimeout: longPollTimeout, requestTimeout: requestTimeout))
+    /// `waitsForNews: false` asks for what is new right now, without the long poll.
+    public func next(since: String?, waitsForNews: Bool = true) async throws(MatrixError) -> SyncResponse {
+        try await client.send(.sync(since: since, filter: filter, longPollTimeout: waitsForNews ? longPollTimeout : .zero,
+                                    requestTimeout: requestTimeout))
     }
 }
