@@ -1,0 +1,32 @@
+import GRDB
+
+/// A message waiting to be sent. It is written before the first attempt and removed once the
+/// server has it, so nothing typed is lost to a crash, and the same transaction ID on every
+/// attempt keeps it from arriving twice.
+public struct OutboxEntry: Sendable, Equatable, Codable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "outbox"
+
+    public var transactionID: String
+    public var roomID: String
+    public var msgtype: String
+    public var body: String
+    /// Milliseconds since the Unix epoch, when it was typed.
+    public var createdAt: Int64
+    public var attempts: Int
+    /// The server refused it for good: it waits for `/resend` or `/cancel`.
+    public var failed: Bool
+
+    public init(transactionID: String, roomID: String, msgtype: String, body: String, createdAt: Int64, attempts: Int = 0, failed: Bool = false) {
+        self.transactionID = transactionID
+        self.roomID = roomID
+        self.msgtype = msgtype
+        self.body = body
+        self.createdAt = createdAt
+        self.attempts = attempts
+        self.failed = failed
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case transactionID = "transaction_id", roomID = "room_id", msgtype, body, createdAt = "created_at", attempts, failed
+    }
+}
