@@ -44,7 +44,7 @@ let package = Package(
             // The executable is a dependency so the process-level tests (batch mode, tmux) find it built.
             dependencies: ["ElementShellKit", "element-shell"],
             // Read through #filePath, so the expected text is reviewed like code.
-            exclude: ["Render/Golden"]
+            exclude: ["Render/Golden", "Peers"]
         ),
     ]
 )
