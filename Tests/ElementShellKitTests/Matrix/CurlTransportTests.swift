@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 @testable import ElementShellKit
 
-@Suite struct CurlTransportTests {
+@Suite(.serialized) struct CurlTransportTests {
     private let transport = CurlTransport(userAgent: "element-shell-tests/1")
 
     private func url(_ port: Int, _ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
@@ -44,6 +44,8 @@ import Testing
     }
 
     @Test func reusesOneConnectionForSequentialRequests() async throws {
+        // Its own pool: a test running alongside could otherwise take the handle between requests.
+        let transport = CurlTransport(userAgent: "element-shell-tests/1")
         let server = try LoopbackHTTPServer { _ in .init(status: 200, body: Data("{}".utf8)) }
         defer { server.stop() }
         for _ in 0..<5 {
@@ -94,6 +96,9 @@ import Testing
     }
 
     @Test func timesOutOnASilentServer() async throws {
+        // A transport of its own: a pooled connection to a port another test's server had before
+        // would be reset instead of timing out.
+        let transport = CurlTransport(userAgent: "element-shell-tests/1")
         let server = try SilentServer()
         let started = ContinuousClock.now
         await #expect(throws: TransportError.timedOut) {
@@ -103,6 +108,7 @@ import Testing
     }
 
     @Test func cancellingTheTaskAbortsTheTransfer() async throws {
+        let transport = CurlTransport(userAgent: "element-shell-tests/1")
         let server = try SilentServer()
         let task = Task { [transport] in
             try await transport.send(HTTPRequest(method: .get, url: url(server.port, "/sync"), timeout: 60))
@@ -111,6 +117,7 @@ import Testing
         let started = ContinuousClock.now
         task.cancel()
         let result = await task.result
+        withExtendedLifetime(server) {}
         #expect(throws: TransportError.cancelled) { try result.get() }
         #expect(ContinuousClock.now - started < .seconds(3))
     }
@@ -128,10 +135,12 @@ import Testing
     }
 
     @Test func refusedConnectionIsCannotConnect() async throws {
-        let port = try SilentServer.closedPort()
+        let closed = try ClosedPort()
+        let port = closed.port
         await #expect(throws: TransportError.cannotConnect("127.0.0.1:\(port)")) {
             try await transport.send(HTTPRequest(method: .get, url: url(port, "/")))
         }
+        withExtendedLifetime(closed) {}
     }
 
     @Test func rejectsNonHTTPURLs() async {

@@ -32,11 +32,35 @@ final class SilentServer: Sendable {
 
     deinit { close(descriptor) }
 
-    /// A port on which nothing listens (bound, then released), for "connection refused".
-    static func closedPort() throws -> Int {
-        let probe = try SilentServer()
-        return probe.port
+}
+
+/// A port on which nothing listens, for "connection refused": bound but never listening, and held
+/// for the test's lifetime, so no other test's server can be given the same port meanwhile.
+final class ClosedPort: Sendable {
+    let port: Int
+    private let descriptor: Int32
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
+            }
+        }
+        guard bound else {
+            close(descriptor)
+            throw POSIXError(.EADDRINUSE)
+        }
+        self.descriptor = descriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
     }
+
+    deinit { close(descriptor) }
 }
 
 /// A minimal HTTP/1.1 server on 127.0.0.1: keep-alive, Content-Length bodies only, one thread

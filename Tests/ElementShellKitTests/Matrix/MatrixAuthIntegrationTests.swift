@@ -82,7 +82,9 @@ struct MatrixAuthIntegrationTests {
     }
 
     @Test func unreachablePortIsCannotConnect() async throws {
-        let port = try SilentServer.closedPort()
+        let closed = try ClosedPort()
+        let port = closed.port
+        defer { withExtendedLifetime(closed) {} }
         let unreachable = URL(string: "http://127.0.0.1:\(port)")!
         await #expect(throws: MatrixError.transport(.cannotConnect("127.0.0.1:\(port)"))) {
             try await auth.login(homeserverURL: unreachable, user: "alice", password: "x", deviceDisplayName: "t")
