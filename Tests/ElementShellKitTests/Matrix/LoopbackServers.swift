@@ -9,29 +9,10 @@ final class SilentServer: Sendable {
     fileprivate let descriptor: Int32
 
     init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(descriptor, generic, length) == 0 && listen(descriptor, 16) == 0
-                    && getsockname(descriptor, generic, &length) == 0
-            }
-        }
-        guard bound else {
-            close(descriptor)
-            throw POSIXError(.EADDRINUSE)
-        }
-        self.descriptor = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (descriptor, port) = try bindLoopback(listening: true)
     }
 
     deinit { close(descriptor) }
-
 }
 
 /// A port on which nothing listens, for "connection refused": bound but never listening, and held
@@ -41,26 +22,32 @@ final class ClosedPort: Sendable {
     private let descriptor: Int32
 
     init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
-            }
-        }
-        guard bound else {
-            close(descriptor)
-            throw POSIXError(.EADDRINUSE)
-        }
-        self.descriptor = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (descriptor, port) = try bindLoopback(listening: false)
     }
 
     deinit { close(descriptor) }
+}
+
+/// A TCP socket bound to a free port on 127.0.0.1, listening or not.
+private func bindLoopback(listening: Bool) throws -> (descriptor: Int32, port: Int) {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+            bind(descriptor, generic, length) == 0 && (!listening || listen(descriptor, 16) == 0)
+                && getsockname(descriptor, generic, &length) == 0
+        }
+    }
+    guard bound else {
+        close(descriptor)
+        throw POSIXError(.EADDRINUSE)
+    }
+    return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
 }
 
 /// A minimal HTTP/1.1 server on 127.0.0.1: keep-alive, Content-Length bodies only, one thread
