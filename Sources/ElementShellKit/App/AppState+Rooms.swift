@@ -142,13 +142,9 @@ extension AppState {
     }
 
     func applySendReport(_ event: ClientEvent) {
-        guard case .sendFailed(let transactionID, let error, let delay) = event else { return }
+        guard case .sendFailed(let transactionID, let roomID, let error, let delay) = event else { return }
         logger.notice("Sending \(transactionID) failed (\(ErrorCodes.code(for: error)))")
-        guard let session else { return }
-        let pending = MessageView(roomID: currentRoomID ?? "", eventID: nil, transactionID: transactionID, sender: session.userID,
-                                  senderName: memberNames[session.userID] ?? session.userID, msgtype: "m.text", body: "",
-                                  timestamp: 0, isPending: true)
-        report(Report(content: .sendProblem(pending, error, retryIn: delay), location: nil))
+        report(Report(content: .sendProblem(transactionID: transactionID, roomID: roomID, error, retryIn: delay), location: nil))
     }
 
     func view(_ message: MessageRecord) -> MessageView {

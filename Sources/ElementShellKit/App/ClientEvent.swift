@@ -6,7 +6,7 @@ public enum ClientEvent: Sendable, Equatable {
     /// The server has a message from the outbox.
     case messageSent(transactionID: String, eventID: String)
     /// Sending failed; the queue tries again after `retryIn`, or, for `nil`, gives this message up.
-    case sendFailed(transactionID: String, MatrixError, retryIn: Duration?)
+    case sendFailed(transactionID: String, roomID: String, MatrixError, retryIn: Duration?)
     /// A sync request failed; the next try comes after `retryIn`.
     case syncFailed(MatrixError, retryIn: Duration)
     /// The homeserver no longer knows the session's access token.

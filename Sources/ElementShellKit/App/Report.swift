@@ -14,7 +14,7 @@ public struct Report: Sendable, Equatable {
         /// Someone mentioned the user in another room.
         case mentioned(roomName: String, count: Int)
         /// A message of ours could not be sent (yet).
-        case sendProblem(MessageView, MatrixError, retryIn: Duration?)
+        case sendProblem(transactionID: String, roomID: String, MatrixError, retryIn: Duration?)
     }
 
     public var content: Content

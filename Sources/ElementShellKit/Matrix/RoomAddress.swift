@@ -23,8 +23,6 @@ public struct RoomAddress: Sendable, Equatable {
         guard Self.isValid(idOrAlias) else { return nil }
     }
 
-    var isAlias: Bool { idOrAlias.hasPrefix("#") }
-
     /// `!opaque` (version 12 and later), `!opaque:server` or `#alias:server`, without spaces.
     private static func isValid(_ idOrAlias: String) -> Bool {
         guard idOrAlias.count > 1, !idOrAlias.contains(where: \.isWhitespace) else { return false }

@@ -16,9 +16,9 @@ public enum JSONRenderer {
             fields = message.json.merging(["type": "message"]) { $1 }
         case .mentioned(let name, let count):
             fields = ["type": "mention", "room": .string(name), "highlight_count": .int(count)]
-        case .sendProblem(let message, let error, let delay):
+        case .sendProblem(let transactionID, let roomID, let error, let delay):
             fields = [
-                "type": "send_failed", "room_id": .string(message.roomID), "transaction_id": message.transactionID.json,
+                "type": "send_failed", "room_id": .string(roomID), "transaction_id": .string(transactionID),
                 "error": ["code": .string(ErrorCodes.code(for: .matrix(error))), "message": .string(ErrorMessages.message(for: .matrix(error)))],
                 "retry_in": delay.map { .int(Int($0.components.seconds) + 1) } ?? .null,
             ]

@@ -26,7 +26,7 @@ public struct TextRenderer: Sendable {
             lines = MessageText(theme: theme).lines(for: message)
         case .mentioned(let name, let count):
             lines = [theme.bold(L10n.screenMentioned(clean(name), count))]
-        case .sendProblem(_, let error, let delay):
+        case .sendProblem(_, _, let error, let delay):
             let reason = ErrorMessages.message(for: .matrix(error))
             lines = [theme.error(delay.map { L10n.screenSendRetrying(reason, Int($0.components.seconds) + 1) } ?? L10n.screenSendGivenUp(reason))]
         }

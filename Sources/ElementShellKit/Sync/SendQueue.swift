@@ -44,7 +44,7 @@ public actor SendQueue {
                 guard !Task.isCancelled else { return }
                 try? await store.recordAttempt(transactionID: next.transactionID)
                 let delay = Self.isPermanent(error) ? nil : backoff.delay(after: error)
-                await report(.sendFailed(transactionID: next.transactionID, error, retryIn: delay))
+                await report(.sendFailed(transactionID: next.transactionID, roomID: next.roomID, error, retryIn: delay))
                 guard let delay else {
                     do {
                         try await store.setFailed(true, transactionIDs: [next.transactionID])

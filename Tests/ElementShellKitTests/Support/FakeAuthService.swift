@@ -104,7 +104,7 @@ struct AppHarness {
 /// A `RoomService` made of closures.
 struct FakeRoomService: RoomService {
     var joinRoom: @Sendable (RoomAddress) async throws(MatrixError) -> String = { address throws(MatrixError) in
-        address.isAlias ? "!joined:hs" : address.idOrAlias
+        address.idOrAlias.hasPrefix("#") ? "!joined:hs" : address.idOrAlias
     }
     var leaveRoom: @Sendable (String) async throws(MatrixError) -> Void = { _ throws(MatrixError) in }
     var older: @Sendable (String, String, Int) async throws(MatrixError) -> (events: [SyncEvent], next: String?) = { _, _, _ throws(MatrixError) in ([], nil) }

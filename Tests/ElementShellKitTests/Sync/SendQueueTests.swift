@@ -55,7 +55,7 @@ import Testing
         for _ in 0..<300 where await events.values.count < 2 { try await Task.sleep(for: .milliseconds(10)) }
         task.cancel()
         let seen = await events.values
-        #expect(seen.first == .sendFailed(transactionID: "t-refused", .forbidden(message: "not in room"), retryIn: nil))
+        #expect(seen.first == .sendFailed(transactionID: "t-refused", roomID: "!closed", .forbidden(message: "not in room"), retryIn: nil))
         #expect(seen.last == .messageSent(transactionID: "t-fine", eventID: "$ok"))
         #expect(try await store.outbox().map(\.transactionID) == ["t-refused"], "kept for the user to resend or cancel")
         #expect(try await store.outbox().first?.failed == true, "and marked, so a restart does not retry it blindly")
