@@ -100,11 +100,14 @@ final class InteractiveSession {
             editor.send(.prompt(PromptRenderer.render(format: state.profile.promptFormat, values: state.promptValues(), theme: presenter.theme)))
         }
         observe({ (state.profile, state.promptValues()) }) { _ in drawPrompt() }
-        // The offline countdown moves each second; nothing else in the prompt does.
+        // The offline countdown and a slow sync's seconds move each second; nothing else in the prompt does.
         Task { @MainActor in
             while !state.isQuitting {
                 try? await Task.sleep(for: .seconds(1))
-                if case .offline = state.syncStatus { drawPrompt() }
+                switch state.syncStatus {
+                case .offline, .catchingUp: drawPrompt()
+                case .live, .stopped: break
+                }
             }
         }
         observe({ state.profile.settings.historySize }) { editor.send(.historyLimit($0)) }

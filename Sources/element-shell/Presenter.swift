@@ -38,13 +38,13 @@ final class Presenter {
         }
     }
 
-    /// Failures, config problems and the resumed-session notice go to standard error, so that what
-    /// a batch command prints on standard output is only its result.
+    /// Failures, config problems and notices about the session and sync go to standard error, so
+    /// that what a batch command prints on standard output is only its result and the messages.
     static func isDiagnostic(_ report: Report) -> Bool {
         switch report.content {
         case .result: report.isFailure
-        case .configProblem, .sessionResumed, .sessionEnded, .sendProblem: true
-        case .message, .mentioned: false
+        case .configProblem, .sessionResumed, .sessionEnded, .sendProblem, .firstSyncUnderway, .firstSyncFinished: true
+        case .message, .mentioned, .gap: false
         }
     }
 }

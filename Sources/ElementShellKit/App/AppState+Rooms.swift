@@ -59,7 +59,12 @@ extension AppState {
         guard let session, let store else { return finish("history", .failure(.notLoggedIn)) }
         guard let roomID = currentRoomID else { return finish("history", .failure(.noRoomOpen)) }
         do {
-            var older = try await store.messages(in: roomID, before: historyCursor, limit: count)
+            var older: [MessageRecord]
+            if let held = timelines[roomID]?.page(before: historyCursor, limit: count) {
+                older = held
+            } else {
+                older = try await store.messages(in: roomID, before: historyCursor, limit: count)
+            }
             if older.count < count, let token = try await store.room(roomID)?.previousBatch, !token.isEmpty {
                 let page = try await environment.makeRoomService(session, profile.settings).olderEvents(roomID: roomID, from: token, limit: count)
                 try await store.storeOlder(page.events.compactMap { MessageRecord(roomID: roomID, event: $0) }, roomID: roomID, nextBatch: page.next)
@@ -111,11 +116,22 @@ extension AppState {
             return finish("open", .failure(.unknownRoom(target)))
         }
         currentRoomID = room.roomID
-        let messages = (try? await store.messages(in: room.roomID, before: nil, limit: Self.openedHistory)) ?? []
+        let messages = await newestMessages(of: room.roomID, in: store)
         historyCursor = messages.first?.seq
         memberNames = MemberNames.unique((try? await store.members(of: room.roomID)) ?? [])
         let draft = try? await draft(of: room.roomID)
         return finish("open", .opened(roomName: RoomName.of(room), messages: messages.map(view), draft: draft ?? nil))
+    }
+
+    /// What `/open` shows: from memory when it holds enough; otherwise from the store, whose newest
+    /// `timeline_size` messages stay in memory from then on.
+    private func newestMessages(of roomID: String, in store: StoreWriter) async -> [MessageRecord] {
+        if let page = timelines[roomID]?.page(before: nil, limit: Self.openedHistory) { return page }
+        // In place before the read, so messages that sync brings meanwhile are kept too.
+        timelines[roomID] = RoomTimeline(capacity: profile.settings.timelineSize)
+        let stored = (try? await store.messages(in: roomID, before: nil, limit: profile.settings.timelineSize)) ?? []
+        timelines[roomID]?.fill(withStored: stored)
+        return (timelines[roomID]?.messages).map { Array($0.suffix(Self.openedHistory)) } ?? []
     }
 
     /// A plain line: written to the outbox first, then sent by the queue.

@@ -117,7 +117,7 @@ extension AppState {
         restartSync(for: session, catchingUpNow: true)
         let deadline = ContinuousClock.now + .seconds(timeout)
         while appliedSyncCount < target {
-            guard ContinuousClock.now < deadline, !Task.isCancelled, session != nil else {
+            guard ContinuousClock.now < deadline, !Task.isCancelled, self.session != nil else {
                 return finish("wait", .failure(Task.isCancelled ? .cancelled : .waitTimedOut(seconds: timeout)))
             }
             // A short sleep, not observation: the wait has to end at its deadline too.

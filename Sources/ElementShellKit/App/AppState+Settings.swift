@@ -55,6 +55,8 @@ extension AppState {
         case .language: applyLanguage()
         case .caFile, .requestTimeout: authService = environment.makeAuthService(profile.settings)
         case .logLevel: FileLogHandler.level = profile.settings.logLevel
+        case .timelineSize:
+            for roomID in timelines.keys { timelines[roomID]?.resize(to: profile.settings.timelineSize) }
         case .color, .historySize: break
         }
         return finish("set", .settingChanged(key: key, value: profile.settings.value(of: key)))

@@ -19,8 +19,13 @@ extension AppState {
                 }
                 rooms[room.roomID] = room
             }
+            if announcedFirstSync {
+                announcedFirstSync = false
+                report(Report(content: .firstSyncFinished(roomCount: result.rooms.count), location: nil))
+            }
             syncStatus = .live
             appliedSyncCount += 1
+            keep(result)
             showArrived(result.messages)
         case .messageSent, .sendFailed:
             applySendReport(event)
@@ -39,15 +44,18 @@ extension AppState {
     func startSync(for session: Session) async {
         stopSync()
         let store: StoreWriter
+        let isFirstSync: Bool
         do {
             store = try environment.openStore(session)
             rooms = Dictionary(uniqueKeysWithValues: try await store.rooms().map { ($0.roomID, $0) })
+            isFirstSync = try await store.syncToken() == nil
         } catch {
             logger.error("The store of \(session.userID) could not be opened: \(String(describing: error))")
             return
         }
         self.store = store
         restartSync(for: session)
+        if isFirstSync { announceSlowFirstSync() }
         let generation = serviceGeneration
         let queue = SendQueue(store: store, send: environment.makeSender(session, profile.settings)) { [weak self] event in
             await self?.apply(event, from: generation)
@@ -61,13 +69,39 @@ extension AppState {
     func restartSync(for session: Session, catchingUpNow: Bool = false) {
         guard let store else { return }
         syncTask?.cancel()
-        syncStatus = .catchingUp
+        syncStatus = .catchingUp(since: Date())
         let generation = serviceGeneration
         let loop = SyncLoop(request: environment.makeSync(session, profile.settings), store: store, userID: session.userID,
                             catchesUpFirst: catchingUpNow) { [weak self] event in
             await self?.apply(event, from: generation)
         }
         syncTask = Task { await loop.run() }
+    }
+
+    /// A first sync of a large account can take minutes: past a short wait, say so once, so an
+    /// empty `/rooms` is not taken for an empty account; the prompt counts the seconds.
+    private func announceSlowFirstSync() {
+        let generation = serviceGeneration
+        Task { [weak self, delay = firstSyncNoticeDelay] in
+            try? await Task.sleep(for: delay)
+            guard let self, generation == self.serviceGeneration, self.appliedSyncCount == 0 else { return }
+            self.announcedFirstSync = true
+            self.report(Report(content: .firstSyncUnderway, location: nil))
+        }
+    }
+
+    /// Keeps the rooms held in memory in step with the store: a gap empties a room's timeline
+    /// (and, for the open room, says so and moves `/history` to the gap), new messages join it.
+    private func keep(_ result: SyncResult) {
+        for roomID in result.gaps {
+            timelines[roomID]?.startOver()
+            guard roomID == currentRoomID else { continue }
+            historyCursor = result.messages.first { $0.roomID == roomID }?.seq
+            report(Report(content: .gap(roomName: rooms[roomID].map(RoomName.of) ?? roomID), location: nil))
+        }
+        for (roomID, messages) in Dictionary(grouping: result.messages, by: \.roomID) {
+            timelines[roomID]?.append(messages)
+        }
     }
 
     func stopSync() {
@@ -81,6 +115,8 @@ extension AppState {
         rooms = [:]
         currentRoomID = nil
         memberNames = [:]
+        timelines = [:]
+        announcedFirstSync = false
         syncStatus = .stopped
     }
 }

@@ -26,6 +26,12 @@ public final class AppState {
     @ObservationIgnored var arrivals: (count: Int, recent: [String]) = (0, [])
     /// The oldest message shown of the current room, where `/history` goes on from.
     @ObservationIgnored var historyCursor: Int64?
+    /// The newest messages of each room opened in this session, up to `timeline_size` each.
+    @ObservationIgnored var timelines: [String: RoomTimeline] = [:]
+    /// Whether the user was told that the first sync of this session takes a while.
+    @ObservationIgnored var announcedFirstSync = false
+    /// How long a first sync may take before the user is told it is under way.
+    @ObservationIgnored var firstSyncNoticeDelay = Duration.seconds(2)
     /// Sender names of the current room, unique within it.
     @ObservationIgnored var memberNames: [String: String] = [:]
     @ObservationIgnored var store: StoreWriter?

@@ -15,6 +15,12 @@ public struct Report: Sendable, Equatable {
         case mentioned(roomName: String, count: Int)
         /// A message of ours could not be sent (yet).
         case sendProblem(transactionID: String, roomID: String, MatrixError, retryIn: Duration?)
+        /// The first sync of a session is taking a while.
+        case firstSyncUnderway
+        /// A first sync that was announced as taking a while is done.
+        case firstSyncFinished(roomCount: Int)
+        /// Sync skipped messages of the open room; `/history` brings them.
+        case gap(roomName: String)
     }
 
     public var content: Content

@@ -9,9 +9,12 @@ enum SettingValue: Sendable, Equatable {
     case requestTimeout(Int)
     case caFile(String?)
     case logLevel(LogLevel)
+    case timelineSize(Int)
 
     static let historySizes = 0...1_000_000
     static let requestTimeouts = 1...600
+    /// Enough for `/open` to show a screenful; the upper end keeps memory in reason.
+    static let timelineSizes = 50...100_000
 
     /// nil when `text` (without surrounding whitespace) is not something `key.expectedValue` allows.
     init?(key: Settings.Key, text: String) {
@@ -38,6 +41,9 @@ enum SettingValue: Sendable, Equatable {
         case .logLevel:
             guard let level = LogLevel(rawValue: text.lowercased()) else { return nil }
             self = .logLevel(level)
+        case .timelineSize:
+            guard let size = Int(text), Self.timelineSizes.contains(size) else { return nil }
+            self = .timelineSize(size)
         }
     }
 

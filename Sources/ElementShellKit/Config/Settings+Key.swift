@@ -9,6 +9,7 @@ extension Settings {
         case requestTimeout = "request_timeout"
         case caFile = "ca_file"
         case logLevel = "log_level"
+        case timelineSize = "timeline_size"
 
         /// Looks a name up, suggesting the nearest real one when there is no such setting.
         public init(named name: String) throws(SettingError) {
@@ -29,6 +30,7 @@ extension Settings {
             case .requestTimeout: .integer(SettingValue.requestTimeouts)
             case .caFile: .readableFile
             case .logLevel: .oneOf(LogLevel.allCases.map(\.rawValue))
+            case .timelineSize: .integer(SettingValue.timelineSizes)
             }
         }
 

@@ -13,15 +13,18 @@ public struct Settings: Sendable, Equatable {
     /// PEM file of certificate authorities to trust; nil: the system's.
     public var caFile: String?
     public var logLevel: LogLevel
+    /// Messages of each opened room kept in memory; older ones are read from the store.
+    public var timelineSize: Int
 
     public init(language: String?, color: ColorMode, historySize: Int, requestTimeout: Int, caFile: String?,
-                logLevel: LogLevel) {
+                logLevel: LogLevel, timelineSize: Int) {
         self.language = language
         self.color = color
         self.historySize = historySize
         self.requestTimeout = requestTimeout
         self.caFile = caFile
         self.logLevel = logLevel
+        self.timelineSize = timelineSize
     }
 
     /// The value as `/set` and the config file write it; nil when the setting is unset.
@@ -33,6 +36,7 @@ public struct Settings: Sendable, Equatable {
         case .requestTimeout: String(requestTimeout)
         case .caFile: caFile
         case .logLevel: logLevel.rawValue
+        case .timelineSize: String(timelineSize)
         }
     }
 
@@ -53,6 +57,7 @@ public struct Settings: Sendable, Equatable {
         case .requestTimeout(let seconds): requestTimeout = seconds
         case .caFile(let path): caFile = path
         case .logLevel(let level): logLevel = level
+        case .timelineSize(let size): timelineSize = size
         }
     }
 }

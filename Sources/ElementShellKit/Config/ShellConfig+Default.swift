@@ -16,7 +16,8 @@ extension ShellConfig {
 
 extension Settings {
     public static let `default` = Settings(
-        language: nil, color: .auto, historySize: 1000, requestTimeout: 30, caFile: nil, logLevel: .info
+        language: nil, color: .auto, historySize: 1000, requestTimeout: 30, caFile: nil, logLevel: .info,
+        timelineSize: 500
     )
 }
 

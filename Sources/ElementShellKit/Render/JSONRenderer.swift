@@ -16,6 +16,12 @@ public enum JSONRenderer {
             fields = message.json.merging(["type": "message"]) { $1 }
         case .mentioned(let name, let count):
             fields = ["type": "mention", "room": .string(name), "highlight_count": .int(count)]
+        case .firstSyncUnderway:
+            fields = ["type": "first_sync", "event": "underway"]
+        case .firstSyncFinished(let count):
+            fields = ["type": "first_sync", "event": "finished", "room_count": .int(count)]
+        case .gap(let name):
+            fields = ["type": "gap", "room": .string(name)]
         case .sendProblem(let transactionID, let roomID, let error, let delay):
             fields = [
                 "type": "send_failed", "room_id": .string(roomID), "transaction_id": .string(transactionID),

@@ -4,9 +4,14 @@ import Foundation
 public enum SyncStatusText {
     public static func prompt(for status: SyncStatus, now: Date) -> String? {
         switch status {
-        case .stopped, .live: nil
-        case .catchingUp: L10n.screenPromptSyncing
-        case .offline(let retryAt): L10n.screenPromptOffline(max(0, Int(retryAt.timeIntervalSince(now).rounded(.up))))
+        case .stopped, .live:
+            return nil
+        case .catchingUp(let since):
+            // Seconds only once it is slow, so a quick sync does not flicker a number.
+            let seconds = Int(now.timeIntervalSince(since))
+            return seconds < 3 ? L10n.screenPromptSyncing : L10n.screenPromptSyncingFor(seconds)
+        case .offline(let retryAt):
+            return L10n.screenPromptOffline(max(0, Int(retryAt.timeIntervalSince(now).rounded(.up))))
         }
     }
 }

@@ -26,6 +26,12 @@ public struct TextRenderer: Sendable {
             lines = MessageText(theme: theme).lines(for: message)
         case .mentioned(let name, let count):
             lines = [theme.bold(L10n.screenMentioned(clean(name), count))]
+        case .firstSyncUnderway:
+            lines = [theme.dim(L10n.screenFirstSyncUnderway)]
+        case .firstSyncFinished(let count):
+            lines = [theme.dim(L10n.screenFirstSyncFinished(count))]
+        case .gap(let name):
+            lines = [theme.dim(L10n.screenTimelineGap(clean(name)))]
         case .sendProblem(_, _, let error, let delay):
             let reason = ErrorMessages.message(for: .matrix(error))
             lines = [theme.error(delay.map { L10n.screenSendRetrying(reason, Int($0.components.seconds) + 1) } ?? L10n.screenSendGivenUp(reason))]

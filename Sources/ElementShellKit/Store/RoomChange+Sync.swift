@@ -10,6 +10,7 @@ extension RoomChange {
             change.highlightCount = room.unreadNotifications.highlightCount
             change.lastActivity = room.timeline.events.compactMap(\.originServerTS).max()
             change.previousBatch = room.timeline.previousBatch
+            change.followsGap = room.timeline.limited
             return change
         }
         let invited = response.rooms.invited.map { roomID, room in

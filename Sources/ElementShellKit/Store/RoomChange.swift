@@ -11,9 +11,12 @@ public struct RoomChange: Sendable, Equatable {
     public var notificationCount: Int?
     public var highlightCount: Int?
     public var lastActivity: Int64?
-    /// The timeline's `prev_batch`: kept only while the room has no way back yet, since older
-    /// messages are fetched from the oldest stored one.
+    /// The timeline's `prev_batch`: kept only while the room has no way back yet (or across a gap),
+    /// since older messages are fetched from the oldest stored one.
     public var previousBatch: String?
+    /// The timeline was `limited`: events are missing between what the store holds and this
+    /// response, and `previousBatch` is the way back across them.
+    public var followsGap = false
 
     public init(roomID: String, membership: RoomRecord.Membership) {
         self.roomID = roomID
@@ -32,7 +35,7 @@ public struct RoomChange: Sendable, Equatable {
         if let notificationCount { room.notificationCount = notificationCount }
         if let highlightCount { room.highlightCount = highlightCount }
         if let lastActivity { room.lastActivity = max(room.lastActivity, lastActivity) }
-        if room.previousBatch == nil, let previousBatch { room.previousBatch = previousBatch }
+        if room.previousBatch == nil || followsGap, let previousBatch { room.previousBatch = previousBatch }
         return room
     }
 }

@@ -43,11 +43,18 @@ public actor StoreWriter {
 
     /// Applies one sync response and its token in one transaction. Returns the rooms as they now
     /// stand and the messages the store did not have yet; a message our send queue sent leaves
-    /// the outbox here, in the same transaction that stores its echo.
+    /// the outbox here, in the same transaction that stores its echo. A room whose timeline comes
+    /// after a gap loses its older stored messages, so what the store holds never has a hole:
+    /// `/history` fetches them again across the gap, in the right order.
     @discardableResult
     public func apply(_ batch: SyncBatch, nextBatch: String) throws -> SyncResult {
         try transaction { database in
+            var gaps: Set<String> = []
             let rooms = try batch.rooms.map { change in
+                if change.followsGap {
+                    try database.execute(sql: "DELETE FROM message WHERE room_id = ?", arguments: [change.roomID])
+                    if database.changesCount > 0 { gaps.insert(change.roomID) }
+                }
                 let room = change.applied(to: try RoomRecord.fetchOne(database, key: change.roomID))
                 try room.save(database)
                 return room
@@ -56,16 +63,19 @@ public actor StoreWriter {
                 try member.save(database)
             }
             var fresh: [MessageRecord] = []
-            for message in batch.messages {
+            for var message in batch.messages {
                 try message.insert(database, onConflict: .ignore)
-                if database.changesCount > 0 { fresh.append(message) }
+                if database.changesCount > 0 {
+                    message.seq = database.lastInsertedRowID
+                    fresh.append(message)
+                }
                 if let transactionID = message.transactionID {
                     try OutboxEntry.deleteOne(database, key: ["transaction_id": transactionID])
                 }
             }
             try database.execute(sql: "INSERT INTO sync_state (id, next_batch) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET next_batch = excluded.next_batch",
                                  arguments: [nextBatch])
-            return SyncResult(rooms: rooms, messages: fresh)
+            return SyncResult(rooms: rooms, messages: fresh, gaps: gaps)
         }
     }
 

@@ -1,11 +1,15 @@
 /// What applying a sync response left in the store, for the app to show.
 public struct SyncResult: Sendable, Equatable {
     public var rooms: [RoomRecord]
-    /// Messages the store did not have before this response.
+    /// Messages the store did not have before this response, each with its `seq`.
     public var messages: [MessageRecord]
+    /// Rooms whose stored messages were dropped because the response skipped events after them:
+    /// the store keeps each room's timeline without holes, and `/history` fetches across the gap.
+    public var gaps: Set<String>
 
-    public init(rooms: [RoomRecord], messages: [MessageRecord]) {
+    public init(rooms: [RoomRecord], messages: [MessageRecord], gaps: Set<String> = []) {
         self.rooms = rooms
         self.messages = messages
+        self.gaps = gaps
     }
 }

@@ -15,6 +15,8 @@ import Testing
         (.caFile, "/etc/ssl/ca.pem", "/etc/ssl/ca.pem"),
         (.logLevel, "trace", "trace"),
         (.logLevel, "Critical", "critical"),
+        (.timelineSize, "50", "50"),
+        (.timelineSize, "100000", "100000"),
     ])
     func setAcceptsValidValues(key: Settings.Key, text: String, shown: String) throws {
         var settings = Settings.default
@@ -35,6 +37,8 @@ import Testing
         (.requestTimeout, "601"),
         (.requestTimeout, "none"),
         (.logLevel, "verbose"),
+        (.timelineSize, "49"),
+        (.timelineSize, "100001"),
     ])
     func setRefusesInvalidValuesAndKeepsTheOldOne(key: Settings.Key, text: String) {
         var settings = Settings.default
@@ -47,15 +51,15 @@ import Testing
     @Test(arguments: [Settings.Key.language, .caFile], ["none", "", "None"])
     func noneUnsetsOptionalKeys(key: Settings.Key, text: String) throws {
         var settings = Settings(language: "de", color: .auto, historySize: 1, requestTimeout: 1, caFile: "/ca.pem",
-                                logLevel: .info)
+                                logLevel: .info, timelineSize: 50)
         try settings.set(key, to: text)
         #expect(settings.value(of: key) == nil)
     }
 
     @Test func valueShowsEverySetting() {
         let settings = Settings(language: "de", color: .never, historySize: 5, requestTimeout: 9, caFile: "/ca.pem",
-                                logLevel: .warning)
-        #expect(Settings.Key.allCases.map { settings.value(of: $0) } == ["de", "never", "5", "9", "/ca.pem", "warning"])
+                                logLevel: .warning, timelineSize: 70)
+        #expect(Settings.Key.allCases.map { settings.value(of: $0) } == ["de", "never", "5", "9", "/ca.pem", "warning", "70"])
         #expect(Settings.default.value(of: .language) == nil)
         #expect(Settings.default.value(of: .caFile) == nil)
     }

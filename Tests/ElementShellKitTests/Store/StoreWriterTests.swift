@@ -72,3 +72,41 @@ import Testing
         #expect(StoreLocation.directory(for: alice, dataDirectory: "/data").lastPathComponent == "%40alice%3Ahs.example@https%3A%2F%2Fhs.example")
     }
 }
+
+extension StoreWriterTests {
+    func message(_ id: String, in roomID: String) -> MessageRecord {
+        MessageRecord(eventID: id, roomID: roomID, sender: "@a:hs", msgtype: "m.text", body: id, originServerTS: 1)
+    }
+
+    @Test func newMessagesComeBackNumberedInTheOrderStored() async throws {
+        let store = try StoreWriter(url: url)
+        let result = try await store.apply(SyncBatch(messages: [message("$1", in: "!a"), message("$2", in: "!a")]), nextBatch: "s1")
+        let numbers = result.messages.compactMap(\.seq)
+        #expect(numbers.count == 2 && numbers[0] < numbers[1])
+        let again = try await store.apply(SyncBatch(messages: [message("$2", in: "!a")]), nextBatch: "s2")
+        #expect(again.messages.isEmpty, "a message the store has is not new")
+    }
+
+    @Test func aTimelineAfterAGapReplacesTheRoomsStoredMessagesAndItsWayBack() async throws {
+        let store = try StoreWriter(url: url)
+        var first = RoomChange(roomID: "!a", membership: .join)
+        first.previousBatch = "p1"
+        try await store.apply(SyncBatch(rooms: [first, RoomChange(roomID: "!b", membership: .join)],
+                                        messages: [message("$old", in: "!a"), message("$other", in: "!b")]), nextBatch: "s1")
+        var gapped = RoomChange(roomID: "!a", membership: .join)
+        gapped.previousBatch = "g1"
+        gapped.followsGap = true
+        let result = try await store.apply(SyncBatch(rooms: [gapped], messages: [message("$new", in: "!a")]), nextBatch: "s2")
+        #expect(result.gaps == ["!a"])
+        #expect(try await store.messages(in: "!a", before: nil, limit: 10).map(\.eventID) == ["$new"])
+        #expect(try await store.messages(in: "!b", before: nil, limit: 10).map(\.eventID) == ["$other"], "other rooms keep theirs")
+        #expect(try await store.room("!a")?.previousBatch == "g1", "history goes back across the gap")
+
+        var limitedButEmpty = RoomChange(roomID: "!c", membership: .join)
+        limitedButEmpty.previousBatch = "c1"
+        limitedButEmpty.followsGap = true
+        let fresh = try await store.apply(SyncBatch(rooms: [limitedButEmpty]), nextBatch: "s3")
+        #expect(fresh.gaps.isEmpty, "a room with nothing stored has nothing to lose")
+        #expect(try await store.room("!c")?.previousBatch == "c1")
+    }
+}

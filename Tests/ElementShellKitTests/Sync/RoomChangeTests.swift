@@ -49,6 +49,17 @@ import Testing
         #expect(stored.name == nil && RoomName.of(stored) == "#a:hs" && stored.lastActivity == 500)
     }
 
+    @Test func theWayBackIsKeptUnlessALimitedTimelineLeavesAGap() {
+        var joined = SyncResponse.JoinedRoom()
+        joined.timeline = .init(events: [message(at: 100)], limited: false, previousBatch: "later")
+        let quiet = RoomChange.changes(in: SyncResponse(nextBatch: "s", rooms: .init(joined: ["!a": joined])), userID: "@me:hs")[0]
+        let stored = RoomRecord(roomID: "!a", membership: .join, previousBatch: "first")
+        #expect(!quiet.followsGap && quiet.applied(to: stored).previousBatch == "first")
+        joined.timeline.limited = true
+        let gapped = RoomChange.changes(in: SyncResponse(nextBatch: "s", rooms: .init(joined: ["!a": joined])), userID: "@me:hs")[0]
+        #expect(gapped.followsGap && gapped.applied(to: stored).previousBatch == "later")
+    }
+
     @Test func roomNamesFollowTheSpecsOrder() {
         #expect(RoomName.of(RoomRecord(roomID: "!x", membership: .join, heroes: ["@ann:hs", "@ben:hs", "@cy:hs"])) == "ann, ben and cy")
         #expect(RoomName.of(RoomRecord(roomID: "!x", membership: .join)) == "!x")

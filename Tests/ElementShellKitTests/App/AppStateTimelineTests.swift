@@ -1,0 +1,133 @@
+import Foundation
+import GRDB
+import Testing
+@testable import ElementShellKit
+
+@MainActor
+@Suite struct AppStateTimelineTests {
+    typealias Messaging = AppStateMessagingTests
+
+    /// A homeserver that answers with `responses` one after another, each once `gate` is open
+    /// (the first at once), then has nothing more to say.
+    static func responses(_ responses: [SyncResponse], after gate: Messaging.Gate) -> SyncLoop.Request {
+        let served = SyncLoopTests.Counter()
+        return { _, _ throws(MatrixError) in
+            let index = await served.next()
+            if index > 0 { await gate.wait() }
+            guard index < responses.count else {
+                try? await Task.sleep(for: .seconds(3600))
+                throw .transport(.cancelled)
+            }
+            return responses[index]
+        }
+    }
+
+    static func lobby(_ events: [SyncEvent], limited: Bool, previousBatch: String, nextBatch: String) -> SyncResponse {
+        var room = SyncResponse.JoinedRoom()
+        room.timeline = .init(events: events, limited: limited, previousBatch: previousBatch)
+        return SyncResponse(nextBatch: nextBatch, rooms: .init(joined: ["!lobby:hs": room]))
+    }
+
+    func waitUntil(_ condition: @MainActor () -> Bool) async throws {
+        for _ in 0..<300 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(condition())
+    }
+
+    @Test func aGapInTheOpenRoomIsShownAndHistoryFillsItInOrder() async throws {
+        let gate = Messaging.Gate()
+        let afterGap = Self.lobby([Messaging.event("back again", from: "@bob:hs", at: 9_000)], limited: true, previousBatch: "g1", nextBatch: "s2")
+        let asked = Recorder<String>()
+        var rooms = FakeRoomService()
+        rooms.older = { _, token, _ throws(MatrixError) in
+            await asked.append(token)
+            switch token {
+            case "g1": return ([Messaging.event("missed 2", from: "@bob:hs", at: 5_000), Messaging.event("missed 1", from: "@bob:hs", at: 4_000)], "g2")
+            case "g2": return ([Messaging.event("earlier", from: "@bob:hs", at: 1_000)], nil)
+            default: return ([], nil)
+            }
+        }
+        let app = AppHarness(sync: Self.responses([Messaging.lobby, afterGap], after: gate), roomService: rooms)
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        await app.state.run(line: "/open Lobby")
+        await gate.open()
+        try await waitUntil { app.state.appliedSyncCount == 2 }
+
+        let shown = app.log.reports.compactMap { report -> String? in
+            switch report.content {
+            case .gap(let name): "gap in \(name)"
+            case .message(let message): message.body
+            default: nil
+            }
+        }
+        #expect(shown == ["gap in Lobby", "back again"], "the gap is said before the messages after it")
+        await app.state.run(line: "/history 2")
+        #expect(app.log.outcomes.last.map(bodies) == ["missed 1", "missed 2"])
+        await app.state.run(line: "/history 2")
+        #expect(app.log.outcomes.last.map(bodies) == ["earlier"])
+        #expect(await asked.values == ["g1", "g2"])
+        await app.state.run(line: "/open Lobby")
+        #expect(app.log.outcomes.last.map(bodies) == ["earlier", "missed 1", "missed 2", "back again"])
+    }
+
+    @Test func anOpenedRoomIsHeldInMemoryWithinTheTimelineSize() async throws {
+        let gate = Messaging.Gate()
+        let events = (1...60).map { Messaging.event("m\($0)", from: "@bob:hs", at: Int64($0)) }
+        let later = Self.lobby([Messaging.event("live", from: "@bob:hs", at: 100)], limited: false, previousBatch: "x", nextBatch: "s2")
+        let app = AppHarness(sync: Self.responses([Self.lobby(events, limited: false, previousBatch: "p", nextBatch: "s1"), later], after: gate))
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        #expect(await app.state.run(line: "/set timeline_size 50"))
+        await app.state.run(line: "/open 1")
+        await gate.open()
+        try await waitUntil { app.state.appliedSyncCount == 2 }
+        #expect(app.state.timelines["!lobby:hs"]?.messages.map(\.body) == (12...60).map { "m\($0)" } + ["live"])
+
+        // With the store emptied behind its back, what the shell shows can only come from memory.
+        try await #require(app.state.store).transaction { try $0.execute(sql: "DELETE FROM message") }
+        await app.state.run(line: "/open 1")
+        #expect(app.log.outcomes.last.map(bodies) == (42...60).map { "m\($0)" } + ["live"])
+        await app.state.run(line: "/history 20")
+        #expect(app.log.outcomes.last.map(bodies) == (22...41).map { "m\($0)" })
+        #expect(await app.state.run(line: "/set timeline_size 60"))
+        #expect(app.state.timelines["!lobby:hs"]?.messages.count == 50, "a larger size does not bring dropped ones back")
+        #expect(!(await app.state.run(line: "/set timeline_size 10")))
+    }
+
+    @Test func aSlowFirstSyncIsAnnouncedAndItsEndToo() async throws {
+        let gate = Messaging.Gate()
+        let lobby = Messaging.lobby
+        let app = AppHarness(sync: { _, _ throws(MatrixError) in
+            await gate.wait()
+            return lobby
+        })
+        app.state.firstSyncNoticeDelay = .milliseconds(20)
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.log.reports.contains { $0.content == .firstSyncUnderway } }
+        let status = try #require(SyncStatusText.prompt(for: app.state.syncStatus, now: Date().addingTimeInterval(5)))
+        #expect(status.contains("5"), "the prompt counts the seconds of a slow sync: \(status)")
+        await gate.open()
+        try await waitUntil { app.log.reports.contains { $0.content == .firstSyncFinished(roomCount: 1) } }
+    }
+
+    @Test func aQuickFirstSyncOrAResumedOneSaysNothing() async throws {
+        let app = AppHarness(sync: Messaging.firstSync(Messaging.lobby))
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        try await Task.sleep(for: .milliseconds(50))
+        let restarted = AppHarness(password: .missing, sharing: app.directory)
+        restarted.state.firstSyncNoticeDelay = .zero
+        await restarted.state.resumeSession()
+        try await Task.sleep(for: .milliseconds(50))
+        for log in [app.log, restarted.log] {
+            #expect(!log.reports.contains { $0.content == .firstSyncUnderway })
+        }
+    }
+
+    func bodies(_ outcome: Outcome) -> [String] {
+        switch outcome {
+        case .history(let messages), .opened(_, let messages, _): messages.map(\.body)
+        default: []
+        }
+    }
+}
