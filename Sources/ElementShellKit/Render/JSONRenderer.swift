@@ -82,7 +82,7 @@ public enum JSONRenderer {
         case .rooms(let rooms):
             ["rooms": .array(rooms.enumerated().map { index, room in
                 ["number": .int(index + 1), "room_id": .string(room.roomID), "name": .string(RoomName.of(room)),
-                 "membership": .string(room.membership.rawValue), "canonical_alias": room.canonicalAlias.json,
+                 "membership": .string(room.membership.rawValue), "canonical_alias": room.canonicalAlias.json, "is_direct": .bool(room.isDirect),
                  "notification_count": .int(room.notificationCount), "highlight_count": .int(room.highlightCount)]
             })]
         case .aliases(let entries):

@@ -16,7 +16,9 @@ enum TextLayout {
             let indent = visibleLength(prefix)
             let wrapped = wrap(last, width: width.map { $0 - indent })
             return zip(wrapped.indices, wrapped).map { index, line in
-                (index == 0 ? prefix : String(repeating: " ", count: indent)) + line
+                let text = (index == 0 ? prefix : String(repeating: " ", count: indent)) + line
+                // An empty last cell leaves only padding behind.
+                return String(text[..<(text.lastIndex { $0 != " " }.map(text.index(after:)) ?? text.startIndex)])
             }
         }
     }

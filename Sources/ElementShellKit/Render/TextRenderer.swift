@@ -112,6 +112,7 @@ public struct TextRenderer: Sendable {
             case .leave: notes.append(theme.dim(L10n.screenRoomsLeft))
             case .join: break
             }
+            if room.isDirect { notes.append(L10n.screenRoomsDirect) }
             if room.notificationCount > 0 { notes.append(L10n.screenRoomsUnread(room.notificationCount)) }
             if room.highlightCount > 0 { notes.append(theme.bold(L10n.screenRoomsHighlights(room.highlightCount))) }
             return ["\(index + 1)", clean(RoomName.of(room)), notes.joined(separator: ", ")]

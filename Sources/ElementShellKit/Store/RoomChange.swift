@@ -17,6 +17,8 @@ public struct RoomChange: Sendable, Equatable {
     /// The timeline was `limited`: events are missing between what the store holds and this
     /// response, and `previousBatch` is the way back across them.
     public var followsGap = false
+    /// An invite whose inviter marked it as a direct chat.
+    public var isDirectInvite = false
 
     public init(roomID: String, membership: RoomRecord.Membership) {
         self.roomID = roomID

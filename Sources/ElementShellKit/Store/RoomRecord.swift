@@ -22,10 +22,12 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, PersistableRecor
     public var lastActivity: Int64
     /// The token to page back from the oldest stored message; empty at the room's beginning.
     public var previousBatch: String?
+    /// A direct chat: listed in the account's `m.direct`, or an invite marked `is_direct`.
+    public var isDirect: Bool
 
     public init(roomID: String, membership: Membership, name: String? = nil, canonicalAlias: String? = nil, topic: String? = nil,
                 heroes: [String] = [], joinedMemberCount: Int = 0, notificationCount: Int = 0, highlightCount: Int = 0, lastActivity: Int64 = 0,
-                previousBatch: String? = nil) {
+                previousBatch: String? = nil, isDirect: Bool = false) {
         self.roomID = roomID
         self.membership = membership
         self.name = name
@@ -37,6 +39,7 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, PersistableRecor
         self.highlightCount = highlightCount
         self.lastActivity = lastActivity
         self.previousBatch = previousBatch
+        self.isDirect = isDirect
     }
 
     // Heroes are few user IDs: one text column, newline-separated, keeps the schema flat.
@@ -52,6 +55,7 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, PersistableRecor
         highlightCount = row["highlight_count"]
         lastActivity = row["last_activity"]
         previousBatch = row["prev_batch"]
+        isDirect = row["is_direct"]
     }
 
     public func encode(to container: inout PersistenceContainer) throws {
@@ -66,5 +70,6 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, PersistableRecor
         container["highlight_count"] = highlightCount
         container["last_activity"] = lastActivity
         container["prev_batch"] = previousBatch
+        container["is_direct"] = isDirect
     }
 }

@@ -50,15 +50,20 @@ public actor StoreWriter {
     public func apply(_ batch: SyncBatch, nextBatch: String) throws -> SyncResult {
         try transaction { database in
             var gaps: Set<String> = []
-            let rooms = try batch.rooms.map { change in
+            if let direct = batch.directRoomIDs { try Self.replaceDirectRooms(with: direct, in: database) }
+            var rooms = try batch.rooms.map { change in
                 if change.followsGap {
                     try database.execute(sql: "DELETE FROM message WHERE room_id = ?", arguments: [change.roomID])
                     if database.changesCount > 0 { gaps.insert(change.roomID) }
                 }
-                let room = change.applied(to: try RoomRecord.fetchOne(database, key: change.roomID))
+                var room = change.applied(to: try RoomRecord.fetchOne(database, key: change.roomID))
+                room.isDirect = try change.isDirectInvite && room.membership == .invite
+                    || Bool.fetchOne(database, sql: "SELECT 1 FROM direct_room WHERE room_id = ?", arguments: [room.roomID]) == true
                 try room.save(database)
                 return room
             }
+            // A new `m.direct` may change any room, so the app gets all of them.
+            if batch.directRoomIDs != nil { rooms = try RoomRecord.fetchAll(database) }
             for member in batch.members {
                 try member.save(database)
             }
@@ -77,6 +82,14 @@ public actor StoreWriter {
                                  arguments: [nextBatch])
             return SyncResult(rooms: rooms, messages: fresh, gaps: gaps)
         }
+    }
+
+    private static func replaceDirectRooms(with roomIDs: Set<String>, in database: Database) throws {
+        try database.execute(sql: "DELETE FROM direct_room")
+        for roomID in roomIDs {
+            try database.execute(sql: "INSERT INTO direct_room (room_id) VALUES (?)", arguments: [roomID])
+        }
+        try database.execute(sql: "UPDATE room SET is_direct = room_id IN (SELECT room_id FROM direct_room)")
     }
 
     /// Writes a message to the outbox: from here on it will be sent, whatever happens. The room's

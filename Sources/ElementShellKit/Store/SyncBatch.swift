@@ -3,15 +3,23 @@ public struct SyncBatch: Sendable, Equatable {
     public var rooms: [RoomChange]
     public var messages: [MessageRecord]
     public var members: [MemberRecord]
+    /// Every room of the account's `m.direct` when it changed; `nil` when it did not.
+    public var directRoomIDs: Set<String>?
 
-    public init(rooms: [RoomChange] = [], messages: [MessageRecord] = [], members: [MemberRecord] = []) {
+    public init(rooms: [RoomChange] = [], messages: [MessageRecord] = [], members: [MemberRecord] = [],
+                directRoomIDs: Set<String>? = nil) {
         self.rooms = rooms
         self.messages = messages
         self.members = members
+        self.directRoomIDs = directRoomIDs
     }
 
     public init(_ response: SyncResponse, userID: String) {
         rooms = RoomChange.changes(in: response, userID: userID)
+        // `m.direct` maps each user to the direct chats with them.
+        directRoomIDs = response.accountData["m.direct"]?.object.map { users in
+            Set(users.values.flatMap { $0.array?.compactMap(\.string) ?? [] })
+        }
         messages = []
         members = []
         for (roomID, room) in response.rooms.joined.sorted(by: { $0.key < $1.key }) {

@@ -29,15 +29,37 @@ import Testing
                           lines: ["/lgoin", "/login matrix.org", "/whoami", "hello", "/set colour red", "/set history_size -4", "/after soon /x", "/config \"open"])
     }
 
-    private func compare(_ name: String, language: String, lines: [String], width: Int? = nil) async throws {
+    @Test(arguments: ["en", "de"])
+    func roomsAndMessages(language: String) async throws {
+        let messaging = AppStateMessagingTests.self
+        var lobby = messaging.lobby
+        var dm = SyncResponse.JoinedRoom()
+        dm.state = [messaging.member("@bob:hs", name: "Bob")]
+        dm.summary = .init(heroes: ["@bob:hs"], joinedMemberCount: 2)
+        dm.unreadNotifications = .init(notificationCount: 2, highlightCount: 1)
+        dm.timeline = .init(events: [messaging.event("psst", from: "@bob:hs", at: 2_000)])
+        lobby.rooms.joined["!dm:hs"] = dm
+        lobby.rooms.invited["!party:hs"] = .init(inviteState: [
+            SyncEvent(type: "m.room.name", sender: "@carol:hs", stateKey: "", content: .object(["name": .string("Party")])),
+        ])
+        lobby.accountData["m.direct"] = .object(["@bob:hs": .array([.string("!dm:hs")])])
+        let app = AppHarness(sync: messaging.firstSync(lobby))
+        await app.state.run(line: "/login matrix.org alice")
+        for _ in 0..<300 where app.state.syncStatus != .live { try await Task.sleep(for: .milliseconds(10)) }
+        try await compare("rooms.\(language).txt", language: language, lines: ["/rooms", "/open Lobby", "/history"], app: app)
+    }
+
+    private func compare(_ name: String, language: String, lines: [String], width: Int? = nil, app: AppHarness = AppHarness()) async throws {
         let renderer = TextRenderer(theme: renderer.theme, width: width)
-        let app = AppHarness()
+        app.log.reports.removeAll()
         for line in lines {
             await app.state.run(line: line)
         }
         let text = L10n.$languageOverride.withValue(language) {
             app.log.reports.flatMap(renderer.lines(for:)).joined(separator: "\n") + "\n"
         }.replacingOccurrences(of: app.directory.url.path, with: "<data>")
+            // Times are local: the same file must hold in any time zone.
+            .replacing(/\[\d\d:\d\d\]/, with: "[hh:mm]")
         let file = Self.directory.appending(path: name)
         if ProcessInfo.processInfo.environment["ELEMENT_SHELL_RECORD_GOLDEN"] == "1" {
             try text.write(to: file, atomically: true, encoding: .utf8)

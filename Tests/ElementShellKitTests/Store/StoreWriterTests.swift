@@ -110,3 +110,21 @@ extension StoreWriterTests {
         #expect(try await store.room("!c")?.previousBatch == "c1")
     }
 }
+
+extension StoreWriterTests {
+    @Test func directChatsFollowTheAccountsListEvenForRoomsThatArriveLater() async throws {
+        let store = try StoreWriter(url: url)
+        try await store.apply(SyncBatch(rooms: [RoomChange(roomID: "!group", membership: .join), RoomChange(roomID: "!dm", membership: .join)]),
+                              nextBatch: "s1")
+        let listed = try await store.apply(SyncBatch(directRoomIDs: ["!dm", "!later"]), nextBatch: "s2")
+        #expect(listed.rooms.filter(\.isDirect).map(\.roomID) == ["!dm"], "a new list reaches every stored room")
+        let arrived = try await store.apply(SyncBatch(rooms: [RoomChange(roomID: "!later", membership: .join)]), nextBatch: "s3")
+        #expect(arrived.rooms.map(\.isDirect) == [true])
+
+        var invite = RoomChange(roomID: "!invite", membership: .invite)
+        invite.isDirectInvite = true
+        try await store.apply(SyncBatch(rooms: [invite], directRoomIDs: []), nextBatch: "s4")
+        let rooms = try await store.rooms()
+        #expect(rooms.filter(\.isDirect).map(\.roomID) == ["!invite"], "an emptied list leaves only the marked invite")
+    }
+}

@@ -35,9 +35,22 @@ import Testing
         let changes = RoomChange.changes(in: response, userID: "@me:hs")
         #expect(changes.map(\.roomID) == ["!i", "!l"])
         #expect(changes[0].membership == .invite && changes[0].heroes == ["@carol:hs"] && changes[0].name == nil)
+        #expect(!changes[0].isDirectInvite)
         #expect(changes[1].membership == .leave && changes[1].notificationCount == 0)
         let room = changes[0].applied(to: nil)
         #expect(RoomName.of(room) == "carol")
+    }
+
+    @Test func anInviteMarkedDirectAndTheAccountsDirectChatsAreTaken() {
+        let invite = SyncResponse.InvitedRoom(inviteState: [
+            SyncEvent(type: "m.room.member", sender: "@carol:hs", stateKey: "@me:hs",
+                      content: .object(["membership": .string("invite"), "is_direct": .bool(true)])),
+        ])
+        let direct: MatrixJSON = .object(["@carol:hs": .array([.string("!a"), .string("!b")]), "@dan:hs": .array([.string("!c")])])
+        let response = SyncResponse(nextBatch: "s", rooms: .init(invited: ["!i": invite]), accountData: ["m.direct": direct])
+        #expect(RoomChange.changes(in: response, userID: "@me:hs").first?.isDirectInvite == true)
+        #expect(SyncBatch(response, userID: "@me:hs").directRoomIDs == ["!a", "!b", "!c"])
+        #expect(SyncBatch(SyncResponse(nextBatch: "s"), userID: "@me:hs").directRoomIDs == nil, "no news is no change")
     }
 
     @Test func aRemovedNameFallsBackAndOtherRoomsKeepTheirs() {

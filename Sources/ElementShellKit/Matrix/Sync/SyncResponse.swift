@@ -4,10 +4,13 @@
 public struct SyncResponse: Sendable, Equatable, Decodable {
     public var nextBatch: String
     public var rooms: Rooms
+    /// The account's global account data that changed, by event type (`m.direct`, …).
+    public var accountData: [String: MatrixJSON]
 
-    public init(nextBatch: String, rooms: Rooms = Rooms()) {
+    public init(nextBatch: String, rooms: Rooms = Rooms(), accountData: [String: MatrixJSON] = [:]) {
         self.nextBatch = nextBatch
         self.rooms = rooms
+        self.accountData = accountData
     }
 
     /// Room updates by membership, each keyed by room ID.
@@ -41,11 +44,25 @@ public struct SyncResponse: Sendable, Equatable, Decodable {
     enum CodingKeys: String, CodingKey {
         case rooms
         case nextBatch = "next_batch"
+        case accountData = "account_data"
+    }
+
+    /// An account data event: a type and its content, with no sender or ID.
+    struct AccountDataEvent: Decodable {
+        var type: String
+        var content: MatrixJSON
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         nextBatch = try container.decode(String.self, forKey: .nextBatch)
         rooms = try container.decodeOrEmpty(Rooms.self, forKey: .rooms)
+        var accountData: [String: MatrixJSON] = [:]
+        if container.contains(.accountData), try !container.decodeNil(forKey: .accountData) {
+            let events = try container.nestedContainer(keyedBy: EventBatchKeys.self, forKey: .accountData)
+                .decodeIfPresent([Lenient<AccountDataEvent>].self, forKey: .events) ?? []
+            for event in events.compactMap(\.value) { accountData[event.type] = event.content }
+        }
+        self.accountData = accountData
     }
 }

@@ -7,6 +7,19 @@ import Testing
         try JSONDecoder().decode(SyncResponse.self, from: Data(json.utf8))
     }
 
+    @Test func decodesGlobalAccountDataByTypeSkippingMalformedEvents() throws {
+        let response = try decode("""
+        {"next_batch": "s", "account_data": {"events": [
+          {"type": "m.direct", "content": {"@bob:hs": ["!dm1", "!dm2"]}},
+          {"content": {"no": "type"}},
+          {"type": "m.push_rules", "content": {}}
+        ]}}
+        """)
+        #expect(response.accountData.keys.sorted() == ["m.direct", "m.push_rules"])
+        #expect(response.accountData["m.direct"]?["@bob:hs"]?.array?.compactMap(\.string) == ["!dm1", "!dm2"])
+        #expect(try decode(#"{"next_batch": "s", "account_data": null}"#).accountData.isEmpty)
+    }
+
     @Test func decodesJoinedInvitedAndLeftRooms() throws {
         let response = try decode(Self.fixture)
         #expect(response.nextBatch == "s72595_4483_1934")
