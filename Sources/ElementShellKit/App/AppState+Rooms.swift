@@ -118,9 +118,16 @@ extension AppState {
         currentRoomID = room.roomID
         let messages = await newestMessages(of: room.roomID, in: store)
         historyCursor = messages.first?.seq
-        memberNames = MemberNames.unique((try? await store.members(of: room.roomID)) ?? [])
+        await loadMemberNames(of: room.roomID)
         let draft = try? await draft(of: room.roomID)
         return finish("open", .opened(roomName: RoomName.of(room), messages: messages.map(view), draft: draft ?? nil))
+    }
+
+    /// Sender names of the open room from the store, unique within it.
+    func loadMemberNames(of roomID: String) async {
+        let members = (try? await store?.members(of: roomID)) ?? []
+        guard roomID == currentRoomID else { return }
+        memberNames = MemberNames.unique(members)
     }
 
     /// What `/open` shows: from memory when it holds enough; otherwise from the store, whose newest

@@ -3,13 +3,13 @@ import Foundation
 extension AppState {
     /// What a service reports, unless it belongs to services since stopped (a response that
     /// arrived just as the user logged out).
-    func apply(_ event: ClientEvent, from generation: Int) {
+    func apply(_ event: ClientEvent, from generation: Int) async {
         guard generation == serviceGeneration else { return }
-        apply(event)
+        await apply(event)
     }
 
     /// Applies what a service reports. Only the main actor runs this, like `send`.
-    public func apply(_ event: ClientEvent) {
+    public func apply(_ event: ClientEvent) async {
         switch event {
         case .synced(let result):
             for room in result.rooms {
@@ -26,6 +26,9 @@ extension AppState {
             syncStatus = .live
             appliedSyncCount += 1
             keep(result)
+            if let roomID = currentRoomID, result.memberChanges.contains(roomID) {
+                await loadMemberNames(of: roomID)
+            }
             showArrived(result.messages)
         case .messageSent, .sendFailed:
             applySendReport(event)

@@ -80,7 +80,7 @@ public actor StoreWriter {
             }
             try database.execute(sql: "INSERT INTO sync_state (id, next_batch) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET next_batch = excluded.next_batch",
                                  arguments: [nextBatch])
-            return SyncResult(rooms: rooms, messages: fresh, gaps: gaps)
+            return SyncResult(rooms: rooms, messages: fresh, gaps: gaps, memberChanges: Set(batch.members.map(\.roomID)))
         }
     }
 

@@ -6,10 +6,13 @@ public struct SyncResult: Sendable, Equatable {
     /// Rooms whose stored messages were dropped because the response skipped events after them:
     /// the store keeps each room's timeline without holes, and `/history` fetches across the gap.
     public var gaps: Set<String>
+    /// Rooms where a member joined or changed their display name.
+    public var memberChanges: Set<String>
 
-    public init(rooms: [RoomRecord], messages: [MessageRecord], gaps: Set<String> = []) {
+    public init(rooms: [RoomRecord], messages: [MessageRecord], gaps: Set<String> = [], memberChanges: Set<String> = []) {
         self.rooms = rooms
         self.messages = messages
         self.gaps = gaps
+        self.memberChanges = memberChanges
     }
 }

@@ -70,6 +70,21 @@ import Testing
         #expect(app.log.outcomes.last.map(bodies) == ["earlier", "missed 1", "missed 2", "back again"])
     }
 
+    @Test func someoneWhoJoinsTheOpenRoomIsNamedFromTheirFirstMessage() async throws {
+        let gate = Messaging.Gate()
+        var joined = SyncResponse.JoinedRoom()
+        joined.timeline = .init(events: [Messaging.member("@dan:hs", name: "Dan"), Messaging.event("hi all", from: "@dan:hs", at: 3_000)])
+        let app = AppHarness(sync: Self.responses([Messaging.lobby, SyncResponse(nextBatch: "s2", rooms: .init(joined: ["!lobby:hs": joined]))],
+                                                  after: gate))
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        await app.state.run(line: "/open Lobby")
+        await gate.open()
+        try await waitUntil { app.state.appliedSyncCount == 2 }
+        let printed = app.log.reports.compactMap { if case .message(let message) = $0.content { message.senderName } else { nil } }
+        #expect(printed == ["Dan"])
+    }
+
     @Test func anOpenedRoomIsHeldInMemoryWithinTheTimelineSize() async throws {
         let gate = Messaging.Gate()
         let events = (1...60).map { Messaging.event("m\($0)", from: "@bob:hs", at: Int64($0)) }
