@@ -12,6 +12,10 @@ extension AppState {
     public func apply(_ event: ClientEvent) async {
         switch event {
         case .synced(let result):
+            // Names first, so a newcomer's first message already shows their name.
+            if let roomID = currentRoomID, result.memberChanges.contains(roomID) {
+                await loadMemberNames(of: roomID)
+            }
             for room in result.rooms {
                 // A mention elsewhere is worth a line; the open room shows its messages anyway.
                 if room.roomID != currentRoomID, room.highlightCount > (rooms[room.roomID]?.highlightCount ?? 0) {
@@ -26,9 +30,6 @@ extension AppState {
             syncStatus = .live
             appliedSyncCount += 1
             keep(result)
-            if let roomID = currentRoomID, result.memberChanges.contains(roomID) {
-                await loadMemberNames(of: roomID)
-            }
             showArrived(result.messages)
         case .messageSent, .sendFailed:
             applySendReport(event)

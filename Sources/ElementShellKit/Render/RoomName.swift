@@ -5,7 +5,13 @@ public enum RoomName {
         if let name = room.name, !name.isEmpty { return name }
         if let alias = room.canonicalAlias, !alias.isEmpty { return alias }
         if !room.heroes.isEmpty {
-            let names = room.heroes.map(localpart)
+            let names = room.heroes.indices.map { index in
+                let name = index < room.heroNames.count ? room.heroNames[index] : ""
+                return name.isEmpty ? localpart(room.heroes[index]) : name
+            }
+            // Heroes are at most five: a larger room says how many more there are.
+            let others = room.joinedMemberCount - 1 - names.count
+            if others > 0 { return L10n.commonRoomNameHeroesOthers(names.joined(separator: ", "), others) }
             return names.count == 1 ? names[0] : L10n.commonRoomNameHeroes(names.dropLast().joined(separator: ", "), names[names.count - 1])
         }
         return room.roomID

@@ -15,6 +15,9 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, PersistableRecor
     public var topic: String?
     /// Members to name the room after when it has no name or alias, as the server chose them.
     public var heroes: [String]
+    /// The display names of `heroes`, in the same order, from the room's members; empty where
+    /// unknown.
+    public var heroNames: [String]
     public var joinedMemberCount: Int
     public var notificationCount: Int
     public var highlightCount: Int
@@ -26,7 +29,7 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, PersistableRecor
     public var isDirect: Bool
 
     public init(roomID: String, membership: Membership, name: String? = nil, canonicalAlias: String? = nil, topic: String? = nil,
-                heroes: [String] = [], joinedMemberCount: Int = 0, notificationCount: Int = 0, highlightCount: Int = 0, lastActivity: Int64 = 0,
+                heroes: [String] = [], heroNames: [String] = [], joinedMemberCount: Int = 0, notificationCount: Int = 0, highlightCount: Int = 0, lastActivity: Int64 = 0,
                 previousBatch: String? = nil, isDirect: Bool = false) {
         self.roomID = roomID
         self.membership = membership
@@ -34,6 +37,7 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, PersistableRecor
         self.canonicalAlias = canonicalAlias
         self.topic = topic
         self.heroes = heroes
+        self.heroNames = heroNames
         self.joinedMemberCount = joinedMemberCount
         self.notificationCount = notificationCount
         self.highlightCount = highlightCount
@@ -50,6 +54,8 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, PersistableRecor
         canonicalAlias = row["canonical_alias"]
         topic = row["topic"]
         heroes = (row["heroes"] as String).split(separator: "\n").map(String.init)
+        let heroNames: String = row["hero_names"]
+        self.heroNames = heroNames.isEmpty ? [] : heroNames.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         joinedMemberCount = row["joined_member_count"]
         notificationCount = row["notification_count"]
         highlightCount = row["highlight_count"]
@@ -65,6 +71,7 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, PersistableRecor
         container["canonical_alias"] = canonicalAlias
         container["topic"] = topic
         container["heroes"] = heroes.joined(separator: "\n")
+        container["hero_names"] = heroNames.joined(separator: "\n")
         container["joined_member_count"] = joinedMemberCount
         container["notification_count"] = notificationCount
         container["highlight_count"] = highlightCount

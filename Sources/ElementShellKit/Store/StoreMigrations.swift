@@ -66,8 +66,11 @@ enum StoreMigrations {
                 table.primaryKey(["room_id", "thread_root"])
             }
         }
-        migrator.registerMigration("3 direct chats") { database in
-            try database.alter(table: "room") { $0.add(column: "is_direct", .boolean).notNull().defaults(to: false) }
+        migrator.registerMigration("3 direct chats and hero names") { database in
+            try database.alter(table: "room") { table in
+                table.add(column: "is_direct", .boolean).notNull().defaults(to: false)
+                table.add(column: "hero_names", .text).notNull().defaults(to: "")
+            }
             // The rooms of the account's `m.direct`, kept whole: it may name rooms before they arrive.
             try database.create(table: "direct_room") { table in
                 table.primaryKey("room_id", .text)

@@ -51,6 +51,10 @@ public actor StoreWriter {
         try transaction { database in
             var gaps: Set<String> = []
             if let direct = batch.directRoomIDs { try Self.replaceDirectRooms(with: direct, in: database) }
+            // Members first: the rooms' hero names come from them.
+            for member in batch.members {
+                try member.save(database)
+            }
             var rooms = try batch.rooms.map { change in
                 if change.followsGap {
                     try database.execute(sql: "DELETE FROM message WHERE room_id = ?", arguments: [change.roomID])
@@ -59,14 +63,12 @@ public actor StoreWriter {
                 var room = change.applied(to: try RoomRecord.fetchOne(database, key: change.roomID))
                 room.isDirect = try change.isDirectInvite && room.membership == .invite
                     || Bool.fetchOne(database, sql: "SELECT 1 FROM direct_room WHERE room_id = ?", arguments: [room.roomID]) == true
+                room.heroNames = try Self.displayNames(of: room.heroes, in: room.roomID, database: database)
                 try room.save(database)
                 return room
             }
             // A new `m.direct` may change any room, so the app gets all of them.
             if batch.directRoomIDs != nil { rooms = try RoomRecord.fetchAll(database) }
-            for member in batch.members {
-                try member.save(database)
-            }
             var fresh: [MessageRecord] = []
             for var message in batch.messages {
                 try message.insert(database, onConflict: .ignore)
@@ -82,6 +84,15 @@ public actor StoreWriter {
                                  arguments: [nextBatch])
             return SyncResult(rooms: rooms, messages: fresh, gaps: gaps, memberChanges: Set(batch.members.map(\.roomID)))
         }
+    }
+
+    private static func displayNames(of userIDs: [String], in roomID: String, database: Database) throws -> [String] {
+        guard !userIDs.isEmpty else { return [] }
+        let members = try MemberRecord.filter(Column("room_id") == roomID && userIDs.contains(Column("user_id"))).fetchAll(database)
+        let names = Dictionary(members.map { ($0.userID, $0.displayName ?? "") }) { first, _ in first }
+        let found = userIDs.map { names[$0] ?? "" }
+        // None known is stored as none, the way a room without heroes has none.
+        return found.allSatisfy(\.isEmpty) ? [] : found
     }
 
     private static func replaceDirectRooms(with roomIDs: Set<String>, in database: Database) throws {

@@ -112,6 +112,17 @@ extension StoreWriterTests {
 }
 
 extension StoreWriterTests {
+    @Test func heroesAreNamedByTheirDisplayNamesInTheRoom() async throws {
+        let store = try StoreWriter(url: url)
+        var change = RoomChange(roomID: "!dm", membership: .join)
+        change.heroes = ["@bob:hs", "@eve:hs"]
+        let result = try await store.apply(SyncBatch(rooms: [change], members: [MemberRecord(roomID: "!dm", userID: "@bob:hs", displayName: "Bob"),
+                                                                                 MemberRecord(roomID: "!other", userID: "@eve:hs", displayName: "Eve")]),
+                                           nextBatch: "s1")
+        #expect(result.rooms.first?.heroNames == ["Bob", ""], "a name from another room does not count")
+        #expect(try await store.rooms().first?.heroNames == ["Bob", ""])
+    }
+
     @Test func directChatsFollowTheAccountsListEvenForRoomsThatArriveLater() async throws {
         let store = try StoreWriter(url: url)
         try await store.apply(SyncBatch(rooms: [RoomChange(roomID: "!group", membership: .join), RoomChange(roomID: "!dm", membership: .join)]),

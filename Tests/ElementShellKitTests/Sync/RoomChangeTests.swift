@@ -76,5 +76,10 @@ import Testing
     @Test func roomNamesFollowTheSpecsOrder() {
         #expect(RoomName.of(RoomRecord(roomID: "!x", membership: .join, heroes: ["@ann:hs", "@ben:hs", "@cy:hs"])) == "ann, ben and cy")
         #expect(RoomName.of(RoomRecord(roomID: "!x", membership: .join)) == "!x")
+        let named = RoomRecord(roomID: "!x", membership: .join, heroes: ["@ann:hs", "@ben:hs"], heroNames: ["Ann", ""], joinedMemberCount: 3)
+        #expect(RoomName.of(named) == "Ann and ben", "display names where known")
+        var large = named
+        large.joinedMemberCount = 12
+        #expect(RoomName.of(large) == "Ann, ben and 9 others")
     }
 }
