@@ -4,15 +4,12 @@ import Foundation
 /// lines of a multi-line body indented under the first. Everything from the sender is sanitized.
 struct MessageText {
     let theme: Theme
-
-    private static let clock: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "HH:mm"
-        return formatter
-    }()
+    /// Today's messages show only their time; older ones their day too.
+    var now = Date()
+    var calendar = Calendar.current
 
     func lines(for message: MessageView) -> [String] {
-        let time = theme.dim("[" + Self.clock.string(from: Date(timeIntervalSince1970: Double(message.timestamp) / 1000)) + "]")
+        let time = theme.dim("[" + stamp(Date(timeIntervalSince1970: Double(message.timestamp) / 1000)) + "]")
         let name = theme.bold(TerminalSanitizer.clean(message.senderName))
         let bodyLines = message.body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { TerminalSanitizer.clean(String($0)) }
         var first = bodyLines.first ?? ""
@@ -21,5 +18,19 @@ struct MessageText {
         let pending = message.isPending ? " " + theme.dim(L10n.screenMessagePending) : ""
         let indent = String(repeating: " ", count: 8)
         return [head + pending] + bodyLines.dropFirst().map { indent + $0 }
+    }
+
+    /// `14:03` today, `20 Nov 14:03` this year, `20 Nov 2025 14:03` before, in the shell's language.
+    func stamp(_ date: Date) -> String {
+        let language = L10n.languageOverride ?? L10n.language
+        // The source language is British English: a 24-hour clock and the day before the month.
+        let locale = Locale(identifier: language == "en" ? "en_GB" : language)
+        var style = Date.FormatStyle(locale: locale, calendar: calendar, timeZone: calendar.timeZone)
+            .hour(.twoDigits(amPM: .omitted)).minute(.twoDigits)
+        if !calendar.isDate(date, inSameDayAs: now) {
+            style = style.day().month(.abbreviated)
+            if calendar.component(.year, from: date) != calendar.component(.year, from: now) { style = style.year() }
+        }
+        return date.formatted(style)
     }
 }

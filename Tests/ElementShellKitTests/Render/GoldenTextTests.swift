@@ -59,7 +59,7 @@ import Testing
             app.log.reports.flatMap(renderer.lines(for:)).joined(separator: "\n") + "\n"
         }.replacingOccurrences(of: app.directory.url.path, with: "<data>")
             // Times are local: the same file must hold in any time zone.
-            .replacing(/\[\d\d:\d\d\]/, with: "[hh:mm]")
+            .replacing(/\[[^\]\n]*\d\d:\d\d\]/, with: "[time]")
         let file = Self.directory.appending(path: name)
         if ProcessInfo.processInfo.environment["ELEMENT_SHELL_RECORD_GOLDEN"] == "1" {
             try text.write(to: file, atomically: true, encoding: .utf8)

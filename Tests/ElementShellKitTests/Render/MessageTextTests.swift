@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+@testable import ElementShellKit
+
+@Suite struct MessageTextTests {
+    var utc: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }
+
+    /// 2026-11-22 15:30 UTC.
+    let now = Date(timeIntervalSince1970: 1_795_361_400)
+
+    func stamp(hoursAgo hours: Double, language: String) -> String {
+        let text = MessageText(theme: Theme(usesColor: false, accent: .named(.green)), now: now, calendar: utc)
+        return L10n.$languageOverride.withValue(language) { text.stamp(now.addingTimeInterval(-hours * 3600)) }
+    }
+
+    @Test func todayShowsTheTimeOlderDaysTheDateToo() {
+        #expect(stamp(hoursAgo: 2, language: "en") == "13:30")
+        #expect(stamp(hoursAgo: 24, language: "en").contains("21"))
+        #expect(stamp(hoursAgo: 24, language: "en").contains("15:30"))
+        #expect(stamp(hoursAgo: 24 * 400, language: "en").contains("2025"))
+        #expect(stamp(hoursAgo: 24, language: "de").contains("Nov"))
+    }
+
+    @Test func multiLineBodiesAreIndentedAndEscapesMadeVisible() {
+        let message = MessageView(roomID: "!r", eventID: "$e", transactionID: nil, sender: "@a:hs", senderName: "Ann\u{1B}[31m",
+                                  msgtype: "m.text", body: "one\ntwo\u{7}", timestamp: Int64(now.timeIntervalSince1970 * 1000), isPending: false)
+        let lines = MessageText(theme: Theme(usesColor: false, accent: .named(.green)), now: now, calendar: utc).lines(for: message)
+        #expect(lines == ["[15:30] AnnU+1B[31m: one", "        twoU+7"])
+    }
+}
