@@ -23,6 +23,27 @@ public struct Theme: Sendable, Equatable {
     func dim(_ text: String) -> String { styled(text, code: "2") }
     func bold(_ text: String) -> String { styled(text, code: "1") }
 
+    /// Runs of formatted text, each cleaned of control characters, then styled.
+    func line(_ runs: [StyledRun]) -> String {
+        runs.map { styled(TerminalSanitizer.clean($0.text), $0.style) }.joined()
+    }
+
+    func styled(_ text: String, _ style: TextStyle) -> String {
+        guard usesColor, !style.isEmpty else { return text }
+        var codes: [String] = []
+        if style.contains(.bold) || style.contains(.mention) { codes.append("1") }
+        if style.contains(.faint) { codes.append("2") }
+        if style.contains(.italic) { codes.append("3") }
+        if style.contains(.underline) { codes.append("4") }
+        if style.contains(.strikethrough) { codes.append("9") }
+        if style.contains(.mention) {
+            codes.append(Self.code(for: accent))
+        } else if style.contains(.code) {
+            codes.append("36")
+        }
+        return styled(text, code: codes.joined(separator: ";"))
+    }
+
     private func styled(_ text: String, code: String) -> String {
         usesColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
