@@ -18,12 +18,15 @@ let package = Package(
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
                        providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CCmark", path: "Sources/CCmark", pkgConfig: "libcmark",
+                       providers: [.apt(["libcmark-dev"])]),
         .executableTarget(name: "l10n-gen", path: "Sources/l10n-gen"),
         .plugin(name: "L10nPlugin", capability: .buildTool(), dependencies: ["l10n-gen"]),
         .target(
             name: "ElementShellKit",
             dependencies: [
                 "CCurl",
+                "CCmark",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -4,7 +4,7 @@
 
 # Libraries the package links (readline, libcurl via pkg-config, SQLite) and
 # tmux, which terminal tests drive the shell through.
-ES_APT_PACKAGES=(libreadline-dev libcurl4-openssl-dev libsqlite3-dev pkg-config tmux)
+ES_APT_PACKAGES=(libreadline-dev libcurl4-openssl-dev libsqlite3-dev libcmark-dev pkg-config tmux)
 
 # Swift lives in /opt/swift on the project's machines, which is not always on PATH.
 es_ensure_swift() {
