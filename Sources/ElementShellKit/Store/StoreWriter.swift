@@ -69,6 +69,12 @@ public actor StoreWriter {
         }
     }
 
+    /// Applies a sync response for the account `userID`: what `SyncLoop` does with each one.
+    @discardableResult
+    public func apply(_ response: SyncResponse, userID: String) throws -> SyncResult {
+        try apply(SyncBatch(response, userID: userID), nextBatch: response.nextBatch)
+    }
+
     /// Writes a message to the outbox: from here on it will be sent, whatever happens. The room's
     /// draft goes in the same transaction, so it can neither outlive the message nor vanish
     /// without it.
