@@ -23,10 +23,11 @@ struct Ingest: AsyncParsableCommand {
         defer { target.removeTemporary() }
         let body = try Data(contentsOf: URL(fileURLWithPath: file))
 
-        let decoding = clock.now
-        let response = try JSONDecoder().decode(SyncResponse.self, from: body)
-        let persisting = clock.now
         let store = try StoreWriter(url: target.databaseURL)
+
+        let decoding = clock.now
+        let response = try SyncResponse(json: body)
+        let persisting = clock.now
         try await store.apply(response, userID: target.userID)
         let finished = clock.now
 

@@ -41,40 +41,6 @@ public actor StoreWriter {
         try await pool.read { try RoomRecord.fetchAll($0) }
     }
 
-    /// Applies one sync response and its token in one transaction. Returns the rooms as they now
-    /// stand and the messages the store did not have yet; a message our send queue sent leaves
-    /// the outbox here, in the same transaction that stores its echo.
-    @discardableResult
-    public func apply(_ batch: SyncBatch, nextBatch: String) throws -> SyncResult {
-        try transaction { database in
-            let rooms = try batch.rooms.map { change in
-                let room = change.applied(to: try RoomRecord.fetchOne(database, key: change.roomID))
-                try room.save(database)
-                return room
-            }
-            for member in batch.members {
-                try member.save(database)
-            }
-            var fresh: [MessageRecord] = []
-            for message in batch.messages {
-                try message.insert(database, onConflict: .ignore)
-                if database.changesCount > 0 { fresh.append(message) }
-                if let transactionID = message.transactionID {
-                    try OutboxEntry.deleteOne(database, key: ["transaction_id": transactionID])
-                }
-            }
-            try database.execute(sql: "INSERT INTO sync_state (id, next_batch) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET next_batch = excluded.next_batch",
-                                 arguments: [nextBatch])
-            return SyncResult(rooms: rooms, messages: fresh)
-        }
-    }
-
-    /// Applies a sync response for the account `userID`: what `SyncLoop` does with each one.
-    @discardableResult
-    public func apply(_ response: SyncResponse, userID: String) throws -> SyncResult {
-        try apply(SyncBatch(response, userID: userID), nextBatch: response.nextBatch)
-    }
-
     /// Writes a message to the outbox: from here on it will be sent, whatever happens. The room's
     /// draft goes in the same transaction, so it can neither outlive the message nor vanish
     /// without it.

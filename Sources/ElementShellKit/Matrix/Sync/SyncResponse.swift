@@ -1,7 +1,9 @@
+import Foundation
+
 /// The answer to `GET /_matrix/client/v3/sync`: what changed since the `since` token, and the
 /// token to continue from. Only the parts this client uses are decoded; sections the server
 /// leaves out (Synapse omits empty ones) decode as empty.
-public struct SyncResponse: Sendable, Equatable, Decodable {
+public struct SyncResponse: Sendable, Equatable, JSONReadable {
     public var nextBatch: String
     public var rooms: Rooms
 
@@ -11,7 +13,7 @@ public struct SyncResponse: Sendable, Equatable, Decodable {
     }
 
     /// Room updates by membership, each keyed by room ID.
-    public struct Rooms: Sendable, Equatable, Decodable, Emptiable {
+    public struct Rooms: Sendable, Equatable {
         public var joined: [String: JoinedRoom]
         public var invited: [String: InvitedRoom]
         public var left: [String: LeftRoom]
@@ -22,30 +24,35 @@ public struct SyncResponse: Sendable, Equatable, Decodable {
             self.left = left
         }
 
-        static var empty: Self { Rooms() }
-
-        enum CodingKeys: String, CodingKey {
-            case joined = "join"
-            case invited = "invite"
-            case left = "leave"
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            joined = try container.decodeOrEmpty([String: JoinedRoom].self, forKey: .joined)
-            invited = try container.decodeOrEmpty([String: InvitedRoom].self, forKey: .invited)
-            left = try container.decodeOrEmpty([String: LeftRoom].self, forKey: .left)
+        init(reading reader: inout JSONReader) throws(JSONError) {
+            self.init()
+            try reader.readSection { reader, key throws(JSONError) in
+                switch key {
+                case "join": joined = try reader.readRooms { reader throws(JSONError) in try JoinedRoom(reading: &reader) }
+                case "invite": invited = try reader.readRooms { reader throws(JSONError) in try InvitedRoom(reading: &reader) }
+                case "leave": left = try reader.readRooms { reader throws(JSONError) in try LeftRoom(reading: &reader) }
+                default: try reader.skipValue()
+                }
+            }
         }
     }
 
-    enum CodingKeys: String, CodingKey {
-        case rooms
-        case nextBatch = "next_batch"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        nextBatch = try container.decode(String.self, forKey: .nextBatch)
-        rooms = try container.decodeOrEmpty(Rooms.self, forKey: .rooms)
+    /// Reads a response body the way the sync loop receives it: parts the client does not use
+    /// are skipped unread, events that do not fit are left out, and only broken JSON, a missing
+    /// `next_batch` or a section of the wrong type make it a decoding error.
+    public init(json: Data) throws(MatrixError) {
+        self = try JSONReader.decode(json, as: Self.self) { reader throws(JSONError) in
+            var nextBatch: String?
+            var rooms = Rooms()
+            try reader.readObject { reader, key throws(JSONError) in
+                switch key {
+                case "next_batch": nextBatch = try reader.readString()
+                case "rooms": rooms = try Rooms(reading: &reader)
+                default: try reader.skipValue()
+                }
+            }
+            guard let nextBatch else { throw JSONError(reason: .missingKey("next_batch"), offset: 0) }
+            return SyncResponse(nextBatch: nextBatch, rooms: rooms)
+        }
     }
 }
