@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "element-shell", targets: ["element-shell"]),
         .library(name: "ElementShellKit", targets: ["ElementShellKit"]),
+        .executable(name: "element-shell-bench", targets: ["element-shell-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -42,10 +43,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Synthetic sync responses for the benchmark; a target of its own so tests can check them.
+        .target(name: "SyntheticSync"),
+        .executableTarget(
+            name: "element-shell-bench",
+            dependencies: [
+                "ElementShellKit",
+                "SyntheticSync",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "ElementShellKitTests",
             // The executable is a dependency so the process-level tests (batch mode, tmux) find it built.
-            dependencies: ["ElementShellKit", "element-shell"],
+            dependencies: ["ElementShellKit", "element-shell", "SyntheticSync"],
             // Read through #filePath, so the expected text is reviewed like code.
             exclude: ["Render/Golden", "Peers"]
         ),

@@ -30,10 +30,19 @@ struct MatrixClient: Sendable, CustomStringConvertible {
 
     var description: String { "MatrixClient(\(homeserverURL.redactedForDiagnostics))" }
 
-    func send<Response>(_ endpoint: MatrixEndpoint<Response>) async throws(MatrixError) -> Response {
+    func send<Response: Decodable>(_ endpoint: MatrixEndpoint<Response>) async throws(MatrixError) -> Response {
+        try Self.decode(Response.self, from: try await successBody(endpoint))
+    }
+
+    func send<Response: JSONReadable>(_ endpoint: MatrixEndpoint<Response>) async throws(MatrixError) -> Response {
+        try Response(json: try await successBody(endpoint))
+    }
+
+    /// The body of a successful answer; other answers become the error they stand for.
+    private func successBody<Response>(_ endpoint: MatrixEndpoint<Response>) async throws(MatrixError) -> Data {
         let response = try await exchange(endpoint)
         guard response.isSuccess else { throw MatrixError(response: response) }
-        return try Self.decode(Response.self, from: response.body)
+        return response.body
     }
 
     /// The endpoint's final answer, whatever its status, once rate limiting has been waited

@@ -1,8 +1,9 @@
 import Foundation
 
-/// One client-server API call: where it goes, what it sends and what it decodes to.
+/// One client-server API call: where it goes, what it sends and what it decodes to
+/// (`Decodable` or `JSONReadable`, whichever way its response type reads itself).
 /// Endpoints are declared as static factories in `Endpoints/`.
-struct MatrixEndpoint<Response: Decodable>: Sendable {
+struct MatrixEndpoint<Response>: Sendable {
     var method: HTTPMethod
     /// Unencoded path segments below the base URL; each is percent-encoded on its own, so
     /// IDs containing `/`, `#` or `:` stay one segment.

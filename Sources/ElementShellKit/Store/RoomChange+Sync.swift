@@ -3,12 +3,13 @@ extension RoomChange {
     public static func changes(in response: SyncResponse, userID: String) -> [RoomChange] {
         let joined = response.rooms.joined.map { roomID, room in
             var change = RoomChange(roomID: roomID, membership: .join)
-            change.take(room.state + room.timeline.events.filter(\.isState))
+            change.take(room.state)
+            change.take(room.timeline.events)
             change.heroes = room.summary.heroes
             change.joinedMemberCount = room.summary.joinedMemberCount
             change.notificationCount = room.unreadNotifications.notificationCount
             change.highlightCount = room.unreadNotifications.highlightCount
-            change.lastActivity = room.timeline.events.compactMap(\.originServerTS).max()
+            change.lastActivity = room.timeline.events.lazy.compactMap(\.originServerTS).max()
             change.previousBatch = room.timeline.previousBatch
             change.followsGap = room.timeline.limited
             return change
@@ -24,8 +25,9 @@ extension RoomChange {
         }
         let left = response.rooms.left.map { roomID, room in
             var change = RoomChange(roomID: roomID, membership: .leave)
-            change.take(room.state + room.timeline.events.filter(\.isState))
-            change.lastActivity = room.timeline.events.compactMap(\.originServerTS).max()
+            change.take(room.state)
+            change.take(room.timeline.events)
+            change.lastActivity = room.timeline.events.lazy.compactMap(\.originServerTS).max()
             change.notificationCount = 0
             change.highlightCount = 0
             return change
@@ -33,7 +35,8 @@ extension RoomChange {
         return (joined + invited + left).sorted { $0.roomID < $1.roomID }
     }
 
-    /// Name, alias and topic from state events, the latest of each kind winning.
+    /// Name, alias and topic from state events (those with an empty state key), the latest of
+    /// each kind winning.
     private mutating func take(_ events: [SyncEvent]) {
         for event in events where event.stateKey == "" {
             switch event.type {

@@ -41,68 +41,6 @@ public actor StoreWriter {
         try await pool.read { try RoomRecord.fetchAll($0) }
     }
 
-    /// Applies one sync response and its token in one transaction. Returns the rooms as they now
-    /// stand and the messages the store did not have yet; a message our send queue sent leaves
-    /// the outbox here, in the same transaction that stores its echo. A room whose timeline comes
-    /// after a gap loses its older stored messages, so what the store holds never has a hole:
-    /// `/history` fetches them again across the gap, in the right order.
-    @discardableResult
-    public func apply(_ batch: SyncBatch, nextBatch: String) throws -> SyncResult {
-        try transaction { database in
-            var gaps: Set<String> = []
-            if let direct = batch.directRoomIDs { try Self.replaceDirectRooms(with: direct, in: database) }
-            // Members first: the rooms' hero names come from them.
-            for member in batch.members {
-                try member.save(database)
-            }
-            var rooms = try batch.rooms.map { change in
-                if change.followsGap {
-                    try database.execute(sql: "DELETE FROM message WHERE room_id = ?", arguments: [change.roomID])
-                    if database.changesCount > 0 { gaps.insert(change.roomID) }
-                }
-                var room = change.applied(to: try RoomRecord.fetchOne(database, key: change.roomID))
-                room.isDirect = try change.isDirectInvite && room.membership == .invite
-                    || Bool.fetchOne(database, sql: "SELECT 1 FROM direct_room WHERE room_id = ?", arguments: [room.roomID]) == true
-                room.heroNames = try Self.displayNames(of: room.heroes, in: room.roomID, database: database)
-                try room.save(database)
-                return room
-            }
-            // A new `m.direct` may change any room, so the app gets all of them.
-            if batch.directRoomIDs != nil { rooms = try RoomRecord.fetchAll(database) }
-            var fresh: [MessageRecord] = []
-            for var message in batch.messages {
-                try message.insert(database, onConflict: .ignore)
-                if database.changesCount > 0 {
-                    message.seq = database.lastInsertedRowID
-                    fresh.append(message)
-                }
-                if let transactionID = message.transactionID {
-                    try OutboxEntry.deleteOne(database, key: ["transaction_id": transactionID])
-                }
-            }
-            try database.execute(sql: "INSERT INTO sync_state (id, next_batch) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET next_batch = excluded.next_batch",
-                                 arguments: [nextBatch])
-            return SyncResult(rooms: rooms, messages: fresh, gaps: gaps, memberChanges: Set(batch.members.map(\.roomID)))
-        }
-    }
-
-    private static func displayNames(of userIDs: [String], in roomID: String, database: Database) throws -> [String] {
-        guard !userIDs.isEmpty else { return [] }
-        let members = try MemberRecord.filter(Column("room_id") == roomID && userIDs.contains(Column("user_id"))).fetchAll(database)
-        let names = Dictionary(members.map { ($0.userID, $0.displayName ?? "") }) { first, _ in first }
-        let found = userIDs.map { names[$0] ?? "" }
-        // None known is stored as none, the way a room without heroes has none.
-        return found.allSatisfy(\.isEmpty) ? [] : found
-    }
-
-    private static func replaceDirectRooms(with roomIDs: Set<String>, in database: Database) throws {
-        try database.execute(sql: "DELETE FROM direct_room")
-        for roomID in roomIDs {
-            try database.execute(sql: "INSERT INTO direct_room (room_id) VALUES (?)", arguments: [roomID])
-        }
-        try database.execute(sql: "UPDATE room SET is_direct = room_id IN (SELECT room_id FROM direct_room)")
-    }
-
     /// Writes a message to the outbox: from here on it will be sent, whatever happens. The room's
     /// draft goes in the same transaction, so it can neither outlive the message nor vanish
     /// without it.

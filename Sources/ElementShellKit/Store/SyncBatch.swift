@@ -23,9 +23,14 @@ public struct SyncBatch: Sendable, Equatable {
         messages = []
         members = []
         for (roomID, room) in response.rooms.joined.sorted(by: { $0.key < $1.key }) {
-            let events = room.state + room.timeline.events
-            members += events.compactMap { MemberRecord(roomID: roomID, event: $0) }
-            messages += room.timeline.events.compactMap { MessageRecord(roomID: roomID, event: $0) }
+            // Appended in place: an initial sync has tens of thousands of events to go through.
+            for event in room.state {
+                if let member = MemberRecord(roomID: roomID, event: event) { members.append(member) }
+            }
+            for event in room.timeline.events {
+                if let member = MemberRecord(roomID: roomID, event: event) { members.append(member) }
+                if let message = MessageRecord(roomID: roomID, event: event) { messages.append(message) }
+            }
         }
     }
 }

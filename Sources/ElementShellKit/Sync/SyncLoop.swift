@@ -33,7 +33,7 @@ public struct SyncLoop: Sendable {
             do {
                 let response = try await request(token, waitsForNews && token != nil)
                 waitsForNews = true
-                let result = try await store.apply(SyncBatch(response, userID: userID), nextBatch: response.nextBatch)
+                let result = try await store.apply(response, userID: userID)
                 token = response.nextBatch
                 backoff.reset()
                 await report(.synced(result))

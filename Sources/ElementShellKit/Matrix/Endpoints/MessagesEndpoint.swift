@@ -1,10 +1,27 @@
 import Foundation
 
 /// `GET /rooms/{roomId}/messages?dir=b`: a room's timeline, going back from a token.
-struct MessagesPage: Decodable, Sendable {
-    var chunk: [SyncEvent]
+struct MessagesPage: Sendable, JSONReadable {
+    /// Events that do not fit `SyncEvent` are left out, as in a sync response.
+    var chunk: [SyncEvent] = []
     /// Where to go on from; absent at the room's beginning.
     var end: String?
+
+    init(json: Data) throws(MatrixError) {
+        self = try JSONReader.decode(json, as: Self.self) { reader throws(JSONError) in
+            var page = MessagesPage()
+            try reader.readObject { reader, key throws(JSONError) in
+                switch key {
+                case "chunk": page.chunk = try reader.readEvents()
+                case "end": page.end = try reader.readStringOrNull()
+                default: try reader.skipValue()
+                }
+            }
+            return page
+        }
+    }
+
+    private init() {}
 }
 
 extension MatrixEndpoint where Response == MessagesPage {

@@ -1,7 +1,7 @@
 /// Any JSON value, for event content whose shape depends on the event type and which later
 /// code reads field by field (`content["body"]?.string`). Numbers are `Double`: Matrix
 /// integers stay within ±2^53, which a `Double` holds exactly.
-public enum MatrixJSON: Sendable, Equatable, Decodable {
+public enum MatrixJSON: Sendable, Equatable {
     case object([String: MatrixJSON])
     case array([MatrixJSON])
     case string(String)
@@ -9,20 +9,30 @@ public enum MatrixJSON: Sendable, Equatable, Decodable {
     case bool(Bool)
     case null
 
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
+    /// The value at the reader, whatever its type.
+    init(reading reader: inout JSONReader) throws(JSONError) {
+        switch try reader.peek() {
+        case UInt8(ascii: "{"):
+            var members: [String: MatrixJSON] = [:]
+            try reader.readObject { reader, key throws(JSONError) in
+                members[try key.string()] = try MatrixJSON(reading: &reader)
+            }
+            self = .object(members)
+        case UInt8(ascii: "["):
+            var elements: [MatrixJSON] = []
+            try reader.readArray { reader throws(JSONError) in
+                elements.append(try MatrixJSON(reading: &reader))
+            }
+            self = .array(elements)
+        case UInt8(ascii: "\""):
+            self = .string(try reader.readString())
+        case UInt8(ascii: "t"), UInt8(ascii: "f"):
+            self = .bool(try reader.readBool())
+        case UInt8(ascii: "n"):
+            _ = try reader.readNull()
             self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([MatrixJSON].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: MatrixJSON].self))
+        default:
+            self = .number(try reader.readNumber().double)
         }
     }
 

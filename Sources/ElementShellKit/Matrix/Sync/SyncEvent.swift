@@ -1,6 +1,6 @@
 /// One event from a sync response: a room event from `state` or `timeline`, or a stripped
 /// state event from an invite, which has no ID and no timestamp.
-public struct SyncEvent: Sendable, Equatable, Decodable {
+public struct SyncEvent: Sendable, Equatable {
     public var type: String
     public var eventID: String?
     public var sender: String
@@ -25,22 +25,36 @@ public struct SyncEvent: Sendable, Equatable, Decodable {
 
     public var isState: Bool { stateKey != nil }
 
-    enum CodingKeys: String, CodingKey {
-        case type, sender, content, unsigned
-        case eventID = "event_id"
-        case stateKey = "state_key"
-        case originServerTS = "origin_server_ts"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        type = try container.decode(String.self, forKey: .type)
-        eventID = try container.decodeIfPresent(String.self, forKey: .eventID)
-        sender = try container.decode(String.self, forKey: .sender)
-        stateKey = try container.decodeIfPresent(String.self, forKey: .stateKey)
-        originServerTS = try container.decodeIfPresent(Int64.self, forKey: .originServerTS)
+    /// The event at the reader, or `nil` when it does not fit (not an object, no `type` or
+    /// `sender`, a field of the wrong type): one odd event must not make the whole response,
+    /// and so every later sync, unreadable. Broken JSON is still an error.
+    static func read(from reader: inout JSONReader) throws(JSONError) -> SyncEvent? {
+        guard reader.nextIs("{") else {
+            try reader.skipValue()
+            return nil
+        }
+        var type: String?, eventID: String?, sender: String?, stateKey: String?, originServerTS: Int64?
+        var content: MatrixJSON?, unsigned: MatrixJSON?
+        var fits = true
+        try reader.readObject { reader, key throws(JSONError) in
+            do throws(JSONError) {
+                switch key {
+                case "type": type = try reader.readStringOrNull()
+                case "event_id": eventID = try reader.readStringOrNull()
+                case "sender": sender = try reader.readStringOrNull()
+                case "state_key": stateKey = try reader.readStringOrNull()
+                case "origin_server_ts": originServerTS = try reader.readNull() ? nil : reader.readInteger()
+                case "content": content = try reader.readNull() ? nil : MatrixJSON(reading: &reader)
+                case "unsigned": unsigned = try reader.readNull() ? nil : MatrixJSON(reading: &reader)
+                default: try reader.skipValue()
+                }
+            } catch where !error.isMalformedText {
+                fits = false
+            }
+        }
+        guard fits, let type, let sender else { return nil }
         // Redacted events may arrive with no content at all.
-        content = try container.decodeIfPresent(MatrixJSON.self, forKey: .content) ?? .object([:])
-        unsigned = try container.decodeIfPresent(MatrixJSON.self, forKey: .unsigned)
+        return SyncEvent(type: type, eventID: eventID, sender: sender, stateKey: stateKey, originServerTS: originServerTS,
+                         content: content ?? .object([:]), unsigned: unsigned)
     }
 }

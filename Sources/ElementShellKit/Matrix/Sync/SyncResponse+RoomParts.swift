@@ -1,5 +1,5 @@
 extension SyncResponse {
-    public struct Timeline: Sendable, Equatable, Decodable, Emptiable {
+    public struct Timeline: Sendable, Equatable {
         public var events: [SyncEvent]
         /// More events happened than were sent: there is a gap before `events`, to be filled
         /// by paginating back from `previousBatch`.
@@ -14,20 +14,20 @@ extension SyncResponse {
 
         public static var empty: Self { Timeline() }
 
-        enum CodingKeys: String, CodingKey {
-            case events, limited
-            case previousBatch = "prev_batch"
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            events = try container.decodeEvents(forKey: .events)
-            limited = try container.decodeIfPresent(Bool.self, forKey: .limited) ?? false
-            previousBatch = try container.decodeIfPresent(String.self, forKey: .previousBatch)
+        init(reading reader: inout JSONReader) throws(JSONError) {
+            self.init()
+            try reader.readSection { reader, key throws(JSONError) in
+                switch key {
+                case "events": events = try reader.readEvents()
+                case "limited": limited = try reader.readNull() ? false : reader.readBool()
+                case "prev_batch": previousBatch = try reader.readStringOrNull()
+                default: try reader.skipValue()
+                }
+            }
         }
     }
 
-    public struct UnreadNotificationCounts: Sendable, Equatable, Decodable, Emptiable {
+    public struct UnreadNotificationCounts: Sendable, Equatable {
         public var notificationCount: Int
         /// Notifications that mention the user or otherwise match a highlight rule.
         public var highlightCount: Int
@@ -39,21 +39,21 @@ extension SyncResponse {
 
         public static var empty: Self { UnreadNotificationCounts() }
 
-        enum CodingKeys: String, CodingKey {
-            case notificationCount = "notification_count"
-            case highlightCount = "highlight_count"
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            notificationCount = try container.decodeIfPresent(Int.self, forKey: .notificationCount) ?? 0
-            highlightCount = try container.decodeIfPresent(Int.self, forKey: .highlightCount) ?? 0
+        init(reading reader: inout JSONReader) throws(JSONError) {
+            self.init()
+            try reader.readSection { reader, key throws(JSONError) in
+                switch key {
+                case "notification_count": notificationCount = try reader.readIntegerOrNull() ?? 0
+                case "highlight_count": highlightCount = try reader.readIntegerOrNull() ?? 0
+                default: try reader.skipValue()
+                }
+            }
         }
     }
 
     /// What a client needs to name a room that has no name. Each field is `nil` when the server
     /// left it out, which on an incremental sync means "unchanged", not "empty".
-    public struct RoomSummary: Sendable, Equatable, Decodable, Emptiable {
+    public struct RoomSummary: Sendable, Equatable {
         /// Up to five members (never the user) to name the room after.
         public var heroes: [String]?
         public var joinedMemberCount: Int?
@@ -67,10 +67,20 @@ extension SyncResponse {
 
         public static var empty: Self { RoomSummary() }
 
-        enum CodingKeys: String, CodingKey {
-            case heroes = "m.heroes"
-            case joinedMemberCount = "m.joined_member_count"
-            case invitedMemberCount = "m.invited_member_count"
+        init(reading reader: inout JSONReader) throws(JSONError) {
+            self.init()
+            try reader.readSection { reader, key throws(JSONError) in
+                switch key {
+                case "m.heroes":
+                    guard try !reader.readNull() else { return }
+                    var heroes: [String] = []
+                    try reader.readArray { reader throws(JSONError) in heroes.append(try reader.readString()) }
+                    self.heroes = heroes
+                case "m.joined_member_count": joinedMemberCount = try reader.readIntegerOrNull()
+                case "m.invited_member_count": invitedMemberCount = try reader.readIntegerOrNull()
+                default: try reader.skipValue()
+                }
+            }
         }
     }
 }

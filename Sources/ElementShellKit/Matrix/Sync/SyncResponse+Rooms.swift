@@ -1,5 +1,5 @@
 extension SyncResponse {
-    public struct JoinedRoom: Sendable, Equatable, Decodable {
+    public struct JoinedRoom: Sendable, Equatable {
         /// State between `since` and the start of the timeline (all of it on an initial sync);
         /// with lazy loading, only the members the timeline needs.
         public var state: [SyncEvent]
@@ -15,21 +15,21 @@ extension SyncResponse {
             self.summary = summary
         }
 
-        enum CodingKeys: String, CodingKey {
-            case state, timeline, summary
-            case unreadNotifications = "unread_notifications"
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            state = try container.decodeEventBatch(forKey: .state)
-            timeline = try container.decodeOrEmpty(Timeline.self, forKey: .timeline)
-            unreadNotifications = try container.decodeOrEmpty(UnreadNotificationCounts.self, forKey: .unreadNotifications)
-            summary = try container.decodeOrEmpty(RoomSummary.self, forKey: .summary)
+        init(reading reader: inout JSONReader) throws(JSONError) {
+            self.init()
+            try reader.readSection { reader, key throws(JSONError) in
+                switch key {
+                case "state": state = try reader.readEventBatch()
+                case "timeline": timeline = try Timeline(reading: &reader)
+                case "unread_notifications": unreadNotifications = try UnreadNotificationCounts(reading: &reader)
+                case "summary": summary = try RoomSummary(reading: &reader)
+                default: try reader.skipValue()
+                }
+            }
         }
     }
 
-    public struct InvitedRoom: Sendable, Equatable, Decodable {
+    public struct InvitedRoom: Sendable, Equatable {
         /// Stripped state the inviter's server chose to share: name, avatar, join rules, the
         /// invite itself. Its events carry no ID or timestamp.
         public var inviteState: [SyncEvent]
@@ -38,16 +38,18 @@ extension SyncResponse {
             self.inviteState = inviteState
         }
 
-        enum CodingKeys: String, CodingKey {
-            case inviteState = "invite_state"
-        }
-
-        public init(from decoder: any Decoder) throws {
-            inviteState = try decoder.container(keyedBy: CodingKeys.self).decodeEventBatch(forKey: .inviteState)
+        init(reading reader: inout JSONReader) throws(JSONError) {
+            self.init()
+            try reader.readSection { reader, key throws(JSONError) in
+                switch key {
+                case "invite_state": inviteState = try reader.readEventBatch()
+                default: try reader.skipValue()
+                }
+            }
         }
     }
 
-    public struct LeftRoom: Sendable, Equatable, Decodable {
+    public struct LeftRoom: Sendable, Equatable {
         public var state: [SyncEvent]
         /// Events up to the moment the user left or was removed.
         public var timeline: Timeline
@@ -57,14 +59,10 @@ extension SyncResponse {
             self.timeline = timeline
         }
 
-        enum CodingKeys: String, CodingKey {
-            case state, timeline
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            state = try container.decodeEventBatch(forKey: .state)
-            timeline = try container.decodeOrEmpty(Timeline.self, forKey: .timeline)
+        /// A left room's section is a joined room's without the parts that end with membership.
+        init(reading reader: inout JSONReader) throws(JSONError) {
+            let room = try JoinedRoom(reading: &reader)
+            self.init(state: room.state, timeline: room.timeline)
         }
     }
 }

@@ -1,7 +1,9 @@
+import Foundation
+
 /// The answer to `GET /_matrix/client/v3/sync`: what changed since the `since` token, and the
 /// token to continue from. Only the parts this client uses are decoded; sections the server
 /// leaves out (Synapse omits empty ones) decode as empty.
-public struct SyncResponse: Sendable, Equatable, Decodable {
+public struct SyncResponse: Sendable, Equatable, JSONReadable {
     public var nextBatch: String
     public var rooms: Rooms
     /// The account's global account data that changed, by event type (`m.direct`, …).
@@ -14,7 +16,7 @@ public struct SyncResponse: Sendable, Equatable, Decodable {
     }
 
     /// Room updates by membership, each keyed by room ID.
-    public struct Rooms: Sendable, Equatable, Decodable, Emptiable {
+    public struct Rooms: Sendable, Equatable {
         public var joined: [String: JoinedRoom]
         public var invited: [String: InvitedRoom]
         public var left: [String: LeftRoom]
@@ -25,44 +27,64 @@ public struct SyncResponse: Sendable, Equatable, Decodable {
             self.left = left
         }
 
-        static var empty: Self { Rooms() }
-
-        enum CodingKeys: String, CodingKey {
-            case joined = "join"
-            case invited = "invite"
-            case left = "leave"
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            joined = try container.decodeOrEmpty([String: JoinedRoom].self, forKey: .joined)
-            invited = try container.decodeOrEmpty([String: InvitedRoom].self, forKey: .invited)
-            left = try container.decodeOrEmpty([String: LeftRoom].self, forKey: .left)
+        init(reading reader: inout JSONReader) throws(JSONError) {
+            self.init()
+            try reader.readSection { reader, key throws(JSONError) in
+                switch key {
+                case "join": joined = try reader.readRooms { reader throws(JSONError) in try JoinedRoom(reading: &reader) }
+                case "invite": invited = try reader.readRooms { reader throws(JSONError) in try InvitedRoom(reading: &reader) }
+                case "leave": left = try reader.readRooms { reader throws(JSONError) in try LeftRoom(reading: &reader) }
+                default: try reader.skipValue()
+                }
+            }
         }
     }
 
-    enum CodingKeys: String, CodingKey {
-        case rooms
-        case nextBatch = "next_batch"
-        case accountData = "account_data"
+    /// Reads a response body the way the sync loop receives it: parts the client does not use
+    /// are skipped unread, events that do not fit are left out, and only broken JSON, a missing
+    /// `next_batch` or a section of the wrong type make it a decoding error.
+    public init(json: Data) throws(MatrixError) {
+        self = try JSONReader.decode(json, as: Self.self) { reader throws(JSONError) in
+            var nextBatch: String?
+            var rooms = Rooms()
+            var accountData: [String: MatrixJSON] = [:]
+            try reader.readObject { reader, key throws(JSONError) in
+                switch key {
+                case "next_batch": nextBatch = try reader.readString()
+                case "rooms": rooms = try Rooms(reading: &reader)
+                case "account_data": accountData = try Self.readAccountData(from: &reader)
+                default: try reader.skipValue()
+                }
+            }
+            guard let nextBatch else { throw JSONError(reason: .missingKey("next_batch"), offset: 0) }
+            return SyncResponse(nextBatch: nextBatch, rooms: rooms, accountData: accountData)
+        }
     }
 
-    /// An account data event: a type and its content, with no sender or ID.
-    struct AccountDataEvent: Decodable {
-        var type: String
-        var content: MatrixJSON
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        nextBatch = try container.decode(String.self, forKey: .nextBatch)
-        rooms = try container.decodeOrEmpty(Rooms.self, forKey: .rooms)
+    /// Account data events (`{"events": [{"type": …, "content": …}]}`) by type; an event that
+    /// does not fit is left out, like a room event.
+    private static func readAccountData(from reader: inout JSONReader) throws(JSONError) -> [String: MatrixJSON] {
         var accountData: [String: MatrixJSON] = [:]
-        if container.contains(.accountData), try !container.decodeNil(forKey: .accountData) {
-            let events = try container.nestedContainer(keyedBy: EventBatchKeys.self, forKey: .accountData)
-                .decodeIfPresent([Lenient<AccountDataEvent>].self, forKey: .events) ?? []
-            for event in events.compactMap(\.value) { accountData[event.type] = event.content }
+        try reader.readSection { reader, key throws(JSONError) in
+            guard case "events" = key, try !reader.readNull() else { return try reader.skipValue() }
+            try reader.readArray { reader throws(JSONError) in
+                guard reader.nextIs("{") else { return try reader.skipValue() }
+                var type: String?, content: MatrixJSON?
+                var fits = true
+                try reader.readObject { reader, key throws(JSONError) in
+                    do throws(JSONError) {
+                        switch key {
+                        case "type": type = try reader.readStringOrNull()
+                        case "content": content = try reader.readNull() ? nil : MatrixJSON(reading: &reader)
+                        default: try reader.skipValue()
+                        }
+                    } catch where !error.isMalformedText {
+                        fits = false
+                    }
+                }
+                if fits, let type, let content { accountData[type] = content }
+            }
         }
-        self.accountData = accountData
+        return accountData
     }
 }

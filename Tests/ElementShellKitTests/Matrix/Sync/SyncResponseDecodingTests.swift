@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct SyncResponseDecodingTests {
     private func decode(_ json: String) throws -> SyncResponse {
-        try JSONDecoder().decode(SyncResponse.self, from: Data(json.utf8))
+        try SyncResponse(json: Data(json.utf8))
     }
 
     @Test func decodesGlobalAccountDataByTypeSkippingMalformedEvents() throws {
@@ -105,14 +105,38 @@ import Testing
     }
 
     @Test func failsWithoutNextBatch() {
-        #expect(throws: DecodingError.self) { try decode(#"{"rooms":{}}"#) }
-        #expect(throws: DecodingError.self) { try decode(#"{"next_batch":"s1","rooms":{"join":[]}}"#) }
+        #expect(throws: MatrixError.decoding("SyncResponse: missing key next_batch")) { try decode(#"{"rooms":{}}"#) }
+        #expect(throws: MatrixError.decoding("SyncResponse: rooms.join: expected an object at byte 35")) {
+            try decode(#"{"next_batch":"s1","rooms":{"join":[]}}"#)
+        }
+    }
+
+    @Test func eventsWithFieldsOfTheWrongTypeAreLeftOut() throws {
+        let response = try decode("""
+            {"next_batch":"s4","rooms":{"join":{"!a":{"state":{"events":[
+              {"type":"m.room.name","state_key":"","sender":"@a:b","content":{"name":"Kept"},"unsigned":null},
+              {"type":5,"state_key":"","sender":"@a:b","content":{}},
+              {"type":"m.room.topic","state_key":[],"sender":"@a:b","content":{}},
+              {"type":"m.room.member","state_key":"@a:b","sender":"@a:b","origin_server_ts":1.5,"content":{}},
+              {"type":"m.room.member","state_key":"@c:d","sender":"@c:d","origin_server_ts":"soon","content":{}},
+              {"type":"m.room.member","state_key":"@e:f","sender":"@e:f","content":null,"event_id":null}
+            ]}}}}}
+            """)
+        let state = try #require(response.rooms.joined["!a"]?.state)
+        #expect(state.map(\.type) == ["m.room.name", "m.room.member"])
+        #expect(state[0].unsigned == nil && state[1].content == .object([:]) && state[1].eventID == nil)
+    }
+
+    @Test func brokenJSONInsideAnEventIsStillAnError() {
+        #expect(throws: MatrixError.self) {
+            try decode(#"{"next_batch":"s5","rooms":{"join":{"!a":{"timeline":{"events":[{"type":"m.room.message",}]}}}}}"#)
+        }
     }
 
     @Test func readsAnyJSONValue() throws {
-        let json = try JSONDecoder().decode(MatrixJSON.self, from: Data("""
+        let json = try JSONReader.read(Data("""
             {"s":"x","i":42,"f":1.5,"t":true,"f0":false,"n":null,"a":[1,"two",{"k":[]}],"big":9007199254740991,"neg":-3}
-            """.utf8))
+            """.utf8)) { reader throws(JSONError) in try MatrixJSON(reading: &reader) }
         #expect(json["s"]?.string == "x")
         #expect(json["i"]?.int == 42 && json["i"]?.double == 42)
         #expect(json["f"]?.double == 1.5 && json["f"]?.int == nil)

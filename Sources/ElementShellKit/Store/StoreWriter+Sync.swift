@@ -1,0 +1,88 @@
+import GRDB
+
+extension StoreWriter {
+    /// Applies a sync response for the account `userID`: what `SyncLoop` does with each one.
+    @discardableResult
+    public func apply(_ response: SyncResponse, userID: String) throws -> SyncResult {
+        try apply(SyncBatch(response, userID: userID), nextBatch: response.nextBatch)
+    }
+
+    /// Applies one sync response and its token in one transaction. Returns the rooms as they now
+    /// stand and the messages the store did not have yet; a message our send queue sent leaves
+    /// the outbox here, in the same transaction that stores its echo. A room whose timeline comes
+    /// after a gap loses its older stored messages, so what the store holds never has a hole:
+    /// `/history` fetches them again across the gap, in the right order.
+    ///
+    /// An initial sync brings tens of thousands of rows, so rows go in through cached prepared
+    /// statements, and the stored rooms are fetched in one query rather than one by one.
+    @discardableResult
+    public func apply(_ batch: SyncBatch, nextBatch: String) throws -> SyncResult {
+        try transaction { database in
+            if let direct = batch.directRoomIDs { try Self.replaceDirectRooms(with: direct, in: database) }
+            let directRoomIDs = try Set(String.fetchAll(database, sql: "SELECT room_id FROM direct_room"))
+            // Members first: the rooms' hero names come from them.
+            let saveMember = try database.cachedStatement(sql: """
+                INSERT INTO member (room_id, user_id, display_name) VALUES (?, ?, ?)
+                ON CONFLICT (room_id, user_id) DO UPDATE SET display_name = excluded.display_name
+                """)
+            for member in batch.members {
+                try saveMember.execute(arguments: [member.roomID, member.userID, member.displayName])
+            }
+            let stored = try RoomRecord.fetchAll(database, keys: batch.rooms.map(\.roomID))
+            let storedByID = Dictionary(stored.map { ($0.roomID, $0) }) { _, last in last }
+            let dropMessages = try database.cachedStatement(sql: "DELETE FROM message WHERE room_id = ?")
+            var gaps: Set<String> = []
+            var rooms = try batch.rooms.map { change in
+                if change.followsGap {
+                    try dropMessages.execute(arguments: [change.roomID])
+                    if database.changesCount > 0 { gaps.insert(change.roomID) }
+                }
+                var room = change.applied(to: storedByID[change.roomID])
+                room.isDirect = change.isDirectInvite && room.membership == .invite || directRoomIDs.contains(room.roomID)
+                room.heroNames = try Self.displayNames(of: room.heroes, in: room.roomID, database: database)
+                try room.upsert(database)
+                return room
+            }
+            // A new `m.direct` may change any room, so the app gets all of them.
+            if batch.directRoomIDs != nil { rooms = try RoomRecord.fetchAll(database) }
+            let insertMessage = try database.cachedStatement(sql: """
+                INSERT OR IGNORE INTO message (event_id, room_id, sender, msgtype, body, origin_server_ts, transaction_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """)
+            let leaveOutbox = try database.cachedStatement(sql: "DELETE FROM outbox WHERE transaction_id = ?")
+            var fresh: [MessageRecord] = []
+            for var message in batch.messages {
+                try insertMessage.execute(arguments: [message.eventID, message.roomID, message.sender, message.msgtype, message.body,
+                                                      message.originServerTS, message.transactionID])
+                if database.changesCount > 0 {
+                    message.seq = database.lastInsertedRowID
+                    fresh.append(message)
+                }
+                if let transactionID = message.transactionID {
+                    try leaveOutbox.execute(arguments: [transactionID])
+                }
+            }
+            try database.execute(sql: "INSERT INTO sync_state (id, next_batch) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET next_batch = excluded.next_batch",
+                                 arguments: [nextBatch])
+            return SyncResult(rooms: rooms, messages: fresh, gaps: gaps, memberChanges: Set(batch.members.map(\.roomID)))
+        }
+    }
+
+    /// The display names of `userIDs` in the room, in order, empty where unknown; none at all
+    /// when none is known, the way a room without heroes has none.
+    private static func displayNames(of userIDs: [String], in roomID: String, database: Database) throws -> [String] {
+        guard !userIDs.isEmpty else { return [] }
+        let lookUp = try database.cachedStatement(sql: "SELECT display_name FROM member WHERE room_id = ? AND user_id = ?")
+        let found = try userIDs.map { try String.fetchOne(lookUp, arguments: [roomID, $0]) ?? "" }
+        return found.allSatisfy(\.isEmpty) ? [] : found
+    }
+
+    private static func replaceDirectRooms(with roomIDs: Set<String>, in database: Database) throws {
+        try database.execute(sql: "DELETE FROM direct_room")
+        let insert = try database.cachedStatement(sql: "INSERT INTO direct_room (room_id) VALUES (?)")
+        for roomID in roomIDs {
+            try insert.execute(arguments: [roomID])
+        }
+        try database.execute(sql: "UPDATE room SET is_direct = room_id IN (SELECT room_id FROM direct_room)")
+    }
+}

@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// The process entry point. An explicit `@main` type, so the async commands' `main` is the one run.
+@main
+enum Main {
+    static func main() async {
+        await Bench.main()
+    }
+}
+
+/// Measures how element-shell takes in a `/sync` response, on files it can also generate.
+struct Bench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "element-shell-bench",
+        abstract: "Generates synthetic /sync responses and measures how element-shell ingests them.",
+        subcommands: [Generate.self, Ingest.self]
+    )
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import ElementShellKit
+import Foundation
+import SyntheticSync
+
+/// `ingest`: takes in a `/sync` response from a file as the client takes in one from the
+/// network (decode, then one store transaction that also derives the room summaries) and
+/// prints what it cost as one JSON line.
+struct Ingest: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Decodes and stores a /sync response from a file; prints the figures as JSON.")
+
+    @Argument(help: "A /sync response body.")
+    var file: String
+
+    @Option(name: .customLong("data-dir"),
+            help: "Store into the account store of the session in this data directory, as the client would find it, and keep it. Without it: a fresh temporary store.")
+    var dataDirectory: String?
+
+    func run() async throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let target = try await StoreTarget(dataDirectory: dataDirectory)
+        defer { target.removeTemporary() }
+        let body = try Data(contentsOf: URL(fileURLWithPath: file))
+
+        let store = try StoreWriter(url: target.databaseURL)
+
+        let decoding = clock.now
+        let response = try SyncResponse(json: body)
+        let persisting = clock.now
+        try await store.apply(response, userID: target.userID)
+        let finished = clock.now
+
+        let figures = IngestFigures(bytes: body.count, response: response, decode: persisting - decoding,
+                                    persist: finished - persisting, wall: finished - started, peakMegabytes: PeakMemory.megabytes)
+        print(figures.jsonLine)
+    }
+}
+
+/// Where `ingest` stores: a fresh temporary store, or the account store of a stored session.
+private struct StoreTarget {
+    let databaseURL: URL
+    let userID: String
+    private let temporaryDirectory: URL?
+
+    init(dataDirectory: String?) async throws {
+        if let dataDirectory {
+            guard let session = try await SessionStore(directory: URL(fileURLWithPath: dataDirectory)).load() else {
+                throw ValidationError("no session.json in \(dataDirectory)")
+            }
+            databaseURL = StoreLocation.databaseURL(for: session, dataDirectory: dataDirectory)
+            userID = session.userID
+            temporaryDirectory = nil
+        } else {
+            let directory = FileManager.default.temporaryDirectory.appending(path: "element-shell-bench-\(UUID().uuidString)")
+            databaseURL = directory.appending(path: "store.sqlite")
+            userID = SyntheticSync.userID
+            temporaryDirectory = directory
+        }
+    }
+
+    func removeTemporary() {
+        if let temporaryDirectory { try? FileManager.default.removeItem(at: temporaryDirectory) }
+    }
+}
