@@ -18,6 +18,10 @@ public enum MessageAction: Sendable, Equatable {
     case emote(text: String)
     /// `/notice`: a message bots and announcements use, which clients show quieter.
     case notice(text: String)
+    /// `/plain`: sent as typed, not read as Markdown.
+    case plain(text: String)
+    /// `/html`: the text is the message's HTML.
+    case html(text: String)
 }
 
 /// Text kept for the open room, to send later.
@@ -111,6 +115,8 @@ extension MessageAction: CustomStringConvertible {
         case .send: "send(text: <redacted>)"
         case .emote: "emote(text: <redacted>)"
         case .notice: "notice(text: <redacted>)"
+        case .plain: "plain(text: <redacted>)"
+        case .html: "html(text: <redacted>)"
         }
     }
 }

@@ -23,6 +23,8 @@ extension AppState {
         case .message(.send(let text)): await sendMessage(text, msgtype: "m.text")
         case .message(.emote(let text)): await sendMessage(text, msgtype: "m.emote")
         case .message(.notice(let text)): await sendMessage(text, msgtype: "m.notice")
+        case .message(.plain(let text)): await sendMessage(text, msgtype: "m.text", format: .plain)
+        case .message(.html(let text)): await sendMessage(text, msgtype: "m.text", format: .html)
         case .room(let action): await send(action)
         case .queue(let action): await send(action)
         case .draft(let action): await send(action)

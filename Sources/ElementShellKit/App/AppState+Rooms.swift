@@ -142,10 +142,11 @@ extension AppState {
     }
 
     /// A plain line: written to the outbox first, then sent by the queue.
-    func sendMessage(_ text: String, msgtype: String) async -> Bool {
+    func sendMessage(_ text: String, msgtype: String, format: MessageFormat = .markdown) async -> Bool {
         guard let session, let store, let roomID = currentRoomID else { return finish("message", .failure(.noRoomOpen)) }
-        let entry = OutboxEntry(transactionID: TransactionID.make(), roomID: roomID, msgtype: msgtype, body: text,
-                                createdAt: Int64(Date().timeIntervalSince1970 * 1000))
+        let content = format.content(for: text, markdownEnabled: profile.settings.markdown)
+        let entry = OutboxEntry(transactionID: TransactionID.make(), roomID: roomID, msgtype: msgtype, body: content.body,
+                                formattedBody: content.formattedBody, createdAt: Int64(Date().timeIntervalSince1970 * 1000))
         do {
             try await store.enqueue(entry)
         } catch {
@@ -173,13 +174,14 @@ extension AppState {
     func view(_ message: MessageRecord) -> MessageView {
         MessageView(roomID: message.roomID, eventID: message.eventID, transactionID: message.transactionID, sender: message.sender,
                     senderName: memberNames[message.sender] ?? message.sender, msgtype: message.msgtype, body: message.body,
+                    formattedBody: message.formattedBody,
                     timestamp: message.originServerTS, isPending: false)
     }
 
     func view(_ entry: OutboxEntry, sender: String) -> MessageView {
         MessageView(roomID: entry.roomID, eventID: nil, transactionID: entry.transactionID, sender: sender,
                     senderName: memberNames[sender] ?? sender, msgtype: entry.msgtype, body: entry.body,
-                    timestamp: entry.createdAt, isPending: true)
+                    formattedBody: entry.formattedBody, timestamp: entry.createdAt, isPending: true)
     }
 }
 

@@ -57,7 +57,7 @@ extension AppState {
         case .logLevel: FileLogHandler.level = profile.settings.logLevel
         case .timelineSize:
             for roomID in timelines.keys { timelines[roomID]?.resize(to: profile.settings.timelineSize) }
-        case .color, .historySize: break
+        case .color, .historySize, .markdown: break
         }
         return finish("set", .settingChanged(key: key, value: profile.settings.value(of: key)))
     }

@@ -7,13 +7,15 @@ public struct MessageView: Sendable, Equatable {
     public var senderName: String
     public var msgtype: String
     public var body: String
+    /// The sender's HTML for `body` (`org.matrix.custom.html`), shown instead of it when set.
+    public var formattedBody: String?
     /// Milliseconds since the Unix epoch.
     public var timestamp: Int64
     /// Our own message, in the outbox until the server confirms it.
     public var isPending: Bool
 
     public init(roomID: String, eventID: String?, transactionID: String?, sender: String, senderName: String,
-                msgtype: String, body: String, timestamp: Int64, isPending: Bool) {
+                msgtype: String, body: String, formattedBody: String? = nil, timestamp: Int64, isPending: Bool) {
         self.roomID = roomID
         self.eventID = eventID
         self.transactionID = transactionID
@@ -21,6 +23,7 @@ public struct MessageView: Sendable, Equatable {
         self.senderName = senderName
         self.msgtype = msgtype
         self.body = body
+        self.formattedBody = formattedBody
         self.timestamp = timestamp
         self.isPending = isPending
     }

@@ -30,6 +30,14 @@ public enum CommandTable {
             summary: { L10n.screenHelpNoticeSummary }, usage: { L10n.screenHelpNoticeUsage }
         ) { arguments, _ in .message(.notice(text: arguments[0])) },
         CommandSpec(
+            "plain", parameters: [CommandParameter(.text, .rest)],
+            summary: { L10n.screenHelpPlainSummary }, usage: { L10n.screenHelpPlainUsage }
+        ) { arguments, _ in .message(.plain(text: arguments[0])) },
+        CommandSpec(
+            "html", parameters: [CommandParameter(.text, .rest)],
+            summary: { L10n.screenHelpHtmlSummary }, usage: { L10n.screenHelpHtmlUsage }
+        ) { arguments, _ in .message(.html(text: arguments[0])) },
+        CommandSpec(
             "draft", parameters: [CommandParameter(.text, .optionalRest)],
             summary: { L10n.screenHelpDraftSummary }, usage: { L10n.screenHelpDraftUsage }
         ) { arguments, _ in

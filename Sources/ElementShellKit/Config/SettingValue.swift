@@ -10,6 +10,7 @@ enum SettingValue: Sendable, Equatable {
     case caFile(String?)
     case logLevel(LogLevel)
     case timelineSize(Int)
+    case markdown(Bool)
 
     static let historySizes = 0...1_000_000
     static let requestTimeouts = 1...600
@@ -44,6 +45,12 @@ enum SettingValue: Sendable, Equatable {
         case .timelineSize:
             guard let size = Int(text), Self.timelineSizes.contains(size) else { return nil }
             self = .timelineSize(size)
+        case .markdown:
+            switch text.lowercased() {
+            case "on": self = .markdown(true)
+            case "off": self = .markdown(false)
+            default: return nil
+            }
         }
     }
 

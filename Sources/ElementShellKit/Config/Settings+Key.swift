@@ -10,6 +10,7 @@ extension Settings {
         case caFile = "ca_file"
         case logLevel = "log_level"
         case timelineSize = "timeline_size"
+        case markdown
 
         /// Looks a name up, suggesting the nearest real one when there is no such setting.
         public init(named name: String) throws(SettingError) {
@@ -31,6 +32,7 @@ extension Settings {
             case .caFile: .readableFile
             case .logLevel: .oneOf(LogLevel.allCases.map(\.rawValue))
             case .timelineSize: .integer(SettingValue.timelineSizes)
+            case .markdown: .oneOf(["on", "off"])
             }
         }
 

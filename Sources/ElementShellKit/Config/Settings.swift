@@ -15,9 +15,11 @@ public struct Settings: Sendable, Equatable {
     public var logLevel: LogLevel
     /// Messages of each opened room kept in memory; older ones are read from the store.
     public var timelineSize: Int
+    /// Whether plain lines are read as Markdown and sent formatted.
+    public var markdown: Bool
 
     public init(language: String?, color: ColorMode, historySize: Int, requestTimeout: Int, caFile: String?,
-                logLevel: LogLevel, timelineSize: Int) {
+                logLevel: LogLevel, timelineSize: Int, markdown: Bool) {
         self.language = language
         self.color = color
         self.historySize = historySize
@@ -25,6 +27,7 @@ public struct Settings: Sendable, Equatable {
         self.caFile = caFile
         self.logLevel = logLevel
         self.timelineSize = timelineSize
+        self.markdown = markdown
     }
 
     /// The value as `/set` and the config file write it; nil when the setting is unset.
@@ -37,6 +40,7 @@ public struct Settings: Sendable, Equatable {
         case .caFile: caFile
         case .logLevel: logLevel.rawValue
         case .timelineSize: String(timelineSize)
+        case .markdown: markdown ? "on" : "off"
         }
     }
 
@@ -58,6 +62,7 @@ public struct Settings: Sendable, Equatable {
         case .caFile(let path): caFile = path
         case .logLevel(let level): logLevel = level
         case .timelineSize(let size): timelineSize = size
+        case .markdown(let isOn): markdown = isOn
         }
     }
 }

@@ -17,7 +17,7 @@ extension ShellConfig {
 extension Settings {
     public static let `default` = Settings(
         language: nil, color: .auto, historySize: 1000, requestTimeout: 30, caFile: nil, logLevel: .info,
-        timelineSize: 500
+        timelineSize: 500, markdown: true
     )
 }
 

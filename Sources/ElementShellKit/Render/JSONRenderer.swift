@@ -138,6 +138,7 @@ extension MessageView {
         [
             "room_id": .string(roomID), "event_id": eventID.json, "transaction_id": transactionID.json,
             "sender": .string(sender), "sender_name": .string(senderName), "msgtype": .string(msgtype), "body": .string(body),
+            "formatted_body": formattedBody.json,
             "origin_server_ts": .int(Int(timestamp)), "pending": .bool(isPending),
         ]
     }

@@ -11,7 +11,8 @@ struct MessageText {
     func lines(for message: MessageView) -> [String] {
         let time = theme.dim("[" + stamp(Date(timeIntervalSince1970: Double(message.timestamp) / 1000)) + "]")
         let name = theme.bold(TerminalSanitizer.clean(message.senderName))
-        let bodyLines = message.body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { TerminalSanitizer.clean(String($0)) }
+        let bodyLines = message.formattedBody.flatMap(FormattedBody.lines(fromHTML:))?.map(theme.line)
+            ?? message.body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { TerminalSanitizer.clean(String($0)) }
         var first = bodyLines.first ?? ""
         if message.msgtype == "m.notice" { first = theme.dim(first) }
         let head = message.msgtype == "m.emote" ? "\(time) * \(name) \(first)" : "\(time) \(name): \(first)"

@@ -11,23 +11,27 @@ public struct MessageRecord: Sendable, Equatable, Codable, FetchableRecord, Pers
     public var sender: String
     public var msgtype: String
     public var body: String
+    /// The HTML (`org.matrix.custom.html`) version of `body`, when the sender formatted it.
+    public var formattedBody: String?
     /// Milliseconds since the Unix epoch.
     public var originServerTS: Int64
     /// Set on our own messages sent from this device: the ID the send queue used.
     public var transactionID: String?
 
-    public init(eventID: String, roomID: String, sender: String, msgtype: String, body: String, originServerTS: Int64, transactionID: String? = nil) {
+    public init(eventID: String, roomID: String, sender: String, msgtype: String, body: String, formattedBody: String? = nil,
+                originServerTS: Int64, transactionID: String? = nil) {
         self.eventID = eventID
         self.roomID = roomID
         self.sender = sender
         self.msgtype = msgtype
         self.body = body
+        self.formattedBody = formattedBody
         self.originServerTS = originServerTS
         self.transactionID = transactionID
     }
 
     enum CodingKeys: String, CodingKey {
-        case seq, eventID = "event_id", roomID = "room_id", sender, msgtype, body
+        case seq, eventID = "event_id", roomID = "room_id", sender, msgtype, body, formattedBody = "formatted_body"
         case originServerTS = "origin_server_ts", transactionID = "transaction_id"
     }
 

@@ -10,23 +10,28 @@ public struct OutboxEntry: Sendable, Equatable, Codable, FetchableRecord, Persis
     public var roomID: String
     public var msgtype: String
     public var body: String
+    /// The HTML version of `body` (`org.matrix.custom.html`), when the message is formatted.
+    public var formattedBody: String?
     /// Milliseconds since the Unix epoch, when it was typed.
     public var createdAt: Int64
     public var attempts: Int
     /// The server refused it for good: it waits for `/resend` or `/cancel`.
     public var failed: Bool
 
-    public init(transactionID: String, roomID: String, msgtype: String, body: String, createdAt: Int64, attempts: Int = 0, failed: Bool = false) {
+    public init(transactionID: String, roomID: String, msgtype: String, body: String, formattedBody: String? = nil, createdAt: Int64,
+                attempts: Int = 0, failed: Bool = false) {
         self.transactionID = transactionID
         self.roomID = roomID
         self.msgtype = msgtype
         self.body = body
+        self.formattedBody = formattedBody
         self.createdAt = createdAt
         self.attempts = attempts
         self.failed = failed
     }
 
     enum CodingKeys: String, CodingKey {
-        case transactionID = "transaction_id", roomID = "room_id", msgtype, body, createdAt = "created_at", attempts, failed
+        case transactionID = "transaction_id", roomID = "room_id", msgtype, body, formattedBody = "formatted_body"
+        case createdAt = "created_at", attempts, failed
     }
 }

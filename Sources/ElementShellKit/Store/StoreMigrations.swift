@@ -76,6 +76,11 @@ enum StoreMigrations {
                 table.primaryKey("room_id", .text)
             }
         }
+        migrator.registerMigration("4 formatted bodies") { database in
+            // The HTML of `org.matrix.custom.html` messages, beside their plain body.
+            try database.alter(table: "message") { $0.add(column: "formatted_body", .text) }
+            try database.alter(table: "outbox") { $0.add(column: "formatted_body", .text) }
+        }
         return migrator
     }
 }

@@ -46,14 +46,14 @@ extension StoreWriter {
             // A new `m.direct` may change any room, so the app gets all of them.
             if batch.directRoomIDs != nil { rooms = try RoomRecord.fetchAll(database) }
             let insertMessage = try database.cachedStatement(sql: """
-                INSERT OR IGNORE INTO message (event_id, room_id, sender, msgtype, body, origin_server_ts, transaction_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT OR IGNORE INTO message (event_id, room_id, sender, msgtype, body, formatted_body, origin_server_ts, transaction_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             let leaveOutbox = try database.cachedStatement(sql: "DELETE FROM outbox WHERE transaction_id = ?")
             var fresh: [MessageRecord] = []
             for var message in batch.messages {
                 try insertMessage.execute(arguments: [message.eventID, message.roomID, message.sender, message.msgtype, message.body,
-                                                      message.originServerTS, message.transactionID])
+                                                      message.formattedBody, message.originServerTS, message.transactionID])
                 if database.changesCount > 0 {
                     message.seq = database.lastInsertedRowID
                     fresh.append(message)

@@ -41,7 +41,9 @@ extension MessageRecord {
         guard event.type == "m.room.message", let eventID = event.eventID,
               let body = event.content["body"]?.string, let msgtype = event.content["msgtype"]?.string,
               event.content["m.relates_to"]?["rel_type"]?.string != "m.replace" else { return nil }
+        let isHTML = event.content["format"]?.string == MessageFormat.htmlFormat
         self.init(eventID: eventID, roomID: roomID, sender: event.sender, msgtype: msgtype, body: body,
+                  formattedBody: isHTML ? event.content["formatted_body"]?.string : nil,
                   originServerTS: event.originServerTS ?? 0, transactionID: event.unsigned?["transaction_id"]?.string)
     }
 }

@@ -32,6 +32,8 @@ import Testing
         ("/leave", .room(.leave(target: nil))),
         ("/leave Team chat", .room(.leave(target: "Team chat"))),
         ("/notice build #42 passed", .message(.notice(text: "build #42 passed"))),
+        ("/plain *not* emphasis", .message(.plain(text: "*not* emphasis"))),
+        ("/html <b>bold</b> move", .message(.html(text: "<b>bold</b> move"))),
         ("/open 2", .room(.open(target: "2"))),
         ("/open #general:hs.example", .room(.open(target: "#general:hs.example"))),
         ("/open Team chat", .room(.open(target: "Team chat"))),

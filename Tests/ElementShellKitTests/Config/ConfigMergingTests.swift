@@ -55,10 +55,10 @@ import Testing
         """)
         let element = try #require(config.profile(named: "element")?.settings)
         #expect(element == Settings(language: "de", color: .never, historySize: 50, requestTimeout: 30,
-                                    caFile: nil, logLevel: .info, timelineSize: 500))
+                                    caFile: nil, logLevel: .info, timelineSize: 500, markdown: true))
         let clap = try #require(config.profile(named: "clap")?.settings)
         #expect(clap == Settings(language: nil, color: .never, historySize: 0, requestTimeout: 30,
-                                 caFile: nil, logLevel: .debug, timelineSize: 500))
+                                 caFile: nil, logLevel: .debug, timelineSize: 500, markdown: true))
         #expect(config.profile(named: "fresh")?.settings == element)
     }
 

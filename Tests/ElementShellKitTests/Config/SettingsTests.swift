@@ -17,6 +17,8 @@ import Testing
         (.logLevel, "Critical", "critical"),
         (.timelineSize, "50", "50"),
         (.timelineSize, "100000", "100000"),
+        (.markdown, "OFF", "off"),
+        (.markdown, "on", "on"),
     ])
     func setAcceptsValidValues(key: Settings.Key, text: String, shown: String) throws {
         var settings = Settings.default
@@ -39,6 +41,7 @@ import Testing
         (.logLevel, "verbose"),
         (.timelineSize, "49"),
         (.timelineSize, "100001"),
+        (.markdown, "yes please"),
     ])
     func setRefusesInvalidValuesAndKeepsTheOldOne(key: Settings.Key, text: String) {
         var settings = Settings.default
@@ -51,15 +54,15 @@ import Testing
     @Test(arguments: [Settings.Key.language, .caFile], ["none", "", "None"])
     func noneUnsetsOptionalKeys(key: Settings.Key, text: String) throws {
         var settings = Settings(language: "de", color: .auto, historySize: 1, requestTimeout: 1, caFile: "/ca.pem",
-                                logLevel: .info, timelineSize: 50)
+                                logLevel: .info, timelineSize: 50, markdown: true)
         try settings.set(key, to: text)
         #expect(settings.value(of: key) == nil)
     }
 
     @Test func valueShowsEverySetting() {
         let settings = Settings(language: "de", color: .never, historySize: 5, requestTimeout: 9, caFile: "/ca.pem",
-                                logLevel: .warning, timelineSize: 70)
-        #expect(Settings.Key.allCases.map { settings.value(of: $0) } == ["de", "never", "5", "9", "/ca.pem", "warning", "70"])
+                                logLevel: .warning, timelineSize: 70, markdown: false)
+        #expect(Settings.Key.allCases.map { settings.value(of: $0) } == ["de", "never", "5", "9", "/ca.pem", "warning", "70", "off"])
         #expect(Settings.default.value(of: .language) == nil)
         #expect(Settings.default.value(of: .caFile) == nil)
     }

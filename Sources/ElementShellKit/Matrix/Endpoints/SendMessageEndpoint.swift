@@ -5,6 +5,21 @@ import Foundation
 struct MessageContent: Encodable, Sendable {
     var msgtype: String
     var body: String
+    /// Both set, or both left out of the JSON.
+    var format: String?
+    var formattedBody: String?
+
+    init(msgtype: String, body: String, formattedBody: String?) {
+        self.msgtype = msgtype
+        self.body = body
+        self.format = formattedBody.map { _ in MessageFormat.htmlFormat }
+        self.formattedBody = formattedBody
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case msgtype, body, format
+        case formattedBody = "formatted_body"
+    }
 }
 
 struct SentEvent: Decodable, Sendable, Equatable {
