@@ -21,12 +21,15 @@ extension StoreWriter {
             if let direct = batch.directRoomIDs { try Self.replaceDirectRooms(with: direct, in: database) }
             let directRoomIDs = try Set(String.fetchAll(database, sql: "SELECT room_id FROM direct_room"))
             // Members first: the rooms' hero names come from them.
-            let saveMember = try database.cachedStatement(sql: """
+            var saveMember = try RowInserter(database, sql: """
                 INSERT INTO member (room_id, user_id, display_name) VALUES (?, ?, ?)
                 ON CONFLICT (room_id, user_id) DO UPDATE SET display_name = excluded.display_name
                 """)
             for member in batch.members {
-                try saveMember.execute(arguments: [member.roomID, member.userID, member.displayName])
+                saveMember.bind(member.roomID)
+                saveMember.bind(member.userID)
+                saveMember.bind(member.displayName)
+                try saveMember.run()
             }
             let stored = try RoomRecord.fetchAll(database, keys: batch.rooms.map(\.roomID))
             let storedByID = Dictionary(stored.map { ($0.roomID, $0) }) { _, last in last }
@@ -45,21 +48,28 @@ extension StoreWriter {
             }
             // A new `m.direct` may change any room, so the app gets all of them.
             if batch.directRoomIDs != nil { rooms = try RoomRecord.fetchAll(database) }
-            let insertMessage = try database.cachedStatement(sql: """
+            var insertMessage = try RowInserter(database, sql: """
                 INSERT OR IGNORE INTO message (event_id, room_id, sender, msgtype, body, formatted_body, origin_server_ts, transaction_id)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            let leaveOutbox = try database.cachedStatement(sql: "DELETE FROM outbox WHERE transaction_id = ?")
+            var leaveOutbox = try RowInserter(database, sql: "DELETE FROM outbox WHERE transaction_id = ?")
             var fresh: [MessageRecord] = []
             for var message in batch.messages {
-                try insertMessage.execute(arguments: [message.eventID, message.roomID, message.sender, message.msgtype, message.body,
-                                                      message.formattedBody, message.originServerTS, message.transactionID])
-                if database.changesCount > 0 {
+                insertMessage.bind(message.eventID)
+                insertMessage.bind(message.roomID)
+                insertMessage.bind(message.sender)
+                insertMessage.bind(message.msgtype)
+                insertMessage.bind(message.body)
+                insertMessage.bind(message.formattedBody)
+                insertMessage.bind(message.originServerTS)
+                insertMessage.bind(message.transactionID)
+                if try insertMessage.run() > 0 {
                     message.seq = database.lastInsertedRowID
                     fresh.append(message)
                 }
                 if let transactionID = message.transactionID {
-                    try leaveOutbox.execute(arguments: [transactionID])
+                    leaveOutbox.bind(transactionID)
+                    try leaveOutbox.run()
                 }
             }
             try database.execute(sql: "INSERT INTO sync_state (id, next_batch) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET next_batch = excluded.next_batch",
