@@ -19,7 +19,7 @@ final class PrivateHomeserver {
     /// Starts a new server with `users` registered, all with one random password.
     init(users: [String]) throws {
         let directory = (Self.parent ?? FileManager.default.temporaryDirectory).appending(path: "synapse-\(UUID().uuidString.prefix(8))")
-        let url = try Self.script("start", directory, users)
+        let url = try Self.start(directory, registering: users)
         self.directory = directory
         let password = (try? String(contentsOf: directory.appending(path: "password"), encoding: .utf8)) ?? ""
         homeserver = TestHomeserver(url: URL(string: url)!, serverName: "localhost", users: users, password: password)
@@ -32,12 +32,27 @@ final class PrivateHomeserver {
 
     /// Starts the stopped server again; it answers when this returns.
     func start() throws {
-        try Self.script("start", directory)
+        try Self.start(directory)
+    }
+
+    /// Returns the server's URL once it answers.
+    @discardableResult
+    private static func start(_ directory: URL, registering users: [String] = []) throws -> String {
+        do {
+            // Only the launch needs the clean start, and it returns at once: while Foundation waits
+            // for a child whose descriptors were closed, it notices no other child ending.
+            try script(["start", directory.path], cleanStart: true)
+            return try script(["await", directory.path] + users)
+        } catch {
+            // A start that failed half-way may have left a server running.
+            try? script(["stop", directory.path])
+            throw error
+        }
     }
 
     /// Stops the server; it no longer listens when this returns.
     func stop() throws {
-        try Self.script("stop", directory)
+        try Self.script(["stop", directory.path])
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -47,8 +62,13 @@ final class PrivateHomeserver {
 
     /// Runs the script and returns the last line it printed.
     @discardableResult
-    private static func script(_ command: String, _ directory: URL, _ users: [String] = []) throws -> String {
-        let process = CleanStart.process(["/bin/bash", script, command, directory.path] + users)
+    private static func script(_ arguments: [String], cleanStart: Bool = false) throws -> String {
+        let command = ["/bin/bash", script] + arguments
+        let process = cleanStart ? CleanStart.process(command) : Process()
+        if !cleanStart {
+            process.executableURL = URL(fileURLWithPath: command[0])
+            process.arguments = Array(command.dropFirst())
+        }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
@@ -56,11 +76,7 @@ final class PrivateHomeserver {
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            // A start that failed half-way may have left a server running.
-            if command == "start" { _ = try? Self.script("stop", directory) }
-            throw Failure(output: text)
-        }
+        guard process.terminationStatus == 0 else { throw Failure(output: text) }
         return text.split(separator: "\n").last.map(String.init) ?? ""
     }
 }
