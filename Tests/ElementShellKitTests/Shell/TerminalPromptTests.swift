@@ -140,6 +140,8 @@ struct TerminalPromptTests {
         try tmux.type(tmux.commandLine + "\r")
         try tmux.waitFor("the prompt") { $0.last == "Element>" }
         try tmux.type("abc")
+        // Keys still unread when the terminal changes mode are dropped by the terminal itself.
+        try tmux.waitFor("the keys are read") { $0.last == "Element> abc" }
         try tmux.press("C-z")
         try tmux.waitFor("the job stops") { $0.contains { $0.contains("Stopped") } }
         try tmux.type("fg\r")
