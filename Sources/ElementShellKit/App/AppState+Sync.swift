@@ -12,6 +12,11 @@ extension AppState {
     public func apply(_ event: ClientEvent) {
         switch event {
         case .synced(let result):
+            if case .offline = syncStatus {
+                // The server is back: what waits in the outbox need not wait out its retry delay.
+                let queue = sendQueue
+                Task { await queue?.retryNow() }
+            }
             for room in result.rooms {
                 // A mention elsewhere is worth a line; the open room shows its messages anyway.
                 if room.roomID != currentRoomID, room.highlightCount > (rooms[room.roomID]?.highlightCount ?? 0) {
