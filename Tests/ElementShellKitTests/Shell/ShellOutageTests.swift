@@ -57,7 +57,7 @@ struct ShellOutageTests {
     static func waitUntilSent(_ tmux: TmuxSession) throws {
         try tmux.type("/wait sent --timeout 60\r")
         try tmux.type("/queue\r")
-        try tmux.waitFor("the outbox empties", timeout: 70) { TerminalLoginTests.lastAnswer($0) == "Nothing waits to be sent." }
+        try tmux.waitFor("the outbox empties", timeout: 70) { TmuxSession.lastAnswer(on: $0) == "Nothing waits to be sent." }
     }
 
     @Test func aMessageWrittenWhileTheServerIsDownIsDeliveredOnceWhenItIsBack() throws {

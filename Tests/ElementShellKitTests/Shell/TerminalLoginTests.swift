@@ -50,24 +50,18 @@ struct TerminalLoginTests {
         try tmux.waitFor("the draft is back in the input line") { $0.last?.hasSuffix("> see you at five") == true }
         try tmux.press("Enter")
         try tmux.type("/drafts\r")
-        try tmux.waitFor("sending took the draft away") { Self.lastAnswer($0) == "No drafts." }
+        try tmux.waitFor("sending took the draft away") { TmuxSession.lastAnswer(on: $0) == "No drafts." }
 
         try tmux.type("/draft back later\r")
         try tmux.type("/drafts\r")
-        try tmux.waitFor("a new draft") { Self.lastAnswer($0)?.hasSuffix("back later") == true }
+        try tmux.waitFor("a new draft") { TmuxSession.lastAnswer(on: $0)?.hasSuffix("back later") == true }
         try tmux.type("/logout!\r")
         try tmux.waitFor("logged out") { $0.last == "Tester>" }
         try logIn(tmux, as: user)
         try tmux.type("/drafts\r")
-        try tmux.waitFor("the draft went with the session") { Self.lastAnswer($0) == "No drafts." }
+        try tmux.waitFor("the draft went with the session") { TmuxSession.lastAnswer(on: $0) == "No drafts." }
         try tmux.type("/logout!\r")
         try tmux.waitFor("logged out") { $0.last == "Tester>" }
-    }
-
-    /// The line above the prompt: the answer to the last command, once the prompt is back.
-    static func lastAnswer(_ screen: [String]) -> String? {
-        guard screen.count > 1, screen.last?.hasSuffix(">") == true else { return nil }
-        return screen[screen.count - 2].trimmingCharacters(in: .whitespaces)
     }
 
     @Test func aPasswordQuestionSurvivesCtrlZAndStaysHidden() throws {

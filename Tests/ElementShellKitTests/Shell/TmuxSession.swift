@@ -67,6 +67,12 @@ final class TmuxSession {
         return lines
     }
 
+    /// The line above the prompt: the answer to the last command, once the prompt is back.
+    static func lastAnswer(on screen: [String]) -> String? {
+        guard screen.count > 1, screen.last?.hasSuffix(">") == true else { return nil }
+        return screen[screen.count - 2].trimmingCharacters(in: .whitespaces)
+    }
+
     /// The cursor's column, 0-based.
     func cursorColumn() throws -> Int {
         Int(try tmux(["display-message", "-p", "-t", "shell", "#{cursor_x}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
