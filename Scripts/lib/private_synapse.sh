@@ -6,7 +6,7 @@
 #                                          start: runs Synapse detached and returns at once
 #   private_synapse.sh await DIR USER...   waits until it answers, registers USER... once, and
 #                                          prints its URL
-#   private_synapse.sh stop DIR            stops it by the PID in DIR/synapse.pid
+#   private_synapse.sh stop DIR            stops it by the PID in DIR/synapse.pid, paused or not
 # `start` returns at once so that a caller who had to close its descriptors for the server
 # (Foundation learns that a child ended when they close) is not left waiting for the rest.
 # Scripts/test stops whatever still runs under ELEMENT_SHELL_TEST_PRIVATE_SERVERS when it ends.
@@ -64,7 +64,11 @@ await)
     url
     ;;
 stop)
-    if pid=$(running_pid); then es_synapse_stop "$pid"; fi
+    if pid=$(running_pid); then
+        # A paused server (SIGSTOP, as a test may leave it) takes TERM only once continued.
+        kill -CONT "$pid" 2>/dev/null || true
+        es_synapse_stop "$pid"
+    fi
     rm -f "$dir/synapse.pid"
     ;;
 esac

@@ -45,7 +45,7 @@ final class PrivateHomeserver {
             return try script(["await", directory.path] + users)
         } catch {
             // A start that failed half-way may have left a server running.
-            try? script(["stop", directory.path])
+            _ = try? script(["stop", directory.path])
             throw error
         }
     }
@@ -53,6 +53,41 @@ final class PrivateHomeserver {
     /// Stops the server; it no longer listens when this returns.
     func stop() throws {
         try Self.script(["stop", directory.path])
+    }
+
+    /// Freezes the server (SIGSTOP): it still accepts connections, as the kernel does that, but
+    /// what arrives waits unread until `resume()`.
+    func pause() throws {
+        try signal(SIGSTOP)
+    }
+
+    func resume() throws {
+        try signal(SIGCONT)
+    }
+
+    private func signal(_ number: Int32) throws {
+        let pid = try String(contentsOf: directory.appending(path: "synapse.pid"), encoding: .utf8)
+        guard let pid = Int32(pid.trimmingCharacters(in: .whitespacesAndNewlines)), kill(pid, number) == 0 else {
+            throw Failure(output: "cannot signal the Synapse in \(directory.path)")
+        }
+    }
+
+    /// Whether a connection to the server holds bytes it has not read: a request sent while it is
+    /// paused (from the kernel's table of TCP sockets).
+    var holdsUnreadRequest: Bool {
+        let port = String(format: "%04X", homeserver.url.port ?? 0)
+        return ["/proc/net/tcp", "/proc/net/tcp6"].contains { table in
+            // Read to the end: a file of /proc claims size 0, and a read by size stops at one page.
+            let data = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: table)).readToEnd()) ?? Data()
+            let rows = String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst()
+            return rows.contains { row in
+                // sl local_address rem_address st tx_queue:rx_queue …; 01 is ESTABLISHED.
+                let fields = row.split(separator: " ")
+                guard fields.count > 4, fields[1].hasSuffix(":\(port)"), fields[3] == "01",
+                      let unread = fields[4].split(separator: ":").last.flatMap({ Int($0, radix: 16) }) else { return false }
+                return unread > 0
+            }
+        }
     }
 
     struct Failure: Error, CustomStringConvertible {

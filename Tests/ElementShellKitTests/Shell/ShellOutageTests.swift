@@ -109,4 +109,35 @@ struct ShellOutageTests {
         let echoes = try await setup.store().messages(in: setup.roomID, before: nil, limit: 10).filter { $0.sender == setup.aliceID }
         #expect(echoes.map(\.transactionID) == queued.map(\.transactionID))
     }
+
+    /// The worst moment for a kill: the server has the message, the shell has not heard back. The
+    /// server is paused so the request waits in its socket, the shell is killed, then the server
+    /// takes the request and stores the message; the restarted shell sends it again with the same
+    /// transaction ID, and the server must recognise it.
+    @Test func aShellKilledBeforeTheServerAnsweredDoesNotSendTwice() async throws {
+        let setup = try Setup(room: "Flight")
+        do {
+            let tmux = try setup.startShell()
+            // A fresh long poll: sync asks nothing more for half a minute, so what reaches the
+            // paused server is the message.
+            try tmux.type("/wait sync\r")
+            try tmux.type("/echo synced\r")
+            try tmux.waitFor("caught up") { TmuxSession.lastAnswer(on: $0) == "synced" }
+            try setup.server.pause()
+            try tmux.type("sent into the silence\r")
+            try tmux.waitFor("the request waits in the server's socket", timeout: 10) { _ in setup.server.holdsUnreadRequest }
+            kill(try tmux.panePID(), SIGKILL)
+            try tmux.waitFor("the shell is gone") { _ in tmux.hasExited }
+        }
+        try setup.server.resume()
+        let deadline = Date().addingTimeInterval(20)
+        while try !setup.peer.messages(in: setup.roomID).contains(where: { $0.body == "sent into the silence" }) {
+            try #require(Date() < deadline, "the server stores a message whose sender is gone")
+        }
+        #expect(try await setup.store().outbox().map(\.body) == ["sent into the silence"], "the shell never heard that it was sent")
+
+        let tmux = try setup.startShell()
+        try Self.waitUntilSent(tmux)
+        #expect(try setup.peer.messages(in: setup.roomID).filter { $0.body == "sent into the silence" }.count == 1)
+    }
 }
