@@ -138,26 +138,26 @@ final class LineEditor: Sendable {
     private func run() {
         ReadlineBridge.install(editor: self, prompt: initialPrompt)
         history?.load()
-        var readsInput = true
+        var input = InputState()
         var inputEnded = false
         while true {
-            let listensToInput = !inputEnded && (readsInput || ReadlineBridge.isAsking)
+            let listensToInput = !inputEnded && (input.isRead || ReadlineBridge.isAsking)
             var descriptors = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: listensToInput ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0)]
             guard poll(&descriptors, 2, -1) >= 0 || errno == EINTR else { break }
             if descriptors[0].revents != 0 {
-                guard drainRequests(readsInput: &readsInput) else { break }
+                guard drainRequests(input: &input) else { break }
             }
-            let input = descriptors[1].revents
-            if input & Int16(POLLIN) != 0 {
+            let events = descriptors[1].revents
+            if events & Int16(POLLIN) != 0 {
                 readInput()
-            } else if input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+            } else if events & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 // The terminal is gone: no more keys will come.
                 inputEnded = true
                 ReadlineBridge.endInput()
                 hooks.line(nil)
             }
-            if ReadlineBridge.takeFinishedLine() != nil { readsInput = false }
+            if ReadlineBridge.takeFinishedLine() != nil { input.isRead = false }
         }
         ReadlineBridge.uninstall()
         let (pending, waiter) = queue.withLock { queue in
@@ -181,19 +181,29 @@ final class LineEditor: Sendable {
         if count > 0 { ReadlineBridge.feedSecret(buffer[..<count]) }
     }
 
+    /// Whether keys are read, and the prompt that waits for that.
+    private struct InputState {
+        var isRead = true
+        /// A prompt that came while a finished line ran: the keys typed since may yet be thrown
+        /// away (after a login), so a prompt that invites typing shows only once input resumes.
+        var heldPrompt: String?
+    }
+
     /// Runs queued requests in order; false once the thread should end.
-    private func drainRequests(readsInput: inout Bool) -> Bool {
+    private func drainRequests(input: inout InputState) -> Bool {
         var sink = [UInt8](repeating: 0, count: 64)
         while read(wakeRead, &sink, sink.count) > 0 {}
         let batch = queue.withLock { queue in defer { queue.requests.removeAll() }; return queue.requests }
         for (index, request) in batch.enumerated() {
             switch request {
             case .print(let lines): ReadlineBridge.printAbove(lines)
-            case .prompt(let prompt): ReadlineBridge.setPrompt(prompt)
+            case .prompt(let prompt):
+                if input.isRead { ReadlineBridge.setPrompt(prompt) } else { input.heldPrompt = prompt }
             case .question(let prompt, let hidden, let reply): ReadlineBridge.ask(prompt: prompt, hidden: hidden, reply: reply)
             case .resumeInput(let discardingTypeahead):
                 if discardingTypeahead { tcflush(STDIN_FILENO, TCIFLUSH) }
-                readsInput = true
+                if let prompt = input.heldPrompt { ReadlineBridge.setPrompt(prompt) }
+                input = InputState()
             case .historyLimit(let limit): history?.setLimit(limit)
             case .setLine(let text): ReadlineBridge.setLine(text)
             case .interrupt: if !ReadlineBridge.interrupt() { hooks.interrupted() }

@@ -12,6 +12,11 @@ extension AppState {
     public func apply(_ event: ClientEvent) async {
         switch event {
         case .synced(let result):
+            if case .offline = syncStatus {
+                // The server is back: what waits in the outbox need not wait out its retry delay.
+                let queue = sendQueue
+                Task { await queue?.retryNow() }
+            }
             // Names first, so a newcomer's first message already shows their name.
             if let roomID = currentRoomID, result.memberChanges.contains(roomID) {
                 await loadMemberNames(of: roomID)

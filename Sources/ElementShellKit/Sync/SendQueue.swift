@@ -13,6 +13,7 @@ public actor SendQueue {
     private let report: @Sendable (ClientEvent) async -> Void
     private var wakeUp: CheckedContinuation<Void, Never>?
     private var hasNews = true
+    private var retryWait: CheckedContinuation<Void, Never>?
 
     public init(store: StoreWriter, send: @escaping Send, report: @escaping @Sendable (ClientEvent) async -> Void) {
         self.store = store
@@ -25,6 +26,13 @@ public actor SendQueue {
         hasNews = true
         wakeUp?.resume()
         wakeUp = nil
+    }
+
+    /// The homeserver answers again: a message waiting out its retry delay goes now, not up to a
+    /// minute after the connection came back.
+    public func retryNow() {
+        retryWait?.resume()
+        retryWait = nil
     }
 
     public func run() async {
@@ -54,9 +62,24 @@ public actor SendQueue {
                     }
                     continue
                 }
-                try? await Task.sleep(for: delay)
+                await waitToRetry(for: delay)
             }
         }
+    }
+
+    /// Waits out a retry delay, or until `retryNow()`.
+    private func waitToRetry(for delay: Duration) async {
+        let timer = Task { [weak self] in
+            // Cancelled, it must not cut short the wait of the next retry.
+            guard (try? await Task.sleep(for: delay)) != nil else { return }
+            await self?.retryNow()
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { retryWait = $0 }
+        } onCancel: {
+            Task { await self.retryNow() }
+        }
+        timer.cancel()
     }
 
     private func sleepUntilWoken() async {

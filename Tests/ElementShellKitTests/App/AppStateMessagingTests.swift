@@ -210,6 +210,35 @@ import Testing
         #expect(try await store.outbox().isEmpty)
     }
 
+    @Test func whenSyncIsBackTheOutboxDoesNotWaitOutItsRetryDelay() async throws {
+        let attempts = Recorder<String>()
+        let served = SyncLoopTests.Counter()
+        let lobby = Self.lobby
+        let app = AppHarness(sync: { _, _ throws(MatrixError) in
+            switch await served.next() {
+            case 0: return lobby
+            case 1:
+                // The server goes away once the message has failed to go...
+                while await attempts.values.isEmpty { try? await Task.sleep(for: .milliseconds(10)) }
+                throw .transport(.timedOut)
+            case 2: return SyncResponse(nextBatch: "s3") // ...and comes back.
+            default:
+                try? await Task.sleep(for: .seconds(3600))
+                throw .transport(.cancelled)
+            }
+        }, send: { entry throws(MatrixError) in
+            await attempts.append(entry.body)
+            if await attempts.values.count == 1 { throw .limitExceeded(retryAfterMilliseconds: 60_000) }
+            return "$sent"
+        })
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        await app.state.run(line: "/open 1")
+        await app.state.run(line: "hello")
+        for _ in 0..<300 where await attempts.values.count < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(await attempts.values == ["hello", "hello"], "sent again as soon as sync was back, not a minute later")
+    }
+
     @Test func messagesOfTheCurrentRoomPrintAndOurEchoesDoNot() async throws {
         var later = SyncResponse.JoinedRoom()
         later.timeline = .init(events: [Self.event("hi alice", from: "@bob:hs", at: 2_000),

@@ -1,59 +1,128 @@
 """A second Matrix client for integration tests, on matrix-nio (a real third-party client).
 
-    nio_peer.py HOMESERVER USER PASSWORD create NAME INVITEE    -> prints the new room's ID
-    nio_peer.py HOMESERVER USER PASSWORD send ROOM_ID TEXT
+    nio_peer.py HOMESERVER USER PASSWORD create NAME [--invite USER_ID] [--alias LOCALPART]
+                                                    [--display-name NAME]
+                                    -> prints the new room's ID; the display name is the peer's
+                                       own in that room
+    nio_peer.py HOMESERVER USER PASSWORD send ROOM_ID TEXT...
+                                    -> sends each TEXT, in order
     nio_peer.py HOMESERVER USER PASSWORD expect ROOM_ID TEXT SECONDS
                                     -> exit 0 once a message from someone else containing TEXT
                                        is in the room, 1 when SECONDS pass first
+    nio_peer.py HOMESERVER USER PASSWORD messages ROOM_ID
+                                    -> prints every text message of the room as the server
+                                       keeps it (/messages), oldest first, one JSON object
+                                       {"sender", "body"} a line
 
 Each call logs in as a new device and logs it out again.
 """
+import argparse
 import asyncio
+import json
 import sys
 import time
 
-from nio import AsyncClient, LoginResponse, RoomCreateResponse, RoomMessageText, RoomSendResponse, SyncResponse
+from nio import (AsyncClient, LoginResponse, MessageDirection, RoomCreateResponse, RoomMessagesResponse,
+                 RoomMessageText, RoomPutStateResponse, RoomSendResponse, SyncResponse)
 
 
-async def main(homeserver, user, password, command, *args):
-    client = AsyncClient(homeserver, user)
-    login = await client.login(password, device_name="nio peer")
+class PeerError(Exception):
+    pass
+
+
+def checked(response, expected, what):
+    if not isinstance(response, expected):
+        raise PeerError(f"{what} failed: {response}")
+    return response
+
+
+async def create(client, args):
+    invite = [args.invite] if args.invite else []
+    room = checked(await client.room_create(name=args.name, alias=args.alias, invite=invite), RoomCreateResponse, "create")
+    if args.display_name:
+        member = {"membership": "join", "displayname": args.display_name}
+        checked(await client.room_put_state(room.room_id, "m.room.member", member, state_key=client.user_id),
+                RoomPutStateResponse, "display name")
+    print(room.room_id)
+
+
+async def send(client, args):
+    for text in args.texts:
+        content = {"msgtype": "m.text", "body": text}
+        checked(await client.room_send(args.room_id, "m.room.message", content), RoomSendResponse, "send")
+
+
+async def expect(client, args):
+    deadline = time.monotonic() + args.seconds
+    since = None
+    while time.monotonic() < deadline:
+        response = await client.sync(timeout=1000, since=since, full_state=since is None)
+        if not isinstance(response, SyncResponse):
+            continue
+        since = response.next_batch
+        room = response.rooms.join.get(args.room_id)
+        for event in room.timeline.events if room else []:
+            if isinstance(event, RoomMessageText) and event.sender != client.user_id and args.text in event.body:
+                return
+    raise PeerError(f"no message containing {args.text!r} within {args.seconds} s")
+
+
+async def messages(client, args):
+    found, token = [], None
+    while True:
+        page = checked(await client.room_messages(args.room_id, start=token, direction=MessageDirection.back, limit=100),
+                       RoomMessagesResponse, "messages")
+        found += [event for event in page.chunk if isinstance(event, RoomMessageText)]
+        if not page.end or not page.chunk:
+            break
+        token = page.end
+    for event in reversed(found):
+        print(json.dumps({"sender": event.sender, "body": event.body}))
+
+
+def parser():
+    root = argparse.ArgumentParser(description="a matrix-nio peer for integration tests")
+    root.add_argument("homeserver")
+    root.add_argument("user")
+    root.add_argument("password")
+    commands = root.add_subparsers(dest="command", required=True)
+    command = commands.add_parser("create")
+    command.add_argument("name")
+    command.add_argument("--invite")
+    command.add_argument("--alias")
+    command.add_argument("--display-name")
+    command.set_defaults(run=create)
+    command = commands.add_parser("send")
+    command.add_argument("room_id")
+    command.add_argument("texts", nargs="+")
+    command.set_defaults(run=send)
+    command = commands.add_parser("expect")
+    command.add_argument("room_id")
+    command.add_argument("text")
+    command.add_argument("seconds", type=float)
+    command.set_defaults(run=expect)
+    command = commands.add_parser("messages")
+    command.add_argument("room_id")
+    command.set_defaults(run=messages)
+    return root
+
+
+async def main(args):
+    client = AsyncClient(args.homeserver, args.user)
+    login = await client.login(args.password, device_name="nio peer")
     if not isinstance(login, LoginResponse):
         print(f"login failed: {login}", file=sys.stderr)
         return 2
     try:
-        if command == "create":
-            name, invitee = args
-            response = await client.room_create(name=name, invite=[invitee])
-            if not isinstance(response, RoomCreateResponse):
-                print(f"create failed: {response}", file=sys.stderr)
-                return 2
-            print(response.room_id)
-            return 0
-        if command == "send":
-            room_id, text = args
-            response = await client.room_send(room_id, "m.room.message", {"msgtype": "m.text", "body": text})
-            return 0 if isinstance(response, RoomSendResponse) else 2
-        if command == "expect":
-            room_id, text, seconds = args
-            deadline = time.monotonic() + float(seconds)
-            since = None
-            while time.monotonic() < deadline:
-                response = await client.sync(timeout=1000, since=since, full_state=since is None)
-                if not isinstance(response, SyncResponse):
-                    continue
-                since = response.next_batch
-                room = response.rooms.join.get(room_id)
-                for event in room.timeline.events if room else []:
-                    if isinstance(event, RoomMessageText) and event.sender != client.user_id and text in event.body:
-                        return 0
-            return 1
-        print(f"unknown command {command}", file=sys.stderr)
-        return 2
+        await args.run(client, args)
+        return 0
+    except PeerError as error:
+        print(error, file=sys.stderr)
+        return 1
     finally:
         await client.logout()
         await client.close()
 
 
 if __name__ == "__main__":
-    sys.exit(asyncio.run(main(*sys.argv[1:])))
+    sys.exit(asyncio.run(main(parser().parse_args())))

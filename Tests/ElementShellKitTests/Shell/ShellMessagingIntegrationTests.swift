@@ -1,113 +1,129 @@
 import Foundation
 import Testing
-@testable import ElementShellKit
 
-/// Messages both ways between the binary (as carol) and a second client (a peer on the kit's API)
-/// through the real Synapse.
-@Suite(.serialized, .enabled(if: TestHomeserver.current != nil, "needs the Synapse that Scripts/test starts"))
+/// The binary (as carol) in conversation with erin on matrix-nio, a client it shares no code with,
+/// through the real Synapse. erin is this suite's alone: its messages count as unread for carol.
+@Suite(.serialized, .enabled(if: TestHomeserver.current != nil && NioPeer.python != nil, "needs Synapse and the nio venv of Scripts/test"))
 struct ShellMessagingIntegrationTests {
     let homeserver = TestHomeserver.current!
-    let transport = CurlTransport(userAgent: "element-shell tests")
+    var carol: String { homeserver.user(2) }
+    var carolID: String { "@\(carol):\(homeserver.serverName)" }
+    var peer: NioPeer { NioPeer(homeserver: homeserver, user: homeserver.user(4)) }
+    var password: [String: String] { ["ELEMENT_SHELL_PASSWORD": homeserver.password] }
 
-    func apiLogin(_ user: String) async throws -> Session {
-        try await MatrixAuthService(transport: transport).login(homeserverURL: homeserver.url, user: user,
-                                                                password: homeserver.password, deviceDisplayName: "peer")
+    static func bodies(_ messages: Any?) -> [String] {
+        ((messages as? [[String: Any]]) ?? []).compactMap { $0["body"] as? String }
     }
 
-    @Test func aConversationGoesBothWaysAndNothingIsSentTwice() async throws {
+    @Test func aConversationByAliasGoesBothWaysRendersAndIsSentOnce() throws {
         let shell = ShellProcess()
         defer { shell.remove() }
-        let config = try shell.write("""
-        homeservers:
-          test: { url: \(homeserver.url.absoluteString) }
-        profiles:
-          tester: { app_name: Tester, default_homeserver: test }
-        """, to: "config.yaml")
-        let carol = homeserver.user(2)
-        let carolID = "@\(carol):\(homeserver.serverName)"
-        let peer = try await apiLogin(homeserver.user(4))
+        let base = try shell.testerArguments(for: homeserver)
         let tag = UUID().uuidString.prefix(6).lowercased()
         let name = "Chat \(tag)"
-        let alias = "#chat-\(tag):\(homeserver.serverName)"
-        let room = try await CreatedRoom.create(named: name, alias: "chat-\(tag)", inviting: [carolID], session: peer, transport: transport)
-        let peerSender = MessageSender(session: peer, transport: transport)
-        _ = try await peerSender.send(OutboxEntry(transactionID: "peer-\(UUID())", roomID: room.roomID, msgtype: "m.text",
-                                                  body: "hello from the peer\u{1B}[2J", createdAt: 0))
+        let roomID = try peer.createRoom(named: name, inviting: carolID, alias: "chat-\(tag)", displayName: "Erin Nio")
+        try peer.send(["hello from the peer\u{1B}[2J", "two\nlines"], to: roomID)
 
-        let run = try shell.run(["--config", config, "--profile", "tester", "--no-rc", "--output", "json",
-                                 "-c", "/login test \(carol)", "-c", "/join \(alias)", "-c", "/wait sync", "-c", "/open \(name)",
-                                 "-c", "hello from the shell", "-c", "/wait sent", "-c", "/members"],
-                                extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
+        let run = try shell.run(base + ["--output", "json", "-c", "/login test \(carol)", "-c", "/join #chat-\(tag):\(homeserver.serverName)",
+                                        "-c", "/wait sync", "-c", "/open \(name)", "-c", "hello from the shell", "-c", "/wait sent", "-c", "/members"],
+                                extraEnvironment: password)
         #expect(run.status == 0, "\(run.standardOutput)")
-        let members = (run.objects.last?["members"] as? [[String: Any]] ?? []).compactMap { $0["user_id"] as? String }
-        #expect(Set(members) == [carolID, "@\(homeserver.user(4)):\(homeserver.serverName)"])
-        let opened = try #require(run.objects.first { $0["command"] as? String == "open" })
-        let shown = (opened["messages"] as? [[String: Any]]) ?? []
-        #expect(shown.last?["body"] as? String == "hello from the peer\u{1B}[2J", "JSON carries the body as sent")
-        #expect(shown.last?["sender"] as? String == "@\(homeserver.user(4)):\(homeserver.serverName)")
-
-        // The peer's own client sees carol's message exactly once.
-        let sync = SyncService(session: peer, transport: transport, longPollTimeout: .seconds(2))
-        var bodies: [String] = []
-        var token: String?
-        for _ in 0..<5 {
-            let response = try await sync.next(since: token)
-            token = response.nextBatch
-            bodies += response.rooms.joined[room.roomID]?.timeline.events.compactMap { $0.content["body"]?.string } ?? []
-            if bodies.contains("hello from the shell") { break }
+        #expect(run.objects.first { $0["command"] as? String == "join" }?["room_id"] as? String == roomID, "the alias led to the peer's room")
+        let members = (run.objects.last?["members"] as? [[String: Any]] ?? []).reduce(into: [String: String]()) {
+            $0[$1["user_id"] as? String ?? ""] = $1["name"] as? String
         }
-        #expect(bodies.filter { $0 == "hello from the shell" }.count == 1)
+        #expect(Set(members.keys) == [carolID, peer.userID])
+        #expect(members[peer.userID] == "Erin Nio", "the peer's name in this room")
+        let shown = try #require(run.objects.first { $0["command"] as? String == "open" }?["messages"] as? [[String: Any]])
+        #expect(Self.bodies(shown).suffix(2) == ["hello from the peer\u{1B}[2J", "two\nlines"], "JSON carries bodies as sent")
+        #expect(shown.last?["sender"] as? String == peer.userID)
+        #expect(shown.last?["sender_name"] as? String == "Erin Nio")
+
+        // nio receives carol's message, and the server holds it once.
+        #expect(try peer.receives("hello from the shell", in: roomID))
+        #expect(try peer.messages(in: roomID).filter { $0.body == "hello from the shell" } == [.init(sender: carolID, body: "hello from the shell")])
 
         // An invited member of a private chat may not change its topic: the server's refusal is told.
-        let topic = try shell.run(["--config", config, "--profile", "tester", "--no-rc", "--output", "json", "-c", "/open \(name)", "-c", "/topic Plans"])
+        let topic = try shell.run(base + ["--output", "json", "-c", "/open \(name)", "-c", "/topic Plans"])
         #expect(topic.status == 1)
         #expect((topic.objects.last?["error"] as? [String: Any])?["code"] as? String == "M_FORBIDDEN")
 
-        // In text mode the same room shows the body with its escape sequence made harmless.
-        let text = try shell.run(["--config", config, "--profile", "tester", "--no-rc", "-c", "/open \(name)"])
-        #expect(text.standardOutput.contains("hello from the peerU+1B[2J"))
-        #expect(!text.standardOutput.contains("\u{1B}[2J"))
+        // In text mode: the peer's display name, the escape sequence made harmless, the second line indented.
+        let text = try shell.run(base + ["-c", "/open \(name)"]).outputLines
+        #expect(text.contains { $0.hasSuffix("] Erin Nio: hello from the peerU+1B[2J") }, "\(text)")
+        #expect(!text.joined().contains("\u{1B}[2J"))
+        let first = try #require(text.firstIndex { $0.hasSuffix("] Erin Nio: two") }, "\(text)")
+        #expect(text.dropFirst(first + 1).first == "        lines")
+        #expect(text.last?.hasSuffix(": hello from the shell") == true)
 
-        #expect(try shell.run(["--config", config, "--profile", "tester", "--no-rc", "-c", "/logout!"]).status == 0)
-        try await MatrixAuthService(transport: transport).logout(peer)
+        #expect(try shell.run(base + ["-c", "/logout!"]).status == 0)
     }
 
-    @Test func historyPagesBackPastWhatTheFirstSyncBrought() async throws {
+    @Test func historyPagesBackPastWhatTheFirstSyncBrought() throws {
         let shell = ShellProcess()
         defer { shell.remove() }
-        let config = try shell.write("homeservers:\n  test: { url: \(homeserver.url.absoluteString) }\n", to: "config.yaml")
-        let peer = try await apiLogin(homeserver.user(4))
-        let carol = homeserver.user(2)
         let name = "Long \(UUID().uuidString.prefix(6))"
-        let room = try await CreatedRoom.create(named: name, inviting: ["@\(carol):\(homeserver.serverName)"], session: peer, transport: transport)
-        let sender = MessageSender(session: peer, transport: transport)
-        for number in 1...30 {
-            _ = try await sender.send(OutboxEntry(transactionID: "long-\(UUID())", roomID: room.roomID, msgtype: "m.text", body: "m\(number)", createdAt: 0))
-        }
-        let run = try shell.run(["--config", config, "--no-rc", "--output", "json", "-c", "/login test \(carol)", "-c", "/join \(room.roomID)",
-                                 "-c", "/wait sync", "-c", "/open \(name)", "-c", "/history 20", "-c", "/logout!"],
-                                extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
+        let roomID = try peer.createRoom(named: name, inviting: carolID)
+        try peer.send((1...30).map { "m\($0)" }, to: roomID)
+        let run = try shell.run(try shell.testerArguments(for: homeserver) + [
+            "--output", "json", "-c", "/login test \(carol)", "-c", "/join \(roomID)",
+            "-c", "/wait sync", "-c", "/open \(name)", "-c", "/history 20", "-c", "/logout!",
+        ], extraEnvironment: password)
         #expect(run.status == 0, "\(run.standardOutput)")
-        let opened = (run.objects.first { $0["command"] as? String == "open" }?["messages"] as? [[String: Any]] ?? []).compactMap { $0["body"] as? String }
-        let older = (run.objects.first { $0["command"] as? String == "history" }?["messages"] as? [[String: Any]] ?? []).compactMap { $0["body"] as? String }
+        let opened = Self.bodies(run.objects.first { $0["command"] as? String == "open" }?["messages"])
+        let older = Self.bodies(run.objects.first { $0["command"] as? String == "history" }?["messages"])
         #expect(opened.last == "m30")
         #expect(!older.isEmpty && older.last.map { !opened.contains($0) } == true, "history brings what /open did not show")
         #expect(Set(older + opened).isSuperset(of: (1...30).map { "m\($0)" }), "together they are the whole conversation")
-        try await MatrixAuthService(transport: transport).logout(peer)
     }
 
-    @Test func aMatrixToLinkJoinsToo() async throws {
+    @Test func aMatrixToLinkJoinsTheRoomItNames() throws {
         let shell = ShellProcess()
         defer { shell.remove() }
-        let config = try shell.write("homeservers:\n  test: { url: \(homeserver.url.absoluteString) }\n", to: "config.yaml")
-        let peer = try await apiLogin(homeserver.user(4))
-        let carol = homeserver.user(2)
-        let room = try await CreatedRoom.create(named: "Linked", inviting: ["@\(carol):\(homeserver.serverName)"], session: peer, transport: transport)
-        let link = "https://matrix.to/#/\(room.roomID)?via=\(homeserver.serverName)"
-        let run = try shell.run(["--config", config, "--no-rc", "--output", "json", "-c", "/login test \(carol)", "-c", "/join \(link)",
-                                 "-c", "/leave", "-c", "/logout!"], extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
+        let roomID = try peer.createRoom(named: "Linked", inviting: carolID)
+        let link = "https://matrix.to/#/\(roomID)?via=\(homeserver.serverName)"
+        let run = try shell.run(try shell.testerArguments(for: homeserver) + [
+            "--output", "json", "-c", "/login test \(carol)", "-c", "/join \(link)", "-c", "hello by link", "-c", "/wait sent",
+            "-c", "/leave", "-c", "/logout!",
+        ], extraEnvironment: password)
         #expect(run.status == 0, "\(run.standardOutput)")
-        #expect(run.objects.first { $0["command"] as? String == "join" }?["room_id"] as? String == room.roomID)
-        try await MatrixAuthService(transport: transport).logout(peer)
+        #expect(run.objects.first { $0["command"] as? String == "join" }?["room_id"] as? String == roomID)
+        #expect(try peer.messages(in: roomID).map(\.body) == ["hello by link"], "the joined room is the one the link names")
+    }
+
+    /// Unread counts move while the shell runs: the peer writes into a room that is not open.
+    @Test(.enabled(if: TmuxSession.isAvailable, "needs tmux"))
+    func unreadCountsFollowWhatThePeerWritesElsewhere() throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let base = try shell.testerArguments(for: homeserver)
+        let tag = UUID().uuidString.prefix(6)
+        let here = try peer.createRoom(named: "Here \(tag)", inviting: carolID, displayName: "Erin Nio")
+        let elsewhere = try peer.createRoom(named: "Elsewhere \(tag)", inviting: carolID)
+        let login = try shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(here)", "-c", "/join \(elsewhere)", "-c", "/wait sync"],
+                                  extraEnvironment: password)
+        #expect(login.status == 0, "\(login.standardOutput)")
+
+        let tmux = try TmuxSession(shell: shell, arguments: base)
+        try tmux.waitFor("the session resumed") { $0.last?.hasPrefix("Tester \(carolID)") == true }
+        try tmux.type("/wait sync\r")
+        try tmux.type("/open Here \(tag)\r")
+        // carol's other rooms may have unread messages of their own: only the change counts.
+        let before = Self.unread(in: try tmux.waitFor("the room is open") { $0.last?.hasPrefix("Tester \(carolID) Here \(tag)") == true }.last!)
+        try peer.send(["one", "two"], to: elsewhere)
+        try tmux.waitFor("two more unread in the prompt", timeout: 20) { Self.unread(in: $0.last ?? "") == before + 2 }
+        try peer.send(["in the open room"], to: here)
+        try tmux.waitFor("the open room's message printed", timeout: 20) { $0.contains { $0.hasSuffix("] Erin Nio: in the open room") } }
+        #expect(Self.unread(in: try tmux.screen().last ?? "") == before + 2, "what the open room shows is not unread")
+        try tmux.type("/rooms\r")
+        try tmux.waitFor("/rooms lists the count") { $0.contains { $0.contains("Elsewhere \(tag)") && $0.contains("2 unread") } }
+        try tmux.type("/logout!\r")
+        try tmux.waitFor("logged out") { $0.last == "Tester>" }
+    }
+
+    /// The `(N)` of the prompt, 0 when it shows none.
+    static func unread(in prompt: String) -> Int {
+        guard let match = prompt.firstMatch(of: /\((\d+)\)/) else { return 0 }
+        return Int(match.1) ?? 0
     }
 }

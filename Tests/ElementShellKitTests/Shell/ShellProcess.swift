@@ -48,6 +48,18 @@ struct ShellProcess {
         return url.path
     }
 
+    /// Writes a config naming `homeserver` `test`, with a profile `tester` (prompt `Tester>`) that
+    /// uses it, and returns the arguments that start the shell with them and no startup file.
+    func testerArguments(for homeserver: TestHomeserver) throws -> [String] {
+        let config = try write("""
+        homeservers:
+          test: { url: \(homeserver.url.absoluteString) }
+        profiles:
+          tester: { app_name: Tester, default_homeserver: test }
+        """, to: "config.yaml")
+        return ["--config", config, "--profile", "tester", "--no-rc"]
+    }
+
     /// Runs the shell with `arguments`, feeding `input` on standard input (not a terminal).
     func run(_ arguments: [String], input: String = "", extraEnvironment: [String: String] = [:]) throws -> Result {
         let process = Process()

@@ -67,6 +67,12 @@ final class TmuxSession {
         return lines
     }
 
+    /// The line above the prompt: the answer to the last command, once the prompt is back.
+    static func lastAnswer(on screen: [String]) -> String? {
+        guard screen.count > 1, screen.last?.hasSuffix(">") == true else { return nil }
+        return screen[screen.count - 2].trimmingCharacters(in: .whitespaces)
+    }
+
     /// The cursor's column, 0-based.
     func cursorColumn() throws -> Int {
         Int(try tmux(["display-message", "-p", "-t", "shell", "#{cursor_x}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
@@ -100,30 +106,14 @@ final class TmuxSession {
         var description: String { "timed out waiting for \(expectation); the screen was:\n" + screen.joined(separator: "\n") }
     }
 
-    /// The command that starts the server goes through a small Perl program that gives it a clean
-    /// start: every descriptor above 2 closed (the server would otherwise hold this process's pipes,
-    /// and the socket by which Foundation learns that a child ended, for its whole life), and no
-    /// signal blocked or ignored (a test thread's blocked SIGCHLD and SIGTERM would leave the server
-    /// unable to reap its shell or to stop).
-    private static let cleanStart = """
-        use POSIX;
-        sigprocmask(SIG_SETMASK, POSIX::SigSet->new);
-        $SIG{$_} = 'DEFAULT' for qw(CHLD TERM HUP INT QUIT PIPE TSTP WINCH);
-        opendir(my $fds, '/proc/self/fd'); my @open = grep { /^\\d+$/ && $_ > 2 } readdir($fds); closedir($fds);
-        POSIX::close($_) for @open;
-        exec { $ARGV[0] } @ARGV or die "exec: $!";
-        """
-
     @discardableResult
     private func tmux(_ arguments: [String], capturesOutput: Bool = true) throws -> String {
-        let process = Process()
         let tmuxArguments = ["/usr/bin/tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        // The command that starts the server needs a clean start; the others need their output.
+        let process = capturesOutput ? Process() : CleanStart.process(tmuxArguments)
         if capturesOutput {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
             process.arguments = Array(tmuxArguments.dropFirst())
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/perl")
-            process.arguments = ["-e", Self.cleanStart] + tmuxArguments
         }
         let output = Pipe()
         process.standardOutput = capturesOutput ? output : FileHandle.nullDevice

@@ -71,4 +71,26 @@ import Testing
         #expect(try await store.outbox().isEmpty)
         #expect(try await store.messages(in: "!r", before: nil, limit: 10).map(\.eventID) == [echo.eventID])
     }
+
+    @Test func retryNowCutsARetryDelayShort() async throws {
+        let directory = TemporaryDirectory()
+        let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
+        try await store.enqueue(entry("patient"))
+        let attempts = Recorder<String>()
+        let queue = SendQueue(store: store, send: { entry throws(MatrixError) in
+            await attempts.append(entry.transactionID)
+            // A minute to wait, as after a long outage.
+            if await attempts.values.count == 1 { throw .limitExceeded(retryAfterMilliseconds: 60_000) }
+            return "$\(entry.body)"
+        }) { _ in }
+        let task = Task { await queue.run() }
+        // Until the queue waits, retryNow() has nothing to cut short: ask again until it does.
+        for _ in 0..<300 where await attempts.values.count < 2 {
+            await queue.retryNow()
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        task.cancel()
+        #expect(await attempts.values == ["t-patient", "t-patient"])
+        #expect(try await store.outbox().isEmpty)
+    }
 }

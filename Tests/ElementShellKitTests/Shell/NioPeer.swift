@@ -1,0 +1,77 @@
+import Foundation
+
+/// A second client on matrix-nio (`Peers/nio_peer.py`, run with the venv's Python that Scripts/test
+/// names), so element-shell is checked against a client it shares no code with. Each call is a
+/// login of its own, logged out again.
+struct NioPeer {
+    static let python = ProcessInfo.processInfo.environment["ELEMENT_SHELL_TEST_PYTHON"]
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appending(path: "Peers/nio_peer.py").path
+
+    let homeserver: TestHomeserver
+    let user: String
+
+    var userID: String { "@\(user):\(homeserver.serverName)" }
+
+    /// A new private room with `invitee` invited; returns its ID. `alias` is the local part of its
+    /// `#alias`, `displayName` the peer's name in the room.
+    func createRoom(named name: String, inviting invitee: String, alias: String? = nil, displayName: String? = nil) throws -> String {
+        var arguments = ["create", name, "--invite", invitee]
+        if let alias { arguments += ["--alias", alias] }
+        if let displayName { arguments += ["--display-name", displayName] }
+        return try run(arguments).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Sends each text as a message, in order.
+    func send(_ texts: [String], to roomID: String) throws {
+        try run(["send", roomID] + texts)
+    }
+
+    /// Whether a message from someone else containing `text` reaches the peer's sync within `seconds`.
+    func receives(_ text: String, in roomID: String, within seconds: Int = 20) throws -> Bool {
+        try execute(["expect", roomID, text, "\(seconds)"]).status == 0
+    }
+
+    struct Message: Equatable, CustomStringConvertible {
+        var sender: String
+        var body: String
+        var description: String { "\(sender): \(body)" }
+    }
+
+    /// Every text message of the room as the server keeps it, oldest first: a message sent twice
+    /// shows twice here, whatever a client's own view hides.
+    func messages(in roomID: String) throws -> [Message] {
+        try run(["messages", roomID]).split(separator: "\n").compactMap { line in
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String],
+                  let sender = object["sender"], let body = object["body"] else { return nil }
+            return Message(sender: sender, body: body)
+        }
+    }
+
+    struct Failure: Error {
+        let arguments: [String]
+        let status: Int32
+        let errors: String
+    }
+
+    @discardableResult
+    private func run(_ arguments: [String]) throws -> String {
+        let (status, output, errors) = try execute(arguments)
+        guard status == 0 else { throw Failure(arguments: arguments, status: status, errors: errors) }
+        return output
+    }
+
+    private func execute(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.python ?? "/usr/bin/python3")
+        process.arguments = [Self.script, homeserver.url.absoluteString, user, homeserver.password] + arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+    }
+}
