@@ -77,6 +77,32 @@ struct ShellMessagingIntegrationTests {
         #expect(Set(older + opened).isSuperset(of: (1...30).map { "m\($0)" }), "together they are the whole conversation")
     }
 
+    /// More than one sync's worth (20) arrives while the shell is gone: the sync after the restart
+    /// is limited, and history must fetch across that gap, not skip it.
+    @Test func messagesMissedWhileAwayAreFetchedAcrossTheGapInOrder() throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let base = try shell.testerArguments(for: homeserver)
+        let name = "Away \(UUID().uuidString.prefix(6))"
+        let roomID = try peer.createRoom(named: name, inviting: carolID)
+        try peer.send(["before"], to: roomID)
+        let first = try shell.run(base + ["--output", "json", "-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync",
+                                          "-c", "/open \(name)"], extraEnvironment: password)
+        #expect(first.status == 0, "\(first.standardOutput)")
+        #expect(Self.bodies(first.objects.first { $0["command"] as? String == "open" }?["messages"]) == ["before"])
+
+        let away = (1...30).map { "away \($0)" }
+        try peer.send(away, to: roomID)
+        let second = try shell.run(base + ["--output", "json", "-c", "/wait sync", "-c", "/open \(name)",
+                                           "-c", "/history 20", "-c", "/history 20", "-c", "/history 20", "-c", "/logout!"])
+        #expect(second.status == 0, "\(second.standardOutput)")
+        let opened = Self.bodies(second.objects.first { $0["command"] as? String == "open" }?["messages"])
+        // Each page is older than the one before it, oldest first within.
+        let pages = second.objects.filter { $0["command"] as? String == "history" }.map { Self.bodies($0["messages"]) }
+        let conversation = (pages.reversed().flatMap { $0 } + opened).filter { $0 == "before" || $0.hasPrefix("away ") }
+        #expect(conversation == ["before"] + away, "every message once, in order")
+    }
+
     @Test func aMatrixToLinkJoinsTheRoomItNames() throws {
         let shell = ShellProcess()
         defer { shell.remove() }
