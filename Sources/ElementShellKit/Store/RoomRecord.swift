@@ -1,7 +1,7 @@
 import GRDB
 
 /// A room as the store keeps it: what the room list and the prompt need, derived from sync.
-public struct RoomRecord: Sendable, Equatable, FetchableRecord, PersistableRecord {
+public struct RoomRecord: Sendable, Equatable, FetchableRecord, TableRecord {
     public enum Membership: String, Sendable {
         case join, invite, leave
     }
@@ -64,19 +64,28 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, PersistableRecor
         isDirect = row["is_direct"]
     }
 
-    public func encode(to container: inout PersistenceContainer) throws {
-        container["room_id"] = roomID
-        container["membership"] = membership.rawValue
-        container["name"] = name
-        container["canonical_alias"] = canonicalAlias
-        container["topic"] = topic
-        container["heroes"] = heroes.joined(separator: "\n")
-        container["hero_names"] = heroNames.joined(separator: "\n")
-        container["joined_member_count"] = joinedMemberCount
-        container["notification_count"] = notificationCount
-        container["highlight_count"] = highlightCount
-        container["last_activity"] = lastActivity
-        container["prev_batch"] = previousBatch
-        container["is_direct"] = isDirect
+    /// Writes the room, new or known, in the write path's batch of statements.
+    func save(with inserter: inout RowInserter) throws {
+        inserter.bind(roomID)
+        inserter.bind(membership.rawValue)
+        inserter.bind(name)
+        inserter.bind(canonicalAlias)
+        inserter.bind(topic)
+        inserter.bind(heroes.joined(separator: "\n"))
+        inserter.bind(heroNames.joined(separator: "\n"))
+        inserter.bind(Int64(joinedMemberCount))
+        inserter.bind(Int64(notificationCount))
+        inserter.bind(Int64(highlightCount))
+        inserter.bind(lastActivity)
+        inserter.bind(previousBatch)
+        inserter.bind(Int64(isDirect ? 1 : 0))
+        try inserter.run()
     }
+
+    /// The statement `save(with:)` fills, its values in the same order.
+    static let saveSQL = """
+        INSERT OR REPLACE INTO room (room_id, membership, name, canonical_alias, topic, heroes, hero_names, joined_member_count,
+                                     notification_count, highlight_count, last_activity, prev_batch, is_direct)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
 }

@@ -34,6 +34,7 @@ extension StoreWriter {
             let stored = try RoomRecord.fetchAll(database, keys: batch.rooms.map(\.roomID))
             let storedByID = Dictionary(stored.map { ($0.roomID, $0) }) { _, last in last }
             let dropMessages = try database.cachedStatement(sql: "DELETE FROM message WHERE room_id = ?")
+            var saveRoom = try RowInserter(database, sql: RoomRecord.saveSQL)
             var gaps: Set<String> = []
             var rooms = try batch.rooms.map { change in
                 if change.followsGap {
@@ -43,7 +44,7 @@ extension StoreWriter {
                 var room = change.applied(to: storedByID[change.roomID])
                 room.isDirect = change.isDirectInvite && room.membership == .invite || directRoomIDs.contains(room.roomID)
                 room.heroNames = try Self.displayNames(of: room.heroes, in: room.roomID, database: database)
-                try room.upsert(database)
+                try room.save(with: &saveRoom)
                 return room
             }
             // A new `m.direct` may change any room, so the app gets all of them.

@@ -11,6 +11,7 @@ public actor StoreWriter {
     }
 
     private let pool: DatabasePool
+    private var isCheckpointScheduled = false
     public nonisolated let url: URL
 
     /// Opens (or creates, 0600 through the process umask) the store and brings its schema up to date.
@@ -21,6 +22,8 @@ public actor StoreWriter {
             // WAL with NORMAL keeps every committed transaction across a crash of this process;
             // only a power loss may take the newest ones back.
             try database.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Checkpoints run after a write has answered (see `transaction`), not inside its commit.
+            try database.execute(sql: "PRAGMA wal_autocheckpoint = 0")
         }
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
@@ -137,6 +140,22 @@ public actor StoreWriter {
 
     /// Runs `body` as one transaction on the writer; what it throws rolls everything back.
     func transaction<Value: Sendable>(_ body: @Sendable (Database) throws -> Value) throws -> Value {
-        try pool.write(body)
+        let value = try pool.write(body)
+        scheduleCheckpoint()
+        return value
+    }
+
+    /// Copies the WAL back into the database once the caller has its answer: an initial sync
+    /// commits tens of megabytes, and the app should show it without waiting for that copy.
+    private func scheduleCheckpoint() {
+        guard !isCheckpointScheduled else { return }
+        isCheckpointScheduled = true
+        Task { self.checkpoint() }
+    }
+
+    private func checkpoint() {
+        isCheckpointScheduled = false
+        // A failed checkpoint loses nothing: the WAL keeps every commit and the next one retries.
+        _ = try? pool.writeWithoutTransaction { try $0.checkpoint(.passive) }
     }
 }

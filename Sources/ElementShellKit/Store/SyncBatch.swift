@@ -22,6 +22,9 @@ public struct SyncBatch: Sendable, Equatable {
         }
         messages = []
         members = []
+        let eventCount = response.rooms.joined.values.reduce(0) { $0 + $1.state.count + $1.timeline.events.count }
+        messages.reserveCapacity(eventCount)
+        members.reserveCapacity(eventCount)
         for (roomID, room) in response.rooms.joined.sorted(by: { $0.key < $1.key }) {
             // Appended in place: an initial sync has tens of thousands of events to go through.
             for event in room.state {
@@ -38,12 +41,13 @@ public struct SyncBatch: Sendable, Equatable {
 extension MessageRecord {
     /// A plain message from a timeline; edits, redactions and other kinds arrive later.
     init?(roomID: String, event: SyncEvent) {
-        guard event.type == "m.room.message", let eventID = event.eventID,
-              let body = event.content["body"]?.string, let msgtype = event.content["msgtype"]?.string,
-              event.content["m.relates_to"]?["rel_type"]?.string != "m.replace" else { return nil }
-        let isHTML = event.content["format"]?.string == MessageFormat.htmlFormat
+        // The content's members are looked up directly: this runs for every event of an initial sync.
+        guard event.type == "m.room.message", let eventID = event.eventID, case .object(let content) = event.content,
+              let body = content["body"]?.string, let msgtype = content["msgtype"]?.string,
+              content["m.relates_to"]?["rel_type"]?.string != "m.replace" else { return nil }
+        let isHTML = content["format"]?.string == MessageFormat.htmlFormat
         self.init(eventID: eventID, roomID: roomID, sender: event.sender, msgtype: msgtype, body: body,
-                  formattedBody: isHTML ? event.content["formatted_body"]?.string : nil,
+                  formattedBody: isHTML ? content["formatted_body"]?.string : nil,
                   originServerTS: event.originServerTS ?? 0, transactionID: event.unsigned?["transaction_id"]?.string)
     }
 }

@@ -61,7 +61,7 @@ import Testing
         struct Interrupted: Error {}
         await #expect(throws: Interrupted.self) {
             try await store.transaction { database in
-                try RoomRecord(roomID: "!b", membership: .join).save(database)
+                try database.execute(sql: "INSERT INTO room (room_id, membership) VALUES ('!b', 'join')")
                 try database.execute(sql: "UPDATE sync_state SET next_batch = 's2'")
                 throw Interrupted()
             }
@@ -152,5 +152,22 @@ extension StoreWriterTests {
         try await store.apply(SyncBatch(rooms: [invite], directRoomIDs: []), nextBatch: "s4")
         let rooms = try await store.rooms()
         #expect(rooms.filter(\.isDirect).map(\.roomID) == ["!invite"], "an emptied list leaves only the marked invite")
+    }
+}
+
+extension StoreWriterTests {
+    @Test func theWALIsCopiedBackIntoTheDatabaseAfterAWriteHasAnswered() async throws {
+        let store = try StoreWriter(url: url)
+        let emptySize = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
+        let messages = (0..<2_000).map { message("$\($0)", in: "!big") }
+        try await store.apply(SyncBatch(messages: messages), nextBatch: "s1")
+        // The commit went to the WAL; the checkpoint that follows on the writer copies it over.
+        var size = emptySize
+        for _ in 0..<200 where size < emptySize + 100_000 {
+            try await Task.sleep(for: .milliseconds(10))
+            size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
+        }
+        #expect(size >= emptySize + 100_000, "the database file holds the messages: \(emptySize) → \(size) bytes")
+        #expect(try await store.messages(in: "!big", before: nil, limit: 5_000).count == 2_000)
     }
 }
