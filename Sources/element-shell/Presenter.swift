@@ -44,7 +44,7 @@ final class Presenter {
         switch report.content {
         case .result: report.isFailure
         case .configProblem, .sessionResumed, .sessionEnded, .sendProblem, .firstSyncUnderway, .firstSyncFinished: true
-        case .message, .mentioned, .gap: false
+        case .message, .messageChanged, .reacted, .mentioned, .gap: false
         }
     }
 }

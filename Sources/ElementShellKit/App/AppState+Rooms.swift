@@ -71,7 +71,7 @@ extension AppState {
                 older = try await store.messages(in: roomID, before: historyCursor, limit: count)
             }
             historyCursor = older.first?.seq ?? historyCursor
-            return finish("history", .history(older.map(view)))
+            return finish("history", .history(await views(of: older)))
         } catch let error as MatrixError {
             return finish("history", .failure(.matrix(error)))
         } catch {
@@ -120,7 +120,7 @@ extension AppState {
         historyCursor = messages.first?.seq
         await loadMemberNames(of: room.roomID)
         let draft = try? await draft(of: room.roomID)
-        return finish("open", .opened(roomName: RoomName.of(room), messages: messages.map(view), draft: draft ?? nil))
+        return finish("open", .opened(roomName: RoomName.of(room), messages: await views(of: messages), draft: draft ?? nil))
     }
 
     /// Sender names of the open room from the store, unique within it.
@@ -143,25 +143,38 @@ extension AppState {
 
     /// A plain line: written to the outbox first, then sent by the queue.
     func sendMessage(_ text: String, msgtype: String, format: MessageFormat = .markdown) async -> Bool {
-        guard let session, let store, let roomID = currentRoomID else { return finish("message", .failure(.noRoomOpen)) }
+        guard session != nil, store != nil, let roomID = currentRoomID else { return finish("message", .failure(.noRoomOpen)) }
+        return await queueMessage(text, msgtype: msgtype, in: roomID, format: format)
+    }
+
+    /// Writes a message (a reply or an edit too) to the outbox and shows it as pending. A new
+    /// message takes the room's draft with it; an edit leaves the draft alone.
+    func queueMessage(_ text: String, msgtype: String, in roomID: String, relation: MessageRelation? = nil, format: MessageFormat = .markdown,
+                      command: String = "message", quoting parent: MessageRecord? = nil) async -> Bool {
+        guard let session, let store else { return finish(command, .failure(.notLoggedIn)) }
         let content = format.content(for: text, markdownEnabled: profile.settings.markdown)
-        let entry = OutboxEntry(transactionID: TransactionID.make(), roomID: roomID, msgtype: msgtype, body: content.body,
+        let entry = OutboxEntry(transactionID: TransactionID.make(), roomID: roomID, relation: relation, msgtype: msgtype, body: content.body,
                                 formattedBody: content.formattedBody, createdAt: Int64(Date().timeIntervalSince1970 * 1000))
         do {
-            try await store.enqueue(entry)
+            try await store.enqueue(entry, clearingDraft: relation == nil || parent != nil)
         } catch {
-            return finish("message", .failure(.notQueued))
+            return finish(command, .failure(.notQueued))
         }
         await sendQueue?.wake()
-        return finish("message", .queued(view(entry, sender: session.userID)))
+        var pending = view(entry, sender: session.userID)
+        if let parent {
+            pending.replyQuote = ReplyQuote(senderName: name(of: parent.sender), body: parent.body, reference: reference(of: parent))
+        }
+        return finish(command, .queued(pending))
     }
 
     /// New messages of the current room print; our own echoes were shown when they were queued.
-    func showArrived(_ messages: [MessageRecord]) {
-        for message in messages where message.roomID == currentRoomID && message.transactionID == nil {
-            report(Report(content: .message(view(message)), location: nil))
+    func showArrived(_ messages: [MessageRecord]) async {
+        let arrived = messages.filter { $0.roomID == currentRoomID && $0.transactionID == nil }
+        for view in await views(of: arrived) {
+            report(Report(content: .message(view), location: nil))
             arrivals.count += 1
-            arrivals.recent = Array((arrivals.recent + [message.body]).suffix(100))
+            arrivals.recent = Array((arrivals.recent + [view.body]).suffix(100))
         }
     }
 
@@ -169,13 +182,6 @@ extension AppState {
         guard case .sendFailed(let transactionID, let roomID, let error, let delay) = event else { return }
         logger.notice("Sending \(transactionID) failed (\(ErrorCodes.code(for: error)))")
         report(Report(content: .sendProblem(transactionID: transactionID, roomID: roomID, error, retryIn: delay), location: nil))
-    }
-
-    func view(_ message: MessageRecord) -> MessageView {
-        MessageView(roomID: message.roomID, eventID: message.eventID, transactionID: message.transactionID, sender: message.sender,
-                    senderName: memberNames[message.sender] ?? message.sender, msgtype: message.msgtype, body: message.body,
-                    formattedBody: message.formattedBody,
-                    timestamp: message.originServerTS, isPending: false)
     }
 
     func view(_ entry: OutboxEntry, sender: String) -> MessageView {

@@ -32,10 +32,12 @@ extension AppState {
                 announcedFirstSync = false
                 report(Report(content: .firstSyncFinished(roomCount: result.rooms.count), location: nil))
             }
+            keep(result)
+            await showArrived(result.messages)
+            await showChanges(result)
+            // Last, so `/wait sync` ends after what the response brought is on the screen.
             syncStatus = .live
             appliedSyncCount += 1
-            keep(result)
-            showArrived(result.messages)
         case .messageSent, .sendFailed:
             applySendReport(event)
         case .syncFailed(let error, let delay):
@@ -110,6 +112,9 @@ extension AppState {
         }
         for (roomID, messages) in Dictionary(grouping: result.messages, by: \.roomID) {
             timelines[roomID]?.append(messages)
+        }
+        for message in result.changedMessages {
+            timelines[message.roomID]?.update(message)
         }
     }
 

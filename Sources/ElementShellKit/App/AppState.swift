@@ -28,6 +28,8 @@ public final class AppState {
     @ObservationIgnored var historyCursor: Int64?
     /// The newest messages of each room opened in this session, up to `timeline_size` each.
     @ObservationIgnored var timelines: [String: RoomTimeline] = [:]
+    /// The `~N` numbers messages were shown with, per room.
+    @ObservationIgnored var references: [String: ReferenceTable] = [:]
     /// Whether the user was told that the first sync of this session takes a while.
     @ObservationIgnored var announcedFirstSync = false
     /// How long a first sync may take before the user is told it is under way.

@@ -13,6 +13,15 @@ public struct MessageView: Sendable, Equatable {
     public var timestamp: Int64
     /// Our own message, in the outbox until the server confirms it.
     public var isPending: Bool
+    /// The `~N` it is shown with; none while pending.
+    public var reference: Int?
+    /// The message it answers, in one line.
+    public var replyQuote: ReplyQuote?
+    public var isEdited = false
+    public var isRedacted = false
+    public var redactionReason: String?
+    /// Reaction keys with how many reacted so, in the order first given.
+    public var reactions: [ReactionCount] = []
 
     public init(roomID: String, eventID: String?, transactionID: String?, sender: String, senderName: String,
                 msgtype: String, body: String, formattedBody: String? = nil, timestamp: Int64, isPending: Bool) {
@@ -27,6 +36,18 @@ public struct MessageView: Sendable, Equatable {
         self.timestamp = timestamp
         self.isPending = isPending
     }
+}
+
+/// The parent of a reply as it is quoted above it.
+public struct ReplyQuote: Sendable, Equatable {
+    public var senderName: String
+    public var body: String
+    public var reference: Int?
+}
+
+public struct ReactionCount: Sendable, Equatable {
+    public var key: String
+    public var count: Int
 }
 
 /// Names members by display name, adding the user ID where two share one, as the spec asks.

@@ -11,6 +11,10 @@ public struct Report: Sendable, Equatable {
         case configProblem(ConfigDiagnostic)
         /// A message arrived in the current room.
         case message(MessageView)
+        /// A message of the current room was edited or redacted.
+        case messageChanged(MessageView)
+        /// Someone reacted to a message of the current room (`reference`: its `~N`, if shown).
+        case reacted(senderName: String, key: String, reference: Int?)
         /// Someone mentioned the user in another room.
         case mentioned(roomName: String, count: Int)
         /// A message of ours could not be sent (yet).
@@ -69,6 +73,10 @@ public enum Outcome: Sendable, Equatable {
     /// `/queue`: the outbox in sending order; the position (from 1) is the number `/resend` and `/cancel` take.
     case queue([QueuedMessage])
     case resent(count: Int)
+    /// A reaction (its key) to the message `reference` names is in the outbox.
+    case reactionQueued(key: String, reference: String)
+    /// The removal of the message (or reaction) is in the outbox.
+    case redactionQueued(reference: String)
     /// The open room's draft; `nil` when it has none.
     case draft(String?)
     case draftSaved

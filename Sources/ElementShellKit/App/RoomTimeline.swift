@@ -24,6 +24,12 @@ struct RoomTimeline: Sendable, Equatable {
         trim()
     }
 
+    /// A held message as it now stands (edited, redacted); one not held is none of its business.
+    mutating func update(_ message: MessageRecord) {
+        guard let index = messages.firstIndex(where: { $0.eventID == message.eventID }) else { return }
+        messages[index] = message
+    }
+
     /// A gap in the store: what was held is no longer the newest part of the room's timeline.
     mutating func startOver() {
         messages = []

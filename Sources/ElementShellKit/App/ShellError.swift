@@ -29,4 +29,10 @@ public enum ShellError: Error, Sendable, Equatable {
     case scriptFailed(path: String)
     case sessionNotSaved
     case waitTimedOut(seconds: Double)
+    /// No message of the open room goes by this reference (as typed).
+    case unknownMessage(String)
+    /// Only the sender may edit a message.
+    case notOwnMessage
+    /// We have not reacted so to that message.
+    case noSuchReaction(String)
 }

@@ -14,6 +14,8 @@ public enum ArgumentKind: Sendable, Equatable {
     case alias
     /// What `/wait` waits for.
     case waitTarget
+    /// A message of the open room: `~N`, `^`, `^N` or an event ID.
+    case message
 }
 
 /// One argument of a command, as the table declares it.

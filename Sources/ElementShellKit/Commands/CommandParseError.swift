@@ -4,6 +4,8 @@ public enum CommandParseError: Error, Sendable, Equatable {
     /// Wrong number of arguments: the user is shown the command's usage.
     case usage(command: String)
     case invalidNumber(command: String, value: String)
+    /// Not `~N`, `^`, `^N` or an event ID.
+    case invalidReference(command: String, value: String)
     case unterminatedQuote(command: String)
     case notConfirmable(command: String)
 }

@@ -30,6 +30,28 @@ public enum CommandTable {
             summary: { L10n.screenHelpNoticeSummary }, usage: { L10n.screenHelpNoticeUsage }
         ) { arguments, _ in .message(.notice(text: arguments[0])) },
         CommandSpec(
+            "reply", parameters: [CommandParameter(.message), CommandParameter(.text, .rest)],
+            summary: { L10n.screenHelpReplySummary }, usage: { L10n.screenHelpReplyUsage }, details: { [L10n.screenHelpReferenceDetails] }
+        ) { arguments, _ throws(CommandParseError) in .relation(.reply(to: try reference(arguments[0], command: "reply"), text: arguments[1])) },
+        CommandSpec(
+            "edit", parameters: [CommandParameter(.message), CommandParameter(.text, .rest)],
+            summary: { L10n.screenHelpEditSummary }, usage: { L10n.screenHelpEditUsage }, details: { [L10n.screenHelpReferenceDetails] }
+        ) { arguments, _ throws(CommandParseError) in .relation(.edit(try reference(arguments[0], command: "edit"), text: arguments[1])) },
+        CommandSpec(
+            "react", parameters: [CommandParameter(.message), CommandParameter(.text)],
+            summary: { L10n.screenHelpReactSummary }, usage: { L10n.screenHelpReactUsage }, details: { [L10n.screenHelpReferenceDetails] }
+        ) { arguments, _ throws(CommandParseError) in .relation(.react(to: try reference(arguments[0], command: "react"), key: arguments[1])) },
+        CommandSpec(
+            "unreact", parameters: [CommandParameter(.message), CommandParameter(.text)],
+            summary: { L10n.screenHelpUnreactSummary }, usage: { L10n.screenHelpUnreactUsage }
+        ) { arguments, _ throws(CommandParseError) in .relation(.unreact(to: try reference(arguments[0], command: "unreact"), key: arguments[1])) },
+        CommandSpec(
+            "redact", parameters: [CommandParameter(.message), CommandParameter(.text, .optionalRest)],
+            summary: { L10n.screenHelpRedactSummary }, usage: { L10n.screenHelpRedactUsage }, details: { [L10n.screenHelpReferenceDetails] }
+        ) { arguments, _ throws(CommandParseError) in
+            .relation(.redact(try reference(arguments[0], command: "redact"), reason: arguments.count > 1 ? arguments[1] : nil))
+        },
+        CommandSpec(
             "plain", parameters: [CommandParameter(.text, .rest)],
             summary: { L10n.screenHelpPlainSummary }, usage: { L10n.screenHelpPlainUsage }
         ) { arguments, _ in .message(.plain(text: arguments[0])) },
@@ -175,6 +197,11 @@ public enum CommandTable {
     }
 
     /// A position in `/queue`, counted from 1.
+    private static func reference(_ text: String, command: String) throws(CommandParseError) -> MessageReference {
+        guard let reference = MessageReference(text) else { throw .invalidReference(command: command, value: text) }
+        return reference
+    }
+
     private static func queueNumber(_ text: String?, command: String) throws(CommandParseError) -> Int? {
         guard let text else { return nil }
         guard let number = Int(text), number >= 1 else { throw .invalidNumber(command: command, value: text) }

@@ -47,6 +47,8 @@ public enum Completer {
             pool = values(for: key)
         case .alias: pool = context.aliases
         case .waitTarget: pool = ["sync", "sent", "message"]
+        // The latest message is the usual target; numbers are read off the screen.
+        case .message: pool = ["^"]
         case .text, .number: pool = []
         }
         return .candidates(Set(pool).filter { $0.hasPrefix(word) }.sorted())

@@ -13,8 +13,6 @@ public struct MessageSender: Sendable {
 
     /// The new event's ID.
     public func send(_ entry: OutboxEntry) async throws(MatrixError) -> String {
-        try await client.send(.sendMessage(roomID: entry.roomID, transactionID: entry.transactionID,
-                                           content: MessageContent(msgtype: entry.msgtype, body: entry.body,
-                                                                           formattedBody: entry.formattedBody))).eventID
+        try await client.send(.send(entry)).eventID
     }
 }

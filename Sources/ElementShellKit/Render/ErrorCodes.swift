@@ -8,6 +8,7 @@ public enum ErrorCodes {
             case .unknownCommand: "unknown_command"
             case .usage: "usage"
             case .invalidNumber: "invalid_number"
+            case .invalidReference: "invalid_reference"
             case .unterminatedQuote: "unterminated_quote"
             case .notConfirmable: "not_confirmable"
             }
@@ -38,6 +39,9 @@ public enum ErrorCodes {
         case .scriptFailed: "script_failed"
         case .sessionNotSaved: "session_not_saved"
         case .waitTimedOut: "wait_timed_out"
+        case .unknownMessage: "unknown_message"
+        case .notOwnMessage: "not_own_message"
+        case .noSuchReaction: "no_such_reaction"
         }
     }
 

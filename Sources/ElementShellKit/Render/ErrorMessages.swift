@@ -30,6 +30,9 @@ public enum ErrorMessages {
         case .scriptFailed(let path): L10n.errorScriptFailed(clean(path))
         case .sessionNotSaved: L10n.errorSessionNotSaved
         case .waitTimedOut(let seconds): L10n.errorWaitTimedOut(Int(seconds.rounded(.up)))
+        case .unknownMessage(let reference): L10n.errorUnknownMessage(clean(reference))
+        case .notOwnMessage: L10n.errorNotOwnMessage
+        case .noSuchReaction(let key): L10n.errorNoSuchReaction(clean(key))
         }
     }
 
@@ -40,6 +43,7 @@ public enum ErrorMessages {
                 ?? L10n.errorUnknownCommand(clean(name)) + " " + L10n.errorSeeHelp
         case .usage(let command): L10n.errorUsage(CommandTable.spec(named: command)?.usage ?? "/" + command)
         case .invalidNumber(_, let value): L10n.errorInvalidNumber(clean(value))
+        case .invalidReference(_, let value): L10n.errorInvalidReference(clean(value))
         case .unterminatedQuote: L10n.errorUnterminatedQuote
         case .notConfirmable(let command): L10n.errorNotConfirmable(command)
         }

@@ -14,6 +14,10 @@ public enum JSONRenderer {
             fields.merge(session(summary)) { $1 }
         case .message(let message):
             fields = message.json.merging(["type": "message"]) { $1 }
+        case .messageChanged(let message):
+            fields = message.json.merging(["type": "message_changed"]) { $1 }
+        case .reacted(let name, let key, let reference):
+            fields = ["type": "reaction", "sender_name": .string(name), "key": .string(key), "ref": reference.map { .string("~\($0)") } ?? .null]
         case .mentioned(let name, let count):
             fields = ["type": "mention", "room": .string(name), "highlight_count": .int(count)]
         case .firstSyncUnderway:
@@ -73,6 +77,8 @@ public enum JSONRenderer {
                  "attempts": .int(message.entry.attempts), "failed": .bool(message.entry.failed)]
             })]
         case .resent(let count), .cancelled(let count): ["count": .int(count)]
+        case .reactionQueued(let key, let reference): ["key": .string(key), "ref": .string(reference)]
+        case .redactionQueued(let reference): ["ref": .string(reference)]
         case .draft(let body): ["draft": body.json]
         case .draftSaved, .draftCleared: [:]
         case .drafts(let drafts):
@@ -140,6 +146,12 @@ extension MessageView {
             "sender": .string(sender), "sender_name": .string(senderName), "msgtype": .string(msgtype), "body": .string(body),
             "formatted_body": formattedBody.json,
             "origin_server_ts": .int(Int(timestamp)), "pending": .bool(isPending),
+            "ref": reference.map { .string("~\($0)") } ?? .null,
+            "reply_to": replyQuote.map { quote in
+                ["sender_name": .string(quote.senderName), "body": .string(quote.body), "ref": quote.reference.map { .string("~\($0)") } ?? .null]
+            } ?? .null,
+            "edited": .bool(isEdited), "redacted": .bool(isRedacted), "redaction_reason": redactionReason.json,
+            "reactions": .array(reactions.map { ["key": .string($0.key), "count": .int($0.count)] }),
         ]
     }
 }

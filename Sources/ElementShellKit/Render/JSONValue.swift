@@ -1,7 +1,8 @@
 import Foundation
 
-/// A JSON document built in code, for `--output json`.
-public enum JSONValue: Sendable, Equatable, Encodable, ExpressibleByStringLiteral, ExpressibleByDictionaryLiteral {
+/// A JSON document built in code: `--output json`, and the content of events we send.
+public enum JSONValue: Sendable, Equatable, Encodable, ExpressibleByStringLiteral, ExpressibleByDictionaryLiteral,
+    ExpressibleByArrayLiteral {
     case string(String)
     case int(Int)
     case bool(Bool)
@@ -10,6 +11,7 @@ public enum JSONValue: Sendable, Equatable, Encodable, ExpressibleByStringLitera
     case null
 
     public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { $1 }))
     }

@@ -1,7 +1,9 @@
 import Foundation
 
-/// A message as timeline lines: `[12:34] Alice: text`, `* Alice waves` for emotes, continuation
-/// lines of a multi-line body indented under the first. Everything from the sender is sanitized.
+/// A message as timeline lines: `~7 [12:34] Alice: text` (`~7` is what commands take to name it),
+/// `* Alice waves` for emotes, continuation lines of a multi-line body indented under the first;
+/// the parent of a reply quoted in one line above, reaction counts below. Everything from the
+/// sender is sanitized.
 struct MessageText {
     let theme: Theme
     /// Today's messages show only their time; older ones their day too.
@@ -9,16 +11,39 @@ struct MessageText {
     var calendar = Calendar.current
 
     func lines(for message: MessageView) -> [String] {
+        let reference = message.reference.map { theme.dim("~\($0)") + " " } ?? ""
         let time = theme.dim("[" + stamp(Date(timeIntervalSince1970: Double(message.timestamp) / 1000)) + "]")
         let name = theme.bold(TerminalSanitizer.clean(message.senderName))
-        let bodyLines = message.formattedBody.flatMap(FormattedBody.lines(fromHTML:))?.map(theme.line)
-            ?? message.body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { TerminalSanitizer.clean(String($0)) }
-        var first = bodyLines.first ?? ""
-        if message.msgtype == "m.notice" { first = theme.dim(first) }
-        let head = message.msgtype == "m.emote" ? "\(time) * \(name) \(first)" : "\(time) \(name): \(first)"
-        let pending = message.isPending ? " " + theme.dim(L10n.screenMessagePending) : ""
+        var bodyLines = bodyLines(of: message)
+        if message.msgtype == "m.notice" { bodyLines[0] = theme.dim(bodyLines[0]) }
+        let head = message.msgtype == "m.emote" ? "\(reference)\(time) * \(name) \(bodyLines[0])" : "\(reference)\(time) \(name): \(bodyLines[0])"
+        var marks = ""
+        if message.isPending { marks += " " + theme.dim(L10n.screenMessagePending) }
+        if message.isEdited, !message.isRedacted { marks += " " + theme.dim(L10n.screenMessageEdited) }
         let indent = String(repeating: " ", count: 8)
-        return [head + pending] + bodyLines.dropFirst().map { indent + $0 }
+        var lines = [head + marks] + bodyLines.dropFirst().map { indent + $0 }
+        if let quote = message.replyQuote { lines.insert(quoteLine(quote), at: 0) }
+        if !message.reactions.isEmpty {
+            lines.append(indent + theme.dim(message.reactions.map { "\(TerminalSanitizer.clean($0.key)) \($0.count)" }.joined(separator: "  ")))
+        }
+        return lines
+    }
+
+    private func bodyLines(of message: MessageView) -> [String] {
+        if message.isRedacted {
+            return [theme.dim(message.redactionReason.map { L10n.screenMessageDeletedBecause(TerminalSanitizer.clean($0)) } ?? L10n.screenMessageDeleted)]
+        }
+        let lines = message.formattedBody.flatMap(FormattedBody.lines(fromHTML:))?.map(theme.line)
+            ?? message.body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { TerminalSanitizer.clean(String($0)) }
+        return lines.isEmpty ? [""] : lines
+    }
+
+    /// `╭ ~3 Bob: the first line of what he wrote`, cut to a line's worth.
+    private func quoteLine(_ quote: ReplyQuote) -> String {
+        let firstLine = quote.body.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let text = firstLine.count > 60 ? firstLine.prefix(59) + "…" : Substring(firstLine)
+        let reference = quote.reference.map { "~\($0) " } ?? ""
+        return theme.dim("  ╭ \(reference)\(TerminalSanitizer.clean(quote.senderName)): \(TerminalSanitizer.clean(String(text)))")
     }
 
     /// `14:03` today, `20 Nov 14:03` this year, `20 Nov 2025 14:03` before, in the shell's language.

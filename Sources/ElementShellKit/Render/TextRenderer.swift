@@ -22,8 +22,11 @@ public struct TextRenderer: Sendable {
             lines = [L10n.screenSessionResumed(clean(summary.userID), clean(summary.homeserverURL.absoluteString))]
         case .configProblem(let diagnostic):
             lines = [theme.error(L10n.commonWarning(ErrorMessages.message(for: diagnostic)))]
-        case .message(let message):
+        case .message(let message), .messageChanged(let message):
             lines = MessageText(theme: theme).lines(for: message)
+        case .reacted(let name, let key, let reference):
+            let who = clean(name), what = clean(key)
+            lines = [theme.dim(reference.map { L10n.screenReacted(who, what, "~\($0)") } ?? L10n.screenReactedUnshown(who, what))]
         case .mentioned(let name, let count):
             lines = [theme.bold(L10n.screenMentioned(clean(name), count))]
         case .firstSyncUnderway:
@@ -80,6 +83,8 @@ public struct TextRenderer: Sendable {
                 return ["\(index + 1)", clean(message.roomName), clean(message.entry.body), state]
             })
         case .resent(let count): [L10n.screenQueueResent(count)]
+        case .reactionQueued(let key, let reference): [L10n.screenReactionQueued(clean(key), clean(reference))]
+        case .redactionQueued(let reference): [L10n.screenRedactionQueued(clean(reference))]
         case .draft(let body): [body.map { L10n.screenDraftShown(clean($0)) } ?? L10n.screenDraftNone]
         case .draftSaved: [L10n.screenDraftSaved]
         case .draftCleared: [L10n.screenDraftCleared]

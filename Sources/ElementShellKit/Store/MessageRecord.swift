@@ -17,9 +17,16 @@ public struct MessageRecord: Sendable, Equatable, Codable, FetchableRecord, Pers
     public var originServerTS: Int64
     /// Set on our own messages sent from this device: the ID the send queue used.
     public var transactionID: String?
+    /// The message this one replies to.
+    public var replyTo: String?
+    /// Its sender replaced the text since (`m.replace`); `body` is the newest.
+    public var isEdited = false
+    /// Removed: `body` is empty, `redactionReason` says why if the redacter did.
+    public var isRedacted = false
+    public var redactionReason: String?
 
     public init(eventID: String, roomID: String, sender: String, msgtype: String, body: String, formattedBody: String? = nil,
-                originServerTS: Int64, transactionID: String? = nil) {
+                originServerTS: Int64, transactionID: String? = nil, replyTo: String? = nil) {
         self.eventID = eventID
         self.roomID = roomID
         self.sender = sender
@@ -28,11 +35,13 @@ public struct MessageRecord: Sendable, Equatable, Codable, FetchableRecord, Pers
         self.formattedBody = formattedBody
         self.originServerTS = originServerTS
         self.transactionID = transactionID
+        self.replyTo = replyTo
     }
 
     enum CodingKeys: String, CodingKey {
         case seq, eventID = "event_id", roomID = "room_id", sender, msgtype, body, formattedBody = "formatted_body"
-        case originServerTS = "origin_server_ts", transactionID = "transaction_id"
+        case originServerTS = "origin_server_ts", transactionID = "transaction_id", replyTo = "reply_to"
+        case isEdited = "edited", isRedacted = "redacted", redactionReason = "redaction_reason"
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -8,6 +8,9 @@ public struct OutboxEntry: Sendable, Equatable, Codable, FetchableRecord, Persis
 
     public var transactionID: String
     public var roomID: String
+    /// `m.room.message`, `m.reaction`, or `m.room.redaction` (sent through `/redact`).
+    public var eventType: String
+    public var relation: MessageRelation?
     public var msgtype: String
     public var body: String
     /// The HTML version of `body` (`org.matrix.custom.html`), when the message is formatted.
@@ -18,10 +21,12 @@ public struct OutboxEntry: Sendable, Equatable, Codable, FetchableRecord, Persis
     /// The server refused it for good: it waits for `/resend` or `/cancel`.
     public var failed: Bool
 
-    public init(transactionID: String, roomID: String, msgtype: String, body: String, formattedBody: String? = nil, createdAt: Int64,
-                attempts: Int = 0, failed: Bool = false) {
+    public init(transactionID: String, roomID: String, eventType: String = "m.room.message", relation: MessageRelation? = nil,
+                msgtype: String, body: String, formattedBody: String? = nil, createdAt: Int64, attempts: Int = 0, failed: Bool = false) {
         self.transactionID = transactionID
         self.roomID = roomID
+        self.eventType = eventType
+        self.relation = relation
         self.msgtype = msgtype
         self.body = body
         self.formattedBody = formattedBody
@@ -31,7 +36,8 @@ public struct OutboxEntry: Sendable, Equatable, Codable, FetchableRecord, Persis
     }
 
     enum CodingKeys: String, CodingKey {
-        case transactionID = "transaction_id", roomID = "room_id", msgtype, body, formattedBody = "formatted_body"
+        case transactionID = "transaction_id", roomID = "room_id", eventType = "event_type", relation
+        case msgtype, body, formattedBody = "formatted_body"
         case createdAt = "created_at", attempts, failed
     }
 }

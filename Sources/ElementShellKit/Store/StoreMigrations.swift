@@ -81,6 +81,28 @@ enum StoreMigrations {
             try database.alter(table: "message") { $0.add(column: "formatted_body", .text) }
             try database.alter(table: "outbox") { $0.add(column: "formatted_body", .text) }
         }
+        migrator.registerMigration("5 relations") { database in
+            try database.alter(table: "message") { table in
+                // The event this message answers (`m.in_reply_to`).
+                table.add(column: "reply_to", .text)
+                table.add(column: "edited", .boolean).notNull().defaults(to: false)
+                // Redacted: the text is gone, the message keeps its place.
+                table.add(column: "redacted", .boolean).notNull().defaults(to: false)
+                table.add(column: "redaction_reason", .text)
+            }
+            try database.create(table: "reaction") { table in
+                table.primaryKey("event_id", .text)
+                table.column("room_id", .text).notNull()
+                table.column("target_id", .text).notNull()
+                table.column("sender", .text).notNull()
+                table.column("key", .text).notNull()
+            }
+            try database.create(index: "reaction_by_target", on: "reaction", columns: ["target_id"])
+            try database.alter(table: "outbox") { table in
+                table.add(column: "event_type", .text).notNull().defaults(to: "m.room.message")
+                table.add(column: "relation", .text)
+            }
+        }
         return migrator
     }
 }

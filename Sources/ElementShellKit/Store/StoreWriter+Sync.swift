@@ -50,8 +50,9 @@ extension StoreWriter {
             // A new `m.direct` may change any room, so the app gets all of them.
             if batch.directRoomIDs != nil { rooms = try RoomRecord.fetchAll(database) }
             var insertMessage = try RowInserter(database, sql: """
-                INSERT OR IGNORE INTO message (event_id, room_id, sender, msgtype, body, formatted_body, origin_server_ts, transaction_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT OR IGNORE INTO message (event_id, room_id, sender, msgtype, body, formatted_body, origin_server_ts, transaction_id,
+                                               reply_to, redacted, redaction_reason)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             var leaveOutbox = try RowInserter(database, sql: "DELETE FROM outbox WHERE transaction_id = ?")
             var fresh: [MessageRecord] = []
@@ -64,6 +65,9 @@ extension StoreWriter {
                 insertMessage.bind(message.formattedBody)
                 insertMessage.bind(message.originServerTS)
                 insertMessage.bind(message.transactionID)
+                insertMessage.bind(message.replyTo)
+                insertMessage.bind(Int64(message.isRedacted ? 1 : 0))
+                insertMessage.bind(message.redactionReason)
                 if try insertMessage.run() > 0 {
                     message.seq = database.lastInsertedRowID
                     fresh.append(message)
@@ -73,9 +77,14 @@ extension StoreWriter {
                     try leaveOutbox.run()
                 }
             }
+            var relations = try Self.applyRelations(of: batch, in: database)
             try database.execute(sql: "INSERT INTO sync_state (id, next_batch) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET next_batch = excluded.next_batch",
                                  arguments: [nextBatch])
-            return SyncResult(rooms: rooms, messages: fresh, gaps: gaps, memberChanges: Set(batch.members.map(\.roomID)))
+            relations.rooms = rooms
+            relations.messages = fresh
+            relations.gaps = gaps
+            relations.memberChanges = Set(batch.members.map(\.roomID))
+            return relations
         }
     }
 
@@ -95,5 +104,46 @@ extension StoreWriter {
             try insert.execute(arguments: [roomID])
         }
         try database.execute(sql: "UPDATE room SET is_direct = room_id IN (SELECT room_id FROM direct_room)")
+    }
+
+    /// Reactions, edits and redactions, after the messages they refer to are stored. An edit
+    /// counts only from the message's own sender, as the spec requires.
+    private static func applyRelations(of batch: SyncBatch, in database: Database) throws -> SyncResult {
+        var result = SyncResult(rooms: [], messages: [])
+        var insertReaction = try RowInserter(database, sql: "INSERT OR IGNORE INTO reaction (event_id, room_id, target_id, sender, key) VALUES (?, ?, ?, ?, ?)")
+        for reaction in batch.reactions {
+            insertReaction.bind(reaction.eventID)
+            insertReaction.bind(reaction.roomID)
+            insertReaction.bind(reaction.targetID)
+            insertReaction.bind(reaction.sender)
+            insertReaction.bind(reaction.key)
+            if try insertReaction.run() > 0 { result.reactions.append(reaction) }
+        }
+        for transactionID in batch.echoedTransactionIDs {
+            try OutboxEntry.deleteOne(database, key: ["transaction_id": transactionID])
+        }
+        var changed: [String] = []
+        for change in batch.changes {
+            switch change {
+            case .edit(let targetID, let sender, let body, let formattedBody):
+                try database.execute(sql: """
+                    UPDATE message SET body = ?, formatted_body = ?, edited = 1 WHERE event_id = ? AND sender = ? AND NOT redacted
+                    """, arguments: [body, formattedBody, targetID, sender])
+                if database.changesCount > 0 { changed.append(targetID) }
+            case .redaction(let eventID, let reason):
+                try database.execute(sql: """
+                    UPDATE message SET body = '', formatted_body = NULL, redacted = 1, redaction_reason = ? WHERE event_id = ?
+                    """, arguments: [reason, eventID])
+                if database.changesCount > 0 { changed.append(eventID) }
+                if let reaction = try ReactionRecord.fetchOne(database, key: eventID) {
+                    try reaction.delete(database)
+                    result.withdrawnReactions.append(reaction)
+                }
+            }
+        }
+        if !changed.isEmpty {
+            result.changedMessages = try MessageRecord.filter(changed.contains(Column("event_id"))).fetchAll(database)
+        }
+        return result
     }
 }

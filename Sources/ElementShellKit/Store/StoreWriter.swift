@@ -49,11 +49,11 @@ public actor StoreWriter {
 
     /// Writes a message to the outbox: from here on it will be sent, whatever happens. The room's
     /// draft goes in the same transaction, so it can neither outlive the message nor vanish
-    /// without it.
-    public func enqueue(_ entry: OutboxEntry) throws {
+    /// without it; reactions, edits and redactions leave the draft alone.
+    public func enqueue(_ entry: OutboxEntry, clearingDraft: Bool = true) throws {
         try transaction { database in
             try entry.insert(database)
-            try DraftRecord.deleteOne(database, key: ["room_id": entry.roomID, "thread_root": ""])
+            if clearingDraft { try DraftRecord.deleteOne(database, key: ["room_id": entry.roomID, "thread_root": ""]) }
         }
     }
 
@@ -131,6 +131,24 @@ public actor StoreWriter {
             if let seq { request = request.filter(Column("seq") < seq) }
             return try request.order(Column("seq").desc).limit(limit).fetchAll(database).reversed()
         }
+    }
+
+    /// The stored message with this event ID.
+    public nonisolated func message(eventID: String) async throws -> MessageRecord? {
+        try await pool.read { try MessageRecord.filter(Column("event_id") == eventID).fetchOne($0) }
+    }
+
+    /// Stored messages by event ID, for the parents of replies.
+    public nonisolated func messages(eventIDs: Set<String>) async throws -> [String: MessageRecord] {
+        guard !eventIDs.isEmpty else { return [:] }
+        let found = try await pool.read { try MessageRecord.filter(eventIDs.contains(Column("event_id"))).fetchAll($0) }
+        return Dictionary(found.map { ($0.eventID, $0) }) { first, _ in first }
+    }
+
+    /// The reactions to these events, oldest first.
+    public nonisolated func reactions(to eventIDs: Set<String>) async throws -> [ReactionRecord] {
+        guard !eventIDs.isEmpty else { return [] }
+        return try await pool.read { try ReactionRecord.filter(eventIDs.contains(Column("target_id"))).order(Column("rowid")).fetchAll($0) }
     }
 
     public nonisolated func room(_ roomID: String) async throws -> RoomRecord? {

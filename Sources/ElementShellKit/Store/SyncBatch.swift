@@ -3,15 +3,24 @@ public struct SyncBatch: Sendable, Equatable {
     public var rooms: [RoomChange]
     public var messages: [MessageRecord]
     public var members: [MemberRecord]
+    /// Edits and redactions of earlier events, in timeline order.
+    public var changes: [MessageChange]
+    public var reactions: [ReactionRecord]
+    /// Transaction IDs of our own reactions and redactions that came back: they leave the outbox.
+    public var echoedTransactionIDs: [String]
     /// Every room of the account's `m.direct` when it changed; `nil` when it did not.
     public var directRoomIDs: Set<String>?
 
     public init(rooms: [RoomChange] = [], messages: [MessageRecord] = [], members: [MemberRecord] = [],
-                directRoomIDs: Set<String>? = nil) {
+                directRoomIDs: Set<String>? = nil, changes: [MessageChange] = [], reactions: [ReactionRecord] = [],
+                echoedTransactionIDs: [String] = []) {
         self.rooms = rooms
         self.messages = messages
         self.members = members
         self.directRoomIDs = directRoomIDs
+        self.changes = changes
+        self.reactions = reactions
+        self.echoedTransactionIDs = echoedTransactionIDs
     }
 
     public init(_ response: SyncResponse, userID: String) {
@@ -22,6 +31,9 @@ public struct SyncBatch: Sendable, Equatable {
         }
         messages = []
         members = []
+        changes = []
+        reactions = []
+        echoedTransactionIDs = []
         let eventCount = response.rooms.joined.values.reduce(0) { $0 + $1.state.count + $1.timeline.events.count }
         messages.reserveCapacity(eventCount)
         members.reserveCapacity(eventCount)
@@ -32,23 +44,69 @@ public struct SyncBatch: Sendable, Equatable {
             }
             for event in room.timeline.events {
                 if let member = MemberRecord(roomID: roomID, event: event) { members.append(member) }
-                if let message = MessageRecord(roomID: roomID, event: event) { messages.append(message) }
+                if let message = MessageRecord(roomID: roomID, event: event) {
+                    messages.append(message)
+                } else if event.type != "m.room.member" {
+                    take(relationOf: event, in: roomID)
+                }
             }
         }
     }
 }
 
+extension SyncBatch {
+    /// An edit, a reaction or a redaction: events that change what is shown of another one.
+    private mutating func take(relationOf event: SyncEvent, in roomID: String) {
+        let relation = event.content["m.relates_to"]
+        switch event.type {
+        case "m.room.message" where relation?["rel_type"]?.string == "m.replace":
+            guard let targetID = relation?["event_id"]?.string, let replacement = event.content["m.new_content"],
+                  let body = replacement["body"]?.string else { return }
+            let isHTML = replacement["format"]?.string == MessageFormat.htmlFormat
+            changes.append(.edit(targetID: targetID, sender: event.sender, body: body,
+                                 formattedBody: isHTML ? replacement["formatted_body"]?.string : nil))
+        case "m.reaction":
+            guard let eventID = event.eventID, relation?["rel_type"]?.string == "m.annotation",
+                  let targetID = relation?["event_id"]?.string, let key = relation?["key"]?.string else { return }
+            reactions.append(ReactionRecord(eventID: eventID, roomID: roomID, targetID: targetID, sender: event.sender, key: key))
+            echo(event)
+        case "m.room.redaction":
+            guard let redacted = event.content["redacts"]?.string ?? event.redacts else { return }
+            changes.append(.redaction(eventID: redacted, reason: event.content["reason"]?.string))
+            echo(event)
+        default:
+            break
+        }
+    }
+
+    private mutating func echo(_ event: SyncEvent) {
+        if let transactionID = event.unsigned?["transaction_id"]?.string { echoedTransactionIDs.append(transactionID) }
+    }
+}
+
 extension MessageRecord {
-    /// A plain message from a timeline; edits, redactions and other kinds arrive later.
+    /// A message of a timeline, a reply included; edits are changes of another message (see
+    /// `SyncBatch`). A message that arrives redacted keeps its place, without its text.
     init?(roomID: String, event: SyncEvent) {
         // The content's members are looked up directly: this runs for every event of an initial sync.
-        guard event.type == "m.room.message", let eventID = event.eventID, case .object(let content) = event.content,
-              let body = content["body"]?.string, let msgtype = content["msgtype"]?.string,
-              content["m.relates_to"]?["rel_type"]?.string != "m.replace" else { return nil }
+        guard event.type == "m.room.message", let eventID = event.eventID, case .object(let content) = event.content else { return nil }
+        let transactionID = event.unsigned?["transaction_id"]?.string
+        guard let body = content["body"]?.string, let msgtype = content["msgtype"]?.string else {
+            guard let redaction = event.unsigned?["redacted_because"] else { return nil }
+            self.init(eventID: eventID, roomID: roomID, sender: event.sender, msgtype: "m.text", body: "",
+                      originServerTS: event.originServerTS ?? 0, transactionID: transactionID)
+            isRedacted = true
+            redactionReason = redaction["content"]?["reason"]?.string
+            return
+        }
+        let relation = content["m.relates_to"]
+        guard relation?["rel_type"]?.string != "m.replace" else { return nil }
+        let replyTo = relation?["m.in_reply_to"]?["event_id"]?.string
         let isHTML = content["format"]?.string == MessageFormat.htmlFormat
-        self.init(eventID: eventID, roomID: roomID, sender: event.sender, msgtype: msgtype, body: body,
+        self.init(eventID: eventID, roomID: roomID, sender: event.sender, msgtype: msgtype,
+                  body: replyTo == nil ? body : ReplyFallback.strippedBody(body),
                   formattedBody: isHTML ? content["formatted_body"]?.string : nil,
-                  originServerTS: event.originServerTS ?? 0, transactionID: event.unsigned?["transaction_id"]?.string)
+                  originServerTS: event.originServerTS ?? 0, transactionID: transactionID, replyTo: replyTo)
     }
 }
 

@@ -8,11 +8,21 @@ public struct SyncResult: Sendable, Equatable {
     public var gaps: Set<String>
     /// Rooms where a member joined or changed their display name.
     public var memberChanges: Set<String>
+    /// Stored messages that were edited or redacted, as they now stand.
+    public var changedMessages: [MessageRecord]
+    /// Reactions the store did not have before.
+    public var reactions: [ReactionRecord]
+    /// Reactions taken back (redacted).
+    public var withdrawnReactions: [ReactionRecord]
 
-    public init(rooms: [RoomRecord], messages: [MessageRecord], gaps: Set<String> = [], memberChanges: Set<String> = []) {
+    public init(rooms: [RoomRecord], messages: [MessageRecord], gaps: Set<String> = [], memberChanges: Set<String> = [],
+                changedMessages: [MessageRecord] = [], reactions: [ReactionRecord] = [], withdrawnReactions: [ReactionRecord] = []) {
         self.rooms = rooms
         self.messages = messages
         self.gaps = gaps
         self.memberChanges = memberChanges
+        self.changedMessages = changedMessages
+        self.reactions = reactions
+        self.withdrawnReactions = withdrawnReactions
     }
 }

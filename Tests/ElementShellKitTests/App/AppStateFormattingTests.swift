@@ -33,14 +33,6 @@ import Testing
         #expect(entries.first?.formattedBody == "<p>Hello <b>there</b></p><ul><li>one</li></ul>")
     }
 
-    @Test func theSentContentCarriesTheFormat() throws {
-        let content = MessageContent(msgtype: "m.text", body: "**b**", formattedBody: "<strong>b</strong>")
-        let json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(content)) as? [String: String])
-        #expect(json == ["msgtype": "m.text", "body": "**b**", "format": "org.matrix.custom.html", "formatted_body": "<strong>b</strong>"])
-        let plain = try JSONSerialization.jsonObject(with: JSONEncoder().encode(MessageContent(msgtype: "m.text", body: "b", formattedBody: nil)))
-        #expect((plain as? [String: String]) == ["msgtype": "m.text", "body": "b"])
-    }
-
     @Test func anIncomingFormattedMessageIsStoredAndShownFormatted() throws {
         let event = SyncEvent(type: "m.room.message", eventID: "$f", sender: "@bob:hs", originServerTS: 1,
                               content: .object(["msgtype": .string("m.text"), "body": .string("> old\n\nnew **x**"),

@@ -33,6 +33,12 @@ import Testing
         ("/leave Team chat", .room(.leave(target: "Team chat"))),
         ("/notice build #42 passed", .message(.notice(text: "build #42 passed"))),
         ("/plain *not* emphasis", .message(.plain(text: "*not* emphasis"))),
+        ("/reply ~12 sounds good", .relation(.reply(to: .shown(12), text: "sounds good"))),
+        ("/edit ^ fixed typo", .relation(.edit(.latest(1), text: "fixed typo"))),
+        ("/react ^2 :+1:", .relation(.react(to: .latest(2), key: ":+1:"))),
+        ("/unreact $abc:hs 👍", .relation(.unreact(to: .eventID("$abc:hs"), key: "👍"))),
+        ("/redact ~3 off topic", .relation(.redact(.shown(3), reason: "off topic"))),
+        ("/redact ~3", .relation(.redact(.shown(3), reason: nil))),
         ("/html <b>bold</b> move", .message(.html(text: "<b>bold</b> move"))),
         ("/open 2", .room(.open(target: "2"))),
         ("/open #general:hs.example", .room(.open(target: "#general:hs.example"))),
@@ -110,6 +116,9 @@ import Testing
         #expect(throws: CommandParseError.invalidNumber(command: "history", value: "9999")) { try CommandParser.parse("/history 9999") }
         #expect(throws: CommandParseError.usage(command: "wait")) { try CommandParser.parse("/wait sync 5") }
         #expect(throws: CommandParseError.invalidNumber(command: "wait", value: "soon")) { try CommandParser.parse("/wait sync --timeout soon") }
+        #expect(throws: CommandParseError.invalidReference(command: "reply", value: "#12")) { try CommandParser.parse("/reply #12 hi") }
+        #expect(throws: CommandParseError.invalidReference(command: "react", value: "~0")) { try CommandParser.parse("/react ~0 :+1:") }
+        #expect(throws: CommandParseError.usage(command: "edit")) { try CommandParser.parse("/edit ^") }
     }
 
     @Test func unknownCommandsSuggestTheNearestName() {

@@ -1,27 +1,8 @@
 import Foundation
 
-/// `PUT /_matrix/client/v3/rooms/{roomId}/send/m.room.message/{txnId}`: the transaction ID makes
-/// a repeated request (after a timeout, a crash, a restart) land only once.
-struct MessageContent: Encodable, Sendable {
-    var msgtype: String
-    var body: String
-    /// Both set, or both left out of the JSON.
-    var format: String?
-    var formattedBody: String?
-
-    init(msgtype: String, body: String, formattedBody: String?) {
-        self.msgtype = msgtype
-        self.body = body
-        self.format = formattedBody.map { _ in MessageFormat.htmlFormat }
-        self.formattedBody = formattedBody
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case msgtype, body, format
-        case formattedBody = "formatted_body"
-    }
-}
-
+/// `PUT /_matrix/client/v3/rooms/{roomId}/send/{eventType}/{txnId}`, or for a redaction
+/// `PUT …/redact/{eventId}/{txnId}`: the transaction ID makes a repeated request (after a
+/// timeout, a crash, a restart) land only once.
 struct SentEvent: Decodable, Sendable, Equatable {
     var eventID: String
 
@@ -31,8 +12,47 @@ struct SentEvent: Decodable, Sendable, Equatable {
 }
 
 extension MatrixEndpoint where Response == SentEvent {
-    static func sendMessage(roomID: String, transactionID: String, content: MessageContent) -> Self {
-        MatrixEndpoint(method: .put, path: ["_matrix", "client", "v3", "rooms", roomID, "send", "m.room.message", transactionID],
-                       body: content, isAuthenticated: true)
+    static func send(_ entry: OutboxEntry) -> Self {
+        let path: [String]
+        if case .redaction(let eventID) = entry.relation {
+            path = ["_matrix", "client", "v3", "rooms", entry.roomID, "redact", eventID, entry.transactionID]
+        } else {
+            path = ["_matrix", "client", "v3", "rooms", entry.roomID, "send", entry.eventType, entry.transactionID]
+        }
+        return MatrixEndpoint(method: .put, path: path, body: OutgoingContent.content(for: entry), isAuthenticated: true)
+    }
+}
+
+/// The JSON content of an outgoing event, made from its outbox entry when it is sent.
+enum OutgoingContent {
+    static func content(for entry: OutboxEntry) -> JSONValue {
+        switch entry.relation {
+        case .annotation(let eventID, let key):
+            return ["m.relates_to": ["rel_type": "m.annotation", "event_id": .string(eventID), "key": .string(key)]]
+        case .redaction:
+            return entry.body.isEmpty ? [:] : ["reason": .string(entry.body)]
+        case .replacement(let eventID):
+            // Clients without edits show the fallback: the new text marked with a star.
+            var fallback = message(msgtype: entry.msgtype, body: "* " + entry.body, formattedBody: entry.formattedBody.map { "* " + $0 })
+            fallback["m.new_content"] = .object(message(msgtype: entry.msgtype, body: entry.body, formattedBody: entry.formattedBody))
+            fallback["m.relates_to"] = ["rel_type": "m.replace", "event_id": .string(eventID)]
+            return .object(fallback)
+        case .reply(let eventID, let sender):
+            var content = message(msgtype: entry.msgtype, body: entry.body, formattedBody: entry.formattedBody)
+            content["m.relates_to"] = ["m.in_reply_to": ["event_id": .string(eventID)]]
+            content["m.mentions"] = ["user_ids": [.string(sender)]]
+            return .object(content)
+        case nil:
+            return .object(message(msgtype: entry.msgtype, body: entry.body, formattedBody: entry.formattedBody))
+        }
+    }
+
+    private static func message(msgtype: String, body: String, formattedBody: String?) -> [String: JSONValue] {
+        var content: [String: JSONValue] = ["msgtype": .string(msgtype), "body": .string(body)]
+        if let formattedBody {
+            content["format"] = .string(MessageFormat.htmlFormat)
+            content["formatted_body"] = .string(formattedBody)
+        }
+        return content
     }
 }

@@ -11,9 +11,11 @@ public struct SyncEvent: Sendable, Equatable {
     public var content: MatrixJSON
     /// Server-added data: `transaction_id` for our own sends, `redacted_because`, `age`, …
     public var unsigned: MatrixJSON?
+    /// What a redaction removes, in room versions before 11 (later ones say it in `content`).
+    public var redacts: String?
 
     public init(type: String, eventID: String? = nil, sender: String, stateKey: String? = nil,
-                originServerTS: Int64? = nil, content: MatrixJSON, unsigned: MatrixJSON? = nil) {
+                originServerTS: Int64? = nil, content: MatrixJSON, unsigned: MatrixJSON? = nil, redacts: String? = nil) {
         self.type = type
         self.eventID = eventID
         self.sender = sender
@@ -21,6 +23,7 @@ public struct SyncEvent: Sendable, Equatable {
         self.originServerTS = originServerTS
         self.content = content
         self.unsigned = unsigned
+        self.redacts = redacts
     }
 
     public var isState: Bool { stateKey != nil }
@@ -34,7 +37,7 @@ public struct SyncEvent: Sendable, Equatable {
             return nil
         }
         var type: String?, eventID: String?, sender: String?, stateKey: String?, originServerTS: Int64?
-        var content: MatrixJSON?, unsigned: MatrixJSON?
+        var content: MatrixJSON?, unsigned: MatrixJSON?, redacts: String?
         var fits = true
         try reader.readObject { reader, key throws(JSONError) in
             do throws(JSONError) {
@@ -46,6 +49,7 @@ public struct SyncEvent: Sendable, Equatable {
                 case "origin_server_ts": originServerTS = try reader.readNull() ? nil : reader.readInteger()
                 case "content": content = try reader.readNull() ? nil : MatrixJSON(reading: &reader)
                 case "unsigned": unsigned = try reader.readNull() ? nil : MatrixJSON(reading: &reader)
+                case "redacts": redacts = try reader.readStringOrNull()
                 default: try reader.skipValue()
                 }
             } catch where !error.isMalformedText {
@@ -55,6 +59,6 @@ public struct SyncEvent: Sendable, Equatable {
         guard fits, let type, let sender else { return nil }
         // Redacted events may arrive with no content at all.
         return SyncEvent(type: type, eventID: eventID, sender: sender, stateKey: stateKey, originServerTS: originServerTS,
-                         content: content ?? .object([:]), unsigned: unsigned)
+                         content: content ?? .object([:]), unsigned: unsigned, redacts: redacts)
     }
 }

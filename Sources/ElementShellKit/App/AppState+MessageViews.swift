@@ -1,0 +1,69 @@
+import Foundation
+
+extension AppState {
+    /// Messages as the user sees them: named senders, `~N` numbers, the parents of replies in
+    /// one line, reaction counts. Parents and reactions are read from the store in one go.
+    func views(of messages: [MessageRecord]) async -> [MessageView] {
+        guard !messages.isEmpty else { return [] }
+        let parentIDs = Set(messages.compactMap(\.replyTo))
+        let parents = (try? await store?.messages(eventIDs: parentIDs)) ?? [:]
+        let reactions = (try? await store?.reactions(to: Set(messages.map(\.eventID)))) ?? []
+        let counts = Dictionary(grouping: reactions, by: \.targetID).mapValues(ReactionCounts.counted)
+        return messages.map { message in
+            var view = view(of: message)
+            view.replyQuote = message.replyTo.flatMap { parents[$0] }.map { parent in
+                ReplyQuote(senderName: name(of: parent.sender), body: parent.isRedacted ? "" : parent.body,
+                           reference: reference(of: parent))
+            }
+            view.reactions = counts[message.eventID] ?? []
+            return view
+        }
+    }
+
+    /// One message as shown, without what needs the store (see `views(of:)`).
+    func view(of message: MessageRecord) -> MessageView {
+        var view = MessageView(roomID: message.roomID, eventID: message.eventID, transactionID: message.transactionID,
+                               sender: message.sender, senderName: name(of: message.sender), msgtype: message.msgtype,
+                               body: message.body, formattedBody: message.formattedBody, timestamp: message.originServerTS,
+                               isPending: false)
+        view.reference = reference(of: message)
+        view.isEdited = message.isEdited
+        view.isRedacted = message.isRedacted
+        view.redactionReason = message.redactionReason
+        return view
+    }
+
+    func reference(of message: MessageRecord) -> Int {
+        references[message.roomID, default: ReferenceTable()].number(for: message.eventID)
+    }
+
+    func name(of userID: String) -> String {
+        memberNames[userID] ?? userID
+    }
+
+    /// Edits, redactions and reactions in the open room print as they arrive, with the number
+    /// of the message they change.
+    func showChanges(_ result: SyncResult) async {
+        guard let roomID = currentRoomID else { return }
+        for view in await views(of: result.changedMessages.filter { $0.roomID == roomID }) {
+            report(Report(content: .messageChanged(view), location: nil))
+        }
+        for reaction in result.reactions where reaction.roomID == roomID && reaction.sender != session?.userID {
+            let target = references[roomID]?.number(ifShown: reaction.targetID)
+            report(Report(content: .reacted(senderName: name(of: reaction.sender), key: reaction.key, reference: target), location: nil))
+        }
+    }
+}
+
+/// Reactions counted per key, in the order each key was first given.
+enum ReactionCounts {
+    static func counted(_ reactions: [ReactionRecord]) -> [ReactionCount] {
+        var order: [String] = []
+        var counts: [String: Int] = [:]
+        for reaction in reactions {
+            if counts[reaction.key] == nil { order.append(reaction.key) }
+            counts[reaction.key, default: 0] += 1
+        }
+        return order.map { ReactionCount(key: $0, count: counts[$0] ?? 0) }
+    }
+}

@@ -1,0 +1,19 @@
+/// How an outgoing event relates to an earlier one. Kept with its outbox entry (as JSON), so a
+/// reply or an edit typed before a crash still goes out as one.
+public enum MessageRelation: Sendable, Equatable, Codable {
+    /// A reply; its parent's sender is mentioned.
+    case reply(to: String, sender: String)
+    /// A new text for one of our messages (`m.replace`).
+    case replacement(of: String)
+    /// A reaction (`m.annotation`) with `key`, usually an emoji.
+    case annotation(of: String, key: String)
+    /// The removal of an event (sent through `/redact`, not `/send`).
+    case redaction(of: String)
+
+    /// The event it refers to.
+    public var eventID: String {
+        switch self {
+        case .reply(let id, _), .replacement(let id), .annotation(let id, _), .redaction(let id): id
+        }
+    }
+}

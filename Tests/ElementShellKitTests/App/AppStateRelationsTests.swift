@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+@testable import ElementShellKit
+
+@MainActor
+@Suite struct AppStateRelationsTests {
+    typealias Messaging = AppStateMessagingTests
+
+    static func event(_ type: String, id: String, from sender: String, content: MatrixJSON, transactionID: String? = nil) -> SyncEvent {
+        SyncEvent(type: type, eventID: id, sender: sender, originServerTS: 5_000, content: content,
+                  unsigned: transactionID.map { .object(["transaction_id": .string($0)]) })
+    }
+
+    /// The Lobby with bob's "earlier", then one of alice's own and a reaction of hers.
+    static var lobbyWithOwnMessage: SyncResponse {
+        var response = Messaging.lobby
+        response.rooms.joined["!lobby:hs"]?.timeline.events += [
+            Messaging.event("mine", from: "@alice:example", at: 2_000),
+            event("m.reaction", id: "$r1", from: "@alice:example",
+                  content: ["m.relates_to": ["rel_type": "m.annotation", "event_id": "$earlier", "key": "👍"]]),
+        ]
+        return response
+    }
+
+    func openLobby(_ responses: [SyncResponse], gate: Messaging.Gate = Messaging.Gate()) async throws -> AppHarness {
+        let app = AppHarness(sync: AppStateTimelineTests.responses(responses, after: gate), send: { _ throws(MatrixError) in
+            try? await Task.sleep(for: .seconds(3600))
+            throw .transport(.cancelled)
+        })
+        await app.state.run(line: "/login matrix.org alice")
+        for _ in 0..<300 where app.state.syncStatus != .live { try await Task.sleep(for: .milliseconds(10)) }
+        await app.state.run(line: "/open Lobby")
+        return app
+    }
+
+    func outbox(_ app: AppHarness) async throws -> [OutboxEntry] {
+        try await #require(app.state.store).outbox()
+    }
+
+    @Test func shownMessagesAreNumberedAndCommandsTakeTheNumbers() async throws {
+        let app = try await openLobby([Self.lobbyWithOwnMessage])
+        guard case .opened(_, let shown, _)? = app.log.outcomes.last else { Issue.record("not opened"); return }
+        #expect(shown.map(\.reference) == [1, 2])
+        #expect(shown.first?.reactions == [ReactionCount(key: "👍", count: 1)])
+
+        await app.state.run(line: "/draft later")
+        #expect(await app.state.run(line: "/reply ~1 **agreed**"))
+        guard case .queued(let reply)? = app.log.outcomes.last else { Issue.record("not queued"); return }
+        #expect(reply.replyQuote == ReplyQuote(senderName: "Bob", body: "earlier", reference: 1))
+        #expect(await app.state.run(line: "/react ^2 :tada:"))
+        #expect(app.log.outcomes.last == .reactionQueued(key: "🎉", reference: "^2"))
+        #expect(await app.state.run(line: "/edit ^ mine, fixed"))
+        #expect(await app.state.run(line: "/unreact ~1 :+1:"))
+        #expect(await app.state.run(line: "/redact ^ oops"))
+
+        let entries = try await outbox(app)
+        #expect(entries.map(\.relation) == [.reply(to: "$earlier", sender: "@bob:hs"), .annotation(of: "$earlier", key: "🎉"),
+                                            .replacement(of: "$mine"), .redaction(of: "$r1"), .redaction(of: "$mine")])
+        #expect(entries.map(\.eventType) == ["m.room.message", "m.reaction", "m.room.message", "m.room.redaction", "m.room.redaction"])
+        #expect(entries[0].formattedBody == "<strong>agreed</strong>")
+        #expect(entries.map(\.body) == ["**agreed**", "🎉", "mine, fixed", "", "oops"])
+        await app.state.run(line: "/draft")
+        #expect(app.log.outcomes.last == .draft(nil), "a reply is a new message: it took the draft")
+    }
+
+    @Test func referencesThatNameNothingOrSomeoneElsesMessageAreRefused() async throws {
+        let app = try await openLobby([Self.lobbyWithOwnMessage])
+        #expect(!(await app.state.run(line: "/reply ~9 hello")))
+        #expect(!(await app.state.run(line: "/react ^5 :+1:")))
+        #expect(!(await app.state.run(line: "/edit ~1 not mine")))
+        #expect(!(await app.state.run(line: "/unreact ~1 🎉")))
+        #expect(!(await app.state.run(line: "/redact $nowhere")))
+        #expect(!(await app.state.run(line: "/reply #1 hi")))
+        #expect(app.log.failures == [.unknownMessage("~9"), .unknownMessage("^5"), .notOwnMessage, .noSuchReaction("🎉"),
+                                     .unknownMessage("$nowhere"), .parse(.invalidReference(command: "reply", value: "#1"))])
+        #expect(try await outbox(app).isEmpty)
+    }
+
+    @Test func editsReactionsAndRedactionsOfTheOpenRoomShowAsTheyArrive() async throws {
+        let gate = Messaging.Gate()
+        var later = SyncResponse.JoinedRoom()
+        later.timeline = .init(events: [
+            Self.event("m.room.message", id: "$e1", from: "@bob:hs", content: [
+                "msgtype": "m.text", "body": "* earlier, better",
+                "m.new_content": ["msgtype": "m.text", "body": "earlier, better"],
+                "m.relates_to": ["rel_type": "m.replace", "event_id": "$earlier"],
+            ]),
+            Self.event("m.room.message", id: "$e2", from: "@carol:hs", content: [
+                "msgtype": "m.text", "body": "* hijacked", "m.new_content": ["msgtype": "m.text", "body": "hijacked"],
+                "m.relates_to": ["rel_type": "m.replace", "event_id": "$earlier"],
+            ]),
+            Self.event("m.reaction", id: "$r2", from: "@bob:hs",
+                       content: ["m.relates_to": ["rel_type": "m.annotation", "event_id": "$earlier", "key": "👀"]]),
+            Self.event("m.room.message", id: "$reply", from: "@bob:hs", content: [
+                "msgtype": "m.text", "body": "> <@alice:example> mine\n\nno, mine",
+                "m.relates_to": ["m.in_reply_to": ["event_id": "$mine"]],
+            ]),
+            Self.event("m.room.redaction", id: "$x", from: "@bob:hs", content: ["redacts": "$r1", "reason": "misclick"]),
+            SyncEvent(type: "m.room.redaction", eventID: "$x2", sender: "@bob:hs", originServerTS: 6_000, content: [:], redacts: "$mine"),
+        ])
+        let app = try await openLobby([Self.lobbyWithOwnMessage, SyncResponse(nextBatch: "s2", rooms: .init(joined: ["!lobby:hs": later]))],
+                                      gate: gate)
+        await gate.open()
+        for _ in 0..<300 where app.state.appliedSyncCount < 2 { try await Task.sleep(for: .milliseconds(10)) }
+
+        let shown = app.log.reports.compactMap { report -> String? in
+            switch report.content {
+            case .messageChanged(let view):
+                "changed ~\(view.reference ?? 0) \(view.isRedacted ? "deleted" : view.body)\(view.isEdited ? " (edited)" : "")"
+            case .message(let view): "message \(view.body) re \(view.replyQuote?.body ?? "-")"
+            case .reacted(let name, let key, let reference): "\(name) \(key) ~\(reference ?? 0)"
+            default: nil
+            }
+        }
+        #expect(shown == ["message no, mine re ", "changed ~1 earlier, better (edited)", "changed ~2 deleted", "Bob 👀 ~1"],
+                "only bob's own edit counts, the fallback quote is gone from the reply, and its parent was deleted in the same sync")
+        await app.state.run(line: "/open Lobby")
+        guard case .opened(_, let messages, _)? = app.log.outcomes.last else { Issue.record("not opened"); return }
+        #expect(messages.map(\.body) == ["earlier, better", "", "no, mine"])
+        #expect(messages.first?.reactions == [ReactionCount(key: "👀", count: 1)], "alice's 👍 was redacted")
+        #expect(messages.last?.replyQuote?.body == "", "the parent was deleted: \(messages.map(\.replyQuote))")
+        let stored = try await #require(app.state.store).messages(in: "!lobby:hs", before: nil, limit: 10)
+        #expect(stored.last?.replyTo == "$mine", "\(stored.map(\.replyTo))")
+    }
+}
