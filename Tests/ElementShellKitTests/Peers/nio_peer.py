@@ -13,6 +13,11 @@
                                     -> prints every text message of the room as the server
                                        keeps it (/messages), oldest first, one JSON object
                                        {"sender", "body"} a line
+    nio_peer.py HOMESERVER USER PASSWORD events ROOM_ID
+                                    -> prints every event of the room's timeline as the server
+                                       keeps it, oldest first, one raw JSON event a line
+    nio_peer.py HOMESERVER USER PASSWORD send-event ROOM_ID TYPE CONTENT_JSON
+                                    -> sends one event of any type; prints its ID
 
 Each call logs in as a new device and logs it out again.
 """
@@ -80,6 +85,24 @@ async def messages(client, args):
         print(json.dumps({"sender": event.sender, "body": event.body}))
 
 
+async def events(client, args):
+    found, token = [], None
+    while True:
+        page = checked(await client.room_messages(args.room_id, start=token, direction=MessageDirection.back, limit=100),
+                       RoomMessagesResponse, "messages")
+        found += page.chunk
+        if not page.end or not page.chunk:
+            break
+        token = page.end
+    for event in reversed(found):
+        print(json.dumps(event.source))
+
+
+async def send_event(client, args):
+    response = checked(await client.room_send(args.room_id, args.type, json.loads(args.content)), RoomSendResponse, "send")
+    print(response.event_id)
+
+
 def parser():
     root = argparse.ArgumentParser(description="a matrix-nio peer for integration tests")
     root.add_argument("homeserver")
@@ -104,6 +127,14 @@ def parser():
     command = commands.add_parser("messages")
     command.add_argument("room_id")
     command.set_defaults(run=messages)
+    command = commands.add_parser("events")
+    command.add_argument("room_id")
+    command.set_defaults(run=events)
+    command = commands.add_parser("send-event")
+    command.add_argument("room_id")
+    command.add_argument("type")
+    command.add_argument("content")
+    command.set_defaults(run=send_event)
     return root
 
 

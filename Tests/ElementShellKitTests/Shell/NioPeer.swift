@@ -48,6 +48,19 @@ struct NioPeer {
         }
     }
 
+    /// Every event of the room's timeline as the server keeps it, oldest first, as raw JSON.
+    func events(in roomID: String) throws -> [[String: Any]] {
+        try run(["events", roomID]).split(separator: "\n").compactMap { line in
+            try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        }
+    }
+
+    /// Sends one event of any type with `content` (JSON text); returns its ID.
+    @discardableResult
+    func sendEvent(_ type: String, content: String, to roomID: String) throws -> String {
+        try run(["send-event", roomID, type, content]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     struct Failure: Error {
         let arguments: [String]
         let status: Int32

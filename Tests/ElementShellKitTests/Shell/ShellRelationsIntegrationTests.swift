@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// Replies, reactions, edits and deletions both ways with the messaging suite's nio peer: what the
+/// shell sends is what the server's copy holds, and what nio sends shows in the shell.
+extension ShellMessagingIntegrationTests {
+    @Test func relationsGoBothWaysWithANioClient() throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let base = try shell.testerArguments(for: homeserver) + ["--output", "json"]
+        let name = "Relations \(UUID().uuidString.prefix(6))"
+        let roomID = try peer.createRoom(named: name, inviting: carolID, displayName: "Erin Nio")
+        let question = try peer.sendEvent("m.room.message", content: #"{"msgtype": "m.text", "body": "question"}"#, to: roomID)
+
+        // ~1 is the only message /open shows; ^ is the newest once what was sent is back.
+        let first = try shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync", "-c", "/open \(name)",
+                                          "-c", "/reply ~1 answer", "-c", "/react ~1 :+1:", "-c", "/wait sent", "-c", "/wait sync",
+                                          "-c", "/edit ^ answer, edited", "-c", "oops", "-c", "/wait sent", "-c", "/wait sync",
+                                          "-c", "/redact ^ mistake", "-c", "/wait sent"],
+                                  extraEnvironment: password)
+        #expect(first.status == 0, "\(first.standardOutput)")
+
+        let events = try peer.events(in: roomID)
+        let answer = try #require(events.first { Self.content($0)["body"] as? String == "answer" }, "\(events)")
+        #expect((Self.relation(answer)["m.in_reply_to"] as? [String: Any])?["event_id"] as? String == question)
+        let reaction = try #require(events.first { $0["type"] as? String == "m.reaction" })
+        #expect(Self.relation(reaction)["key"] as? String == "👍" && Self.relation(reaction)["event_id"] as? String == question)
+        let edit = try #require(events.first { Self.relation($0)["rel_type"] as? String == "m.replace" })
+        #expect(Self.relation(edit)["event_id"] as? String == answer["event_id"] as? String)
+        #expect((Self.content(edit)["m.new_content"] as? [String: Any])?["body"] as? String == "answer, edited")
+        #expect(!events.contains { Self.content($0)["body"] as? String == "oops" }, "the server keeps no text of what was deleted")
+        #expect(events.contains { $0["type"] as? String == "m.room.redaction" && Self.content($0)["reason"] as? String == "mistake" })
+
+        // nio revises its question and reacts to the answer; the shell shows both.
+        let answerID = try #require(answer["event_id"] as? String)
+        let revision = #"{"msgtype": "m.text", "body": "* question, revised", "m.new_content": {"msgtype": "m.text", "body": "question, revised"}, "m.relates_to": {"rel_type": "m.replace", "event_id": "\#(question)"}}"#
+        try peer.sendEvent("m.room.message", content: revision, to: roomID)
+        try peer.sendEvent("m.reaction", content: #"{"m.relates_to": {"rel_type": "m.annotation", "event_id": "\#(answerID)", "key": "🎉"}}"#,
+                           to: roomID)
+        let second = try shell.run(base + ["-c", "/wait sync", "-c", "/open \(name)", "-c", "/logout!"])
+        #expect(second.status == 0, "\(second.standardOutput)")
+        let shown = try #require(second.objects.first { $0["command"] as? String == "open" }?["messages"] as? [[String: Any]])
+        let byBody = Dictionary(shown.map { ($0["body"] as? String ?? "", $0) }) { first, _ in first }
+        let revised = try #require(byBody["question, revised"], "\(shown)")
+        #expect(revised["edited"] as? Bool == true)
+        #expect((revised["reactions"] as? [[String: Any]])?.first?["key"] as? String == "👍")
+        let edited = try #require(byBody["answer, edited"], "\(shown)")
+        #expect((edited["reply_to"] as? [String: Any])?["body"] as? String == "question, revised")
+        #expect((edited["reactions"] as? [[String: Any]])?.first?["key"] as? String == "🎉")
+        #expect(shown.contains { $0["redacted"] as? Bool == true })
+    }
+
+    static func content(_ event: [String: Any]) -> [String: Any] {
+        event["content"] as? [String: Any] ?? [:]
+    }
+
+    static func relation(_ event: [String: Any]) -> [String: Any] {
+        content(event)["m.relates_to"] as? [String: Any] ?? [:]
+    }
+}
