@@ -21,19 +21,26 @@ struct Ingest: AsyncParsableCommand {
         let started = clock.now
         let target = try await StoreTarget(dataDirectory: dataDirectory)
         defer { target.removeTemporary() }
-        let body = try Data(contentsOf: URL(fileURLWithPath: file))
-
         let store = try StoreWriter(url: target.databaseURL)
 
-        let decoding = clock.now
-        let response = try SyncResponse(json: body)
-        let persisting = clock.now
+        // As in the client, the body is gone once decoded: it does not count towards the peak
+        // while the response is stored.
+        let (response, bytes, decoding, persisting) = try readResponse(clock: clock)
         try await store.apply(response, userID: target.userID)
         let finished = clock.now
 
-        let figures = IngestFigures(bytes: body.count, response: response, decode: persisting - decoding,
+        let figures = IngestFigures(bytes: bytes, response: response, decode: persisting - decoding,
                                     persist: finished - persisting, wall: finished - started, peakMegabytes: PeakMemory.megabytes)
         print(figures.jsonLine)
+    }
+
+    /// The file's response, its size, and when decoding started and ended (reading the file is
+    /// not decoding).
+    private func readResponse(clock: ContinuousClock) throws -> (SyncResponse, Int, ContinuousClock.Instant, ContinuousClock.Instant) {
+        let body = try Data(contentsOf: URL(fileURLWithPath: file))
+        let decoding = clock.now
+        let response = try SyncResponse(json: body)
+        return (response, body.count, decoding, clock.now)
     }
 }
 

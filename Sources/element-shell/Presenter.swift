@@ -27,7 +27,10 @@ final class Presenter {
     var theme: Theme { Theme(profile: state?.profile ?? initialProfile, isTerminal: isTerminal, environment: environment) }
 
     func show(_ report: Report) {
-        if case .result(_, .opened(_, _, let draft?)) = report.content { fillInputLine?(draft) }
+        switch report.content {
+        case .result(_, .opened(_, _, let draft?)), .result(_, .threadOpened(_, _, _, let draft?)): fillInputLine?(draft)
+        default: break
+        }
         switch format {
         case .json:
             write([JSONRenderer.object(for: report).line], .standard)

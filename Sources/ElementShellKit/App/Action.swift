@@ -3,6 +3,7 @@
 public enum Action: Sendable, Equatable {
     case message(MessageAction)
     case relation(RelationAction)
+    case thread(ThreadAction)
     case draft(DraftAction)
     case queue(QueueAction)
     case room(RoomAction)
@@ -44,6 +45,25 @@ extension RelationAction: CustomStringConvertible {
         case .react(let reference, _): "react(to: \(reference.text), key: <redacted>)"
         case .unreact(let reference, _): "unreact(to: \(reference.text), key: <redacted>)"
         case .redact(let reference, _): "redact(\(reference.text), reason: <redacted>)"
+        }
+    }
+}
+
+/// Threads of the open room.
+public enum ThreadAction: Sendable, Equatable {
+    /// Opens the thread of a message (a root, or any message in it), sending `text` there if given.
+    case open(MessageReference, text: String?)
+    /// Back from the thread to the room's main timeline.
+    case back
+    case list
+}
+
+extension ThreadAction: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .open(let reference, _): "open(\(reference.text), text: <redacted>)"
+        case .back: "back"
+        case .list: "list"
         }
     }
 }

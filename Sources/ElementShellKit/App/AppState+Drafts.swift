@@ -12,29 +12,32 @@ extension AppState {
         guard let store else { return finish("draft", .failure(.notLoggedIn)) }
         if case .list = action {
             let drafts = (try? await store.drafts()) ?? []
-            return finish("drafts", .drafts(drafts.map {
-                DraftView(roomID: $0.roomID, roomName: rooms[$0.roomID].map(RoomName.of) ?? $0.roomID, body: $0.body)
+            return finish("drafts", .drafts(drafts.map { draft in
+                let roomName = rooms[draft.roomID].map(RoomName.of) ?? draft.roomID
+                let root = draft.threadRoot.isEmpty ? nil : references[draft.roomID]?.number(ifShown: draft.threadRoot).map { "~\($0)" } ?? ""
+                return DraftView(roomID: draft.roomID, roomName: root.map { L10n.screenPromptThread(roomName, $0) } ?? roomName, body: draft.body)
             }))
         }
         guard let roomID = currentRoomID else { return finish("draft", .failure(.noRoomOpen)) }
         do {
             switch action {
             case .save(let text):
-                try await store.saveDraft(DraftRecord(roomID: roomID, body: text, updatedAt: Int64(Date().timeIntervalSince1970 * 1000)))
+                try await store.saveDraft(DraftRecord(roomID: roomID, threadRoot: currentThreadRoot ?? "", body: text,
+                                                      updatedAt: Int64(Date().timeIntervalSince1970 * 1000)))
                 return finish("draft", .draftSaved)
             case .clear:
-                try await store.clearDraft(roomID: roomID)
+                try await store.clearDraft(roomID: roomID, thread: currentThreadRoot)
                 return finish("draft", .draftCleared)
             case .show, .list:
-                return finish("draft", .draft(try await draft(of: roomID)))
+                return finish("draft", .draft(try await draft(of: roomID, thread: currentThreadRoot)))
             }
         } catch {
             return finish("draft", .failure(.storeUnavailable))
         }
     }
 
-    /// The draft of a room's main timeline, if it has one.
-    func draft(of roomID: String) async throws -> String? {
-        try await store?.drafts().first { $0.roomID == roomID && $0.threadRoot.isEmpty }?.body
+    /// The draft of a room's main timeline, or with `thread`, of that thread, if it has one.
+    func draft(of roomID: String, thread: String? = nil) async throws -> String? {
+        try await store?.drafts().first { $0.roomID == roomID && $0.threadRoot == (thread ?? "") }?.body
     }
 }

@@ -2,15 +2,21 @@ import Foundation
 
 extension AppState {
     /// Messages as the user sees them: named senders, `~N` numbers, the parents of replies in
-    /// one line, reaction counts. Parents and reactions are read from the store in one go.
-    func views(of messages: [MessageRecord]) async -> [MessageView] {
+    /// one line, reaction counts, thread summaries under roots, and, outside a thread view, the
+    /// root's number on a thread's messages. What needs the store is read in one go.
+    func views(of messages: [MessageRecord], insideThread: Bool = false) async -> [MessageView] {
         guard !messages.isEmpty else { return [] }
+        let eventIDs = Set(messages.map(\.eventID))
         let parentIDs = Set(messages.compactMap(\.replyTo))
         let parents = (try? await store?.messages(eventIDs: parentIDs)) ?? [:]
-        let reactions = (try? await store?.reactions(to: Set(messages.map(\.eventID)))) ?? []
+        let reactions = (try? await store?.reactions(to: eventIDs)) ?? []
         let counts = Dictionary(grouping: reactions, by: \.targetID).mapValues(ReactionCounts.counted)
+        let summaries = insideThread ? [:] : (try? await store?.threadSummaries(roots: eventIDs)) ?? [:]
+        let roots = insideThread ? [:] : (try? await store?.messages(eventIDs: Set(messages.compactMap(\.threadRoot)))) ?? [:]
         return messages.map { message in
             var view = view(of: message)
+            view.threadSummary = summaries[message.eventID].map { ThreadSummary(replyCount: $0.replyCount, latestSender: name(of: $0.latestSender)) }
+            view.threadReference = message.threadRoot.flatMap { roots[$0] }.map(reference(of:))
             view.replyQuote = message.replyTo.flatMap { parents[$0] }.map { parent in
                 ReplyQuote(senderName: name(of: parent.sender), body: parent.isRedacted ? "" : parent.body,
                            reference: reference(of: parent))

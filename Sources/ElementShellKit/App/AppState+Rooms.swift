@@ -60,15 +60,15 @@ extension AppState {
         guard let roomID = currentRoomID else { return finish("history", .failure(.noRoomOpen)) }
         do {
             var older: [MessageRecord]
-            if let held = timelines[roomID]?.page(before: historyCursor, limit: count) {
+            if currentThreadRoot == nil, let held = timelines[roomID]?.page(before: historyCursor, limit: count) {
                 older = held
             } else {
-                older = try await store.messages(in: roomID, before: historyCursor, limit: count)
+                older = try await store.messages(in: roomID, thread: currentThreadRoot, before: historyCursor, limit: count)
             }
             if older.count < count, let token = try await store.room(roomID)?.previousBatch, !token.isEmpty {
                 let page = try await environment.makeRoomService(session, profile.settings).olderEvents(roomID: roomID, from: token, limit: count)
                 try await store.storeOlder(page.events.compactMap { MessageRecord(roomID: roomID, event: $0) }, roomID: roomID, nextBatch: page.next)
-                older = try await store.messages(in: roomID, before: historyCursor, limit: count)
+                older = try await store.messages(in: roomID, thread: currentThreadRoot, before: historyCursor, limit: count)
             }
             historyCursor = older.first?.seq ?? historyCursor
             return finish("history", .history(await views(of: older)))
@@ -85,6 +85,7 @@ extension AppState {
         do {
             let roomID = try await environment.makeRoomService(session, profile.settings).join(address)
             currentRoomID = roomID
+            currentThreadRoot = nil
             memberNames = [:]
             historyCursor = nil
             return finish("join", .joined(roomID: roomID))
@@ -106,7 +107,10 @@ extension AppState {
         } catch {
             return finish("leave", .failure(.matrix(error)))
         }
-        if currentRoomID == room.roomID { currentRoomID = nil }
+        if currentRoomID == room.roomID {
+            currentRoomID = nil
+            currentThreadRoot = nil
+        }
         return finish("leave", .left(roomName: RoomName.of(room)))
     }
 
@@ -116,6 +120,7 @@ extension AppState {
             return finish("open", .failure(.unknownRoom(target)))
         }
         currentRoomID = room.roomID
+        currentThreadRoot = nil
         let messages = await newestMessages(of: room.roomID, in: store)
         historyCursor = messages.first?.seq
         await loadMemberNames(of: room.roomID)
@@ -142,9 +147,14 @@ extension AppState {
     }
 
     /// A plain line: written to the outbox first, then sent by the queue.
-    func sendMessage(_ text: String, msgtype: String, format: MessageFormat = .markdown) async -> Bool {
-        guard session != nil, store != nil, let roomID = currentRoomID else { return finish("message", .failure(.noRoomOpen)) }
-        return await queueMessage(text, msgtype: msgtype, in: roomID, format: format)
+    /// A line for the open room, or for its open thread after `/thread`.
+    func sendMessage(_ text: String, msgtype: String, format: MessageFormat = .markdown, command: String = "message") async -> Bool {
+        guard session != nil, store != nil, let roomID = currentRoomID else { return finish(command, .failure(.noRoomOpen)) }
+        var relation: MessageRelation?
+        if let root = currentThreadRoot {
+            relation = .thread(root: root, latest: await latestMessage(inThread: root, of: roomID))
+        }
+        return await queueMessage(text, msgtype: msgtype, in: roomID, relation: relation, format: format, command: command)
     }
 
     /// Writes a message (a reply or an edit too) to the outbox and shows it as pending. A new
@@ -156,7 +166,7 @@ extension AppState {
         let entry = OutboxEntry(transactionID: TransactionID.make(), roomID: roomID, relation: relation, msgtype: msgtype, body: content.body,
                                 formattedBody: content.formattedBody, createdAt: Int64(Date().timeIntervalSince1970 * 1000))
         do {
-            try await store.enqueue(entry, clearingDraft: relation == nil || parent != nil)
+            try await store.enqueue(entry, clearingDraft: relation == nil || relation?.threadRoot != nil || parent != nil)
         } catch {
             return finish(command, .failure(.notQueued))
         }
@@ -171,7 +181,11 @@ extension AppState {
     /// New messages of the current room print; our own echoes were shown when they were queued.
     func showArrived(_ messages: [MessageRecord]) async {
         let arrived = messages.filter { $0.roomID == currentRoomID && $0.transactionID == nil }
-        for view in await views(of: arrived) {
+        // Inside a thread its own messages need no mark; the room's others say where they belong.
+        let inThread = currentThreadRoot.map { root in arrived.filter { $0.threadRoot == root } } ?? []
+        let elsewhere = arrived.filter { currentThreadRoot == nil || $0.threadRoot != currentThreadRoot }
+        let shown = await views(of: inThread, insideThread: true) + views(of: elsewhere)
+        for view in shown.sorted(by: { $0.timestamp < $1.timestamp }) {
             report(Report(content: .message(view), location: nil))
             arrivals.count += 1
             arrivals.recent = Array((arrivals.recent + [view.body]).suffix(100))

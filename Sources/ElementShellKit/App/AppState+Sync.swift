@@ -110,7 +110,8 @@ extension AppState {
             historyCursor = result.messages.first { $0.roomID == roomID }?.seq
             report(Report(content: .gap(roomName: rooms[roomID].map(RoomName.of) ?? roomID), location: nil))
         }
-        for (roomID, messages) in Dictionary(grouping: result.messages, by: \.roomID) {
+        // The timelines held are the rooms' main ones: thread messages stay in the store.
+        for (roomID, messages) in Dictionary(grouping: result.messages.filter { $0.threadRoot == nil }, by: \.roomID) {
             timelines[roomID]?.append(messages)
         }
         for message in result.changedMessages {
@@ -128,6 +129,7 @@ extension AppState {
         store = nil
         rooms = [:]
         currentRoomID = nil
+        currentThreadRoot = nil
         memberNames = [:]
         timelines = [:]
         announcedFirstSync = false

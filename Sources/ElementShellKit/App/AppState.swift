@@ -22,6 +22,8 @@ public final class AppState {
     public internal(set) var appliedSyncCount = 0
     /// The room plain lines go to.
     public internal(set) var currentRoomID: String?
+    /// The thread of the current room plain lines go to (its root's event ID), after `/thread`.
+    public internal(set) var currentThreadRoot: String?
     /// How many messages have arrived in open rooms, and the latest of them, for `/wait message`.
     @ObservationIgnored var arrivals: (count: Int, recent: [String]) = (0, [])
     /// The oldest message shown of the current room, where `/history` goes on from.

@@ -22,6 +22,10 @@ public struct MessageView: Sendable, Equatable {
     public var redactionReason: String?
     /// Reaction keys with how many reacted so, in the order first given.
     public var reactions: [ReactionCount] = []
+    /// On a thread's root: its replies, with the latest sender's name.
+    public var threadSummary: ThreadSummary?
+    /// On a message shown outside its thread: the `~N` of the thread's root.
+    public var threadReference: Int?
 
     public init(roomID: String, eventID: String?, transactionID: String?, sender: String, senderName: String,
                 msgtype: String, body: String, formattedBody: String? = nil, timestamp: Int64, isPending: Bool) {

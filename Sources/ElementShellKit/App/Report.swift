@@ -73,6 +73,11 @@ public enum Outcome: Sendable, Equatable {
     /// `/queue`: the outbox in sending order; the position (from 1) is the number `/resend` and `/cancel` take.
     case queue([QueuedMessage])
     case resent(count: Int)
+    /// `/thread`: its root and latest replies (oldest first), and its draft for the input line.
+    case threadOpened(roomName: String, root: MessageView, messages: [MessageView], draft: String?)
+    case threadClosed(roomName: String)
+    /// `/threads`: the roots, each with its summary, the most recently active first.
+    case threads([MessageView])
     /// A reaction (its key) to the message `reference` names is in the outbox.
     case reactionQueued(key: String, reference: String)
     /// The removal of the message (or reaction) is in the outbox.

@@ -34,6 +34,20 @@ public enum CommandTable {
             summary: { L10n.screenHelpReplySummary }, usage: { L10n.screenHelpReplyUsage }, details: { [L10n.screenHelpReferenceDetails] }
         ) { arguments, _ throws(CommandParseError) in .relation(.reply(to: try reference(arguments[0], command: "reply"), text: arguments[1])) },
         CommandSpec(
+            "thread", parameters: [CommandParameter(.message), CommandParameter(.text, .optionalRest)],
+            summary: { L10n.screenHelpThreadSummary }, usage: { L10n.screenHelpThreadUsage }, details: { [L10n.screenHelpReferenceDetails] }
+        ) { arguments, _ throws(CommandParseError) in
+            .thread(.open(try reference(arguments[0], command: "thread"), text: arguments.count > 1 ? arguments[1] : nil))
+        },
+        CommandSpec(
+            "threads",
+            summary: { L10n.screenHelpThreadsSummary }, usage: { L10n.screenHelpThreadsUsage }
+        ) { _, _ in .thread(.list) },
+        CommandSpec(
+            "back",
+            summary: { L10n.screenHelpBackSummary }, usage: { L10n.screenHelpBackUsage }
+        ) { _, _ in .thread(.back) },
+        CommandSpec(
             "edit", parameters: [CommandParameter(.message), CommandParameter(.text, .rest)],
             summary: { L10n.screenHelpEditSummary }, usage: { L10n.screenHelpEditUsage }, details: { [L10n.screenHelpReferenceDetails] }
         ) { arguments, _ throws(CommandParseError) in .relation(.edit(try reference(arguments[0], command: "edit"), text: arguments[1])) },

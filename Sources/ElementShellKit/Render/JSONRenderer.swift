@@ -66,6 +66,10 @@ public enum JSONRenderer {
         case .opened(let name, let messages, let draft):
             ["room": .string(name), "messages": .array(messages.map { .object($0.json) }), "draft": draft.json]
         case .queued(let message): message.json
+        case .threadOpened(let name, let root, let messages, let draft):
+            ["room": .string(name), "root": .object(root.json), "messages": .array(messages.map { .object($0.json) }), "draft": draft.json]
+        case .threadClosed(let name): ["room": .string(name)]
+        case .threads(let roots): ["threads": .array(roots.map { .object($0.json) })]
         case .history(let messages): ["messages": .array(messages.map { .object($0.json) })]
         case .members(let members): ["members": .array(members.map { ["user_id": .string($0.userID), "name": .string($0.name)] })]
         case .roomText(let kind, let text): [kind.rawValue: text.json]
@@ -152,6 +156,8 @@ extension MessageView {
             } ?? .null,
             "edited": .bool(isEdited), "redacted": .bool(isRedacted), "redaction_reason": redactionReason.json,
             "reactions": .array(reactions.map { ["key": .string($0.key), "count": .int($0.count)] }),
+            "thread": threadSummary.map { ["reply_count": .int($0.replyCount), "latest_sender_name": .string($0.latestSender)] } ?? .null,
+            "thread_root_ref": threadReference.map { .string("~\($0)") } ?? .null,
         ]
     }
 }

@@ -13,7 +13,9 @@ struct MessageText {
     func lines(for message: MessageView) -> [String] {
         let reference = message.reference.map { theme.dim("~\($0)") + " " } ?? ""
         let time = theme.dim("[" + stamp(Date(timeIntervalSince1970: Double(message.timestamp) / 1000)) + "]")
-        let name = theme.bold(TerminalSanitizer.clean(message.senderName))
+        // A thread's message shown outside its thread says whose thread it is in.
+        let thread = message.threadReference.map { theme.dim("↳~\($0)") + " " } ?? ""
+        let name = thread + theme.bold(TerminalSanitizer.clean(message.senderName))
         var bodyLines = bodyLines(of: message)
         if message.msgtype == "m.notice" { bodyLines[0] = theme.dim(bodyLines[0]) }
         let head = message.msgtype == "m.emote" ? "\(reference)\(time) * \(name) \(bodyLines[0])" : "\(reference)\(time) \(name): \(bodyLines[0])"
@@ -23,6 +25,11 @@ struct MessageText {
         let indent = String(repeating: " ", count: 8)
         var lines = [head + marks] + bodyLines.dropFirst().map { indent + $0 }
         if let quote = message.replyQuote { lines.insert(quoteLine(quote), at: 0) }
+        if let summary = message.threadSummary {
+            let name = TerminalSanitizer.clean(summary.latestSender)
+            let text = summary.replyCount == 1 ? L10n.screenThreadSummaryOne(name) : L10n.screenThreadSummaryOther(summary.replyCount, name)
+            lines.append(indent + theme.dim("╰ " + text))
+        }
         if !message.reactions.isEmpty {
             lines.append(indent + theme.dim(message.reactions.map { "\(TerminalSanitizer.clean($0.key)) \($0.count)" }.joined(separator: "  ")))
         }

@@ -70,6 +70,11 @@ public struct TextRenderer: Sendable {
             [theme.accent(messages.isEmpty ? L10n.screenRoomOpenedEmpty(clean(name)) : L10n.screenRoomOpened(clean(name)))]
                 + messages.flatMap(MessageText(theme: theme).lines(for:))
         case .queued(let message): MessageText(theme: theme).lines(for: message)
+        case .threadOpened(let name, let root, let messages, _):
+            [theme.accent(L10n.screenThreadOpened(root.reference.map { "~\($0)" } ?? "", clean(name)))]
+                + ([root] + messages).flatMap(MessageText(theme: theme).lines(for:))
+        case .threadClosed(let name): [L10n.screenThreadClosed(clean(name))]
+        case .threads(let roots): roots.isEmpty ? [L10n.screenThreadsEmpty] : roots.flatMap(MessageText(theme: theme).lines(for:))
         case .members(let members): table(members.map { [clean($0.name), $0.name == $0.userID ? "" : theme.dim(clean($0.userID))] })
         case .roomText(let kind, let text):
             [text.map { kind == .name ? L10n.screenRoomNameShown(clean($0)) : L10n.screenRoomTopicShown(clean($0)) }

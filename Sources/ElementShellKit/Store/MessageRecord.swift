@@ -19,6 +19,8 @@ public struct MessageRecord: Sendable, Equatable, Codable, FetchableRecord, Pers
     public var transactionID: String?
     /// The message this one replies to.
     public var replyTo: String?
+    /// The root of the thread it was sent in; `nil` in the room's main timeline.
+    public var threadRoot: String?
     /// Its sender replaced the text since (`m.replace`); `body` is the newest.
     public var isEdited = false
     /// Removed: `body` is empty, `redactionReason` says why if the redacter did.
@@ -26,7 +28,7 @@ public struct MessageRecord: Sendable, Equatable, Codable, FetchableRecord, Pers
     public var redactionReason: String?
 
     public init(eventID: String, roomID: String, sender: String, msgtype: String, body: String, formattedBody: String? = nil,
-                originServerTS: Int64, transactionID: String? = nil, replyTo: String? = nil) {
+                originServerTS: Int64, transactionID: String? = nil, replyTo: String? = nil, threadRoot: String? = nil) {
         self.eventID = eventID
         self.roomID = roomID
         self.sender = sender
@@ -36,11 +38,12 @@ public struct MessageRecord: Sendable, Equatable, Codable, FetchableRecord, Pers
         self.originServerTS = originServerTS
         self.transactionID = transactionID
         self.replyTo = replyTo
+        self.threadRoot = threadRoot
     }
 
     enum CodingKeys: String, CodingKey {
         case seq, eventID = "event_id", roomID = "room_id", sender, msgtype, body, formattedBody = "formatted_body"
-        case originServerTS = "origin_server_ts", transactionID = "transaction_id", replyTo = "reply_to"
+        case originServerTS = "origin_server_ts", transactionID = "transaction_id", replyTo = "reply_to", threadRoot = "thread_root"
         case isEdited = "edited", isRedacted = "redacted", redactionReason = "redaction_reason"
     }
 

@@ -3,6 +3,9 @@
 public enum MessageRelation: Sendable, Equatable, Codable {
     /// A reply; its parent's sender is mentioned.
     case reply(to: String, sender: String)
+    /// A message in the thread of `root`; `latest` is the thread's newest message, which clients
+    /// without threads show it as a reply to.
+    case thread(root: String, latest: String)
     /// A new text for one of our messages (`m.replace`).
     case replacement(of: String)
     /// A reaction (`m.annotation`) with `key`, usually an emoji.
@@ -10,10 +13,15 @@ public enum MessageRelation: Sendable, Equatable, Codable {
     /// The removal of an event (sent through `/redact`, not `/send`).
     case redaction(of: String)
 
+    /// The thread a message goes to, if any.
+    public var threadRoot: String? {
+        if case .thread(let root, _) = self { root } else { nil }
+    }
+
     /// The event it refers to.
     public var eventID: String {
         switch self {
-        case .reply(let id, _), .replacement(let id), .annotation(let id, _), .redaction(let id): id
+        case .reply(let id, _), .thread(let id, _), .replacement(let id), .annotation(let id, _), .redaction(let id): id
         }
     }
 }

@@ -85,6 +85,8 @@ enum StoreMigrations {
             try database.alter(table: "message") { table in
                 // The event this message answers (`m.in_reply_to`).
                 table.add(column: "reply_to", .text)
+                // The root of the thread it belongs to; NULL in the room's main timeline.
+                table.add(column: "thread_root", .text)
                 table.add(column: "edited", .boolean).notNull().defaults(to: false)
                 // Redacted: the text is gone, the message keeps its place.
                 table.add(column: "redacted", .boolean).notNull().defaults(to: false)
@@ -98,6 +100,7 @@ enum StoreMigrations {
                 table.column("key", .text).notNull()
             }
             try database.create(index: "reaction_by_target", on: "reaction", columns: ["target_id"])
+            try database.create(index: "message_by_thread", on: "message", columns: ["thread_root", "seq"])
             try database.alter(table: "outbox") { table in
                 table.add(column: "event_type", .text).notNull().defaults(to: "m.room.message")
                 table.add(column: "relation", .text)

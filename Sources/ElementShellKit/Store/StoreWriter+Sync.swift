@@ -51,8 +51,8 @@ extension StoreWriter {
             if batch.directRoomIDs != nil { rooms = try RoomRecord.fetchAll(database) }
             var insertMessage = try RowInserter(database, sql: """
                 INSERT OR IGNORE INTO message (event_id, room_id, sender, msgtype, body, formatted_body, origin_server_ts, transaction_id,
-                                               reply_to, redacted, redaction_reason)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                               reply_to, thread_root, redacted, redaction_reason)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             var leaveOutbox = try RowInserter(database, sql: "DELETE FROM outbox WHERE transaction_id = ?")
             var fresh: [MessageRecord] = []
@@ -66,6 +66,7 @@ extension StoreWriter {
                 insertMessage.bind(message.originServerTS)
                 insertMessage.bind(message.transactionID)
                 insertMessage.bind(message.replyTo)
+                insertMessage.bind(message.threadRoot)
                 insertMessage.bind(Int64(message.isRedacted ? 1 : 0))
                 insertMessage.bind(message.redactionReason)
                 if try insertMessage.run() > 0 {

@@ -53,7 +53,9 @@ public actor StoreWriter {
     public func enqueue(_ entry: OutboxEntry, clearingDraft: Bool = true) throws {
         try transaction { database in
             try entry.insert(database)
-            if clearingDraft { try DraftRecord.deleteOne(database, key: ["room_id": entry.roomID, "thread_root": ""]) }
+            if clearingDraft {
+                try DraftRecord.deleteOne(database, key: ["room_id": entry.roomID, "thread_root": entry.relation?.threadRoot ?? ""])
+            }
         }
     }
 
@@ -61,8 +63,9 @@ public actor StoreWriter {
         try transaction { try draft.save($0) }
     }
 
-    public func clearDraft(roomID: String) throws {
-        _ = try transaction { try DraftRecord.deleteOne($0, key: ["room_id": roomID, "thread_root": ""]) }
+    /// Clears the draft of a room's main timeline, or with `thread`, of that thread.
+    public func clearDraft(roomID: String, thread: String? = nil) throws {
+        _ = try transaction { try DraftRecord.deleteOne($0, key: ["room_id": roomID, "thread_root": thread ?? ""]) }
     }
 
     public nonisolated func drafts() async throws -> [DraftRecord] {
@@ -124,10 +127,16 @@ public actor StoreWriter {
         }
     }
 
-    /// Up to `limit` messages of a room older than `seq` (or the newest, without it), oldest first.
-    public nonisolated func messages(in roomID: String, before seq: Int64?, limit: Int) async throws -> [MessageRecord] {
+    /// Up to `limit` messages of a room older than `seq` (or the newest, without it), oldest first:
+    /// of its main timeline, or with `thread`, of that thread (its root included).
+    public nonisolated func messages(in roomID: String, thread: String? = nil, before seq: Int64?, limit: Int) async throws -> [MessageRecord] {
         try await pool.read { database in
             var request = MessageRecord.filter(Column("room_id") == roomID)
+            if let thread {
+                request = request.filter(Column("thread_root") == thread || Column("event_id") == thread)
+            } else {
+                request = request.filter(Column("thread_root") == nil)
+            }
             if let seq { request = request.filter(Column("seq") < seq) }
             return try request.order(Column("seq").desc).limit(limit).fetchAll(database).reversed()
         }
@@ -143,6 +152,31 @@ public actor StoreWriter {
         guard !eventIDs.isEmpty else { return [:] }
         let found = try await pool.read { try MessageRecord.filter(eventIDs.contains(Column("event_id"))).fetchAll($0) }
         return Dictionary(found.map { ($0.eventID, $0) }) { first, _ in first }
+    }
+
+    /// How many replies each of these thread roots has, and who wrote the latest.
+    public nonisolated func threadSummaries(roots: Set<String>) async throws -> [String: ThreadSummary] {
+        guard !roots.isEmpty else { return [:] }
+        return try await pool.read { database in
+            let rows = try Row.fetchAll(database, sql: """
+                SELECT thread_root, COUNT(*) AS replies, sender AS latest_sender, MAX(seq) FROM message
+                WHERE thread_root IN (\(databaseQuestionMarks(count: roots.count))) GROUP BY thread_root
+                """, arguments: StatementArguments(Array(roots)))
+            return Dictionary(rows.map { row in
+                (row["thread_root"] as String, ThreadSummary(replyCount: row["replies"], latestSender: row["latest_sender"]))
+            }) { first, _ in first }
+        }
+    }
+
+    /// The roots of a room's threads, the most recently active first.
+    public nonisolated func threadRoots(in roomID: String) async throws -> [MessageRecord] {
+        try await pool.read { database in
+            try MessageRecord.fetchAll(database, sql: """
+                SELECT root.* FROM message AS root JOIN (
+                    SELECT thread_root, MAX(seq) AS latest FROM message WHERE room_id = ? AND thread_root IS NOT NULL GROUP BY thread_root
+                ) AS thread ON root.event_id = thread.thread_root ORDER BY thread.latest DESC
+                """, arguments: [roomID])
+        }
     }
 
     /// The reactions to these events, oldest first.

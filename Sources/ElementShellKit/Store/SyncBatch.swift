@@ -100,13 +100,17 @@ extension MessageRecord {
             return
         }
         let relation = content["m.relates_to"]
-        guard relation?["rel_type"]?.string != "m.replace" else { return nil }
-        let replyTo = relation?["m.in_reply_to"]?["event_id"]?.string
+        let relationType = relation?["rel_type"]?.string
+        guard relationType != "m.replace" else { return nil }
+        let threadRoot = relationType == "m.thread" ? relation?["event_id"]?.string : nil
+        // In a thread, `m.in_reply_to` marked as falling back is only for clients without threads.
+        let isFallback = threadRoot != nil && relation?["is_falling_back"]?.bool == true
+        let replyTo = isFallback ? nil : relation?["m.in_reply_to"]?["event_id"]?.string
         let isHTML = content["format"]?.string == MessageFormat.htmlFormat
         self.init(eventID: eventID, roomID: roomID, sender: event.sender, msgtype: msgtype,
                   body: replyTo == nil ? body : ReplyFallback.strippedBody(body),
                   formattedBody: isHTML ? content["formatted_body"]?.string : nil,
-                  originServerTS: event.originServerTS ?? 0, transactionID: transactionID, replyTo: replyTo)
+                  originServerTS: event.originServerTS ?? 0, transactionID: transactionID, replyTo: replyTo, threadRoot: threadRoot)
     }
 }
 

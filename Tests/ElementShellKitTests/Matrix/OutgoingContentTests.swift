@@ -19,6 +19,13 @@ import Testing
                             "m.mentions": ["user_ids": ["@bob:hs"]]])
     }
 
+    @Test func aThreadMessageFallsBackToAReplyToTheThreadsLatest() {
+        let content = OutgoingContent.content(for: entry(.thread(root: "$root", latest: "$last"), body: "in thread", formatted: nil))
+        #expect(content == ["msgtype": "m.text", "body": "in thread", "m.relates_to": [
+            "rel_type": "m.thread", "event_id": "$root", "is_falling_back": .bool(true), "m.in_reply_to": ["event_id": "$last"],
+        ]])
+    }
+
     @Test func anEditCarriesTheNewContentAndAFallback() {
         let content = OutgoingContent.content(for: entry(.replacement(of: "$o"), body: "fixed", formatted: nil))
         #expect(content == ["msgtype": "m.text", "body": "* fixed", "m.new_content": ["msgtype": "m.text", "body": "fixed"],

@@ -42,6 +42,11 @@ enum OutgoingContent {
             content["m.relates_to"] = ["m.in_reply_to": ["event_id": .string(eventID)]]
             content["m.mentions"] = ["user_ids": [.string(sender)]]
             return .object(content)
+        case .thread(let root, let latest):
+            var content = message(msgtype: entry.msgtype, body: entry.body, formattedBody: entry.formattedBody)
+            content["m.relates_to"] = ["rel_type": "m.thread", "event_id": .string(root), "is_falling_back": .bool(true),
+                                       "m.in_reply_to": ["event_id": .string(latest)]]
+            return .object(content)
         case nil:
             return .object(message(msgtype: entry.msgtype, body: entry.body, formattedBody: entry.formattedBody))
         }
