@@ -26,6 +26,7 @@ extension AppState {
         case .message(.plain(let text)): await sendMessage(text, msgtype: "m.text", format: .plain)
         case .message(.html(let text)): await sendMessage(text, msgtype: "m.text", format: .html)
         case .room(let action): await send(action)
+        case .membership(let action): await send(action)
         case .queue(let action): await send(action)
         case .draft(let action): await send(action)
         case .session(let action): await send(action)

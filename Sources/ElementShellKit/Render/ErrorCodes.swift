@@ -38,6 +38,12 @@ public enum ErrorCodes {
         case .scriptFailed: "script_failed"
         case .sessionNotSaved: "session_not_saved"
         case .waitTimedOut: "wait_timed_out"
+        case .unknownUser: "unknown_user"
+        case .noInvites: "no_invites"
+        case .notInvited: "not_invited"
+        case .invalidRoomAlias: "invalid_room_alias"
+        case .notPermitted(_, .levelTooLow): "power_level_too_low"
+        case .notPermitted(_, .outranked): "power_level_outranked"
         }
     }
 

@@ -13,6 +13,16 @@
                                     -> prints every text message of the room as the server
                                        keeps it (/messages), oldest first, one JSON object
                                        {"sender", "body"} a line
+    nio_peer.py HOMESERVER USER PASSWORD join ROOM
+                                    -> joins by ID or alias and prints the room's ID
+    nio_peer.py HOMESERVER USER PASSWORD membership ROOM_ID USER_ID
+                                    -> prints USER_ID's membership of the room as the peer sees
+                                       it (join, invite, leave, ban), or none
+    nio_peer.py HOMESERVER USER PASSWORD power ROOM_ID USER_ID LEVEL
+                                    -> gives USER_ID that power level in the room
+    nio_peer.py HOMESERVER USER PASSWORD invites
+                                    -> prints the peer's pending invites, one JSON object
+                                       {"room_id", "is_direct"} a line
 
 Each call logs in as a new device and logs it out again.
 """
@@ -22,8 +32,9 @@ import json
 import sys
 import time
 
-from nio import (AsyncClient, LoginResponse, MessageDirection, RoomCreateResponse, RoomMessagesResponse,
-                 RoomMessageText, RoomPutStateResponse, RoomSendResponse, SyncResponse)
+from nio import (AsyncClient, JoinResponse, LoginResponse, MessageDirection, RoomCreateResponse,
+                 RoomGetStateEventError, RoomGetStateEventResponse, RoomMessagesResponse, RoomMessageText,
+                 RoomPutStateResponse, RoomSendResponse, SyncResponse)
 
 
 class PeerError(Exception):
@@ -80,6 +91,34 @@ async def messages(client, args):
         print(json.dumps({"sender": event.sender, "body": event.body}))
 
 
+async def join(client, args):
+    print(checked(await client.join(args.room), JoinResponse, "join").room_id)
+
+
+async def membership(client, args):
+    response = await client.room_get_state_event(args.room_id, "m.room.member", args.user_id)
+    if isinstance(response, RoomGetStateEventError) and response.status_code == "M_NOT_FOUND":
+        print("none")
+        return
+    print(checked(response, RoomGetStateEventResponse, "membership").content.get("membership", "none"))
+
+
+async def power(client, args):
+    levels = checked(await client.room_get_state_event(args.room_id, "m.room.power_levels"), RoomGetStateEventResponse,
+                     "power levels").content
+    levels.setdefault("users", {})[args.user_id] = args.level
+    checked(await client.room_put_state(args.room_id, "m.room.power_levels", levels), RoomPutStateResponse, "set power levels")
+
+
+async def invites(client, args):
+    response = checked(await client.sync(timeout=0, full_state=True), SyncResponse, "sync")
+    for room_id, room in response.rooms.invite.items():
+        own = [event for event in room.invite_state
+               if getattr(event, "state_key", None) == client.user_id and isinstance(getattr(event, "content", None), dict)]
+        is_direct = any(event.content.get("is_direct") is True for event in own)
+        print(json.dumps({"room_id": room_id, "is_direct": is_direct}))
+
+
 def parser():
     root = argparse.ArgumentParser(description="a matrix-nio peer for integration tests")
     root.add_argument("homeserver")
@@ -104,6 +143,20 @@ def parser():
     command = commands.add_parser("messages")
     command.add_argument("room_id")
     command.set_defaults(run=messages)
+    command = commands.add_parser("join")
+    command.add_argument("room")
+    command.set_defaults(run=join)
+    command = commands.add_parser("membership")
+    command.add_argument("room_id")
+    command.add_argument("user_id")
+    command.set_defaults(run=membership)
+    command = commands.add_parser("power")
+    command.add_argument("room_id")
+    command.add_argument("user_id")
+    command.add_argument("level", type=int)
+    command.set_defaults(run=power)
+    command = commands.add_parser("invites")
+    command.set_defaults(run=invites)
     return root
 
 
