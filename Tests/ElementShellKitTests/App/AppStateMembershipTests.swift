@@ -112,6 +112,7 @@ import Testing
         #expect(!(await app.state.run(line: "/kick @bob:hs")))
         #expect(app.log.failures == [.noRoomOpen])
         await app.state.run(line: "/open Lobby")
+        #expect(app.state.completionContext.userIDs == ["@alice:example", "@bob:hs"], "Tab offers the open room's members")
         #expect(await app.state.run(line: "/kick Bob too loud, sorry"))
         #expect(await app.state.run(line: "/invite @carol:hs"))
         #expect(await app.state.run(line: "/unban @spam:hs"))
