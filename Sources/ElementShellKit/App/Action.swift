@@ -7,6 +7,7 @@ public enum Action: Sendable, Equatable {
     case draft(DraftAction)
     case queue(QueueAction)
     case room(RoomAction)
+    case membership(MembershipAction)
     case session(SessionAction)
     case settings(SettingsAction)
     case scripting(ScriptingAction)
@@ -114,6 +115,21 @@ public enum RoomAction: Sendable, Equatable {
     case text(RoomText, set: String?)
 }
 
+/// Invites, new rooms and direct chats, and who may stay in the open room.
+public enum MembershipAction: Sendable, Equatable {
+    /// Joins an invite: the one named like `/open` names rooms, else the open room's or the first.
+    case accept(target: String?)
+    /// Leaves an invite, chosen as `accept` chooses.
+    case decline(target: String?)
+    /// Creates a room and opens it.
+    case create(RoomCreation)
+    /// Opens the direct chat with `user`, starting one when there is none.
+    case directChat(user: String)
+    /// Invites, kicks, bans or unbans `user` in the open room. `user` is a Matrix ID or the name
+    /// of a member of the open room.
+    case change(MembershipChange, user: String, reason: String?)
+}
+
 public enum SessionAction: Sendable, Equatable {
     case login(homeserver: String, user: String)
     /// Destructive: without `confirmed` it comes back as a question.
@@ -161,6 +177,18 @@ extension MessageAction: CustomStringConvertible {
         case .notice: "notice(text: <redacted>)"
         case .plain: "plain(text: <redacted>)"
         case .html: "html(text: <redacted>)"
+        }
+    }
+}
+
+extension MembershipAction: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .accept(let target): "accept(target: \(target ?? "nil"))"
+        case .decline(let target): "decline(target: \(target ?? "nil"))"
+        case .create(let creation): "create(alias: \(creation.aliasLocalpart ?? "nil"), name: <redacted>, topic: <redacted>, public: \(creation.isPublic))"
+        case .directChat(let user): "directChat(user: \(user))"
+        case .change(let change, let user, _): "change(\(change), user: \(user), reason: <redacted>)"
         }
     }
 }

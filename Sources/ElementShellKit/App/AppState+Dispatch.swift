@@ -28,6 +28,7 @@ extension AppState {
         case .relation(let action): await send(action)
         case .thread(let action): await send(action)
         case .room(let action): await send(action)
+        case .membership(let action): await send(action)
         case .queue(let action): await send(action)
         case .draft(let action): await send(action)
         case .session(let action): await send(action)

@@ -84,14 +84,19 @@ extension AppState {
         guard let address = RoomAddress(parsing: target) else { return finish("join", .failure(.invalidRoomAddress(target))) }
         do {
             let roomID = try await environment.makeRoomService(session, profile.settings).join(address)
-            currentRoomID = roomID
-            currentThreadRoot = nil
-            memberNames = [:]
-            historyCursor = nil
+            enter(roomID)
             return finish("join", .joined(roomID: roomID))
         } catch {
             return finish("join", .failure(.matrix(error)))
         }
+    }
+
+    /// Makes a room just joined or created the open one, before sync has brought anything of it.
+    func enter(_ roomID: String) {
+        currentRoomID = roomID
+        currentThreadRoot = nil
+        memberNames = [:]
+        historyCursor = nil
     }
 
     private func leave(_ target: String?) async -> Bool {

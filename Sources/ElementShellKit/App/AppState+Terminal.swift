@@ -19,7 +19,8 @@ extension AppState {
         var context = CompletionContext()
         context.homeservers = profile.developer.showCustomHomeserver ? Array(config.homeservers.keys) : profile.homeservers
         context.profiles = Array(config.profiles.keys)
-        context.userIDs = session.map { [$0.userID] } ?? []
+        // Your own ID, then the open room's members, whom /kick, /ban and /dm name.
+        context.userIDs = session.map { session in [session.userID] + memberNames.keys.filter { $0 != session.userID }.sorted() } ?? []
         context.aliases = Array(aliases.keys)
         context.showsDeveloperCommands = profile.developer.showDeveloperSettings
         return context

@@ -70,6 +70,14 @@ public enum Outcome: Sendable, Equatable {
     /// `/join`: the room is joined and open; its name arrives with the next sync.
     case joined(roomID: String)
     case left(roomName: String)
+    /// `/decline`: the invite is left.
+    case declined(roomName: String)
+    /// `/create`: the room exists and is open; `alias` is its full `#alias:server` when one was asked for.
+    case created(roomID: String, alias: String?)
+    /// `/dm`: the direct chat with `userID` is open; `isNew` when it was just started (they are invited).
+    case directChat(roomID: String, userID: String, isNew: Bool)
+    /// `/invite`, `/kick`, `/ban`, `/unban`: the server did it.
+    case membershipChanged(MembershipChange, userID: String, roomName: String)
     /// `/queue`: the outbox in sending order; the position (from 1) is the number `/resend` and `/cancel` take.
     case queue([QueuedMessage])
     case resent(count: Int)

@@ -35,4 +35,14 @@ public enum ShellError: Error, Sendable, Equatable {
     case notOwnMessage
     /// We have not reacted so to that message.
     case noSuchReaction(String)
+    /// Not a Matrix user ID, nor the name of exactly one member of the open room.
+    case unknownUser(String)
+    /// `/accept` or `/decline` without a room, and no invite waits.
+    case noInvites
+    /// The room named to `/accept` or `/decline` is not an invite.
+    case notInvited(roomName: String)
+    /// Not usable as the local part of a room alias.
+    case invalidRoomAlias(String)
+    /// The room's power levels do not allow it; checked before asking the server.
+    case notPermitted(MembershipChange, PowerRefusal)
 }

@@ -136,6 +136,29 @@ public enum CommandTable {
             summary: { L10n.screenHelpLeaveSummary }, usage: { L10n.screenHelpLeaveUsage }
         ) { arguments, _ in .room(.leave(target: arguments.first)) },
         CommandSpec(
+            "accept", parameters: [CommandParameter(.room, .optionalRest)],
+            summary: { L10n.screenHelpAcceptSummary }, usage: { L10n.screenHelpAcceptUsage }
+        ) { arguments, _ in .membership(.accept(target: arguments.first)) },
+        CommandSpec(
+            "decline", parameters: [CommandParameter(.room, .optionalRest)],
+            summary: { L10n.screenHelpDeclineSummary }, usage: { L10n.screenHelpDeclineUsage }
+        ) { arguments, _ in .membership(.decline(target: arguments.first)) },
+        CommandSpec(
+            "create", parameters: [CommandParameter(.text, .rest)],
+            summary: { L10n.screenHelpCreateSummary }, usage: { L10n.screenHelpCreateUsage }, details: { [L10n.screenHelpCreateDetails] }
+        ) { arguments, _ throws(CommandParseError) in .membership(.create(try CreateOptions.creation(from: arguments[0]))) },
+        CommandSpec(
+            "dm", parameters: [CommandParameter(.userID)],
+            summary: { L10n.screenHelpDmSummary }, usage: { L10n.screenHelpDmUsage }
+        ) { arguments, _ in .membership(.directChat(user: arguments[0])) },
+        CommandSpec(
+            "invite", parameters: [CommandParameter(.userID)],
+            summary: { L10n.screenHelpInviteSummary }, usage: { L10n.screenHelpInviteUsage }
+        ) { arguments, _ in .membership(.change(.invite, user: arguments[0], reason: nil)) },
+        moderation(.kick, summary: { L10n.screenHelpKickSummary }, usage: { L10n.screenHelpKickUsage }),
+        moderation(.ban, summary: { L10n.screenHelpBanSummary }, usage: { L10n.screenHelpBanUsage }),
+        moderation(.unban, summary: { L10n.screenHelpUnbanSummary }, usage: { L10n.screenHelpUnbanUsage }),
+        CommandSpec(
             "config", parameters: [CommandParameter(.profile, .optional)],
             summary: { L10n.screenHelpConfigSummary }, usage: { L10n.screenHelpConfigUsage }
         ) { arguments, _ in .settings(.show(profile: arguments.first)) },
@@ -208,6 +231,15 @@ public enum CommandTable {
     /// The command called `name` or one of its aliases (without the slash).
     public static func spec(named name: String) -> CommandSpec? {
         byName[name.lowercased()]
+    }
+
+    /// `/kick`, `/ban` and `/unban`: `USER [REASON]` in the open room.
+    private static func moderation(_ change: MembershipChange, summary: @escaping @Sendable () -> String,
+                                   usage: @escaping @Sendable () -> String) -> CommandSpec {
+        CommandSpec(change.rawValue, parameters: [CommandParameter(.userID), CommandParameter(.text, .optionalRest)],
+                    summary: summary, usage: usage) { arguments, _ in
+            .membership(.change(change, user: arguments[0], reason: arguments.dropFirst().first))
+        }
     }
 
     /// A position in `/queue`, counted from 1.

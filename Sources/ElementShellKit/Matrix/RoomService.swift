@@ -1,6 +1,6 @@
 import Foundation
 
-/// Joining and leaving rooms for a session.
+/// Joining, leaving, creating rooms and changing who is in them, for a session.
 public protocol RoomService: Sendable {
     /// The ID of the room joined.
     func join(_ address: RoomAddress) async throws(MatrixError) -> String
@@ -12,6 +12,15 @@ public protocol RoomService: Sendable {
     func joinedMembers(roomID: String) async throws(MatrixError) -> [String: String?]
     /// Sets the room's name or topic (`m.room.name` / `m.room.topic`).
     func setText(_ kind: RoomText, of roomID: String, to text: String) async throws(MatrixError)
+    /// Invites, kicks, bans or unbans `userID`.
+    func change(_ change: MembershipChange, of userID: String, in roomID: String, reason: String?) async throws(MatrixError)
+    /// Who may do what in the room now.
+    func powerLevels(roomID: String) async throws(MatrixError) -> PowerLevels
+    /// The ID of the new room.
+    func createRoom(_ creation: RoomCreation) async throws(MatrixError) -> String
+    /// The account's `m.direct` as the server has it now (empty when it has none).
+    func directChats() async throws(MatrixError) -> DirectChats
+    func setDirectChats(_ chats: DirectChats) async throws(MatrixError)
 }
 
 /// The texts of a room that `/name` and `/topic` change.
@@ -22,9 +31,11 @@ public enum RoomText: String, Sendable, Equatable {
 }
 
 public struct MatrixRoomService: RoomService {
-    private let client: MatrixClient
+    let client: MatrixClient
+    let userID: String
 
     public init(session: Session, transport: any HTTPTransport, requestTimeout: TimeInterval = 30) {
+        userID = session.userID
         client = MatrixClient(homeserverURL: session.homeserverURL, accessToken: session.accessToken, transport: transport,
                               requestTimeout: requestTimeout)
     }

@@ -42,6 +42,12 @@ public enum ErrorCodes {
         case .unknownMessage: "unknown_message"
         case .notOwnMessage: "not_own_message"
         case .noSuchReaction: "no_such_reaction"
+        case .unknownUser: "unknown_user"
+        case .noInvites: "no_invites"
+        case .notInvited: "not_invited"
+        case .invalidRoomAlias: "invalid_room_alias"
+        case .notPermitted(_, .levelTooLow): "power_level_too_low"
+        case .notPermitted(_, .outranked): "power_level_outranked"
         }
     }
 

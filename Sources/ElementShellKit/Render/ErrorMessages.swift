@@ -33,7 +33,27 @@ public enum ErrorMessages {
         case .unknownMessage(let reference): L10n.errorUnknownMessage(clean(reference))
         case .notOwnMessage: L10n.errorNotOwnMessage
         case .noSuchReaction(let key): L10n.errorNoSuchReaction(clean(key))
+        case .unknownUser(let user): L10n.errorUnknownUser(clean(user))
+        case .noInvites: L10n.errorNoInvites
+        case .notInvited(let name): L10n.errorNotInvited(clean(name))
+        case .invalidRoomAlias(let alias): L10n.errorInvalidRoomAlias(clean(alias))
+        case .notPermitted(let change, let refusal): message(for: refusal, of: change)
         }
+    }
+
+    /// Names the level the change needs, or why the target is out of reach.
+    static func message(for refusal: PowerRefusal, of change: MembershipChange) -> String {
+        switch refusal {
+        case .levelTooLow(let required, let own):
+            L10n.errorPowerLevelTooLow("/" + change.rawValue, powerLevel(required), powerLevel(own))
+        case .outranked(let userID, let theirs, let own):
+            L10n.errorPowerLevelOutranked("/" + change.rawValue, clean(userID), powerLevel(theirs), powerLevel(own))
+        }
+    }
+
+    /// A creator's level in rooms of version 12 and later is above every number.
+    private static func powerLevel(_ level: Int) -> String {
+        level == PowerLevels.creatorLevel ? L10n.commonPowerLevelCreator : String(level)
     }
 
     public static func message(for error: CommandParseError) -> String {

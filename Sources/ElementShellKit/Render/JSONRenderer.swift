@@ -88,7 +88,10 @@ public enum JSONRenderer {
         case .drafts(let drafts):
             ["drafts": .array(drafts.map { ["room_id": .string($0.roomID), "room": .string($0.roomName), "body": .string($0.body)] })]
         case .joined(let roomID): ["room_id": .string(roomID)]
-        case .left(let name): ["room": .string(name)]
+        case .left(let name), .declined(let name): ["room": .string(name)]
+        case .created(let roomID, let alias): ["room_id": .string(roomID), "alias": alias.json]
+        case .directChat(let roomID, let userID, let isNew): ["room_id": .string(roomID), "user_id": .string(userID), "created": .bool(isNew)]
+        case .membershipChanged(_, let userID, let name): ["user_id": .string(userID), "room": .string(name)]
         case .rooms(let rooms):
             ["rooms": .array(rooms.enumerated().map { index, room in
                 ["number": .int(index + 1), "room_id": .string(room.roomID), "name": .string(RoomName.of(room)),

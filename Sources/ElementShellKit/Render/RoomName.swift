@@ -22,4 +22,9 @@ public enum RoomName {
         guard userID.hasPrefix("@"), let colon = userID.firstIndex(of: ":") else { return userID }
         return String(userID[userID.index(after: userID.startIndex)..<colon])
     }
+
+    /// `@alice:example.org` → `example.org`.
+    static func serverName(of userID: String) -> String {
+        userID.firstIndex(of: ":").map { String(userID[userID.index(after: $0)...]) } ?? ""
+    }
 }

@@ -98,6 +98,11 @@ public struct TextRenderer: Sendable {
         case .cancelled(let count): [L10n.screenQueueCancelled(count)]
         case .joined(let roomID): [L10n.screenRoomJoined(clean(roomID))]
         case .left(let name): [L10n.screenRoomLeft(clean(name))]
+        case .declined(let name): [L10n.screenInviteDeclined(clean(name))]
+        case .created(let roomID, let alias): [L10n.screenRoomCreated(clean(alias ?? roomID))]
+        case .directChat(_, let userID, let isNew):
+            [isNew ? L10n.screenDirectChatStarted(clean(userID)) : L10n.screenDirectChatOpened(clean(userID))]
+        case .membershipChanged(let change, let userID, let name): [membershipChanged(change, clean(userID), clean(name))]
         case .failure(.cancelled): [L10n.errorCancelled]
         case .failure(let error): [theme.error(L10n.commonErrorPrefix) + " " + ErrorMessages.message(for: error)]
         }
@@ -127,6 +132,15 @@ public struct TextRenderer: Sendable {
             if room.highlightCount > 0 { notes.append(theme.bold(L10n.screenRoomsHighlights(room.highlightCount))) }
             return ["\(index + 1)", clean(RoomName.of(room)), notes.joined(separator: ", ")]
         })
+    }
+
+    private func membershipChanged(_ change: MembershipChange, _ userID: String, _ roomName: String) -> String {
+        switch change {
+        case .invite: L10n.screenMemberInvited(userID, roomName)
+        case .kick: L10n.screenMemberKicked(userID, roomName)
+        case .ban: L10n.screenMemberBanned(userID, roomName)
+        case .unban: L10n.screenMemberUnbanned(userID, roomName)
+        }
     }
 
     func table(_ rows: [[String]]) -> [String] {

@@ -66,6 +66,17 @@ import Testing
         ("/wait sent", .scripting(.waitUntilSent(timeout: 30))),
         ("/wait message see you", .scripting(.waitForMessage(containing: "see you", timeout: 30))),
         ("/wait message done --timeout 5", .scripting(.waitForMessage(containing: "done", timeout: 5))),
+        ("/accept", .membership(.accept(target: nil))),
+        ("/accept Team chat", .membership(.accept(target: "Team chat"))),
+        ("/decline 1", .membership(.decline(target: "1"))),
+        ("/create Team chat", .membership(.create(RoomCreation(name: "Team chat")))),
+        ("/create Bob's room --topic Plans for Friday --alias bobs --public",
+         .membership(.create(RoomCreation(name: "Bob's room", aliasLocalpart: "bobs", topic: "Plans for Friday", isPublic: true)))),
+        ("/dm @bob:hs.example", .membership(.directChat(user: "@bob:hs.example"))),
+        ("/invite @bob:hs.example", .membership(.change(.invite, user: "@bob:hs.example", reason: nil))),
+        ("/kick Bob", .membership(.change(.kick, user: "Bob", reason: nil))),
+        ("/ban @spam:hs.example sends spam, again", .membership(.change(.ban, user: "@spam:hs.example", reason: "sends spam, again"))),
+        ("/unban @spam:hs.example", .membership(.change(.unban, user: "@spam:hs.example", reason: nil))),
         ("/quit", .app(.quit)),
     ]
 
@@ -123,6 +134,10 @@ import Testing
         #expect(throws: CommandParseError.invalidReference(command: "reply", value: "#12")) { try CommandParser.parse("/reply #12 hi") }
         #expect(throws: CommandParseError.invalidReference(command: "react", value: "~0")) { try CommandParser.parse("/react ~0 :+1:") }
         #expect(throws: CommandParseError.usage(command: "edit")) { try CommandParser.parse("/edit ^") }
+        for line in ["/create", "/create --public", "/create Team --alias", "/create Team --alias two words", "/create Team --topic",
+                     "/create Team --public yes", "/create Team --private", "/create Team --public --public", "/invite", "/kick"] {
+            #expect(throws: CommandParseError.self, "\(line)") { try CommandParser.parse(line) }
+        }
     }
 
     @Test func unknownCommandsSuggestTheNearestName() {
@@ -146,5 +161,7 @@ import Testing
         #expect(!String(describing: action).contains("secret"))
         #expect(!String(describing: Action.scripting(.echo(text: "my secret plans"))).contains("secret"))
         #expect(!String(describing: Action.message(.emote(text: "my secret plans"))).contains("secret"))
+        #expect(!String(describing: Action.membership(.change(.kick, user: "@bob:hs", reason: "my secret plans"))).contains("secret"))
+        #expect(!String(describing: Action.membership(.create(RoomCreation(name: "secret", topic: "secret")))).contains("secret"))
     }
 }

@@ -18,6 +18,16 @@
                                        keeps it, oldest first, one raw JSON event a line
     nio_peer.py HOMESERVER USER PASSWORD send-event ROOM_ID TYPE CONTENT_JSON
                                     -> sends one event of any type; prints its ID
+    nio_peer.py HOMESERVER USER PASSWORD join ROOM
+                                    -> joins by ID or alias and prints the room's ID
+    nio_peer.py HOMESERVER USER PASSWORD membership ROOM_ID USER_ID
+                                    -> prints USER_ID's membership of the room as the peer sees
+                                       it (join, invite, leave, ban), or none
+    nio_peer.py HOMESERVER USER PASSWORD power ROOM_ID USER_ID LEVEL
+                                    -> gives USER_ID that power level in the room
+    nio_peer.py HOMESERVER USER PASSWORD invites
+                                    -> prints the peer's pending invites, one JSON object
+                                       {"room_id", "is_direct"} a line
 
 Each call logs in as a new device and logs it out again.
 """
@@ -27,8 +37,9 @@ import json
 import sys
 import time
 
-from nio import (AsyncClient, LoginResponse, MessageDirection, RoomCreateResponse, RoomMessagesResponse,
-                 RoomMessageText, RoomPutStateResponse, RoomSendResponse, SyncResponse)
+from nio import (AsyncClient, JoinResponse, LoginResponse, MessageDirection, RoomCreateResponse,
+                 RoomGetStateEventError, RoomGetStateEventResponse, RoomMessagesResponse, RoomMessageText,
+                 RoomPutStateResponse, RoomSendResponse, SyncResponse)
 
 
 class PeerError(Exception):
@@ -101,6 +112,32 @@ async def events(client, args):
 async def send_event(client, args):
     response = checked(await client.room_send(args.room_id, args.type, json.loads(args.content)), RoomSendResponse, "send")
     print(response.event_id)
+async def join(client, args):
+    print(checked(await client.join(args.room), JoinResponse, "join").room_id)
+
+
+async def membership(client, args):
+    response = await client.room_get_state_event(args.room_id, "m.room.member", args.user_id)
+    if isinstance(response, RoomGetStateEventError) and response.status_code == "M_NOT_FOUND":
+        print("none")
+        return
+    print(checked(response, RoomGetStateEventResponse, "membership").content.get("membership", "none"))
+
+
+async def power(client, args):
+    levels = checked(await client.room_get_state_event(args.room_id, "m.room.power_levels"), RoomGetStateEventResponse,
+                     "power levels").content
+    levels.setdefault("users", {})[args.user_id] = args.level
+    checked(await client.room_put_state(args.room_id, "m.room.power_levels", levels), RoomPutStateResponse, "set power levels")
+
+
+async def invites(client, args):
+    response = checked(await client.sync(timeout=0, full_state=True), SyncResponse, "sync")
+    for room_id, room in response.rooms.invite.items():
+        own = [event for event in room.invite_state
+               if getattr(event, "state_key", None) == client.user_id and isinstance(getattr(event, "content", None), dict)]
+        is_direct = any(event.content.get("is_direct") is True for event in own)
+        print(json.dumps({"room_id": room_id, "is_direct": is_direct}))
 
 
 def parser():
@@ -135,6 +172,20 @@ def parser():
     command.add_argument("type")
     command.add_argument("content")
     command.set_defaults(run=send_event)
+    command = commands.add_parser("join")
+    command.add_argument("room")
+    command.set_defaults(run=join)
+    command = commands.add_parser("membership")
+    command.add_argument("room_id")
+    command.add_argument("user_id")
+    command.set_defaults(run=membership)
+    command = commands.add_parser("power")
+    command.add_argument("room_id")
+    command.add_argument("user_id")
+    command.add_argument("level", type=int)
+    command.set_defaults(run=power)
+    command = commands.add_parser("invites")
+    command.set_defaults(run=invites)
     return root
 
 

@@ -61,6 +61,29 @@ struct NioPeer {
         try run(["send-event", roomID, type, content]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Joins by ID or alias; returns the room's ID.
+    func join(_ room: String) throws -> String {
+        try run(["join", room]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// `userID`'s membership of the room as the peer sees it (`join`, `invite`, `leave`, `ban`), or `none`.
+    func membership(of userID: String, in roomID: String) throws -> String {
+        try run(["membership", roomID, userID]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func setPowerLevel(_ level: Int, of userID: String, in roomID: String) throws {
+        try run(["power", roomID, userID, "\(level)"])
+    }
+
+    /// The rooms the peer is invited to, each with whether the invite is to a direct chat.
+    func invites() throws -> [String: Bool] {
+        try run(["invites"]).split(separator: "\n").reduce(into: [:]) { found, line in
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let roomID = object["room_id"] as? String else { return }
+            found[roomID] = object["is_direct"] as? Bool ?? false
+        }
+    }
+
     struct Failure: Error {
         let arguments: [String]
         let status: Int32

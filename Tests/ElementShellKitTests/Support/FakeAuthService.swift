@@ -118,4 +118,19 @@ struct FakeRoomService: RoomService {
     func olderEvents(roomID: String, from token: String, limit: Int) async throws(MatrixError) -> (events: [SyncEvent], next: String?) {
         try await older(roomID, token, limit)
     }
+    var changeMembership: @Sendable (MembershipChange, String, String, String?) async throws(MatrixError) -> Void = { _, _, _, _ throws(MatrixError) in }
+    /// By default the harness's user (`@alice:example`) created the room and has every right.
+    var levels: @Sendable (String) async throws(MatrixError) -> PowerLevels = { _ throws(MatrixError) in
+        PowerLevels(content: nil, create: .object(["sender": .string("@alice:example"), "content": .object(["room_version": .string("12")])]))
+    }
+    var create: @Sendable (RoomCreation) async throws(MatrixError) -> String = { _ throws(MatrixError) in "!created:hs" }
+    var direct: @Sendable () async throws(MatrixError) -> DirectChats = { () throws(MatrixError) in DirectChats(content: nil) }
+    var setDirect: @Sendable (DirectChats) async throws(MatrixError) -> Void = { _ throws(MatrixError) in }
+    func change(_ change: MembershipChange, of userID: String, in roomID: String, reason: String?) async throws(MatrixError) {
+        try await changeMembership(change, userID, roomID, reason)
+    }
+    func powerLevels(roomID: String) async throws(MatrixError) -> PowerLevels { try await levels(roomID) }
+    func createRoom(_ creation: RoomCreation) async throws(MatrixError) -> String { try await create(creation) }
+    func directChats() async throws(MatrixError) -> DirectChats { try await direct() }
+    func setDirectChats(_ chats: DirectChats) async throws(MatrixError) { try await setDirect(chats) }
 }

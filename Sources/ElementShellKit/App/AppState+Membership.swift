@@ -1,0 +1,106 @@
+extension AppState {
+    func send(_ action: MembershipAction) async -> Bool {
+        switch action {
+        case .accept(let target): await answerInvite(target, accepting: true)
+        case .decline(let target): await answerInvite(target, accepting: false)
+        case .create(let creation): await create(creation)
+        case .directChat(let user): await openDirectChat(with: user)
+        case .change(let change, let user, let reason): await apply(change, to: user, reason: reason)
+        }
+    }
+
+    private func answerInvite(_ target: String?, accepting: Bool) async -> Bool {
+        let command = accepting ? "accept" : "decline"
+        guard let session else { return finish(command, .failure(.notLoggedIn)) }
+        let room: RoomRecord
+        switch invite(named: target) {
+        case .success(let found): room = found
+        case .failure(let error): return finish(command, .failure(error))
+        }
+        let service = environment.makeRoomService(session, profile.settings)
+        do {
+            if accepting {
+                let roomID = try await service.join(RoomAddress(idOrAlias: room.roomID))
+                enter(roomID)
+                return finish(command, .joined(roomID: roomID))
+            }
+            try await service.leave(roomID: room.roomID)
+        } catch {
+            return finish(command, .failure(.matrix(error)))
+        }
+        if currentRoomID == room.roomID { currentRoomID = nil }
+        return finish(command, .declined(roomName: RoomName.of(room)))
+    }
+
+    /// The invite `/accept` and `/decline` mean: the room named, else the open room when it is an
+    /// invite, else the first invite in `/rooms` order.
+    private func invite(named target: String?) -> Result<RoomRecord, ShellError> {
+        let ordered = RoomOrder.sorted(Array(rooms.values))
+        if let target {
+            guard let room = RoomLookup.find(target, in: ordered) else { return .failure(.unknownRoom(target)) }
+            return room.membership == .invite ? .success(room) : .failure(.notInvited(roomName: RoomName.of(room)))
+        }
+        if let open = currentRoomID.flatMap({ rooms[$0] }), open.membership == .invite { return .success(open) }
+        return ordered.first { $0.membership == .invite }.map { .success($0) } ?? .failure(.noInvites)
+    }
+
+    private func create(_ creation: RoomCreation) async -> Bool {
+        guard let session else { return finish("create", .failure(.notLoggedIn)) }
+        let serverName = RoomName.serverName(of: session.userID)
+        if let alias = creation.aliasLocalpart, !RoomCreation.isValidAliasLocalpart(alias, serverName: serverName) {
+            return finish("create", .failure(.invalidRoomAlias(alias)))
+        }
+        do {
+            let roomID = try await environment.makeRoomService(session, profile.settings).createRoom(creation)
+            enter(roomID)
+            return finish("create", .created(roomID: roomID, alias: creation.aliasLocalpart.map { "#\($0):\(serverName)" }))
+        } catch {
+            return finish("create", .failure(.matrix(error)))
+        }
+    }
+
+    /// Opens the joined direct chat with the user that the account's `m.direct` names; without one,
+    /// starts one and adds it there, as other clients expect. `m.direct` is read from the server,
+    /// not the store: what is written back must be the newest, whoever changed it last.
+    private func openDirectChat(with user: String) async -> Bool {
+        guard let session else { return finish("dm", .failure(.notLoggedIn)) }
+        guard let userID = MemberLookup.userID(for: user, among: memberNames), userID != session.userID else {
+            return finish("dm", .failure(.unknownUser(user)))
+        }
+        let service = environment.makeRoomService(session, profile.settings)
+        do {
+            var chats = try await service.directChats()
+            if let roomID = chats.rooms(with: userID).first(where: { rooms[$0]?.membership == .join }) {
+                enter(roomID)
+                await loadMemberNames(of: roomID)
+                return finish("dm", .directChat(roomID: roomID, userID: userID, isNew: false))
+            }
+            let roomID = try await service.createRoom(RoomCreation(directChatPartner: userID))
+            enter(roomID)
+            chats.add(roomID, with: userID)
+            try await service.setDirectChats(chats)
+            return finish("dm", .directChat(roomID: roomID, userID: userID, isNew: true))
+        } catch {
+            return finish("dm", .failure(.matrix(error)))
+        }
+    }
+
+    /// Invites, kicks, bans or unbans in the open room, once its power levels allow it: a refusal
+    /// names the level needed, which the server's would not.
+    private func apply(_ change: MembershipChange, to user: String, reason: String?) async -> Bool {
+        let command = change.rawValue
+        guard let session else { return finish(command, .failure(.notLoggedIn)) }
+        guard let roomID = currentRoomID else { return finish(command, .failure(.noRoomOpen)) }
+        guard let userID = MemberLookup.userID(for: user, among: memberNames) else { return finish(command, .failure(.unknownUser(user))) }
+        let service = environment.makeRoomService(session, profile.settings)
+        do {
+            if let refusal = try await service.powerLevels(roomID: roomID).refusal(of: change, by: session.userID, to: userID) {
+                return finish(command, .failure(.notPermitted(change, refusal)))
+            }
+            try await service.change(change, of: userID, in: roomID, reason: reason)
+        } catch {
+            return finish(command, .failure(.matrix(error)))
+        }
+        return finish(command, .membershipChanged(change, userID: userID, roomName: rooms[roomID].map(RoomName.of) ?? roomID))
+    }
+}

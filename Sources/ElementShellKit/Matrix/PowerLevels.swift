@@ -1,0 +1,76 @@
+/// Who may do what in a room, from its `m.room.power_levels` and `m.room.create` events, read
+/// the way the spec's authorization rules read them, so the shell can refuse before the server does.
+public struct PowerLevels: Sendable, Equatable {
+    /// The level of a room creator in room versions 12 and later: above every number.
+    public static let creatorLevel = Int.max
+
+    var users: [String: Int]
+    var usersDefault: Int
+    var invite: Int
+    var kick: Int
+    var ban: Int
+    /// Creators that outrank everyone (room versions 12 and later).
+    var creators: Set<String>
+
+    /// `content` is the power levels' content (`nil` when the room has none); `create` the
+    /// `m.room.create` event, or just its content when the server sent no more.
+    public init(content: MatrixJSON?, create: MatrixJSON) {
+        let createContent = create["content"] ?? create
+        let creator = create["sender"]?.string ?? createContent["creator"]?.string
+        let version = createContent["room_version"]?.string ?? "1"
+        if Self.classicVersions.contains(version) {
+            creators = []
+        } else {
+            creators = Set([creator].compactMap { $0 } + (createContent["additional_creators"]?.array ?? []).compactMap(\.string))
+        }
+        guard let content else {
+            // Without the event the spec gives the creator 100 and everyone else 0.
+            users = creator.map { [$0: 100] } ?? [:]
+            usersDefault = 0
+            invite = 0
+            kick = 50
+            ban = 50
+            return
+        }
+        users = (content["users"]?.object ?? [:]).compactMapValues(Self.level)
+        usersDefault = content["users_default"].flatMap(Self.level) ?? 0
+        invite = content["invite"].flatMap(Self.level) ?? 0
+        kick = content["kick"].flatMap(Self.level) ?? 50
+        ban = content["ban"].flatMap(Self.level) ?? 50
+    }
+
+    public func level(of userID: String) -> Int {
+        creators.contains(userID) ? Self.creatorLevel : users[userID] ?? usersDefault
+    }
+
+    /// Why `actor` may not apply `change` to `target`, or `nil` when the rules allow it.
+    public func refusal(of change: MembershipChange, by actor: String, to target: String) -> PowerRefusal? {
+        let own = level(of: actor)
+        let required = switch change {
+        case .invite: invite
+        case .kick: kick
+        case .ban: ban
+        // Lifting a ban is a kick of a banned member: both levels apply.
+        case .unban: max(ban, kick)
+        }
+        if own < required { return .levelTooLow(required: required, own: own) }
+        let theirs = level(of: target)
+        if change != .invite, theirs >= own { return .outranked(userID: target, theirs: theirs, own: own) }
+        return nil
+    }
+
+    /// Versions before 12, where creators have only the level the event gives them.
+    private static let classicVersions: Set<String> = Set((1...11).map(String.init))
+
+    /// Levels are integers; rooms before version 10 may hold them as strings.
+    private static func level(_ value: MatrixJSON) -> Int? {
+        value.int ?? value.string.flatMap { Int($0.trimmingWhitespace()) }
+    }
+}
+
+/// Why the power levels forbid a membership change.
+public enum PowerRefusal: Sendable, Equatable {
+    case levelTooLow(required: Int, own: Int)
+    /// The target's level is not below the actor's.
+    case outranked(userID: String, theirs: Int, own: Int)
+}

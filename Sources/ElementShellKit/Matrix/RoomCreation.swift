@@ -1,0 +1,61 @@
+/// A room to create: what `/create` and `/dm` ask for.
+public struct RoomCreation: Sendable, Equatable {
+    public var name: String?
+    /// The local part of the room's alias (`team` for `#team:server`).
+    public var aliasLocalpart: String?
+    public var topic: String?
+    /// Anyone may join, and the room is listed in the server's directory.
+    public var isPublic: Bool
+    /// The other person of a direct chat, invited at once.
+    public var directChatPartner: String?
+
+    public init(name: String? = nil, aliasLocalpart: String? = nil, topic: String? = nil, isPublic: Bool = false,
+                directChatPartner: String? = nil) {
+        self.name = name
+        self.aliasLocalpart = aliasLocalpart
+        self.topic = topic
+        self.isPublic = isPublic
+        self.directChatPartner = directChatPartner
+    }
+}
+
+extension RoomCreation {
+    /// Whether `localpart` can name a room on `serverName`: the spec forbids `:` and NUL and
+    /// limits the whole alias to 255 bytes; `#`, spaces and control characters would make an
+    /// alias nobody can type back.
+    static func isValidAliasLocalpart(_ localpart: String, serverName: String) -> Bool {
+        !localpart.isEmpty && "#\(localpart):\(serverName)".utf8.count <= 255
+            && !localpart.unicodeScalars.contains { $0 == ":" || $0 == "#" || $0.properties.isWhitespace || $0.properties.generalCategory == .control }
+    }
+}
+
+/// The body of `POST /createRoom`.
+struct CreateRoomBody: Encodable, Sendable {
+    var name: String?
+    var roomAliasName: String?
+    var topic: String?
+    var preset: String
+    var visibility: String
+    var isDirect: Bool?
+    var invite: [String]?
+
+    init(_ creation: RoomCreation) {
+        name = creation.name
+        roomAliasName = creation.aliasLocalpart
+        topic = creation.topic
+        if creation.directChatPartner != nil {
+            preset = "trusted_private_chat"
+        } else {
+            preset = creation.isPublic ? "public_chat" : "private_chat"
+        }
+        visibility = creation.isPublic ? "public" : "private"
+        isDirect = creation.directChatPartner.map { _ in true }
+        invite = creation.directChatPartner.map { [$0] }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, topic, preset, visibility, invite
+        case roomAliasName = "room_alias_name"
+        case isDirect = "is_direct"
+    }
+}
