@@ -36,8 +36,8 @@ public final class AppState {
     @ObservationIgnored var announcedFirstSync = false
     /// How long a first sync may take before the user is told it is under way.
     @ObservationIgnored var firstSyncNoticeDelay = Duration.seconds(2)
-    /// Sender names of the current room, unique within it.
-    @ObservationIgnored var memberNames: [String: String] = [:]
+    /// Sender names of the current room, unique within it (observed: completion offers them).
+    var memberNames: [String: String] = [:]
     @ObservationIgnored var store: StoreWriter?
     @ObservationIgnored var syncTask: Task<Void, Never>?
     /// Changes whenever the services of a session stop, so a late report of theirs is dropped.

@@ -21,7 +21,11 @@ public enum Completer {
     /// `line` is the text before the cursor; the word being completed is its last word.
     public static func complete(_ line: String, context: CompletionContext) -> Result {
         let word = String(line[(line.lastIndex(where: \.isWhitespace).map(line.index(after:)) ?? line.startIndex)...])
-        guard line.hasPrefix("/"), !line.hasPrefix("//") else { return .candidates([]) }
+        guard line.hasPrefix("/"), !line.hasPrefix("//") else {
+            // In a message, `@` completes to the open room's members: a mention.
+            guard word.hasPrefix("@") else { return .candidates([]) }
+            return .candidates(context.userIDs.filter { $0.hasPrefix(word) }.sorted())
+        }
         let (name, arguments) = CommandParser.splitCommand(line)
         guard !arguments.isEmpty else {
             let names = commandNames(context: context) + context.aliases

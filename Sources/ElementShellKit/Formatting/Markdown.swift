@@ -24,6 +24,8 @@ private struct MatrixHTMLWriter {
     private(set) var html = ""
     /// A message of one paragraph goes without `<p>`, as other clients send it.
     private var unwrapsParagraph = false
+    /// Inside a link, user IDs are its text, not links of their own.
+    private var linkDepth = 0
 
     mutating func write(_ document: OpaquePointer) {
         let first = cmark_node_first_child(document)
@@ -38,7 +40,9 @@ private struct MatrixHTMLWriter {
 
     private mutating func visit(_ node: OpaquePointer, entering: Bool) {
         switch cmark_node_get_type(node) {
-        case CMARK_NODE_TEXT, CMARK_NODE_HTML_INLINE, CMARK_NODE_HTML_BLOCK:
+        case CMARK_NODE_TEXT:
+            html += linkDepth > 0 ? Self.escaped(literal(of: node)) : Mentions.linked(literal(of: node), escape: Self.escaped)
+        case CMARK_NODE_HTML_INLINE, CMARK_NODE_HTML_BLOCK:
             // Raw HTML is shown as typed, never passed on: `/html` is for that.
             html += Self.escaped(literal(of: node))
         case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
@@ -72,6 +76,7 @@ private struct MatrixHTMLWriter {
             // Images must be mxc:// in Matrix: a Markdown image becomes a link to it.
             let url = String(cString: cmark_node_get_url(node))
             guard Self.isSafe(url) else { return }
+            linkDepth += entering ? 1 : -1
             html += entering ? "<a href=\"\(Self.escaped(url))\">" : "</a>"
         default:
             break

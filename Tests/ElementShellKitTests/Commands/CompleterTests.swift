@@ -43,4 +43,12 @@ import Testing
         #expect(Completer.complete("/whoami x", context: context) == .candidates([]))
         #expect(Completer.complete("/login clap @alice:clap.ac ", context: context) == .candidates([]))
     }
+
+    @Test func anAtInAMessageCompletesToTheOpenRoomsMembers() {
+        var context = CompletionContext()
+        context.userIDs = ["@me:hs", "@bob:hs", "@bea:hs"]
+        #expect(Completer.complete("hi @b", context: context) == .candidates(["@bea:hs", "@bob:hs"]))
+        #expect(Completer.complete("hi b", context: context) == .candidates([]))
+        #expect(Completer.complete("//not a @b", context: context) == .candidates(["@bea:hs", "@bob:hs"]))
+    }
 }

@@ -7,10 +7,16 @@ import Testing
                     formattedBody: formatted, createdAt: 0)
     }
 
-    @Test func aFormattedMessageCarriesItsFormat() {
+    @Test func aFormattedMessageCarriesItsFormatAndNoMentions() {
         #expect(OutgoingContent.content(for: entry(nil)) == ["msgtype": "m.text", "body": "**b**", "format": "org.matrix.custom.html",
-                                                             "formatted_body": "<strong>b</strong>"])
-        #expect(OutgoingContent.content(for: entry(nil, body: "b", formatted: nil)) == ["msgtype": "m.text", "body": "b"])
+                                                             "formatted_body": "<strong>b</strong>", "m.mentions": [:]])
+        #expect(OutgoingContent.content(for: entry(nil, body: "b", formatted: nil)) == ["msgtype": "m.text", "body": "b", "m.mentions": [:]])
+    }
+
+    @Test func userIDsInTheTextAreMentioned() {
+        let content = OutgoingContent.content(for: entry(nil, body: "@ann:hs.org and @bob:hs, then @ann:hs.org.", formatted: nil))
+        #expect(content == ["msgtype": "m.text", "body": "@ann:hs.org and @bob:hs, then @ann:hs.org.",
+                            "m.mentions": ["user_ids": ["@ann:hs.org", "@bob:hs"]]])
     }
 
     @Test func aReplyNamesItsParentAndMentionsItsSender() {
@@ -21,14 +27,15 @@ import Testing
 
     @Test func aThreadMessageFallsBackToAReplyToTheThreadsLatest() {
         let content = OutgoingContent.content(for: entry(.thread(root: "$root", latest: "$last"), body: "in thread", formatted: nil))
-        #expect(content == ["msgtype": "m.text", "body": "in thread", "m.relates_to": [
+        #expect(content == ["msgtype": "m.text", "body": "in thread", "m.mentions": [:], "m.relates_to": [
             "rel_type": "m.thread", "event_id": "$root", "is_falling_back": .bool(true), "m.in_reply_to": ["event_id": "$last"],
         ]])
     }
 
     @Test func anEditCarriesTheNewContentAndAFallback() {
         let content = OutgoingContent.content(for: entry(.replacement(of: "$o"), body: "fixed", formatted: nil))
-        #expect(content == ["msgtype": "m.text", "body": "* fixed", "m.new_content": ["msgtype": "m.text", "body": "fixed"],
+        #expect(content == ["msgtype": "m.text", "body": "* fixed", "m.mentions": [:],
+                            "m.new_content": ["msgtype": "m.text", "body": "fixed", "m.mentions": [:]],
                             "m.relates_to": ["rel_type": "m.replace", "event_id": "$o"]])
     }
 

@@ -28,6 +28,14 @@ import Testing
         #expect(Markdown.html(from: "![cat](https://example.org/cat.png)") == "<a href=\"https://example.org/cat.png\">cat</a>")
     }
 
+    @Test func userIDsBecomeMentionLinksButNotInsideLinksOrCode() {
+        #expect(Markdown.html(from: "hi @bob:hs.org.") == "hi <a href=\"https://matrix.to/#/@bob:hs.org\">@bob:hs.org</a>.")
+        #expect(Markdown.html(from: "[@bob:hs](https://example.org) `@bob:hs`")
+            == "<a href=\"https://example.org\">@bob:hs</a> <code>@bob:hs</code>")
+        let lines = FormattedBody.lines(fromHTML: Markdown.html(from: "ping @bob:hs") ?? "")
+        #expect(lines?.first?.last == StyledRun("@bob:hs", .mention), "it shows as a mention in the terminal")
+    }
+
     @Test func whatGoesOutComesBackTheSameInTheTerminal() {
         let html = Markdown.html(from: "**bold** and [link](https://example.org)\n- one\n- two") ?? ""
         let lines = FormattedBody.lines(fromHTML: html)?.map { $0.map(\.text).joined() }

@@ -38,9 +38,8 @@ enum OutgoingContent {
             fallback["m.relates_to"] = ["rel_type": "m.replace", "event_id": .string(eventID)]
             return .object(fallback)
         case .reply(let eventID, let sender):
-            var content = message(msgtype: entry.msgtype, body: entry.body, formattedBody: entry.formattedBody)
+            var content = message(msgtype: entry.msgtype, body: entry.body, formattedBody: entry.formattedBody, alsoMentioning: sender)
             content["m.relates_to"] = ["m.in_reply_to": ["event_id": .string(eventID)]]
-            content["m.mentions"] = ["user_ids": [.string(sender)]]
             return .object(content)
         case .thread(let root, let latest):
             var content = message(msgtype: entry.msgtype, body: entry.body, formattedBody: entry.formattedBody)
@@ -52,8 +51,13 @@ enum OutgoingContent {
         }
     }
 
-    private static func message(msgtype: String, body: String, formattedBody: String?) -> [String: JSONValue] {
-        var content: [String: JSONValue] = ["msgtype": .string(msgtype), "body": .string(body)]
+    /// A message's content. `m.mentions` is always there: who is named in it (and whom a reply
+    /// answers), so that nobody is notified by a name that merely appears in the text.
+    private static func message(msgtype: String, body: String, formattedBody: String?, alsoMentioning extra: String? = nil) -> [String: JSONValue] {
+        var mentioned = Mentions.userIDs(in: body)
+        if let extra, !mentioned.contains(extra) { mentioned.append(extra) }
+        var content: [String: JSONValue] = ["msgtype": .string(msgtype), "body": .string(body),
+                                            "m.mentions": mentioned.isEmpty ? [:] : ["user_ids": .array(mentioned.map(JSONValue.string))]]
         if let formattedBody {
             content["format"] = .string(MessageFormat.htmlFormat)
             content["formatted_body"] = .string(formattedBody)
