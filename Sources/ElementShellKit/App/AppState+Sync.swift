@@ -36,6 +36,10 @@ extension AppState {
             appliedSyncCount += 1
             keep(result)
             showArrived(result.messages)
+            followArrivals(result.messages)
+            for (roomID, userIDs) in result.typing {
+                typingUserIDs[roomID] = userIDs.filter { $0 != session?.userID }
+            }
         case .messageSent, .sendFailed:
             applySendReport(event)
         case .syncFailed(let error, let delay):
@@ -125,6 +129,9 @@ extension AppState {
         currentRoomID = nil
         memberNames = [:]
         timelines = [:]
+        typingUserIDs = [:]
+        pendingReadMark = nil
+        typingNotice = nil
         announcedFirstSync = false
         syncStatus = .stopped
     }

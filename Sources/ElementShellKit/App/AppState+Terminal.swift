@@ -8,7 +8,7 @@ extension AppState {
         let unread = rooms.values.filter { $0.membership == .join && $0.roomID != currentRoomID }.reduce(0) { $0 + $1.notificationCount }
         let room = currentRoomID.flatMap { rooms[$0] }.map(RoomName.of)
         return PromptRenderer.Values(app: profile.appName, user: session?.userID, room: room, unread: session == nil ? nil : unread,
-                                     status: SyncStatusText.prompt(for: syncStatus, now: now))
+                                     status: SyncStatusText.prompt(for: syncStatus, now: now), typing: typingText)
     }
 
     /// What tab completion may offer, from the current state.

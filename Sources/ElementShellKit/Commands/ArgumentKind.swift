@@ -14,6 +14,8 @@ public enum ArgumentKind: Sendable, Equatable {
     case alias
     /// What `/wait` waits for.
     case waitTarget
+    /// Which rooms `/rooms` lists.
+    case roomsFilter
 }
 
 /// One argument of a command, as the table declares it.

@@ -47,6 +47,7 @@ public enum Completer {
             pool = values(for: key)
         case .alias: pool = context.aliases
         case .waitTarget: pool = ["sync", "sent", "message"]
+        case .roomsFilter: pool = ["--unread"]
         case .text, .number: pool = []
         }
         return .candidates(Set(pool).filter { $0.hasPrefix(word) }.sorted())

@@ -8,6 +8,8 @@ public struct SyncResult: Sendable, Equatable {
     public var gaps: Set<String>
     /// Rooms where a member joined or changed their display name.
     public var memberChanges: Set<String>
+    /// Who is typing now in each room whose typing changed (never stored: it is only news).
+    public var typing: [String: [String]] = [:]
 
     public init(rooms: [RoomRecord], messages: [MessageRecord], gaps: Set<String> = [], memberChanges: Set<String> = []) {
         self.rooms = rooms

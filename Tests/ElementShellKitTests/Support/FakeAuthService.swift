@@ -118,4 +118,12 @@ struct FakeRoomService: RoomService {
     func olderEvents(roomID: String, from token: String, limit: Int) async throws(MatrixError) -> (events: [SyncEvent], next: String?) {
         try await older(roomID, token, limit)
     }
+    var read: @Sendable (String, String, ReceiptType) async throws(MatrixError) -> Void = { _, _, _ throws(MatrixError) in }
+    var typing: @Sendable (Bool, String) async throws(MatrixError) -> Void = { _, _ throws(MatrixError) in }
+    func markRead(_ eventID: String, in roomID: String, receipt: ReceiptType) async throws(MatrixError) {
+        try await read(eventID, roomID, receipt)
+    }
+    func setTyping(_ isTyping: Bool, in roomID: String, userID: String, timeout: Duration) async throws(MatrixError) {
+        try await typing(isTyping, roomID)
+    }
 }
