@@ -17,17 +17,17 @@ extension AppState {
         return finish("read", .markedRead(roomName: RoomName.of(room)))
     }
 
-    /// Sends the receipt and read marker for the room's newest message and clears its counts at
-    /// once, so the prompt follows before the next sync brings the server's own.
+    /// Sends the receipt and read marker for the room's newest message, then clears its counts,
+    /// so the prompt follows before the next sync brings the server's own.
     func sendReadMarkers(for roomID: String, in store: StoreWriter) async throws(MatrixError) {
         guard let session else { return }
         var newest = timelines[roomID]?.messages.last
         if newest == nil { newest = (try? await store.messages(in: roomID, before: nil, limit: 1))?.last }
         guard let eventID = newest?.eventID else { return }
-        rooms[roomID]?.notificationCount = 0
-        rooms[roomID]?.highlightCount = 0
         let receipt: ReceiptType = profile.settings.privateReceipts ? .private : .public
         try await environment.makeRoomService(session, profile.settings).markRead(eventID, in: roomID, receipt: receipt)
+        rooms[roomID]?.notificationCount = 0
+        rooms[roomID]?.highlightCount = 0
     }
 
     /// For `/open` and arrivals: a receipt that does not go through is no reason to fail the

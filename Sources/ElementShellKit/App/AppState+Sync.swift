@@ -130,6 +130,7 @@ extension AppState {
         memberNames = [:]
         timelines = [:]
         typingUserIDs = [:]
+        pendingReadMark?.cancel()
         pendingReadMark = nil
         typingNotice = nil
         announcedFirstSync = false

@@ -80,6 +80,7 @@ import Testing
         #expect(await app.state.run(line: "/open Lobby"))
         #expect(!(await app.state.run(line: "/read")))
         #expect(app.log.failures == [.matrix(.forbidden(message: "no"))])
+        #expect(app.state.rooms["!lobby:hs"]?.notificationCount == 3, "counts stay until the server has the receipt")
     }
 
     @Test func unreadRoomsKeepTheirNumbersFromTheFullList() async throws {
