@@ -40,6 +40,9 @@ final class InteractiveSession {
                 shouldRecordInHistory: HistoryPolicy.shouldRecord,
                 saveDraft: { text in
                     Task { @MainActor in _ = await stateBox.value?.send(.draft(.save(text: text))) }
+                },
+                lineChanged: { text in
+                    Task { @MainActor in stateBox.value?.inputLineChanged(to: text) }
                 }
             )
         )

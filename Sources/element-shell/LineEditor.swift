@@ -44,6 +44,8 @@ final class LineEditor: Sendable {
         var shouldRecordInHistory: @Sendable (String) -> Bool
         /// Ctrl-X D: the typed line is to be kept as the open room's draft.
         var saveDraft: @Sendable (String) -> Void
+        /// The input line changed (typed, cleared, sent); never for a question's answer.
+        var lineChanged: @Sendable (String) -> Void
     }
 
     private struct Queue {
@@ -174,6 +176,7 @@ final class LineEditor: Sendable {
         guard ReadlineBridge.readsSecret else {
             rl_callback_read_char()
             ReadlineBridge.afterInput()
+            ReadlineBridge.reportLineChange()
             return
         }
         var buffer = [UInt8](repeating: 0, count: 256)
@@ -232,6 +235,10 @@ final class LineEditor: Sendable {
 
     func saveDraft(_ text: String) {
         hooks.saveDraft(text)
+    }
+
+    func lineChanged(_ text: String) {
+        hooks.lineChanged(text)
     }
 
     func complete(_ lineBeforeCursor: String) -> Completer.Result {

@@ -28,6 +28,8 @@ enum ReadlineBridge {
     nonisolated(unsafe) private static var savedLine: (text: String, point: Int32)?
     nonisolated(unsafe) private static var restoresAfterInput = false
     nonisolated(unsafe) private static var finishedLine: String?
+    /// The input line as last reported to the editor, so unchanged keys (arrows) report nothing.
+    nonisolated(unsafe) private static var reportedLine = ""
     /// After Ctrl-D on an empty line no more answers can come: questions get `nil` at once.
     nonisolated(unsafe) private static var inputEnded = false
 
@@ -150,6 +152,17 @@ enum ReadlineBridge {
         rl_redisplay()
     }
 
+    /// Tells the editor what the input line holds now, when that changed since it was last told.
+    /// A yes/no question's answer is not a message being typed.
+    static func reportLineChange() {
+        assertOwner()
+        guard questions.isEmpty, let buffer = rl_line_buffer else { return }
+        let text = String(cString: buffer)
+        guard text != reportedLine else { return }
+        reportedLine = text
+        editor?.lineChanged(text)
+    }
+
     static func saveLineAsDraft() {
         assertOwner()
         let text = String(cString: rl_line_buffer)
@@ -195,6 +208,7 @@ enum ReadlineBridge {
         clearReadlineLine()
         rl_on_new_line()
         rl_redisplay()
+        reportLineChange()
         return false
     }
 

@@ -113,6 +113,10 @@ public enum RoomAction: Sendable, Equatable {
     case members
     /// Shows the open room's name or topic, or sets it to `text`.
     case text(RoomText, set: String?)
+    /// Only the rooms with unread messages or mentions, numbered as in the full list.
+    case listUnread
+    /// Marks the open room read, or the one named like `/open` names rooms.
+    case markRead(target: String?)
 }
 
 /// Invites, new rooms and direct chats, and who may stay in the open room.

@@ -20,6 +20,12 @@ extension AppState {
             return await members()
         case .text(let kind, let text):
             return await roomText(kind, set: text)
+        case .listUnread:
+            guard session != nil else { return finish("rooms", .failure(.notLoggedIn)) }
+            let unread = NumberedRoom.numbering(RoomOrder.sorted(Array(rooms.values))).filter { $0.room.isUnread }
+            return finish("rooms", .unreadRooms(unread))
+        case .markRead(let target):
+            return await markRead(target)
         }
     }
 
@@ -129,6 +135,7 @@ extension AppState {
         let messages = await newestMessages(of: room.roomID, in: store)
         historyCursor = messages.first?.seq
         await loadMemberNames(of: room.roomID)
+        await markReadQuietly(room.roomID, in: store)
         let draft = try? await draft(of: room.roomID)
         return finish("open", .opened(roomName: RoomName.of(room), messages: await views(of: messages), draft: draft ?? nil))
     }

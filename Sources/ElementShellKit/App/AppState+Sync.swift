@@ -35,6 +35,10 @@ extension AppState {
             keep(result)
             await showArrived(result.messages)
             await showChanges(result)
+            followArrivals(result.messages)
+            for (roomID, userIDs) in result.typing {
+                typingUserIDs[roomID] = userIDs.filter { $0 != session?.userID }
+            }
             // Last, so `/wait sync` ends after what the response brought is on the screen.
             syncStatus = .live
             appliedSyncCount += 1
@@ -132,6 +136,10 @@ extension AppState {
         currentThreadRoot = nil
         memberNames = [:]
         timelines = [:]
+        typingUserIDs = [:]
+        pendingReadMark?.cancel()
+        pendingReadMark = nil
+        typingNotice = nil
         announcedFirstSync = false
         syncStatus = .stopped
     }

@@ -11,7 +11,7 @@ extension AppState {
             room = L10n.screenPromptThread(name, references[roomID]?.number(ifShown: root).map { "~\($0)" } ?? "")
         }
         return PromptRenderer.Values(app: profile.appName, user: session?.userID, room: room, unread: session == nil ? nil : unread,
-                                     status: SyncStatusText.prompt(for: syncStatus, now: now))
+                                     status: SyncStatusText.prompt(for: syncStatus, now: now), typing: typingText)
     }
 
     /// What tab completion may offer, from the current state.

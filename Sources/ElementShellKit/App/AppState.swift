@@ -45,6 +45,18 @@ public final class AppState {
     @ObservationIgnored var sendQueue: SendQueue?
     @ObservationIgnored var sendTask: Task<Void, Never>?
 
+    // Receipts and typing
+    /// Who is typing in each room, by user ID, never the user; the prompt shows the open room's.
+    public internal(set) var typingUserIDs: [String: [String]] = [:]
+    /// The read marker waiting to follow new messages of the open room, one request for a burst.
+    @ObservationIgnored var pendingReadMark: Task<Void, Never>?
+    /// How long new messages of the open room wait before they are marked read.
+    @ObservationIgnored var readMarkDelay = Duration.seconds(1)
+    /// The room last told that the user is typing, and when.
+    @ObservationIgnored var typingNotice: (roomID: String, sentAt: ContinuousClock.Instant)?
+    /// The last typing request; each waits for the one before, so a stop never overtakes a start.
+    @ObservationIgnored var typingRequest: Task<Void, Never>?
+
     // Settings and branding
     public let config: ShellConfig
     /// The running profile, with `/set` changes applied to its settings.

@@ -55,6 +55,10 @@ public enum Outcome: Sendable, Equatable {
     case aliases([AliasEntry])
     /// `/rooms`: in the order shown; the position (from 1) is the number `/open` will take.
     case rooms([RoomRecord])
+    /// `/rooms --unread`: each with its number in `/rooms`, which `/open` takes.
+    case unreadRooms([NumberedRoom])
+    /// `/read`: the receipt and read marker are sent.
+    case markedRead(roomName: String)
     /// `/open`: the room's name, its latest messages, and its draft for the input line.
     case opened(roomName: String, messages: [MessageView], draft: String?)
     /// `/members`: by name.
@@ -136,6 +140,17 @@ public struct ConfigSummary: Sendable, Equatable {
 public struct ScriptLocation: Sendable, Equatable {
     public var file: String
     public var line: Int
+}
+
+/// A room with its number in the full `/rooms` list.
+public struct NumberedRoom: Sendable, Equatable {
+    public var number: Int
+    public var room: RoomRecord
+
+    /// Rooms in `/rooms` order, numbered from 1.
+    static func numbering(_ rooms: [RoomRecord]) -> [NumberedRoom] {
+        rooms.enumerated().map { NumberedRoom(number: $0.offset + 1, room: $0.element) }
+    }
 }
 
 /// A member of the open room, for `/members`.

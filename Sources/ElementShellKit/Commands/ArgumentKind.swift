@@ -16,6 +16,8 @@ public enum ArgumentKind: Sendable, Equatable {
     case waitTarget
     /// A message of the open room: `~N`, `^`, `^N` or an event ID.
     case message
+    /// Which rooms `/rooms` lists.
+    case roomsFilter
 }
 
 /// One argument of a command, as the table declares it.

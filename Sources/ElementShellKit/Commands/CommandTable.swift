@@ -100,13 +100,23 @@ public enum CommandTable {
             summary: { L10n.screenHelpCancelSummary }, usage: { L10n.screenHelpCancelUsage }
         ) { arguments, _ throws(CommandParseError) in .queue(.cancel(number: try queueNumber(arguments.first, command: "cancel"))) },
         CommandSpec(
-            "rooms",
+            "rooms", parameters: [CommandParameter(.roomsFilter, .optional)],
             summary: { L10n.screenHelpRoomsSummary }, usage: { L10n.screenHelpRoomsUsage }
-        ) { _, _ in .room(.list) },
+        ) { arguments, _ throws(CommandParseError) in
+            switch arguments.first {
+            case nil: .room(.list)
+            case "--unread": .room(.listUnread)
+            default: throw .usage(command: "rooms")
+            }
+        },
         CommandSpec(
             "open", parameters: [CommandParameter(.room, .rest)],
             summary: { L10n.screenHelpOpenSummary }, usage: { L10n.screenHelpOpenUsage }
         ) { arguments, _ in .room(.open(target: arguments[0])) },
+        CommandSpec(
+            "read", parameters: [CommandParameter(.room, .optionalRest)],
+            summary: { L10n.screenHelpReadSummary }, usage: { L10n.screenHelpReadUsage }
+        ) { arguments, _ in .room(.markRead(target: arguments.first)) },
         CommandSpec(
             "history", parameters: [CommandParameter(.number, .optional)],
             summary: { L10n.screenHelpHistorySummary }, usage: { L10n.screenHelpHistoryUsage }

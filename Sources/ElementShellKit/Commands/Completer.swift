@@ -53,6 +53,7 @@ public enum Completer {
         case .waitTarget: pool = ["sync", "sent", "message"]
         // The latest message is the usual target; numbers are read off the screen.
         case .message: pool = ["^"]
+        case .roomsFilter: pool = ["--unread"]
         case .text, .number: pool = []
         }
         return .candidates(Set(pool).filter { $0.hasPrefix(word) }.sorted())

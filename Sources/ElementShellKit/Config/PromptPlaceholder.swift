@@ -11,6 +11,8 @@ public enum PromptPlaceholder: String, Sendable, CaseIterable {
     case unread
     /// How sync stands when it is not simply live: catching up, or offline and when it retries.
     case status
+    /// Who is typing in the current room.
+    case typing
 
     /// The text that stands for it in a format, such as `{room}`.
     public var token: String { "{\(rawValue)}" }

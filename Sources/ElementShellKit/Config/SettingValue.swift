@@ -11,6 +11,8 @@ enum SettingValue: Sendable, Equatable {
     case logLevel(LogLevel)
     case timelineSize(Int)
     case markdown(Bool)
+    case privateReceipts(Bool)
+    case sendTyping(Bool)
 
     static let historySizes = 0...1_000_000
     static let requestTimeouts = 1...600
@@ -46,11 +48,23 @@ enum SettingValue: Sendable, Equatable {
             guard let size = Int(text), Self.timelineSizes.contains(size) else { return nil }
             self = .timelineSize(size)
         case .markdown:
-            switch text.lowercased() {
-            case "on": self = .markdown(true)
-            case "off": self = .markdown(false)
-            default: return nil
-            }
+            guard let isOn = Self.switchState(text) else { return nil }
+            self = .markdown(isOn)
+        case .privateReceipts:
+            guard let isOn = Self.switchState(text) else { return nil }
+            self = .privateReceipts(isOn)
+        case .sendTyping:
+            guard let isOn = Self.switchState(text) else { return nil }
+            self = .sendTyping(isOn)
+        }
+    }
+
+    /// `on` or `off`, in any case.
+    private static func switchState(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "on": true
+        case "off": false
+        default: nil
         }
     }
 

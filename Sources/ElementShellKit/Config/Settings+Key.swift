@@ -11,6 +11,8 @@ extension Settings {
         case logLevel = "log_level"
         case timelineSize = "timeline_size"
         case markdown
+        case privateReceipts = "private_receipts"
+        case sendTyping = "send_typing"
 
         /// Looks a name up, suggesting the nearest real one when there is no such setting.
         public init(named name: String) throws(SettingError) {
@@ -32,7 +34,7 @@ extension Settings {
             case .caFile: .readableFile
             case .logLevel: .oneOf(LogLevel.allCases.map(\.rawValue))
             case .timelineSize: .integer(SettingValue.timelineSizes)
-            case .markdown: .oneOf(["on", "off"])
+            case .markdown, .privateReceipts, .sendTyping: .oneOf(["on", "off"])
             }
         }
 

@@ -17,9 +17,13 @@ public struct Settings: Sendable, Equatable {
     public var timelineSize: Int
     /// Whether plain lines are read as Markdown and sent formatted.
     public var markdown: Bool
+    /// Whether read receipts are private (`m.read.private`): only the user's own devices see them.
+    public var privateReceipts: Bool
+    /// Whether the open room is told while the user types a message.
+    public var sendTyping: Bool
 
     public init(language: String?, color: ColorMode, historySize: Int, requestTimeout: Int, caFile: String?,
-                logLevel: LogLevel, timelineSize: Int, markdown: Bool) {
+                logLevel: LogLevel, timelineSize: Int, markdown: Bool, privateReceipts: Bool = false, sendTyping: Bool = true) {
         self.language = language
         self.color = color
         self.historySize = historySize
@@ -28,6 +32,8 @@ public struct Settings: Sendable, Equatable {
         self.logLevel = logLevel
         self.timelineSize = timelineSize
         self.markdown = markdown
+        self.privateReceipts = privateReceipts
+        self.sendTyping = sendTyping
     }
 
     /// The value as `/set` and the config file write it; nil when the setting is unset.
@@ -41,6 +47,8 @@ public struct Settings: Sendable, Equatable {
         case .logLevel: logLevel.rawValue
         case .timelineSize: String(timelineSize)
         case .markdown: markdown ? "on" : "off"
+        case .privateReceipts: privateReceipts ? "on" : "off"
+        case .sendTyping: sendTyping ? "on" : "off"
         }
     }
 
@@ -63,6 +71,8 @@ public struct Settings: Sendable, Equatable {
         case .logLevel(let level): logLevel = level
         case .timelineSize(let size): timelineSize = size
         case .markdown(let isOn): markdown = isOn
+        case .privateReceipts(let isOn): privateReceipts = isOn
+        case .sendTyping(let isOn): sendTyping = isOn
         }
     }
 }

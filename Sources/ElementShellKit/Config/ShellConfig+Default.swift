@@ -17,7 +17,7 @@ extension ShellConfig {
 extension Settings {
     public static let `default` = Settings(
         language: nil, color: .auto, historySize: 1000, requestTimeout: 30, caFile: nil, logLevel: .info,
-        timelineSize: 500, markdown: true
+        timelineSize: 500, markdown: true, privateReceipts: false, sendTyping: true
     )
 }
 
@@ -31,7 +31,7 @@ extension Profile {
         defaultHomeserver: "matrix.org",
         developmentHomeserver: nil,
         homeservers: ["matrix.org"],
-        promptFormat: "{app} {user} {room} {unread} {status}> ",
+        promptFormat: "{app} {user} {room} {typing} {unread} {status}> ",
         accentColor: .named(.green),
         websiteURL: "https://element.io",
         developer: DeveloperOptions(showCustomHomeserver: true, groupSpaceRooms: false, showDeveloperSettings: false),
@@ -45,7 +45,7 @@ extension Profile {
         defaultHomeserver: "clap",
         developmentHomeserver: "clap-dev",
         homeservers: ["clap", "clap-dev"],
-        promptFormat: "[{app}] {user} {room} {unread} {status}» ",
+        promptFormat: "[{app}] {user} {room} {typing} {unread} {status}» ",
         accentColor: .named(.magenta),
         websiteURL: "https://clap.ac",
         developer: DeveloperOptions(showCustomHomeserver: false, groupSpaceRooms: true, showDeveloperSettings: false),

@@ -21,6 +21,10 @@ public protocol RoomService: Sendable {
     /// The account's `m.direct` as the server has it now (empty when it has none).
     func directChats() async throws(MatrixError) -> DirectChats
     func setDirectChats(_ chats: DirectChats) async throws(MatrixError)
+    /// Moves the read marker and the user's receipt to `eventID`.
+    func markRead(_ eventID: String, in roomID: String, receipt: ReceiptType) async throws(MatrixError)
+    /// Tells the room the user is typing (for `timeout` at most) or has stopped.
+    func setTyping(_ isTyping: Bool, in roomID: String, userID: String, timeout: Duration) async throws(MatrixError)
 }
 
 /// The texts of a room that `/name` and `/topic` change.
@@ -60,5 +64,13 @@ public struct MatrixRoomService: RoomService {
         let page = try await client.send(.messages(roomID: roomID, from: token, limit: limit))
         // An answer with nothing in it is the room's beginning too, whatever the token says.
         return (page.chunk, page.chunk.isEmpty ? nil : page.end)
+    }
+
+    public func markRead(_ eventID: String, in roomID: String, receipt: ReceiptType) async throws(MatrixError) {
+        _ = try await client.send(.readMarkers(roomID: roomID, eventID: eventID, receipt: receipt))
+    }
+
+    public func setTyping(_ isTyping: Bool, in roomID: String, userID: String, timeout: Duration) async throws(MatrixError) {
+        _ = try await client.send(.typing(roomID: roomID, userID: userID, isTyping: isTyping, timeout: timeout))
     }
 }

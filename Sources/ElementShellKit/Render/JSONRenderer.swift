@@ -92,17 +92,23 @@ public enum JSONRenderer {
         case .created(let roomID, let alias): ["room_id": .string(roomID), "alias": alias.json]
         case .directChat(let roomID, let userID, let isNew): ["room_id": .string(roomID), "user_id": .string(userID), "created": .bool(isNew)]
         case .membershipChanged(_, let userID, let name): ["user_id": .string(userID), "room": .string(name)]
-        case .rooms(let rooms):
-            ["rooms": .array(rooms.enumerated().map { index, room in
-                ["number": .int(index + 1), "room_id": .string(room.roomID), "name": .string(RoomName.of(room)),
-                 "membership": .string(room.membership.rawValue), "canonical_alias": room.canonicalAlias.json, "is_direct": .bool(room.isDirect),
-                 "notification_count": .int(room.notificationCount), "highlight_count": .int(room.highlightCount)]
-            })]
+        case .rooms(let rooms): ["rooms": roomList(NumberedRoom.numbering(rooms))]
+        case .unreadRooms(let rooms): ["rooms": roomList(rooms)]
+        case .markedRead(let name): ["room": .string(name)]
         case .aliases(let entries):
             ["aliases": .array(entries.map { ["name": .string($0.name), "expansion": .string($0.expansion)] })]
         case .failure(let error):
             ["error": ["code": .string(ErrorCodes.code(for: error)), "message": .string(ErrorMessages.message(for: error))]]
         }
+    }
+
+    private static func roomList(_ rooms: [NumberedRoom]) -> JSONValue {
+        .array(rooms.map { listed in
+            let room = listed.room
+            return ["number": .int(listed.number), "room_id": .string(room.roomID), "name": .string(RoomName.of(room)),
+                    "membership": .string(room.membership.rawValue), "canonical_alias": room.canonicalAlias.json, "is_direct": .bool(room.isDirect),
+                    "notification_count": .int(room.notificationCount), "highlight_count": .int(room.highlightCount)]
+        })
     }
 
     /// A setting's value as JSON: numbers as numbers, unset as null.

@@ -8,13 +8,17 @@ public enum PromptRenderer {
         public var unread: Int?
         /// Already in words: `(offline, retrying in 8 s)`.
         public var status: String?
+        /// Already in words: `(alice is typing…)`.
+        public var typing: String?
 
-        public init(app: String, user: String? = nil, room: String? = nil, unread: Int? = nil, status: String? = nil) {
+        public init(app: String, user: String? = nil, room: String? = nil, unread: Int? = nil, status: String? = nil,
+                    typing: String? = nil) {
             self.app = app
             self.user = user
             self.room = room
             self.unread = unread
             self.status = status
+            self.typing = typing
         }
     }
 
@@ -53,6 +57,7 @@ public enum PromptRenderer {
         case .room: values.room ?? ""
         case .unread: values.unread.map { $0 > 0 ? "(\($0))" : "" } ?? ""
         case .status: values.status ?? ""
+        case .typing: values.typing ?? ""
         }
         return TerminalSanitizer.clean(raw)
     }

@@ -65,7 +65,9 @@ public struct TextRenderer: Sendable {
         case .aliases(let entries):
             entries.isEmpty ? [L10n.screenAliasesEmpty] : table(entries.map { ["/" + clean($0.name), clean($0.expansion)] })
         // The user said no: that is news, not an error.
-        case .rooms(let rooms): rooms.isEmpty ? [L10n.screenRoomsEmpty] : roomList(rooms)
+        case .rooms(let rooms): rooms.isEmpty ? [L10n.screenRoomsEmpty] : roomList(NumberedRoom.numbering(rooms))
+        case .unreadRooms(let rooms): rooms.isEmpty ? [L10n.screenRoomsNoneUnread] : roomList(rooms)
+        case .markedRead(let name): [L10n.screenRoomMarkedRead(clean(name))]
         case .opened(let name, let messages, _):
             [theme.accent(messages.isEmpty ? L10n.screenRoomOpenedEmpty(clean(name)) : L10n.screenRoomOpened(clean(name)))]
                 + messages.flatMap(MessageText(theme: theme).lines(for:))
@@ -119,8 +121,9 @@ public struct TextRenderer: Sendable {
     }
 
     /// One row a room: its number for `/open`, its name, and what is waiting in it.
-    private func roomList(_ rooms: [RoomRecord]) -> [String] {
-        table(rooms.enumerated().map { index, room in
+    private func roomList(_ rooms: [NumberedRoom]) -> [String] {
+        table(rooms.map { listed in
+            let room = listed.room
             var notes: [String] = []
             switch room.membership {
             case .invite: notes.append(theme.accent(L10n.screenRoomsInvited))
@@ -130,7 +133,7 @@ public struct TextRenderer: Sendable {
             if room.isDirect { notes.append(L10n.screenRoomsDirect) }
             if room.notificationCount > 0 { notes.append(L10n.screenRoomsUnread(room.notificationCount)) }
             if room.highlightCount > 0 { notes.append(theme.bold(L10n.screenRoomsHighlights(room.highlightCount))) }
-            return ["\(index + 1)", clean(RoomName.of(room)), notes.joined(separator: ", ")]
+            return ["\(listed.number)", clean(RoomName.of(room)), notes.joined(separator: ", ")]
         })
     }
 
@@ -155,7 +158,7 @@ extension Outcome {
     /// script runs them.
     var isConfirmation: Bool {
         switch self {
-        case .aliasDefined, .aliasRemoved, .settingChanged, .draftSaved, .draftCleared, .roomTextChanged: true
+        case .aliasDefined, .aliasRemoved, .settingChanged, .draftSaved, .draftCleared, .roomTextChanged, .markedRead: true
         default: false
         }
     }

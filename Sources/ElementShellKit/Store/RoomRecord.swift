@@ -64,6 +64,11 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, TableRecord {
         isDirect = row["is_direct"]
     }
 
+    /// Whether `/rooms --unread` lists it: messages or mentions wait in it.
+    public var isUnread: Bool {
+        notificationCount > 0 || highlightCount > 0
+    }
+
     /// Writes the room, new or known, in the write path's batch of statements.
     func save(with inserter: inout RowInserter) throws {
         inserter.bind(roomID)

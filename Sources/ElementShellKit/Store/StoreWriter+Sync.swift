@@ -4,7 +4,9 @@ extension StoreWriter {
     /// Applies a sync response for the account `userID`: what `SyncLoop` does with each one.
     @discardableResult
     public func apply(_ response: SyncResponse, userID: String) throws -> SyncResult {
-        try apply(SyncBatch(response, userID: userID), nextBatch: response.nextBatch)
+        var result = try apply(SyncBatch(response, userID: userID), nextBatch: response.nextBatch)
+        result.typing = response.rooms.joined.compactMapValues(\.typingUserIDs)
+        return result
     }
 
     /// Applies one sync response and its token in one transaction. Returns the rooms as they now

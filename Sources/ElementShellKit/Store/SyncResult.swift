@@ -14,6 +14,8 @@ public struct SyncResult: Sendable, Equatable {
     public var reactions: [ReactionRecord]
     /// Reactions taken back (redacted).
     public var withdrawnReactions: [ReactionRecord]
+    /// Who is typing now in each room whose typing changed (never stored: it is only news).
+    public var typing: [String: [String]] = [:]
 
     public init(rooms: [RoomRecord], messages: [MessageRecord], gaps: Set<String> = [], memberChanges: Set<String> = [],
                 changedMessages: [MessageRecord] = [], reactions: [ReactionRecord] = [], withdrawnReactions: [ReactionRecord] = []) {

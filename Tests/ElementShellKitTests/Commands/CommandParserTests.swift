@@ -12,6 +12,9 @@ import Testing
         ("/logout!", .session(.logout(confirmed: true))),
         ("/whoami", .session(.whoami)),
         ("/rooms", .room(.list)),
+        ("/rooms --unread", .room(.listUnread)),
+        ("/read", .room(.markRead(target: nil))),
+        ("/read Team chat", .room(.markRead(target: "Team chat"))),
         ("/me waves hello", .message(.emote(text: "waves hello"))),
         ("/queue", .queue(.list)),
         ("/history", .room(.history(count: 20))),
@@ -130,6 +133,8 @@ import Testing
         #expect(throws: CommandParseError.invalidNumber(command: "resend", value: "0")) { try CommandParser.parse("/resend 0") }
         #expect(throws: CommandParseError.invalidNumber(command: "history", value: "9999")) { try CommandParser.parse("/history 9999") }
         #expect(throws: CommandParseError.usage(command: "wait")) { try CommandParser.parse("/wait sync 5") }
+        #expect(throws: CommandParseError.usage(command: "rooms")) { try CommandParser.parse("/rooms --all") }
+        #expect(throws: CommandParseError.usage(command: "rooms")) { try CommandParser.parse("/rooms --unread now") }
         #expect(throws: CommandParseError.invalidNumber(command: "wait", value: "soon")) { try CommandParser.parse("/wait sync --timeout soon") }
         #expect(throws: CommandParseError.invalidReference(command: "reply", value: "#12")) { try CommandParser.parse("/reply #12 hi") }
         #expect(throws: CommandParseError.invalidReference(command: "react", value: "~0")) { try CommandParser.parse("/react ~0 :+1:") }

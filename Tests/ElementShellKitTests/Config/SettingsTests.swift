@@ -19,6 +19,8 @@ import Testing
         (.timelineSize, "100000", "100000"),
         (.markdown, "OFF", "off"),
         (.markdown, "on", "on"),
+        (.privateReceipts, "ON", "on"),
+        (.sendTyping, "off", "off"),
     ])
     func setAcceptsValidValues(key: Settings.Key, text: String, shown: String) throws {
         var settings = Settings.default
@@ -42,6 +44,8 @@ import Testing
         (.timelineSize, "49"),
         (.timelineSize, "100001"),
         (.markdown, "yes please"),
+        (.privateReceipts, "private"),
+        (.sendTyping, ""),
     ])
     func setRefusesInvalidValuesAndKeepsTheOldOne(key: Settings.Key, text: String) {
         var settings = Settings.default
@@ -61,8 +65,9 @@ import Testing
 
     @Test func valueShowsEverySetting() {
         let settings = Settings(language: "de", color: .never, historySize: 5, requestTimeout: 9, caFile: "/ca.pem",
-                                logLevel: .warning, timelineSize: 70, markdown: false)
-        #expect(Settings.Key.allCases.map { settings.value(of: $0) } == ["de", "never", "5", "9", "/ca.pem", "warning", "70", "off"])
+                                logLevel: .warning, timelineSize: 70, markdown: false, privateReceipts: true, sendTyping: false)
+        #expect(Settings.Key.allCases.map { settings.value(of: $0) } == ["de", "never", "5", "9", "/ca.pem", "warning", "70", "off", "on", "off"])
+        #expect(Settings.default.privateReceipts == false && Settings.default.sendTyping == true)
         #expect(Settings.default.value(of: .language) == nil)
         #expect(Settings.default.value(of: .caFile) == nil)
     }

@@ -28,6 +28,15 @@
     nio_peer.py HOMESERVER USER PASSWORD invites
                                     -> prints the peer's pending invites, one JSON object
                                        {"room_id", "is_direct"} a line
+    nio_peer.py HOMESERVER USER PASSWORD receipt ROOM_ID USER_ID
+                                    -> prints the event USER_ID's public read receipt (m.read)
+                                       in the room points at, as a first sync shows it; an
+                                       empty line when there is none
+    nio_peer.py HOMESERVER USER PASSWORD type ROOM_ID
+                                    -> tells the room the peer is typing (for 30 s)
+    nio_peer.py HOMESERVER USER PASSWORD expect-typing ROOM_ID USER_ID SECONDS
+                                    -> exit 0 once sync says USER_ID is typing in the room,
+                                       1 when SECONDS pass first
 
 Each call logs in as a new device and logs it out again.
 """
@@ -37,9 +46,9 @@ import json
 import sys
 import time
 
-from nio import (AsyncClient, JoinResponse, LoginResponse, MessageDirection, RoomCreateResponse,
+from nio import (AsyncClient, JoinResponse, LoginResponse, MessageDirection, ReceiptEvent, RoomCreateResponse,
                  RoomGetStateEventError, RoomGetStateEventResponse, RoomMessagesResponse, RoomMessageText,
-                 RoomPutStateResponse, RoomSendResponse, SyncResponse)
+                 RoomPutStateResponse, RoomSendResponse, RoomTypingResponse, SyncResponse, TypingNoticeEvent)
 
 
 class PeerError(Exception):
@@ -68,16 +77,23 @@ async def send(client, args):
         checked(await client.room_send(args.room_id, "m.room.message", content), RoomSendResponse, "send")
 
 
-async def expect(client, args):
-    deadline = time.monotonic() + args.seconds
+async def room_updates(client, room_id, seconds):
+    """Each sync's update of the joined room, for `seconds` at the most."""
+    deadline = time.monotonic() + seconds
     since = None
     while time.monotonic() < deadline:
         response = await client.sync(timeout=1000, since=since, full_state=since is None)
         if not isinstance(response, SyncResponse):
             continue
         since = response.next_batch
-        room = response.rooms.join.get(args.room_id)
-        for event in room.timeline.events if room else []:
+        room = response.rooms.join.get(room_id)
+        if room:
+            yield room
+
+
+async def expect(client, args):
+    async for room in room_updates(client, args.room_id, args.seconds):
+        for event in room.timeline.events:
             if isinstance(event, RoomMessageText) and event.sender != client.user_id and args.text in event.body:
                 return
     raise PeerError(f"no message containing {args.text!r} within {args.seconds} s")
@@ -112,6 +128,8 @@ async def events(client, args):
 async def send_event(client, args):
     response = checked(await client.room_send(args.room_id, args.type, json.loads(args.content)), RoomSendResponse, "send")
     print(response.event_id)
+
+
 async def join(client, args):
     print(checked(await client.join(args.room), JoinResponse, "join").room_id)
 
@@ -138,6 +156,28 @@ async def invites(client, args):
                if getattr(event, "state_key", None) == client.user_id and isinstance(getattr(event, "content", None), dict)]
         is_direct = any(event.content.get("is_direct") is True for event in own)
         print(json.dumps({"room_id": room_id, "is_direct": is_direct}))
+
+
+async def receipt(client, args):
+    response = checked(await client.sync(timeout=0, full_state=True), SyncResponse, "sync")
+    room = response.rooms.join.get(args.room_id)
+    found = ""
+    for event in room.ephemeral if room else []:
+        if isinstance(event, ReceiptEvent):
+            found = next((r.event_id for r in event.receipts if r.user_id == args.user_id and r.receipt_type == "m.read"), found)
+    print(found)
+
+
+async def type_(client, args):
+    checked(await client.room_typing(args.room_id, typing_state=True, timeout=30000), RoomTypingResponse, "typing")
+
+
+async def expect_typing(client, args):
+    async for room in room_updates(client, args.room_id, args.seconds):
+        for event in room.ephemeral:
+            if isinstance(event, TypingNoticeEvent) and args.user_id in event.users:
+                return
+    raise PeerError(f"{args.user_id} did not type within {args.seconds} s")
 
 
 def parser():
@@ -186,6 +226,18 @@ def parser():
     command.set_defaults(run=power)
     command = commands.add_parser("invites")
     command.set_defaults(run=invites)
+    command = commands.add_parser("receipt")
+    command.add_argument("room_id")
+    command.add_argument("user_id")
+    command.set_defaults(run=receipt)
+    command = commands.add_parser("type")
+    command.add_argument("room_id")
+    command.set_defaults(run=type_)
+    command = commands.add_parser("expect-typing")
+    command.add_argument("room_id")
+    command.add_argument("user_id")
+    command.add_argument("seconds", type=float)
+    command.set_defaults(run=expect_typing)
     return root
 
 

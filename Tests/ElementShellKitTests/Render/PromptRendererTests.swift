@@ -30,4 +30,24 @@ import Testing
         let values = PromptRenderer.Values(app: "E", user: "@evil\u{1B}[2J:x")
         #expect(!PromptRenderer.render(format: "{app} {user}> ", values: values, theme: plain).contains("\u{1B}"))
     }
+
+    @Test func typingShowsInTheDefaultFormatByNameSanitized() {
+        let format = Profile.element.promptFormat
+        let values = PromptRenderer.Values(app: "Element", user: "@a:b", room: "Lobby", unread: 2,
+                                           typing: TypingText.prompt(names: ["Bob\u{1B}[2J"]))
+        let prompt = L10n.$languageOverride.withValue("en") { PromptRenderer.render(format: format, values: values, theme: plain) }
+        #expect(prompt.hasPrefix("Element @a:b Lobby (Bob") && prompt.hasSuffix("is typing…) (2)> ") && !prompt.contains("\u{1B}"))
+        #expect(PromptRenderer.render(format: format, values: .init(app: "Element", room: "Lobby"), theme: plain) == "Element Lobby> ")
+    }
+
+    @Test(arguments: [
+        ("en", [], nil),
+        ("en", ["Alice"], "(Alice is typing…)"),
+        ("en", ["Alice", "Bob"], "(Alice and Bob are typing…)"),
+        ("en", ["Alice", "Bob", "Carol", "Dave"], "(Alice, Bob and 2 others are typing…)"),
+        ("de", ["Alice", "Bob"], "(Alice und Bob tippen…)"),
+    ] as [(String, [String], String?)])
+    func typingNamesOneTwoOrMany(language: String, names: [String], expected: String?) {
+        #expect(L10n.$languageOverride.withValue(language) { TypingText.prompt(names: names) } == expected)
+    }
 }

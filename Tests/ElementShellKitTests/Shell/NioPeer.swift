@@ -84,6 +84,22 @@ struct NioPeer {
         }
     }
 
+    /// The event `userID`'s public read receipt in the room points at, as a first sync shows it.
+    func readReceipt(of userID: String, in roomID: String) throws -> String? {
+        let eventID = try run(["receipt", roomID, userID]).trimmingCharacters(in: .whitespacesAndNewlines)
+        return eventID.isEmpty ? nil : eventID
+    }
+
+    /// Tells the room the peer is typing, for 30 s.
+    func startTyping(in roomID: String) throws {
+        try run(["type", roomID])
+    }
+
+    /// Whether the peer's sync says `userID` is typing in the room within `seconds`.
+    func seesTyping(of userID: String, in roomID: String, within seconds: Int = 20) throws -> Bool {
+        try execute(["expect-typing", roomID, userID, "\(seconds)"]).status == 0
+    }
+
     struct Failure: Error {
         let arguments: [String]
         let status: Int32

@@ -133,4 +133,12 @@ struct FakeRoomService: RoomService {
     func createRoom(_ creation: RoomCreation) async throws(MatrixError) -> String { try await create(creation) }
     func directChats() async throws(MatrixError) -> DirectChats { try await direct() }
     func setDirectChats(_ chats: DirectChats) async throws(MatrixError) { try await setDirect(chats) }
+    var read: @Sendable (String, String, ReceiptType) async throws(MatrixError) -> Void = { _, _, _ throws(MatrixError) in }
+    var typing: @Sendable (Bool, String) async throws(MatrixError) -> Void = { _, _ throws(MatrixError) in }
+    func markRead(_ eventID: String, in roomID: String, receipt: ReceiptType) async throws(MatrixError) {
+        try await read(eventID, roomID, receipt)
+    }
+    func setTyping(_ isTyping: Bool, in roomID: String, userID: String, timeout: Duration) async throws(MatrixError) {
+        try await typing(isTyping, roomID)
+    }
 }

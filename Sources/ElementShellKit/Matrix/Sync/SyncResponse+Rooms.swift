@@ -6,13 +6,18 @@ extension SyncResponse {
         public var timeline: Timeline
         public var unreadNotifications: UnreadNotificationCounts
         public var summary: RoomSummary
+        /// Who is typing now, from the room's `m.typing` event; `nil` when the response has none,
+        /// which means no change.
+        public var typingUserIDs: [String]?
 
         public init(state: [SyncEvent] = [], timeline: Timeline = .empty,
-                    unreadNotifications: UnreadNotificationCounts = .empty, summary: RoomSummary = .empty) {
+                    unreadNotifications: UnreadNotificationCounts = .empty, summary: RoomSummary = .empty,
+                    typingUserIDs: [String]? = nil) {
             self.state = state
             self.timeline = timeline
             self.unreadNotifications = unreadNotifications
             self.summary = summary
+            self.typingUserIDs = typingUserIDs
         }
 
         init(reading reader: inout JSONReader) throws(JSONError) {
@@ -23,6 +28,7 @@ extension SyncResponse {
                 case "timeline": timeline = try Timeline(reading: &reader)
                 case "unread_notifications": unreadNotifications = try UnreadNotificationCounts(reading: &reader)
                 case "summary": summary = try RoomSummary(reading: &reader)
+                case "ephemeral": typingUserIDs = try reader.readTypingUserIDs()
                 default: try reader.skipValue()
                 }
             }

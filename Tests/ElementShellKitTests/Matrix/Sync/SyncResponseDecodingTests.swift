@@ -86,7 +86,42 @@ import Testing
              "rooms":{"knock":{"!k":{}},"join":{"!a":{"ephemeral":{"events":[{"type":"m.typing","content":{"user_ids":[]}}]},
                "account_data":{"events":[]},"future_field":42}}}}
             """)
-        #expect(response.rooms.joined["!a"] == SyncResponse.JoinedRoom())
+        #expect(response.rooms.joined["!a"] == SyncResponse.JoinedRoom(typingUserIDs: []))
+    }
+
+    @Test func readsWhoIsTypingFromEphemeralEvents() throws {
+        let response = try decode("""
+            {"next_batch":"s4","rooms":{"join":{
+              "!typing":{"ephemeral":{"events":[
+                {"type":"m.receipt","content":{"$e":{"m.read":{"@a:b":{"ts":1}}}}},
+                {"content":{"user_ids":["@alice:hs","@bob:hs"]},"type":"m.typing"}]}},
+              "!quiet":{"ephemeral":{"events":[{"type":"m.receipt","content":{}}]}},
+              "!stopped":{"ephemeral":{"events":[{"type":"m.typing","content":{"user_ids":[]}}]}},
+              "!none":{"timeline":{"events":[]}}}}}
+            """)
+        let joined = response.rooms.joined
+        #expect(joined["!typing"]?.typingUserIDs == ["@alice:hs", "@bob:hs"])
+        #expect(joined["!stopped"]?.typingUserIDs == [], "an empty list is news: everyone stopped")
+        #expect(joined["!quiet"]?.typingUserIDs == nil, "no m.typing means no change")
+        #expect(joined["!none"]?.typingUserIDs == nil)
+    }
+
+    @Test func oddTypingEventsAreLeftOutOrCleanedButTheResponseStands() throws {
+        let response = try decode("""
+            {"next_batch":"s5","rooms":{"join":{
+              "!a":{"ephemeral":{"events":[42,{"type":"m.typing","content":"nobody"}]}},
+              "!b":{"ephemeral":{"events":[{"type":"m.typing","content":{"user_ids":["@ok:hs",7,null]}}]}},
+              "!c":{"ephemeral":{"events":[{"type":"m.typing"}]}},
+              "!d":{"ephemeral":null,"timeline":{"events":[]}}}}}
+            """)
+        let joined = response.rooms.joined
+        #expect(joined["!a"]?.typingUserIDs == nil)
+        #expect(joined["!b"]?.typingUserIDs == ["@ok:hs"])
+        #expect(joined["!c"]?.typingUserIDs == [])
+        #expect(joined["!d"]?.typingUserIDs == nil)
+        #expect(throws: MatrixError.self) {
+            try self.decode(#"{"next_batch":"s6","rooms":{"join":{"!a":{"ephemeral":{"events":[{"type":"m.typing","content":{"user_ids":["@x]}}]}}}}}"#)
+        }
     }
 
     @Test func skipsMalformedEventsButKeepsTheRest() throws {

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Typing notifications: the open room is told while the user types a message, and who types
+/// in it shows in the prompt.
+extension AppState {
+    /// How long the server shows the user typing after one request.
+    static let typingTimeout = Duration.seconds(30)
+    /// While typing goes on, the request is repeated this long after the last, before it expires.
+    static let typingRenewal = Duration.seconds(20)
+
+    /// The input line as it stands after a key (the executable reports every change). A message
+    /// being typed tells the open room, at most once per `typingRenewal`; a command, an empty
+    /// line (sent or cleared) or another room stops it.
+    public func inputLineChanged(to text: String) {
+        let trimmed = text.trimmingWhitespace()
+        let isMessage = !trimmed.isEmpty && (!trimmed.hasPrefix("/") || trimmed.hasPrefix("//"))
+        guard isMessage, profile.settings.sendTyping, session != nil, let roomID = currentRoomID else { return stopTyping() }
+        let now = ContinuousClock.now
+        if let notice = typingNotice {
+            if notice.roomID == roomID, now < notice.sentAt + Self.typingRenewal { return }
+            if notice.roomID != roomID { stopTyping() }
+        }
+        typingNotice = (roomID, now)
+        requestTyping(true, in: roomID)
+    }
+
+    /// Tells the room told last that the user stopped typing, if any was told.
+    func stopTyping() {
+        guard let notice = typingNotice else { return }
+        typingNotice = nil
+        requestTyping(false, in: notice.roomID)
+    }
+
+    /// The open room's typers in the prompt's words, by their names in the room.
+    var typingText: String? {
+        guard let roomID = currentRoomID, let userIDs = typingUserIDs[roomID] else { return nil }
+        return TypingText.prompt(names: userIDs.map { memberNames[$0] ?? $0 })
+    }
+
+    private func requestTyping(_ isTyping: Bool, in roomID: String) {
+        guard let session else { return }
+        let service = environment.makeRoomService(session, profile.settings)
+        let previous = typingRequest
+        typingRequest = Task { [logger] in
+            await previous?.value
+            do throws(MatrixError) {
+                try await service.setTyping(isTyping, in: roomID, userID: session.userID, timeout: Self.typingTimeout)
+            } catch {
+                // Typing is a courtesy: a lost notice expires on its own.
+                logger.notice("Typing notice for \(roomID) failed (\(ErrorCodes.code(for: error)))")
+            }
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+@testable import ElementShellKit
+
+/// Receipts, read markers and typing, over fakes.
+@MainActor
+@Suite struct AppStateReadingTests {
+    struct Receipt: Equatable, Sendable {
+        var eventID: String
+        var roomID: String
+        var type: ReceiptType
+    }
+
+    struct TypingCall: Equatable, Sendable {
+        var isTyping: Bool
+        var roomID: String
+    }
+
+    /// The lobby of the messaging tests, with three unread messages and a mention, and a second
+    /// room nobody has read either.
+    static var unreadLobby: SyncResponse {
+        var response = AppStateMessagingTests.lobby
+        response.rooms.joined["!lobby:hs"]?.unreadNotifications = .init(notificationCount: 3, highlightCount: 1)
+        var other = SyncResponse.JoinedRoom()
+        other.state = [SyncEvent(type: "m.room.name", sender: "@bob:hs", stateKey: "", content: .object(["name": .string("Garden")]))]
+        other.timeline = .init(events: [AppStateMessagingTests.event("roses", from: "@bob:hs", at: 500)])
+        other.unreadNotifications = .init(notificationCount: 1)
+        response.rooms.joined["!garden:hs"] = other
+        var quiet = SyncResponse.JoinedRoom()
+        quiet.state = [SyncEvent(type: "m.room.name", sender: "@bob:hs", stateKey: "", content: .object(["name": .string("Attic")]))]
+        response.rooms.joined["!attic:hs"] = quiet
+        return response
+    }
+
+    func loggedIn(receipts: Recorder<Receipt>, typing: Recorder<TypingCall> = Recorder(),
+                  failing: Bool = false) async throws -> AppHarness {
+        var service = FakeRoomService()
+        service.read = { eventID, roomID, type throws(MatrixError) in
+            if failing { throw .forbidden(message: "no") }
+            await receipts.append(Receipt(eventID: eventID, roomID: roomID, type: type))
+        }
+        service.typing = { isTyping, roomID throws(MatrixError) in
+            if failing { throw .forbidden(message: "no") }
+            await typing.append(TypingCall(isTyping: isTyping, roomID: roomID))
+        }
+        let app = AppHarness(sync: AppStateMessagingTests.firstSync(Self.unreadLobby), roomService: service)
+        await app.state.run(line: "/login matrix.org alice")
+        try await AppStateMessagingTests().waitUntil { app.state.syncStatus == .live }
+        return app
+    }
+
+    @Test func openingARoomMarksItsNewestMessageReadAndClearsItsCounts() async throws {
+        let receipts = Recorder<Receipt>()
+        let app = try await loggedIn(receipts: receipts)
+        #expect(app.state.promptValues().unread == 4)
+        #expect(await app.state.run(line: "/open Lobby"))
+        #expect(await receipts.values == [Receipt(eventID: "$earlier", roomID: "!lobby:hs", type: .public)])
+        #expect(app.state.rooms["!lobby:hs"]?.notificationCount == 0 && app.state.rooms["!lobby:hs"]?.highlightCount == 0)
+        #expect(app.state.promptValues().unread == 1, "the garden still waits")
+    }
+
+    @Test func readMarksTheOpenOrNamedRoomPrivatelyWhenSoSet() async throws {
+        let receipts = Recorder<Receipt>()
+        let app = try await loggedIn(receipts: receipts)
+        #expect(!(await app.state.run(line: "/read")))
+        #expect(app.log.failures == [.noRoomOpen])
+        #expect(!(await app.state.run(line: "/read Cellar")))
+        #expect(app.log.failures.last == .unknownRoom("Cellar"))
+        await app.state.run(line: "/set private_receipts on")
+        #expect(await app.state.run(line: "/read Garden"))
+        #expect(app.log.outcomes.last == .markedRead(roomName: "Garden"))
+        #expect(await receipts.values == [Receipt(eventID: "$roses", roomID: "!garden:hs", type: .private)])
+        #expect(app.state.promptValues().unread == 3)
+        #expect(await app.state.run(line: "/read Attic"), "a room without messages has nothing to mark")
+        #expect(await receipts.values.count == 1)
+    }
+
+    @Test func aRefusedReceiptFailsReadButNotOpen() async throws {
+        let app = try await loggedIn(receipts: Recorder(), failing: true)
+        #expect(await app.state.run(line: "/open Lobby"))
+        #expect(!(await app.state.run(line: "/read")))
+        #expect(app.log.failures == [.matrix(.forbidden(message: "no"))])
+        #expect(app.state.rooms["!lobby:hs"]?.notificationCount == 3, "counts stay until the server has the receipt")
+    }
+
+    @Test func unreadRoomsKeepTheirNumbersFromTheFullList() async throws {
+        let app = try await loggedIn(receipts: Recorder())
+        await app.state.run(line: "/rooms")
+        guard case .rooms(let all)? = app.log.outcomes.last else { Issue.record("no rooms"); return }
+        #expect(all.map(\.roomID) == ["!lobby:hs", "!garden:hs", "!attic:hs"])
+        await app.state.run(line: "/rooms --unread")
+        guard case .unreadRooms(let unread)? = app.log.outcomes.last else { Issue.record("no unread rooms"); return }
+        #expect(unread.map(\.number) == [1, 2] && unread.map(\.room.roomID) == ["!lobby:hs", "!garden:hs"])
+        await app.state.run(line: "/read Lobby")
+        await app.state.run(line: "/read Garden")
+        await app.state.run(line: "/rooms --unread")
+        #expect(app.log.outcomes.last == .unreadRooms([]))
+        let text = L10n.$languageOverride.withValue("en") {
+            TextRenderer(theme: Theme(usesColor: false, accent: .named(.green))).lines(for: Outcome.unreadRooms([]))
+        }
+        #expect(text == ["Nothing unread."])
+    }
+
+    @Test func newMessagesInTheOpenRoomAreMarkedReadOnceForABurst() async throws {
+        let receipts = Recorder<Receipt>()
+        let app = try await loggedIn(receipts: receipts)
+        app.state.readMarkDelay = .milliseconds(100)
+        await app.state.run(line: "/open Lobby")
+        let lobby = try #require(app.state.rooms["!lobby:hs"])
+        for (seq, body) in [(100, "one"), (101, "two"), (102, "three")] {
+            var message = try #require(MessageRecord(roomID: "!lobby:hs", event: AppStateMessagingTests.event(body, from: "@bob:hs", at: 2_000)))
+            message.seq = Int64(seq)
+            await app.state.apply(.synced(SyncResult(rooms: [lobby], messages: [message])))
+        }
+        for _ in 0..<300 where await receipts.values.count < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(await receipts.values.map(\.eventID) == ["$earlier", "$three"])
+    }
+
+    @Test func typingIsToldOncePerRenewalAndStoppedWhenTheLineIsSentOrACommand() async throws {
+        let typing = Recorder<TypingCall>()
+        let app = try await loggedIn(receipts: Recorder(), typing: typing)
+        app.state.inputLineChanged(to: "h")
+        await app.state.run(line: "/open Lobby")
+        for text in ["h", "he", "hel", "hello", ""] { app.state.inputLineChanged(to: text) }
+        for text in ["/rea", "//shrug", "/read"] { app.state.inputLineChanged(to: text) }
+        await app.state.typingRequest?.value
+        let lobby = "!lobby:hs"
+        #expect(await typing.values == [TypingCall(isTyping: true, roomID: lobby), TypingCall(isTyping: false, roomID: lobby),
+                                        TypingCall(isTyping: true, roomID: lobby), TypingCall(isTyping: false, roomID: lobby)])
+        await app.state.run(line: "/set send_typing off")
+        app.state.inputLineChanged(to: "quietly")
+        await app.state.typingRequest?.value
+        #expect(await typing.values.count == 4)
+    }
+
+    @Test func whoIsTypingInTheOpenRoomShowsByNameWithoutTheUser() async throws {
+        let app = try await loggedIn(receipts: Recorder())
+        let lobby = try #require(app.state.rooms["!lobby:hs"])
+        var result = SyncResult(rooms: [lobby], messages: [])
+        result.typing = ["!lobby:hs": ["@bob:hs", "@alice:example"], "!garden:hs": ["@carol:hs"]]
+        await app.state.apply(.synced(result))
+        #expect(app.state.promptValues().typing == nil, "no room open")
+        await app.state.run(line: "/open Lobby")
+        #expect(app.state.promptValues().typing == "(Bob is typing…)")
+        result.typing = ["!lobby:hs": []]
+        await app.state.apply(.synced(result))
+        #expect(app.state.promptValues().typing == nil)
+    }
+}
