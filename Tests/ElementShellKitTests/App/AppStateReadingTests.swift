@@ -104,7 +104,8 @@ import Testing
     @Test func newMessagesInTheOpenRoomAreMarkedReadOnceForABurst() async throws {
         let receipts = Recorder<Receipt>()
         let app = try await loggedIn(receipts: receipts)
-        app.state.readMarkDelay = .milliseconds(100)
+        // Long enough that the three arrivals below fall within it even on a loaded machine.
+        app.state.readMarkDelay = .seconds(2)
         await app.state.run(line: "/open Lobby")
         let lobby = try #require(app.state.rooms["!lobby:hs"])
         for (seq, body) in [(100, "one"), (101, "two"), (102, "three")] {
@@ -112,7 +113,7 @@ import Testing
             message.seq = Int64(seq)
             await app.state.apply(.synced(SyncResult(rooms: [lobby], messages: [message])))
         }
-        for _ in 0..<300 where await receipts.values.count < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<600 where await receipts.values.count < 2 { try await Task.sleep(for: .milliseconds(10)) }
         try await Task.sleep(for: .milliseconds(200))
         #expect(await receipts.values.map(\.eventID) == ["$earlier", "$three"])
     }
