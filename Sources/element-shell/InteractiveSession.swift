@@ -63,6 +63,13 @@ final class InteractiveSession {
         )
         stateBox.value = state
         presenter.fillInputLine = { editor.send(.setLine($0)) }
+        presenter.alert = { [weak state] attention in
+            guard let settings = state?.profile.settings, settings.notify != .off else { return }
+            editor.send(.ring)
+            if settings.notify == .desktop {
+                DesktopNotifier.show(attention, appName: state?.profile.appName ?? "", includingBody: settings.notifyBodies)
+            }
+        }
         editor.start()
         follow(state, editor: editor, presenter: presenter, lineSink: lineSink)
         await runTracked(state) { await self.context.start(state) }

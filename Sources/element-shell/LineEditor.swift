@@ -24,6 +24,8 @@ final class LineEditor: Sendable {
         /// Puts text into the input line to edit, as when a room with a draft is opened.
         case setLine(String)
         case historyLimit(Int)
+        /// The terminal bell, as the user's readline configures it (audible, visible or none).
+        case ring
         case interrupt
         case resize
         /// Ctrl-Z: the terminal is given back before the process stops, and taken again after.
@@ -208,6 +210,7 @@ final class LineEditor: Sendable {
                 if let prompt = input.heldPrompt { ReadlineBridge.setPrompt(prompt) }
                 input = InputState()
             case .historyLimit(let limit): history?.setLimit(limit)
+            case .ring: rl_ding()
             case .setLine(let text): ReadlineBridge.setLine(text)
             case .interrupt: if !ReadlineBridge.interrupt() { hooks.interrupted() }
             case .resize: rl_resize_terminal()

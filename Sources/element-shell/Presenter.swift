@@ -14,6 +14,8 @@ final class Presenter {
     weak var state: AppState?
     /// Where a room's draft goes when the room is opened: the input line, at a terminal.
     var fillInputLine: (@MainActor (String) -> Void)?
+    /// What a mention or a direct message does besides its line: the bell, a notification.
+    var alert: (@MainActor (Attention) -> Void)?
 
     init(format: OutputFormat, profile: Profile, isTerminal: Bool, environment: [String: String],
          write: @escaping @MainActor ([String], Stream) -> Void) {
@@ -29,6 +31,7 @@ final class Presenter {
     func show(_ report: Report) {
         switch report.content {
         case .result(_, .opened(_, _, let draft?)), .result(_, .threadOpened(_, _, _, let draft?)): fillInputLine?(draft)
+        case .attention(let attention): alert?(attention)
         default: break
         }
         switch format {
@@ -47,7 +50,7 @@ final class Presenter {
         switch report.content {
         case .result: report.isFailure
         case .configProblem, .sessionResumed, .sessionEnded, .sendProblem, .firstSyncUnderway, .firstSyncFinished: true
-        case .message, .messageChanged, .reacted, .mentioned, .gap: false
+        case .message, .messageChanged, .reacted, .mentioned, .gap, .attention: false
         }
     }
 }

@@ -57,7 +57,7 @@ extension AppState {
         case .logLevel: FileLogHandler.level = profile.settings.logLevel
         case .timelineSize:
             for roomID in timelines.keys { timelines[roomID]?.resize(to: profile.settings.timelineSize) }
-        case .color, .historySize, .markdown, .privateReceipts: break
+        case .color, .historySize, .markdown, .privateReceipts, .notify, .notifyBodies: break
         case .sendTyping: if !profile.settings.sendTyping { stopTyping() }
         }
         return finish("set", .settingChanged(key: key, value: profile.settings.value(of: key)))

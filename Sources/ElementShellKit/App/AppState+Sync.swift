@@ -21,6 +21,7 @@ extension AppState {
             if let roomID = currentRoomID, result.memberChanges.contains(roomID) {
                 await loadMemberNames(of: roomID)
             }
+            await askForAttention(result)
             for room in result.rooms {
                 // A mention elsewhere is worth a line; the open room shows its messages anyway.
                 if room.roomID != currentRoomID, room.highlightCount > (rooms[room.roomID]?.highlightCount ?? 0) {
@@ -91,6 +92,23 @@ extension AppState {
             await self?.apply(event, from: generation)
         }
         syncTask = Task { await loop.run() }
+    }
+
+    /// Mentions and direct messages from others ask for attention once each, by the counts the
+    /// server keeps (its push rules decide what is a mention). Rooms seen for the first time do
+    /// not: what waited before start is no news.
+    private func askForAttention(_ result: SyncResult) async {
+        guard profile.settings.notify != .off else { return }
+        for room in result.rooms {
+            guard let before = rooms[room.roomID] else { continue }
+            let isMention = room.highlightCount > before.highlightCount
+            guard isMention || room.isDirect && room.notificationCount > before.notificationCount,
+                  let message = result.messages.last(where: { $0.roomID == room.roomID && $0.sender != session?.userID }) else { continue }
+            let members = (try? await store?.members(of: room.roomID)) ?? []
+            let sender = MemberNames.unique(members)[message.sender] ?? message.sender
+            report(Report(content: .attention(Attention(roomName: RoomName.of(room), senderName: sender, body: message.body, isMention: isMention)),
+                          location: nil))
+        }
     }
 
     /// A first sync of a large account can take minutes: past a short wait, say so once, so an

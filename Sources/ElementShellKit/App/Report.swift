@@ -17,6 +17,8 @@ public struct Report: Sendable, Equatable {
         case reacted(senderName: String, key: String, reference: Int?)
         /// Someone mentioned the user in another room.
         case mentioned(roomName: String, count: Int)
+        /// A mention or a direct message: ring, maybe notify; no line of its own.
+        case attention(Attention)
         /// A message of ours could not be sent (yet).
         case sendProblem(transactionID: String, roomID: String, MatrixError, retryIn: Duration?)
         /// The first sync of a session is taking a while.

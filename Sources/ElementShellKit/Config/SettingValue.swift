@@ -13,6 +13,8 @@ enum SettingValue: Sendable, Equatable {
     case markdown(Bool)
     case privateReceipts(Bool)
     case sendTyping(Bool)
+    case notify(NotifyMode)
+    case notifyBodies(Bool)
 
     static let historySizes = 0...1_000_000
     static let requestTimeouts = 1...600
@@ -56,6 +58,12 @@ enum SettingValue: Sendable, Equatable {
         case .sendTyping:
             guard let isOn = Self.switchState(text) else { return nil }
             self = .sendTyping(isOn)
+        case .notify:
+            guard let mode = NotifyMode(rawValue: text.lowercased()) else { return nil }
+            self = .notify(mode)
+        case .notifyBodies:
+            guard let isOn = Self.switchState(text) else { return nil }
+            self = .notifyBodies(isOn)
         }
     }
 

@@ -13,6 +13,8 @@ extension Settings {
         case markdown
         case privateReceipts = "private_receipts"
         case sendTyping = "send_typing"
+        case notify
+        case notifyBodies = "notify_bodies"
 
         /// Looks a name up, suggesting the nearest real one when there is no such setting.
         public init(named name: String) throws(SettingError) {
@@ -34,7 +36,8 @@ extension Settings {
             case .caFile: .readableFile
             case .logLevel: .oneOf(LogLevel.allCases.map(\.rawValue))
             case .timelineSize: .integer(SettingValue.timelineSizes)
-            case .markdown, .privateReceipts, .sendTyping: .oneOf(["on", "off"])
+            case .markdown, .privateReceipts, .sendTyping, .notifyBodies: .oneOf(["on", "off"])
+            case .notify: .oneOf(NotifyMode.allCases.map(\.rawValue))
             }
         }
 

@@ -21,9 +21,15 @@ public struct Settings: Sendable, Equatable {
     public var privateReceipts: Bool
     /// Whether the open room is told while the user types a message.
     public var sendTyping: Bool
+    /// How mentions and direct messages get attention: not at all, the terminal bell, or the bell
+    /// and a desktop notification.
+    public var notify: NotifyMode
+    /// Whether a desktop notification shows the message itself, not only who wrote where.
+    public var notifyBodies: Bool
 
     public init(language: String?, color: ColorMode, historySize: Int, requestTimeout: Int, caFile: String?,
-                logLevel: LogLevel, timelineSize: Int, markdown: Bool, privateReceipts: Bool = false, sendTyping: Bool = true) {
+                logLevel: LogLevel, timelineSize: Int, markdown: Bool, privateReceipts: Bool = false, sendTyping: Bool = true,
+                notify: NotifyMode = .bell, notifyBodies: Bool = false) {
         self.language = language
         self.color = color
         self.historySize = historySize
@@ -34,6 +40,8 @@ public struct Settings: Sendable, Equatable {
         self.markdown = markdown
         self.privateReceipts = privateReceipts
         self.sendTyping = sendTyping
+        self.notify = notify
+        self.notifyBodies = notifyBodies
     }
 
     /// The value as `/set` and the config file write it; nil when the setting is unset.
@@ -49,6 +57,8 @@ public struct Settings: Sendable, Equatable {
         case .markdown: markdown ? "on" : "off"
         case .privateReceipts: privateReceipts ? "on" : "off"
         case .sendTyping: sendTyping ? "on" : "off"
+        case .notify: notify.rawValue
+        case .notifyBodies: notifyBodies ? "on" : "off"
         }
     }
 
@@ -73,6 +83,8 @@ public struct Settings: Sendable, Equatable {
         case .markdown(let isOn): markdown = isOn
         case .privateReceipts(let isOn): privateReceipts = isOn
         case .sendTyping(let isOn): sendTyping = isOn
+        case .notify(let mode): notify = mode
+        case .notifyBodies(let isOn): notifyBodies = isOn
         }
     }
 }

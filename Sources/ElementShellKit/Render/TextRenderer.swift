@@ -27,6 +27,8 @@ public struct TextRenderer: Sendable {
         case .reacted(let name, let key, let reference):
             let who = clean(name), what = clean(key)
             lines = [theme.dim(reference.map { L10n.screenReacted(who, what, "~\($0)") } ?? L10n.screenReactedUnshown(who, what))]
+        case .attention:
+            lines = []
         case .mentioned(let name, let count):
             lines = [theme.bold(L10n.screenMentioned(clean(name), count))]
         case .firstSyncUnderway:

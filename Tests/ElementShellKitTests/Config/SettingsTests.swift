@@ -19,6 +19,8 @@ import Testing
         (.timelineSize, "100000", "100000"),
         (.markdown, "OFF", "off"),
         (.markdown, "on", "on"),
+        (.notify, "Desktop", "desktop"),
+        (.notify, "off", "off"),
         (.privateReceipts, "ON", "on"),
         (.sendTyping, "off", "off"),
     ])
@@ -44,6 +46,7 @@ import Testing
         (.timelineSize, "49"),
         (.timelineSize, "100001"),
         (.markdown, "yes please"),
+        (.notify, "loud"),
         (.privateReceipts, "private"),
         (.sendTyping, ""),
     ])
@@ -65,8 +68,11 @@ import Testing
 
     @Test func valueShowsEverySetting() {
         let settings = Settings(language: "de", color: .never, historySize: 5, requestTimeout: 9, caFile: "/ca.pem",
-                                logLevel: .warning, timelineSize: 70, markdown: false, privateReceipts: true, sendTyping: false)
-        #expect(Settings.Key.allCases.map { settings.value(of: $0) } == ["de", "never", "5", "9", "/ca.pem", "warning", "70", "off", "on", "off"])
+                                logLevel: .warning, timelineSize: 70, markdown: false, privateReceipts: true, sendTyping: false,
+                                notify: .desktop, notifyBodies: true)
+        #expect(Settings.Key.allCases.map { settings.value(of: $0) }
+            == ["de", "never", "5", "9", "/ca.pem", "warning", "70", "off", "on", "off", "desktop", "on"])
+        #expect(Settings.default.notify == .bell && !Settings.default.notifyBodies)
         #expect(Settings.default.privateReceipts == false && Settings.default.sendTyping == true)
         #expect(Settings.default.value(of: .language) == nil)
         #expect(Settings.default.value(of: .caFile) == nil)

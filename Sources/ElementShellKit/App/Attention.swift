@@ -1,0 +1,27 @@
+import Foundation
+
+/// A message that asks for the user: it mentions them (the server's push rules say so), or it is
+/// a direct message. The terminal bell rings for it, and a desktop notification may show it.
+public struct Attention: Sendable, Equatable {
+    public var roomName: String
+    public var senderName: String
+    /// User content: shown only when the user opted in (`notify_bodies`), never logged.
+    public var body: String
+    public var isMention: Bool
+}
+
+/// The `notify-send` command line for an attention: who wrote in which room, and the message
+/// itself only when the user opted in. Everything is sanitized: a notification daemon may show
+/// markup, and the text is the sender's.
+public enum DesktopNotification {
+    public static func arguments(for attention: Attention, appName: String, includingBody: Bool) -> [String] {
+        let title = L10n.screenNotificationTitle(TerminalSanitizer.clean(attention.senderName), TerminalSanitizer.clean(attention.roomName))
+        let text = includingBody ? TerminalSanitizer.clean(attention.body) : (attention.isMention ? L10n.screenNotificationMention : L10n.screenNotificationDirect)
+        return ["--app-name=" + appName, "--", escapedMarkup(title), escapedMarkup(text)]
+    }
+
+    /// notify-send bodies may be read as markup: `<`, `>` and `&` stay literal.
+    private static func escapedMarkup(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+}
