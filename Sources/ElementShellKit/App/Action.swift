@@ -109,6 +109,8 @@ public enum RoomAction: Sendable, Equatable {
     case leave(target: String?)
     /// Shows `count` messages older than those shown: from the store first, then the server.
     case history(count: Int)
+    /// Server-side search for `text` in the open room, or in every room.
+    case search(text: String, everywhere: Bool)
     /// Who is in the open room now.
     case members
     /// Shows the open room's name or topic, or sets it to `text`.

@@ -14,7 +14,7 @@ extension AppState {
             let drafts = (try? await store.drafts()) ?? []
             return finish("drafts", .drafts(drafts.map { draft in
                 let roomName = rooms[draft.roomID].map(RoomName.of) ?? draft.roomID
-                let root = draft.threadRoot.isEmpty ? nil : references[draft.roomID]?.number(ifShown: draft.threadRoot).map { "~\($0)" } ?? ""
+                let root = draft.threadRoot.isEmpty ? nil : references.number(ifShown: draft.threadRoot).map { "~\($0)" } ?? ""
                 return DraftView(roomID: draft.roomID, roomName: root.map { L10n.screenPromptThread(roomName, $0) } ?? roomName, body: draft.body)
             }))
         }

@@ -40,7 +40,7 @@ extension AppState {
     }
 
     func reference(of message: MessageRecord) -> Int {
-        references[message.roomID, default: ReferenceTable()].number(for: message.eventID)
+        references.number(for: message.eventID)
     }
 
     func name(of userID: String) -> String {
@@ -55,7 +55,7 @@ extension AppState {
             report(Report(content: .messageChanged(view), location: nil))
         }
         for reaction in result.reactions where reaction.roomID == roomID && reaction.sender != session?.userID {
-            let target = references[roomID]?.number(ifShown: reaction.targetID)
+            let target = references.number(ifShown: reaction.targetID)
             report(Report(content: .reacted(senderName: name(of: reaction.sender), key: reaction.key, reference: target), location: nil))
         }
     }

@@ -47,26 +47,30 @@ extension AppState {
     /// The message of the open room a reference names: a number shown this session, a place from
     /// the newest (memory first, then the store), or an event ID the store has.
     func message(_ reference: MessageReference, in roomID: String) async throws(ShellError) -> MessageRecord {
-        let found: MessageRecord?
-        switch reference {
-        case .shown(let number):
-            if let eventID = references[roomID]?.eventID(for: number) {
-                found = try? await store?.message(eventID: eventID)
-            } else {
-                found = nil
-            }
-        case .latest(let place):
-            if let held = timelines[roomID]?.messages, held.count >= place {
-                found = held[held.count - place]
-            } else {
-                let newest = (try? await store?.messages(in: roomID, before: nil, limit: place)) ?? []
-                found = newest.count == place ? newest.first : nil
-            }
-        case .eventID(let eventID):
-            found = try? await store?.message(eventID: eventID)
-        }
+        let found = await message(reference, newestIn: roomID)
         guard let found, found.roomID == roomID else { throw .unknownMessage(reference.text) }
         return found
+    }
+
+    /// The message a reference names, in whichever room: `^` counts from the newest of `roomID`.
+    func message(_ reference: MessageReference, newestIn roomID: String?) async -> MessageRecord? {
+        switch reference {
+        case .shown(let number):
+            guard let eventID = references.eventID(for: number) else { return nil }
+            return await storedOrFound(eventID)
+        case .latest(let place):
+            guard let roomID else { return nil }
+            if let held = timelines[roomID]?.messages, held.count >= place { return held[held.count - place] }
+            let newest = (try? await store?.messages(in: roomID, before: nil, limit: place)) ?? []
+            return newest.count == place ? newest.first : nil
+        case .eventID(let eventID):
+            return await storedOrFound(eventID)
+        }
+    }
+
+    private func storedOrFound(_ eventID: String) async -> MessageRecord? {
+        if let stored = try? await store?.message(eventID: eventID) { return stored }
+        return searchResults[eventID]
     }
 
     /// Writes a reaction or a redaction to the outbox, for the queue to send like any message.

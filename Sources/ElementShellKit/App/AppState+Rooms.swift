@@ -16,6 +16,8 @@ extension AppState {
             return await leave(target)
         case .history(let count):
             return await history(count)
+        case .search(let text, let everywhere):
+            return await search(text, everywhere: everywhere)
         case .members:
             return await members()
         case .text(let kind, let text):
@@ -127,9 +129,7 @@ extension AppState {
 
     private func open(_ target: String) async -> Bool {
         guard session != nil, let store else { return finish("open", .failure(.notLoggedIn)) }
-        guard let room = RoomLookup.find(target, in: RoomOrder.sorted(Array(rooms.values))) else {
-            return finish("open", .failure(.unknownRoom(target)))
-        }
+        guard let room = await room(named: target) else { return finish("open", .failure(.unknownRoom(target))) }
         currentRoomID = room.roomID
         currentThreadRoot = nil
         let messages = await newestMessages(of: room.roomID, in: store)
@@ -145,6 +145,14 @@ extension AppState {
         let members = (try? await store?.members(of: roomID)) ?? []
         guard roomID == currentRoomID else { return }
         memberNames = MemberNames.unique(members)
+    }
+
+    /// The room `/open` means: by number, ID, alias or name, or the room of a message shown
+    /// before (`~N`, or an event ID), such as a search result.
+    private func room(named target: String) async -> RoomRecord? {
+        if let room = RoomLookup.find(target, in: RoomOrder.sorted(Array(rooms.values))) { return room }
+        guard let reference = MessageReference(target), let message = await message(reference, newestIn: nil) else { return nil }
+        return rooms[message.roomID]
     }
 
     /// What `/open` shows: from memory when it holds enough; otherwise from the store, whose newest

@@ -154,6 +154,8 @@ extension AppState {
         currentThreadRoot = nil
         memberNames = [:]
         timelines = [:]
+        references = ReferenceTable()
+        searchResults = [:]
         typingUserIDs = [:]
         pendingReadMark?.cancel()
         pendingReadMark = nil

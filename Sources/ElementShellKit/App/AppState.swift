@@ -30,8 +30,11 @@ public final class AppState {
     @ObservationIgnored var historyCursor: Int64?
     /// The newest messages of each room opened in this session, up to `timeline_size` each.
     @ObservationIgnored var timelines: [String: RoomTimeline] = [:]
-    /// The `~N` numbers messages were shown with, per room.
-    @ObservationIgnored var references: [String: ReferenceTable] = [:]
+    /// The `~N` numbers messages were shown with: one series for the session, across rooms, so a
+    /// number also says which room (search results come from anywhere).
+    @ObservationIgnored var references = ReferenceTable()
+    /// Messages shown by `/search` that the store does not hold, so their numbers work too.
+    @ObservationIgnored var searchResults: [String: MessageRecord] = [:]
     /// Whether the user was told that the first sync of this session takes a while.
     @ObservationIgnored var announcedFirstSync = false
     /// How long a first sync may take before the user is told it is under way.

@@ -118,6 +118,17 @@ public enum CommandTable {
             summary: { L10n.screenHelpReadSummary }, usage: { L10n.screenHelpReadUsage }
         ) { arguments, _ in .room(.markRead(target: arguments.first)) },
         CommandSpec(
+            "search", parameters: [CommandParameter(.text, .rest)],
+            summary: { L10n.screenHelpSearchSummary }, usage: { L10n.screenHelpSearchUsage }
+        ) { arguments, _ throws(CommandParseError) in
+            // `--all` may come first or last; what remains is the text to find.
+            var words = arguments[0].split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            let everywhere = words.first == "--all" || words.last == "--all"
+            if words.first == "--all" { words.removeFirst() } else if words.last == "--all" { words.removeLast() }
+            guard !words.isEmpty else { throw .usage(command: "search") }
+            return .room(.search(text: words.joined(separator: " "), everywhere: everywhere))
+        },
+        CommandSpec(
             "history", parameters: [CommandParameter(.number, .optional)],
             summary: { L10n.screenHelpHistorySummary }, usage: { L10n.screenHelpHistoryUsage }
         ) { arguments, _ throws(CommandParseError) in

@@ -8,6 +8,8 @@ public protocol RoomService: Sendable {
     /// Up to `limit` events before `token`, newest first, and the token to go on from (`nil` at
     /// the room's beginning).
     func olderEvents(roomID: String, from token: String, limit: Int) async throws(MatrixError) -> (events: [SyncEvent], next: String?)
+    /// Messages containing `term`, the newest first: in `roomID`, or in every room without it.
+    func search(_ term: String, roomID: String?, limit: Int) async throws(MatrixError) -> [SyncEvent]
     /// Who is in the room now, by user ID, with display names where set.
     func joinedMembers(roomID: String) async throws(MatrixError) -> [String: String?]
     /// Sets the room's name or topic (`m.room.name` / `m.room.topic`).
@@ -64,6 +66,10 @@ public struct MatrixRoomService: RoomService {
         let page = try await client.send(.messages(roomID: roomID, from: token, limit: limit))
         // An answer with nothing in it is the room's beginning too, whatever the token says.
         return (page.chunk, page.chunk.isEmpty ? nil : page.end)
+    }
+
+    public func search(_ term: String, roomID: String?, limit: Int) async throws(MatrixError) -> [SyncEvent] {
+        try await client.send(.search(term, roomID: roomID, limit: limit)).events
     }
 
     public func markRead(_ eventID: String, in roomID: String, receipt: ReceiptType) async throws(MatrixError) {

@@ -73,6 +73,8 @@ public enum JSONRenderer {
         case .threadOpened(let name, let root, let messages, let draft):
             ["room": .string(name), "root": .object(root.json), "messages": .array(messages.map { .object($0.json) }), "draft": draft.json]
         case .threadClosed(let name): ["room": .string(name)]
+        case .searchResults(let hits):
+            ["results": .array(hits.map { .object($0.message.json.merging(["room": .string($0.roomName)]) { $1 }) })]
         case .threads(let roots): ["threads": .array(roots.map { .object($0.json) })]
         case .history(let messages): ["messages": .array(messages.map { .object($0.json) })]
         case .members(let members): ["members": .array(members.map { ["user_id": .string($0.userID), "name": .string($0.name)] })]

@@ -78,6 +78,10 @@ public struct TextRenderer: Sendable {
             [theme.accent(L10n.screenThreadOpened(root.reference.map { "~\($0)" } ?? "", clean(name)))]
                 + ([root] + messages).flatMap(MessageText(theme: theme).lines(for:))
         case .threadClosed(let name): [L10n.screenThreadClosed(clean(name))]
+        case .searchResults(let hits):
+            hits.isEmpty ? [L10n.screenSearchEmpty] : [L10n.screenSearchResults(hits.count)] + hits.flatMap { hit in
+                [theme.dim(clean(hit.roomName))] + MessageText(theme: theme).lines(for: hit.message)
+            }
         case .threads(let roots): roots.isEmpty ? [L10n.screenThreadsEmpty] : roots.flatMap(MessageText(theme: theme).lines(for:))
         case .members(let members): table(members.map { [clean($0.name), $0.name == $0.userID ? "" : theme.dim(clean($0.userID))] })
         case .roomText(let kind, let text):

@@ -45,6 +45,9 @@ import Testing
         ("/thread ~4", .thread(.open(.shown(4), text: nil))),
         ("/thread ^ me too", .thread(.open(.latest(1), text: "me too"))),
         ("/threads", .thread(.list)),
+        ("/search quarterly budget", .room(.search(text: "quarterly budget", everywhere: false))),
+        ("/search --all budget", .room(.search(text: "budget", everywhere: true))),
+        ("/search budget --all", .room(.search(text: "budget", everywhere: true))),
         ("/back", .thread(.back)),
         ("/html <b>bold</b> move", .message(.html(text: "<b>bold</b> move"))),
         ("/open 2", .room(.open(target: "2"))),
@@ -139,6 +142,7 @@ import Testing
         #expect(throws: CommandParseError.invalidReference(command: "reply", value: "#12")) { try CommandParser.parse("/reply #12 hi") }
         #expect(throws: CommandParseError.invalidReference(command: "react", value: "~0")) { try CommandParser.parse("/react ~0 :+1:") }
         #expect(throws: CommandParseError.usage(command: "edit")) { try CommandParser.parse("/edit ^") }
+        #expect(throws: CommandParseError.usage(command: "search")) { try CommandParser.parse("/search --all") }
         for line in ["/create", "/create --public", "/create Team --alias", "/create Team --alias two words", "/create Team --topic",
                      "/create Team --public yes", "/create Team --private", "/create Team --public --public", "/invite", "/kick"] {
             #expect(throws: CommandParseError.self, "\(line)") { try CommandParser.parse(line) }

@@ -50,6 +50,33 @@ extension ShellMessagingIntegrationTests {
         #expect(shown.contains { $0["redacted"] as? Bool == true })
     }
 
+    /// The server's search finds what nio wrote, in the open room and across rooms, and a found
+    /// message's number takes a reply; the peer gets the mention and the formatted pill.
+    @Test func searchFindsMessagesAndTheirNumbersTakeAReply() throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let base = try shell.testerArguments(for: homeserver) + ["--output", "json"]
+        let tag = UUID().uuidString.prefix(8).lowercased()
+        let name = "Search \(tag)"
+        let roomID = try peer.createRoom(named: name, inviting: carolID, displayName: "Erin Nio")
+        try peer.send(["the word is needle\(tag) today", "something else"], to: roomID)
+        let run = try shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync",
+                                        "-c", "/search needle\(tag) --all", "-c", "/open \(name)", "-c", "/search needle\(tag)",
+                                        "-c", "/reply ~1 found it, \(peer.userID)", "-c", "/wait sent", "-c", "/logout!"],
+                                extraEnvironment: password)
+        #expect(run.status == 0, "\(run.standardOutput)")
+        let searches = run.objects.filter { $0["command"] as? String == "search" }
+        for search in searches {
+            let results = search["results"] as? [[String: Any]] ?? []
+            #expect(results.map { $0["body"] as? String } == ["the word is needle\(tag) today"], "\(search)")
+            #expect(results.first?["room"] as? String == name && results.first?["ref"] as? String == "~1")
+        }
+        #expect(searches.count == 2)
+        let reply = try #require(try peer.events(in: roomID).first { Self.content($0)["body"] as? String == "found it, \(peer.userID)" })
+        #expect((Self.content(reply)["m.mentions"] as? [String: Any])?["user_ids"] as? [String] == [peer.userID])
+        #expect((Self.content(reply)["formatted_body"] as? String)?.contains("https://matrix.to/#/\(peer.userID)") == true)
+    }
+
     static func content(_ event: [String: Any]) -> [String: Any] {
         event["content"] as? [String: Any] ?? [:]
     }

@@ -107,6 +107,7 @@ struct FakeRoomService: RoomService {
         address.idOrAlias.hasPrefix("#") ? "!joined:hs" : address.idOrAlias
     }
     var leaveRoom: @Sendable (String) async throws(MatrixError) -> Void = { _ throws(MatrixError) in }
+    var searching: @Sendable (String, String?) async throws(MatrixError) -> [SyncEvent] = { _, _ throws(MatrixError) in [] }
     var older: @Sendable (String, String, Int) async throws(MatrixError) -> (events: [SyncEvent], next: String?) = { _, _, _ throws(MatrixError) in ([], nil) }
 
     func join(_ address: RoomAddress) async throws(MatrixError) -> String { try await joinRoom(address) }
@@ -117,6 +118,9 @@ struct FakeRoomService: RoomService {
     func setText(_ kind: RoomText, of roomID: String, to text: String) async throws(MatrixError) { try await texts(kind, roomID, text) }
     func olderEvents(roomID: String, from token: String, limit: Int) async throws(MatrixError) -> (events: [SyncEvent], next: String?) {
         try await older(roomID, token, limit)
+    }
+    func search(_ term: String, roomID: String?, limit: Int) async throws(MatrixError) -> [SyncEvent] {
+        try await searching(term, roomID)
     }
     var changeMembership: @Sendable (MembershipChange, String, String, String?) async throws(MatrixError) -> Void = { _, _, _, _ throws(MatrixError) in }
     /// By default the harness's user (`@alice:example`) created the room and has every right.

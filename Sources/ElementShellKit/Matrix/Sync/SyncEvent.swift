@@ -13,9 +13,12 @@ public struct SyncEvent: Sendable, Equatable {
     public var unsigned: MatrixJSON?
     /// What a redaction removes, in room versions before 11 (later ones say it in `content`).
     public var redacts: String?
+    /// The event's room, where the answer mixes rooms (search results); sync and pages leave it out.
+    public var roomID: String?
 
     public init(type: String, eventID: String? = nil, sender: String, stateKey: String? = nil,
-                originServerTS: Int64? = nil, content: MatrixJSON, unsigned: MatrixJSON? = nil, redacts: String? = nil) {
+                originServerTS: Int64? = nil, content: MatrixJSON, unsigned: MatrixJSON? = nil, redacts: String? = nil,
+                roomID: String? = nil) {
         self.type = type
         self.eventID = eventID
         self.sender = sender
@@ -24,6 +27,7 @@ public struct SyncEvent: Sendable, Equatable {
         self.content = content
         self.unsigned = unsigned
         self.redacts = redacts
+        self.roomID = roomID
     }
 
     public var isState: Bool { stateKey != nil }
@@ -37,7 +41,7 @@ public struct SyncEvent: Sendable, Equatable {
             return nil
         }
         var type: String?, eventID: String?, sender: String?, stateKey: String?, originServerTS: Int64?
-        var content: MatrixJSON?, unsigned: MatrixJSON?, redacts: String?
+        var content: MatrixJSON?, unsigned: MatrixJSON?, redacts: String?, roomID: String?
         var fits = true
         try reader.readObject { reader, key throws(JSONError) in
             do throws(JSONError) {
@@ -50,6 +54,7 @@ public struct SyncEvent: Sendable, Equatable {
                 case "content": content = try reader.readNull() ? nil : MatrixJSON(reading: &reader)
                 case "unsigned": unsigned = try reader.readNull() ? nil : MatrixJSON(reading: &reader)
                 case "redacts": redacts = try reader.readStringOrNull()
+                case "room_id": roomID = try reader.readStringOrNull()
                 default: try reader.skipValue()
                 }
             } catch where !error.isMalformedText {
@@ -59,6 +64,6 @@ public struct SyncEvent: Sendable, Equatable {
         guard fits, let type, let sender else { return nil }
         // Redacted events may arrive with no content at all.
         return SyncEvent(type: type, eventID: eventID, sender: sender, stateKey: stateKey, originServerTS: originServerTS,
-                         content: content ?? .object([:]), unsigned: unsigned, redacts: redacts)
+                         content: content ?? .object([:]), unsigned: unsigned, redacts: redacts, roomID: roomID)
     }
 }

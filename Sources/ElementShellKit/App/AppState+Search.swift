@@ -1,0 +1,33 @@
+import Foundation
+
+/// A message `/search` found, with the name of its room.
+public struct SearchHit: Sendable, Equatable {
+    public var roomName: String
+    public var message: MessageView
+}
+
+extension AppState {
+    /// Asks the server (which holds more than the store) and numbers what it finds like any shown
+    /// message; found messages the store lacks are kept for the session, so their numbers work.
+    func search(_ text: String, everywhere: Bool) async -> Bool {
+        guard let session else { return finish("search", .failure(.notLoggedIn)) }
+        guard everywhere || currentRoomID != nil else { return finish("search", .failure(.noRoomOpen)) }
+        let events: [SyncEvent]
+        do {
+            events = try await environment.makeRoomService(session, profile.settings)
+                .search(text, roomID: everywhere ? nil : currentRoomID, limit: Self.searchLimit)
+        } catch {
+            return finish("search", .failure(.matrix(error)))
+        }
+        let found = events.compactMap { event in event.roomID.flatMap { MessageRecord(roomID: $0, event: event) } }
+        for message in found where searchResults[message.eventID] == nil {
+            searchResults[message.eventID] = message
+        }
+        let hits = zip(found, await views(of: found)).map { message, view in
+            SearchHit(roomName: rooms[message.roomID].map(RoomName.of) ?? message.roomID, message: view)
+        }
+        return finish("search", .searchResults(hits))
+    }
+
+    static let searchLimit = 20
+}
