@@ -21,6 +21,8 @@ public protocol RoomService: Sendable {
     /// The account's `m.direct` as the server has it now (empty when it has none).
     func directChats() async throws(MatrixError) -> DirectChats
     func setDirectChats(_ chats: DirectChats) async throws(MatrixError)
+    /// One page of a space's rooms and subspaces (`/hierarchy`), from `token` or the start.
+    func hierarchy(of spaceID: String, from token: String?) async throws(MatrixError) -> SpaceHierarchyPage
 }
 
 /// The texts of a room that `/name` and `/topic` change.

@@ -66,6 +66,12 @@ public struct TextRenderer: Sendable {
             entries.isEmpty ? [L10n.screenAliasesEmpty] : table(entries.map { ["/" + clean($0.name), clean($0.expansion)] })
         // The user said no: that is news, not an error.
         case .rooms(let rooms): rooms.isEmpty ? [L10n.screenRoomsEmpty] : roomList(rooms)
+        case .spaces(let spaces): spaces.isEmpty ? [L10n.screenSpacesEmpty] : SpaceText(theme: theme, width: width).spaceList(spaces)
+        case .spaceRooms(let name, let rooms):
+            rooms.isEmpty ? [L10n.screenSpaceRoomsEmpty(clean(name))] : [theme.accent(L10n.screenSpaceRoomsTitle(clean(name)))] + roomList(rooms, numbered: false)
+        case .spaceHierarchy(let name, let rooms, let isComplete):
+            SpaceText(theme: theme, width: width).hierarchy(of: clean(name), rooms, isComplete: isComplete)
+        case .spaceKicked(let userID, let name, let results): SpaceText(theme: theme, width: width).kicked(clean(userID), from: clean(name), results)
         case .opened(let name, let messages, _):
             [theme.accent(messages.isEmpty ? L10n.screenRoomOpenedEmpty(clean(name)) : L10n.screenRoomOpened(clean(name)))]
                 + messages.flatMap(MessageText(theme: theme).lines(for:))
@@ -118,8 +124,8 @@ public struct TextRenderer: Sendable {
         return [L10n.screenHelpTitle] + table(entries.map { [$0.usage, $0.summary] }) + [""] + TextLayout.wrap(L10n.screenHelpPlainLines, width: width)
     }
 
-    /// One row a room: its number for `/open`, its name, and what is waiting in it.
-    private func roomList(_ rooms: [RoomRecord]) -> [String] {
+    /// One row a room: its number for `/open` (unless it has none), its name, and what is waiting in it.
+    private func roomList(_ rooms: [RoomRecord], numbered: Bool = true) -> [String] {
         table(rooms.enumerated().map { index, room in
             var notes: [String] = []
             switch room.membership {
@@ -128,9 +134,10 @@ public struct TextRenderer: Sendable {
             case .join: break
             }
             if room.isDirect { notes.append(L10n.screenRoomsDirect) }
+            if room.isSpace { notes.append(L10n.screenRoomsSpace) }
             if room.notificationCount > 0 { notes.append(L10n.screenRoomsUnread(room.notificationCount)) }
             if room.highlightCount > 0 { notes.append(theme.bold(L10n.screenRoomsHighlights(room.highlightCount))) }
-            return ["\(index + 1)", clean(RoomName.of(room)), notes.joined(separator: ", ")]
+            return (numbered ? ["\(index + 1)"] : []) + [clean(RoomName.of(room)), notes.joined(separator: ", ")]
         })
     }
 

@@ -133,4 +133,10 @@ struct FakeRoomService: RoomService {
     func createRoom(_ creation: RoomCreation) async throws(MatrixError) -> String { try await create(creation) }
     func directChats() async throws(MatrixError) -> DirectChats { try await direct() }
     func setDirectChats(_ chats: DirectChats) async throws(MatrixError) { try await setDirect(chats) }
+    var hierarchyPage: @Sendable (String, String?) async throws(MatrixError) -> SpaceHierarchyPage = { _, _ throws(MatrixError) in
+        SpaceHierarchyPage(rooms: [], next: nil)
+    }
+    func hierarchy(of spaceID: String, from token: String?) async throws(MatrixError) -> SpaceHierarchyPage {
+        try await hierarchyPage(spaceID, token)
+    }
 }
