@@ -45,7 +45,8 @@ start)
     mkdir -p "$dir"
     if [[ ! -f $dir/port ]]; then
         es_free_port >"$dir/port"
-        (umask 077 && head -c 18 /dev/urandom | base64 | tr '+/' '-_' | tr -d '\n' >"$dir/password")
+        # No "-": a password starting with one reads as an option to the nio peer's argparse.
+        (umask 077 && head -c 18 /dev/urandom | base64 | tr '+/' '._' | tr -d '\n' >"$dir/password")
         es_synapse_configure "$dir" "$(<"$dir/port")"
     fi
     running_pid >/dev/null && es_die "the Synapse in $dir already runs"
