@@ -8,6 +8,7 @@ public enum Action: Sendable, Equatable {
     case queue(QueueAction)
     case room(RoomAction)
     case membership(MembershipAction)
+    case space(SpaceAction)
     case session(SessionAction)
     case settings(SettingsAction)
     case scripting(ScriptingAction)
@@ -134,6 +135,26 @@ public enum MembershipAction: Sendable, Equatable {
     /// Invites, kicks, bans or unbans `user` in the open room. `user` is a Matrix ID or the name
     /// of a member of the open room.
     case change(MembershipChange, user: String, reason: String?)
+}
+
+/// Spaces: rooms that group other rooms.
+public enum SpaceAction: Sendable, Equatable {
+    /// The session's spaces, numbered for `/space` and `/space-kick`.
+    case list
+    /// A space's rooms as its server has them (`/hierarchy`), numbered for `/join N`.
+    case hierarchy(space: String)
+    /// Kicks `user` from the space and from each of its rooms they are in.
+    case kick(space: String, user: String, reason: String?)
+}
+
+extension SpaceAction: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .list: "list"
+        case .hierarchy(let space): "hierarchy(space: \(space))"
+        case .kick(let space, let user, _): "kick(space: \(space), user: \(user), reason: <redacted>)"
+        }
+    }
 }
 
 public enum SessionAction: Sendable, Equatable {

@@ -29,6 +29,7 @@ extension AppState {
         case .thread(let action): await send(action)
         case .room(let action): await send(action)
         case .membership(let action): await send(action)
+        case .space(let action): await send(action)
         case .queue(let action): await send(action)
         case .draft(let action): await send(action)
         case .session(let action): await send(action)

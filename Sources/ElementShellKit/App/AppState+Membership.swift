@@ -35,13 +35,12 @@ extension AppState {
     /// The invite `/accept` and `/decline` mean: the room named, else the open room when it is an
     /// invite, else the first invite in `/rooms` order.
     private func invite(named target: String?) -> Result<RoomRecord, ShellError> {
-        let ordered = RoomOrder.sorted(Array(rooms.values))
         if let target {
-            guard let room = RoomLookup.find(target, in: ordered) else { return .failure(.unknownRoom(target)) }
+            guard let room = findRoom(target) else { return .failure(.unknownRoom(target)) }
             return room.membership == .invite ? .success(room) : .failure(.notInvited(roomName: RoomName.of(room)))
         }
         if let open = currentRoomID.flatMap({ rooms[$0] }), open.membership == .invite { return .success(open) }
-        return ordered.first { $0.membership == .invite }.map { .success($0) } ?? .failure(.noInvites)
+        return listedRooms.first { $0.membership == .invite }.map { .success($0) } ?? .failure(.noInvites)
     }
 
     private func create(_ creation: RoomCreation) async -> Bool {
@@ -93,14 +92,23 @@ extension AppState {
         guard let roomID = currentRoomID else { return finish(command, .failure(.noRoomOpen)) }
         guard let userID = MemberLookup.userID(for: user, among: memberNames) else { return finish(command, .failure(.unknownUser(user))) }
         let service = environment.makeRoomService(session, profile.settings)
-        do {
-            if let refusal = try await service.powerLevels(roomID: roomID).refusal(of: change, by: session.userID, to: userID) {
-                return finish(command, .failure(.notPermitted(change, refusal)))
-            }
-            try await service.change(change, of: userID, in: roomID, reason: reason)
-        } catch {
-            return finish(command, .failure(.matrix(error)))
+        if let error = await apply(change, to: userID, in: roomID, reason: reason, by: session.userID, through: service) {
+            return finish(command, .failure(error))
         }
         return finish(command, .membershipChanged(change, userID: userID, roomName: rooms[roomID].map(RoomName.of) ?? roomID))
+    }
+
+    /// Applies the change once the room's power levels allow it; `nil` when done, else why not.
+    func apply(_ change: MembershipChange, to userID: String, in roomID: String, reason: String?, by actor: String,
+               through service: any RoomService) async -> ShellError? {
+        do {
+            if let refusal = try await service.powerLevels(roomID: roomID).refusal(of: change, by: actor, to: userID) {
+                return .notPermitted(change, refusal)
+            }
+            try await service.change(change, of: userID, in: roomID, reason: reason)
+            return nil
+        } catch {
+            return .matrix(error)
+        }
     }
 }

@@ -7,7 +7,7 @@ extension AppState {
         switch action {
         case .list:
             guard session != nil else { return finish("rooms", .failure(.notLoggedIn)) }
-            return finish("rooms", .rooms(RoomOrder.sorted(Array(rooms.values))))
+            return finish("rooms", .rooms(listedRooms))
         case .open(let target):
             return await open(target)
         case .join(let target):
@@ -24,7 +24,8 @@ extension AppState {
             return await roomText(kind, set: text)
         case .listUnread:
             guard session != nil else { return finish("rooms", .failure(.notLoggedIn)) }
-            let unread = NumberedRoom.numbering(RoomOrder.sorted(Array(rooms.values))).filter { $0.room.isUnread }
+            // Numbered as `/rooms` shows them (spaces grouped or not), so `/open N` agrees.
+            let unread = NumberedRoom.numbering(listedRooms).filter { $0.room.isUnread }
             return finish("rooms", .unreadRooms(unread))
         case .markRead(let target):
             return await markRead(target)
@@ -89,7 +90,9 @@ extension AppState {
 
     private func join(_ target: String) async -> Bool {
         guard let session else { return finish("join", .failure(.notLoggedIn)) }
-        guard let address = RoomAddress(parsing: target) else { return finish("join", .failure(.invalidRoomAddress(target))) }
+        guard let address = shownSpaceRoom(target) ?? RoomAddress(parsing: target) else {
+            return finish("join", .failure(.invalidRoomAddress(target)))
+        }
         do {
             let roomID = try await environment.makeRoomService(session, profile.settings).join(address)
             enter(roomID)
@@ -97,6 +100,18 @@ extension AppState {
         } catch {
             return finish("join", .failure(.matrix(error)))
         }
+    }
+
+    /// The rooms `/rooms` lists, in its order, which its numbers count.
+    var listedRooms: [RoomRecord] {
+        RoomOrder.sorted(profile.developer.groupSpaceRooms ? SpaceGrouping.topLevel(of: rooms) : Array(rooms.values))
+    }
+
+    /// The room a command names like `/open` does; rooms a space holds are found by name, ID or alias.
+    func findRoom(_ target: String) -> RoomRecord? {
+        let listed = listedRooms
+        let listedIDs = Set(listed.map(\.roomID))
+        return RoomLookup.find(target, in: listed, unlisted: RoomOrder.sorted(rooms.values.filter { !listedIDs.contains($0.roomID) }))
     }
 
     /// Makes a room just joined or created the open one, before sync has brought anything of it.
@@ -110,7 +125,7 @@ extension AppState {
     private func leave(_ target: String?) async -> Bool {
         guard let session else { return finish("leave", .failure(.notLoggedIn)) }
         // The open room may be one just joined, which sync has not brought yet.
-        let room = target.map { RoomLookup.find($0, in: RoomOrder.sorted(Array(rooms.values))) }
+        let room = target.map(findRoom)
             ?? currentRoomID.map { rooms[$0] ?? RoomRecord(roomID: $0, membership: .join) }
         guard let room else {
             return finish("leave", .failure(target.map { .unknownRoom($0) } ?? .noRoomOpen))
@@ -130,6 +145,10 @@ extension AppState {
     private func open(_ target: String) async -> Bool {
         guard session != nil, let store else { return finish("open", .failure(.notLoggedIn)) }
         guard let room = await room(named: target) else { return finish("open", .failure(.unknownRoom(target))) }
+        // Grouped, a space is a folder of rooms rather than somewhere to talk.
+        if profile.developer.groupSpaceRooms, room.isSpace, room.membership == .join {
+            return finish("open", .spaceRooms(spaceName: RoomName.of(room), rooms: SpaceGrouping.children(of: room, in: rooms)))
+        }
         currentRoomID = room.roomID
         currentThreadRoot = nil
         let messages = await newestMessages(of: room.roomID, in: store)
@@ -150,7 +169,7 @@ extension AppState {
     /// The room `/open` means: by number, ID, alias or name, or the room of a message shown
     /// before (`~N`, or an event ID), such as a search result.
     private func room(named target: String) async -> RoomRecord? {
-        if let room = RoomLookup.find(target, in: RoomOrder.sorted(Array(rooms.values))) { return room }
+        if let room = findRoom(target) { return room }
         guard let reference = MessageReference(target), let message = await message(reference, newestIn: nil) else { return nil }
         return rooms[message.roomID]
     }

@@ -7,7 +7,7 @@ extension AppState {
         // What waits elsewhere: the open room is on screen already.
         let unread = rooms.values.filter { $0.membership == .join && $0.roomID != currentRoomID }.reduce(0) { $0 + $1.notificationCount }
         var room = currentRoomID.flatMap { rooms[$0] }.map(RoomName.of)
-        if let name = room, let roomID = currentRoomID, let root = currentThreadRoot {
+        if let name = room, let root = currentThreadRoot {
             room = L10n.screenPromptThread(name, references.number(ifShown: root).map { "~\($0)" } ?? "")
         }
         return PromptRenderer.Values(app: profile.appName, user: session?.userID, room: room, unread: session == nil ? nil : unread,

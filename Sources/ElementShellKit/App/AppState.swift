@@ -41,6 +41,8 @@ public final class AppState {
     @ObservationIgnored var firstSyncNoticeDelay = Duration.seconds(2)
     /// Sender names of the current room, unique within it (observed: completion offers them).
     var memberNames: [String: String] = [:]
+    /// The rooms the last `/space` listed, which `/join N` counts.
+    @ObservationIgnored var shownSpaceRooms: [SpaceRoom] = []
     @ObservationIgnored var store: StoreWriter?
     @ObservationIgnored var syncTask: Task<Void, Never>?
     /// Changes whenever the services of a session stop, so a late report of theirs is dropped.

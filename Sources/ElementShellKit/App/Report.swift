@@ -84,6 +84,15 @@ public enum Outcome: Sendable, Equatable {
     case directChat(roomID: String, userID: String, isNew: Bool)
     /// `/invite`, `/kick`, `/ban`, `/unban`: the server did it.
     case membershipChanged(MembershipChange, userID: String, roomName: String)
+    /// `/spaces`: in `/rooms` order; the position (from 1) is the number `/space` takes.
+    case spaces([RoomRecord])
+    /// `/space`: the rooms below the space, depth first; the position (from 1) is the number
+    /// `/join` takes. `isComplete` is false when there were more than `/space` reads.
+    case spaceHierarchy(spaceName: String, rooms: [SpaceRoom], isComplete: Bool)
+    /// `/open` of a space when `/rooms` groups them: its joined rooms in `/rooms` order.
+    case spaceRooms(spaceName: String, rooms: [RoomRecord])
+    /// `/space-kick`: each room of the space the user was in, the space first.
+    case spaceKicked(userID: String, spaceName: String, results: [SpaceKickResult])
     /// `/queue`: the outbox in sending order; the position (from 1) is the number `/resend` and `/cancel` take.
     case queue([QueuedMessage])
     case resent(count: Int)

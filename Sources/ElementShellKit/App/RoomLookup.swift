@@ -3,8 +3,11 @@ import Foundation
 /// Finds the room `/open` means: its number in the `/rooms` order, its ID, its alias, or the
 /// start of its name when only one room's name starts so.
 public enum RoomLookup {
-    public static func find(_ target: String, in ordered: [RoomRecord]) -> RoomRecord? {
+    /// `ordered`: the rooms as listed, which numbers count; `unlisted`: rooms found only by ID,
+    /// alias or name (those a space holds when `/rooms` groups them).
+    public static func find(_ target: String, in ordered: [RoomRecord], unlisted: [RoomRecord] = []) -> RoomRecord? {
         if let number = Int(target), number >= 1, number <= ordered.count { return ordered[number - 1] }
+        let ordered = ordered + unlisted
         if let room = ordered.first(where: { $0.roomID == target || $0.canonicalAlias == target }) { return room }
         let lowered = target.lowercased()
         let exact = ordered.filter { RoomName.of($0).lowercased() == lowered }

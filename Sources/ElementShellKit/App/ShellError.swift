@@ -45,4 +45,6 @@ public enum ShellError: Error, Sendable, Equatable {
     case invalidRoomAlias(String)
     /// The room's power levels do not allow it; checked before asking the server.
     case notPermitted(MembershipChange, PowerRefusal)
+    /// No space of the session (nor, for `/space`, a room ID) goes by this name.
+    case unknownSpace(String)
 }

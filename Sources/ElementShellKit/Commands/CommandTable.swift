@@ -180,6 +180,18 @@ public enum CommandTable {
         moderation(.ban, summary: { L10n.screenHelpBanSummary }, usage: { L10n.screenHelpBanUsage }),
         moderation(.unban, summary: { L10n.screenHelpUnbanSummary }, usage: { L10n.screenHelpUnbanUsage }),
         CommandSpec(
+            "spaces",
+            summary: { L10n.screenHelpSpacesSummary }, usage: { L10n.screenHelpSpacesUsage }
+        ) { _, _ in .space(.list) },
+        CommandSpec(
+            "space", parameters: [CommandParameter(.room, .rest)],
+            summary: { L10n.screenHelpSpaceSummary }, usage: { L10n.screenHelpSpaceUsage }
+        ) { arguments, _ in .space(.hierarchy(space: arguments[0])) },
+        CommandSpec(
+            "space-kick", parameters: [CommandParameter(.room), CommandParameter(.userID), CommandParameter(.text, .optionalRest)],
+            summary: { L10n.screenHelpSpaceKickSummary }, usage: { L10n.screenHelpSpaceKickUsage }
+        ) { arguments, _ in .space(.kick(space: arguments[0], user: arguments[1], reason: arguments.dropFirst(2).first)) },
+        CommandSpec(
             "config", parameters: [CommandParameter(.profile, .optional)],
             summary: { L10n.screenHelpConfigSummary }, usage: { L10n.screenHelpConfigUsage }
         ) { arguments, _ in .settings(.show(profile: arguments.first)) },

@@ -27,6 +27,8 @@ public protocol RoomService: Sendable {
     func markRead(_ eventID: String, in roomID: String, receipt: ReceiptType) async throws(MatrixError)
     /// Tells the room the user is typing (for `timeout` at most) or has stopped.
     func setTyping(_ isTyping: Bool, in roomID: String, userID: String, timeout: Duration) async throws(MatrixError)
+    /// One page of a space's rooms and subspaces (`/hierarchy`), from `token` or the start.
+    func hierarchy(of spaceID: String, from token: String?) async throws(MatrixError) -> SpaceHierarchyPage
 }
 
 /// The texts of a room that `/name` and `/topic` change.

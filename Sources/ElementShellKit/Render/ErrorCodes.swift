@@ -48,6 +48,7 @@ public enum ErrorCodes {
         case .invalidRoomAlias: "invalid_room_alias"
         case .notPermitted(_, .levelTooLow): "power_level_too_low"
         case .notPermitted(_, .outranked): "power_level_outranked"
+        case .unknownSpace: "unknown_space"
         }
     }
 

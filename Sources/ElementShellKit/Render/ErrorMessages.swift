@@ -38,6 +38,7 @@ public enum ErrorMessages {
         case .notInvited(let name): L10n.errorNotInvited(clean(name))
         case .invalidRoomAlias(let alias): L10n.errorInvalidRoomAlias(clean(alias))
         case .notPermitted(let change, let refusal): message(for: refusal, of: change)
+        case .unknownSpace(let target): L10n.errorUnknownSpace(clean(target))
         }
     }
 

@@ -98,23 +98,36 @@ public enum JSONRenderer {
         case .created(let roomID, let alias): ["room_id": .string(roomID), "alias": alias.json]
         case .directChat(let roomID, let userID, let isNew): ["room_id": .string(roomID), "user_id": .string(userID), "created": .bool(isNew)]
         case .membershipChanged(_, let userID, let name): ["user_id": .string(userID), "room": .string(name)]
-        case .rooms(let rooms): ["rooms": roomList(NumberedRoom.numbering(rooms))]
-        case .unreadRooms(let rooms): ["rooms": roomList(rooms)]
+        case .rooms(let rooms): ["rooms": numbered(NumberedRoom.numbering(rooms))]
+        case .unreadRooms(let rooms): ["rooms": numbered(rooms)]
         case .markedRead(let name): ["room": .string(name)]
+        case .spaces(let spaces): ["spaces": numbered(NumberedRoom.numbering(spaces), adding: { ["child_count": .int($0.spaceChildren.count)] })]
+        case .spaceRooms(let name, let rooms): ["space": .string(name), "rooms": .array(rooms.map { .object($0.json) })]
+        case .spaceHierarchy(let name, let rooms, let isComplete):
+            ["space": .string(name), "complete": .bool(isComplete), "rooms": .array(rooms.enumerated().map { index, room in
+                ["number": .int(index + 1), "room_id": .string(room.roomID), "name": room.name.json, "canonical_alias": room.canonicalAlias.json,
+                 "topic": room.topic.json, "joined_member_count": .int(room.joinedMemberCount), "is_space": .bool(room.isSpace),
+                 "join_rule": room.joinRule.json, "via": .array(room.via.map(JSONValue.string)),
+                 "membership": room.membership.map { .string($0.rawValue) } ?? .null]
+            })]
+        case .spaceKicked(let userID, let name, let results):
+            ["user_id": .string(userID), "space": .string(name), "rooms": .array(results.map { result in
+                ["room_id": .string(result.roomID), "room": .string(result.roomName), "removed": .bool(result.error == nil),
+                 "error": result.error.map(error) ?? .null]
+            })]
         case .aliases(let entries):
             ["aliases": .array(entries.map { ["name": .string($0.name), "expansion": .string($0.expansion)] })]
-        case .failure(let error):
-            ["error": ["code": .string(ErrorCodes.code(for: error)), "message": .string(ErrorMessages.message(for: error))]]
+        case .failure(let failure): ["error": error(failure)]
         }
     }
 
-    private static func roomList(_ rooms: [NumberedRoom]) -> JSONValue {
-        .array(rooms.map { listed in
-            let room = listed.room
-            return ["number": .int(listed.number), "room_id": .string(room.roomID), "name": .string(RoomName.of(room)),
-                    "membership": .string(room.membership.rawValue), "canonical_alias": room.canonicalAlias.json, "is_direct": .bool(room.isDirect),
-                    "notification_count": .int(room.notificationCount), "highlight_count": .int(room.highlightCount)]
-        })
+    /// Rooms as shown, each with its number.
+    private static func numbered(_ rooms: [NumberedRoom], adding extra: (RoomRecord) -> [String: JSONValue] = { _ in [:] }) -> JSONValue {
+        .array(rooms.map { listed in .object(listed.room.json.merging(extra(listed.room).merging(["number": .int(listed.number)]) { $1 }) { $1 }) })
+    }
+
+    private static func error(_ error: ShellError) -> JSONValue {
+        ["code": .string(ErrorCodes.code(for: error)), "message": .string(ErrorMessages.message(for: error))]
     }
 
     /// A setting's value as JSON: numbers as numbers, unset as null.
@@ -154,6 +167,15 @@ public enum JSONRenderer {
             "config_file": summary.configFile.json,
             "data_directory": summary.dataDirectory.json,
         ]
+    }
+}
+
+extension RoomRecord {
+    /// The fields every room object carries in `--output json`.
+    var json: [String: JSONValue] {
+        ["room_id": .string(roomID), "name": .string(RoomName.of(self)), "membership": .string(membership.rawValue),
+         "canonical_alias": canonicalAlias.json, "is_direct": .bool(isDirect), "is_space": .bool(isSpace),
+         "notification_count": .int(notificationCount), "highlight_count": .int(highlightCount)]
     }
 }
 

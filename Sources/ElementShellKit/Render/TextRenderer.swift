@@ -70,6 +70,12 @@ public struct TextRenderer: Sendable {
         case .rooms(let rooms): rooms.isEmpty ? [L10n.screenRoomsEmpty] : roomList(NumberedRoom.numbering(rooms))
         case .unreadRooms(let rooms): rooms.isEmpty ? [L10n.screenRoomsNoneUnread] : roomList(rooms)
         case .markedRead(let name): [L10n.screenRoomMarkedRead(clean(name))]
+        case .spaces(let spaces): spaces.isEmpty ? [L10n.screenSpacesEmpty] : SpaceText(theme: theme, width: width).spaceList(spaces)
+        case .spaceRooms(let name, let rooms):
+            rooms.isEmpty ? [L10n.screenSpaceRoomsEmpty(clean(name))] : [theme.accent(L10n.screenSpaceRoomsTitle(clean(name)))] + roomList(NumberedRoom.numbering(rooms), numbered: false)
+        case .spaceHierarchy(let name, let rooms, let isComplete):
+            SpaceText(theme: theme, width: width).hierarchy(of: clean(name), rooms, isComplete: isComplete)
+        case .spaceKicked(let userID, let name, let results): SpaceText(theme: theme, width: width).kicked(clean(userID), from: clean(name), results)
         case .opened(let name, let messages, _):
             [theme.accent(messages.isEmpty ? L10n.screenRoomOpenedEmpty(clean(name)) : L10n.screenRoomOpened(clean(name)))]
                 + messages.flatMap(MessageText(theme: theme).lines(for:))
@@ -126,8 +132,8 @@ public struct TextRenderer: Sendable {
         return [L10n.screenHelpTitle] + table(entries.map { [$0.usage, $0.summary] }) + [""] + TextLayout.wrap(L10n.screenHelpPlainLines, width: width)
     }
 
-    /// One row a room: its number for `/open`, its name, and what is waiting in it.
-    private func roomList(_ rooms: [NumberedRoom]) -> [String] {
+    /// One row a room: its number for `/open` (unless it has none), its name, and what is waiting in it.
+    private func roomList(_ rooms: [NumberedRoom], numbered: Bool = true) -> [String] {
         table(rooms.map { listed in
             let room = listed.room
             var notes: [String] = []
@@ -137,9 +143,10 @@ public struct TextRenderer: Sendable {
             case .join: break
             }
             if room.isDirect { notes.append(L10n.screenRoomsDirect) }
+            if room.isSpace { notes.append(L10n.screenRoomsSpace) }
             if room.notificationCount > 0 { notes.append(L10n.screenRoomsUnread(room.notificationCount)) }
             if room.highlightCount > 0 { notes.append(theme.bold(L10n.screenRoomsHighlights(room.highlightCount))) }
-            return ["\(listed.number)", clean(RoomName.of(room)), notes.joined(separator: ", ")]
+            return (numbered ? ["\(listed.number)"] : []) + [clean(RoomName.of(room)), notes.joined(separator: ", ")]
         })
     }
 

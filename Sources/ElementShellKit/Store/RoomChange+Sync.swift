@@ -35,14 +35,18 @@ extension RoomChange {
         return (joined + invited + left).sorted { $0.roomID < $1.roomID }
     }
 
-    /// Name, alias and topic from state events (those with an empty state key), the latest of
-    /// each kind winning.
+    /// Name, alias, topic and whether it is a space from state events with an empty state key,
+    /// and a space's children from `m.space.child` (keyed by the child's ID); the latest wins.
     private mutating func take(_ events: [SyncEvent]) {
-        for event in events where event.stateKey == "" {
+        for event in events {
+            guard let stateKey = event.stateKey else { continue }
             switch event.type {
-            case "m.room.name": name = event.content["name"]?.string ?? ""
-            case "m.room.canonical_alias": canonicalAlias = event.content["alias"]?.string ?? ""
-            case "m.room.topic": topic = event.content["topic"]?.string ?? ""
+            case "m.room.name" where stateKey.isEmpty: name = event.content["name"]?.string ?? ""
+            case "m.room.canonical_alias" where stateKey.isEmpty: canonicalAlias = event.content["alias"]?.string ?? ""
+            case "m.room.topic" where stateKey.isEmpty: topic = event.content["topic"]?.string ?? ""
+            case "m.room.create" where stateKey.isEmpty: isSpace = event.content["type"]?.string == "m.space"
+            // The spec: a child without `via` servers is no child (that is how one is removed).
+            case "m.space.child" where !stateKey.isEmpty: spaceChildren[stateKey] = !(event.content["via"]?.array ?? []).isEmpty
             default: break
             }
         }

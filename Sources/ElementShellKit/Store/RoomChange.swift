@@ -19,6 +19,10 @@ public struct RoomChange: Sendable, Equatable {
     public var followsGap = false
     /// An invite whose inviter marked it as a direct chat.
     public var isDirectInvite = false
+    /// Whether the room is a space, when its `m.room.create` is in the response.
+    public var isSpace: Bool?
+    /// Children the response adds (`true`) or removes (`false`: an `m.space.child` without `via`).
+    public var spaceChildren: [String: Bool] = [:]
 
     public init(roomID: String, membership: RoomRecord.Membership) {
         self.roomID = roomID
@@ -38,6 +42,11 @@ public struct RoomChange: Sendable, Equatable {
         if let highlightCount { room.highlightCount = highlightCount }
         if let lastActivity { room.lastActivity = max(room.lastActivity, lastActivity) }
         if room.previousBatch == nil || followsGap, let previousBatch { room.previousBatch = previousBatch }
+        if let isSpace { room.isSpace = isSpace }
+        if !spaceChildren.isEmpty {
+            let kept = Set(room.spaceChildren).filter { spaceChildren[$0] != false }
+            room.spaceChildren = kept.union(spaceChildren.filter(\.value).keys).sorted()
+        }
         return room
     }
 }

@@ -27,10 +27,14 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, TableRecord {
     public var previousBatch: String?
     /// A direct chat: listed in the account's `m.direct`, or an invite marked `is_direct`.
     public var isDirect: Bool
+    /// Created as a space: a room that groups other rooms.
+    public var isSpace: Bool
+    /// The rooms a space names as its children (`m.space.child` with `via`), sorted by ID.
+    public var spaceChildren: [String]
 
     public init(roomID: String, membership: Membership, name: String? = nil, canonicalAlias: String? = nil, topic: String? = nil,
                 heroes: [String] = [], heroNames: [String] = [], joinedMemberCount: Int = 0, notificationCount: Int = 0, highlightCount: Int = 0, lastActivity: Int64 = 0,
-                previousBatch: String? = nil, isDirect: Bool = false) {
+                previousBatch: String? = nil, isDirect: Bool = false, isSpace: Bool = false, spaceChildren: [String] = []) {
         self.roomID = roomID
         self.membership = membership
         self.name = name
@@ -44,6 +48,8 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, TableRecord {
         self.lastActivity = lastActivity
         self.previousBatch = previousBatch
         self.isDirect = isDirect
+        self.isSpace = isSpace
+        self.spaceChildren = spaceChildren
     }
 
     // Heroes are few user IDs: one text column, newline-separated, keeps the schema flat.
@@ -62,6 +68,8 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, TableRecord {
         lastActivity = row["last_activity"]
         previousBatch = row["prev_batch"]
         isDirect = row["is_direct"]
+        isSpace = row["is_space"]
+        spaceChildren = (row["space_children"] as String).split(separator: "\n").map(String.init)
     }
 
     /// Whether `/rooms --unread` lists it: messages or mentions wait in it.
@@ -84,13 +92,15 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, TableRecord {
         inserter.bind(lastActivity)
         inserter.bind(previousBatch)
         inserter.bind(Int64(isDirect ? 1 : 0))
+        inserter.bind(Int64(isSpace ? 1 : 0))
+        inserter.bind(spaceChildren.joined(separator: "\n"))
         try inserter.run()
     }
 
     /// The statement `save(with:)` fills, its values in the same order.
     static let saveSQL = """
         INSERT OR REPLACE INTO room (room_id, membership, name, canonical_alias, topic, heroes, hero_names, joined_member_count,
-                                     notification_count, highlight_count, last_activity, prev_batch, is_direct)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                     notification_count, highlight_count, last_activity, prev_batch, is_direct, is_space, space_children)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 }

@@ -106,6 +106,14 @@ enum StoreMigrations {
                 table.add(column: "relation", .text)
             }
         }
+        migrator.registerMigration("6 spaces") { database in
+            try database.alter(table: "room") { table in
+                // Created as a space (`m.room.create` content `type: "m.space"`).
+                table.add(column: "is_space", .boolean).notNull().defaults(to: false)
+                // The room IDs its `m.space.child` events name, newline-separated like `heroes`.
+                table.add(column: "space_children", .text).notNull().defaults(to: "")
+            }
+        }
         return migrator
     }
 }

@@ -81,6 +81,9 @@ import Testing
         ("/dm @bob:hs.example", .membership(.directChat(user: "@bob:hs.example"))),
         ("/invite @bob:hs.example", .membership(.change(.invite, user: "@bob:hs.example", reason: nil))),
         ("/kick Bob", .membership(.change(.kick, user: "Bob", reason: nil))),
+        ("/spaces", .space(.list)),
+        ("/space Team space", .space(.hierarchy(space: "Team space"))),
+        ("/space-kick 2 @bob:hs spamming the lobby", .space(.kick(space: "2", user: "@bob:hs", reason: "spamming the lobby"))),
         ("/ban @spam:hs.example sends spam, again", .membership(.change(.ban, user: "@spam:hs.example", reason: "sends spam, again"))),
         ("/unban @spam:hs.example", .membership(.change(.unban, user: "@spam:hs.example", reason: nil))),
         ("/quit", .app(.quit)),
@@ -144,7 +147,7 @@ import Testing
         #expect(throws: CommandParseError.usage(command: "edit")) { try CommandParser.parse("/edit ^") }
         #expect(throws: CommandParseError.usage(command: "search")) { try CommandParser.parse("/search --all") }
         for line in ["/create", "/create --public", "/create Team --alias", "/create Team --alias two words", "/create Team --topic",
-                     "/create Team --public yes", "/create Team --private", "/create Team --public --public", "/invite", "/kick"] {
+                     "/create Team --public yes", "/create Team --private", "/create Team --public --public", "/invite", "/kick", "/space", "/space-kick Team", "/spaces all"] {
             #expect(throws: CommandParseError.self, "\(line)") { try CommandParser.parse(line) }
         }
     }
@@ -171,6 +174,7 @@ import Testing
         #expect(!String(describing: Action.scripting(.echo(text: "my secret plans"))).contains("secret"))
         #expect(!String(describing: Action.message(.emote(text: "my secret plans"))).contains("secret"))
         #expect(!String(describing: Action.membership(.change(.kick, user: "@bob:hs", reason: "my secret plans"))).contains("secret"))
+        #expect(!String(describing: Action.space(.kick(space: "Team", user: "@bob:hs", reason: "my secret plans"))).contains("secret"))
         #expect(!String(describing: Action.membership(.create(RoomCreation(name: "secret", topic: "secret")))).contains("secret"))
     }
 }

@@ -19,6 +19,23 @@ import Testing
         #expect(try MatrixClient.decode(ClientWellKnown.self, from: Data("{}".utf8)).homeserver == nil)
     }
 
+    @Test func aHierarchyPageKeepsChildrenWithServersOnly() throws {
+        let json = #"""
+        {"rooms":[{"room_id":"!team:hs","name":"Team","room_type":"m.space","num_joined_members":3,"join_rule":"invite",
+                   "world_readable":false,"guest_can_join":false,
+                   "children_state":[{"type":"m.space.child","state_key":"!a:hs","content":{"via":["hs"]},"sender":"@b:hs","origin_server_ts":1},
+                                     {"type":"m.space.child","state_key":"!gone:hs","content":{},"sender":"@b:hs","origin_server_ts":2}]},
+                  {"room_id":"!a:hs","canonical_alias":"#a:hs","topic":"A","num_joined_members":1,"world_readable":true,
+                   "guest_can_join":false,"children_state":[]}],
+         "next_batch":"n1"}
+        """#
+        let page = try MatrixClient.decode(HierarchyResponse.self, from: Data(json.utf8)).page
+        #expect(page == SpaceHierarchyPage(rooms: [
+            SpaceRoom(roomID: "!team:hs", name: "Team", joinedMemberCount: 3, isSpace: true, joinRule: "invite", children: ["!a:hs": ["hs"]]),
+            SpaceRoom(roomID: "!a:hs", canonicalAlias: "#a:hs", topic: "A", joinedMemberCount: 1),
+        ], next: "n1"))
+    }
+
     @Test func malformedJSONIsADecodingError() {
         #expect {
             try MatrixClient.decode(ClientWellKnown.self, from: Data("<html>".utf8))

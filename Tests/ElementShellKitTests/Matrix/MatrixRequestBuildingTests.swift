@@ -28,6 +28,13 @@ import Testing
             == "https://hs.example/_matrix/client/v3/rooms/!room%2Fid:hs/send/m.room.message/t%231%3Fx?dir=b")
     }
 
+    @Test func asksForAHierarchyPageFromTheTokenGiven() throws {
+        #expect(try client("https://hs.example").request(for: .hierarchy(of: "!team:hs", from: nil, limit: 50)).url.absoluteString
+            == "https://hs.example/_matrix/client/v1/rooms/!team:hs/hierarchy?limit=50")
+        #expect(try client("https://hs.example").request(for: .hierarchy(of: "!team:hs", from: "n1", limit: 50)).url.absoluteString
+            == "https://hs.example/_matrix/client/v1/rooms/!team:hs/hierarchy?limit=50&from=n1")
+    }
+
     @Test func sendsTheTokenOnlyOnAuthenticatedEndpoints() throws {
         let whoami = try client("https://hs.example").request(for: .whoami)
         #expect(whoami.headers["Authorization"] == "Bearer syt_secret")

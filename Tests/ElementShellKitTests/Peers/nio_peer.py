@@ -1,9 +1,13 @@
 """A second Matrix client for integration tests, on matrix-nio (a real third-party client).
 
     nio_peer.py HOMESERVER USER PASSWORD create NAME [--invite USER_ID] [--alias LOCALPART]
-                                                    [--display-name NAME]
+                                                    [--display-name NAME] [--public] [--space]
                                     -> prints the new room's ID; the display name is the peer's
-                                       own in that room
+                                       own in that room; --public lets anyone join, --space makes
+                                       it a space
+    nio_peer.py HOMESERVER USER PASSWORD add-child SPACE_ID ROOM_ID
+                                    -> makes the room a child of the space (m.space.child, via
+                                       the peer's server)
     nio_peer.py HOMESERVER USER PASSWORD send ROOM_ID TEXT...
                                     -> sends each TEXT, in order
     nio_peer.py HOMESERVER USER PASSWORD expect ROOM_ID TEXT SECONDS
@@ -46,7 +50,7 @@ import json
 import sys
 import time
 
-from nio import (AsyncClient, JoinResponse, LoginResponse, MessageDirection, ReceiptEvent, RoomCreateResponse,
+from nio import (AsyncClient, JoinResponse, LoginResponse, MessageDirection, ReceiptEvent, RoomCreateResponse, RoomPreset,
                  RoomGetStateEventError, RoomGetStateEventResponse, RoomMessagesResponse, RoomMessageText,
                  RoomPutStateResponse, RoomSendResponse, RoomTypingResponse, SyncResponse, TypingNoticeEvent)
 
@@ -63,12 +67,20 @@ def checked(response, expected, what):
 
 async def create(client, args):
     invite = [args.invite] if args.invite else []
-    room = checked(await client.room_create(name=args.name, alias=args.alias, invite=invite), RoomCreateResponse, "create")
+    preset = RoomPreset.public_chat if args.public else None
+    room = checked(await client.room_create(name=args.name, alias=args.alias, invite=invite, preset=preset, space=args.space),
+                   RoomCreateResponse, "create")
     if args.display_name:
         member = {"membership": "join", "displayname": args.display_name}
         checked(await client.room_put_state(room.room_id, "m.room.member", member, state_key=client.user_id),
                 RoomPutStateResponse, "display name")
     print(room.room_id)
+
+
+async def add_child(client, args):
+    via = [client.user_id.split(":", 1)[1]]
+    checked(await client.room_put_state(args.space_id, "m.space.child", {"via": via}, state_key=args.room_id),
+            RoomPutStateResponse, "add child")
 
 
 async def send(client, args):
@@ -191,7 +203,13 @@ def parser():
     command.add_argument("--invite")
     command.add_argument("--alias")
     command.add_argument("--display-name")
+    command.add_argument("--public", action="store_true")
+    command.add_argument("--space", action="store_true")
     command.set_defaults(run=create)
+    command = commands.add_parser("add-child")
+    command.add_argument("space_id")
+    command.add_argument("room_id")
+    command.set_defaults(run=add_child)
     command = commands.add_parser("send")
     command.add_argument("room_id")
     command.add_argument("texts", nargs="+")

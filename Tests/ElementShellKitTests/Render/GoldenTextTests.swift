@@ -49,6 +49,29 @@ import Testing
         try await compare("rooms.\(language).txt", language: language, lines: ["/rooms", "/open Lobby", "/history"], app: app)
     }
 
+    @Test(arguments: ["en", "de"])
+    func spaces(language: String) async throws {
+        var rooms = FakeRoomService()
+        rooms.hierarchyPage = { spaceID, _ throws(MatrixError) in
+            SpaceHierarchyPage(rooms: [
+                SpaceRoom(roomID: spaceID, name: "Team", isSpace: true, children: ["!general:hs": ["hs"], "!plans:hs": ["hs"]]),
+                SpaceRoom(roomID: "!general:hs", name: "General", canonicalAlias: "#general:hs", joinedMemberCount: 4),
+                SpaceRoom(roomID: "!plans:hs", name: "Plans", joinedMemberCount: 1, isSpace: true),
+            ], next: "more")
+        }
+        rooms.members = { roomID throws(MatrixError) in roomID == "!random:hs" ? [:] : ["@bob:hs": "Bob"] }
+        rooms.levels = { roomID throws(MatrixError) in
+            PowerLevels(content: nil, create: .object(["sender": .string(roomID == "!general:hs" ? "@carol:hs" : "@alice:example"),
+                                                       "content": .object(["room_version": .string("12")])]))
+        }
+        let app = AppHarness(profile: "clap", sync: AppStateMessagingTests.firstSync(AppStateSpacesTests.teamSpace), roomService: rooms)
+        await app.state.run(line: "/login clap alice")
+        for _ in 0..<300 where app.state.syncStatus != .live { try await Task.sleep(for: .milliseconds(10)) }
+        try await compare("spaces.\(language).txt", language: language,
+                          lines: ["/spaces", "/rooms", "/open Team", "/space Team", "/space-kick Team @bob:hs", "/space-kick Team @erin:hs", "/space nowhere"],
+                          app: app)
+    }
+
     private func compare(_ name: String, language: String, lines: [String], width: Int? = nil, app: AppHarness = AppHarness()) async throws {
         let renderer = TextRenderer(theme: renderer.theme, width: width)
         app.log.reports.removeAll()

@@ -22,6 +22,16 @@ struct NioPeer {
         return try run(arguments).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// A new room anyone may join, a space when `isSpace`; returns its ID.
+    func createPublicRoom(named name: String, isSpace: Bool = false) throws -> String {
+        try run(["create", name, "--public"] + (isSpace ? ["--space"] : [])).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Makes `roomID` a child of the space, joinable through the peer's server.
+    func addChild(_ roomID: String, to spaceID: String) throws {
+        try run(["add-child", spaceID, roomID])
+    }
+
     /// Sends each text as a message, in order.
     func send(_ texts: [String], to roomID: String) throws {
         try run(["send", roomID] + texts)

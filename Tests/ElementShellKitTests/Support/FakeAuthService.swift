@@ -145,4 +145,10 @@ struct FakeRoomService: RoomService {
     func setTyping(_ isTyping: Bool, in roomID: String, userID: String, timeout: Duration) async throws(MatrixError) {
         try await typing(isTyping, roomID)
     }
+    var hierarchyPage: @Sendable (String, String?) async throws(MatrixError) -> SpaceHierarchyPage = { _, _ throws(MatrixError) in
+        SpaceHierarchyPage(rooms: [], next: nil)
+    }
+    func hierarchy(of spaceID: String, from token: String?) async throws(MatrixError) -> SpaceHierarchyPage {
+        try await hierarchyPage(spaceID, token)
+    }
 }

@@ -1,0 +1,77 @@
+extension AppState {
+    /// How many `/hierarchy` pages `/space` reads at most (50 rooms each): a huge space lists its start.
+    static let hierarchyPageLimit = 10
+
+    func send(_ action: SpaceAction) async -> Bool {
+        switch action {
+        case .list:
+            guard session != nil else { return finish("spaces", .failure(.notLoggedIn)) }
+            return finish("spaces", .spaces(spaces))
+        case .hierarchy(let target): return await showHierarchy(of: target)
+        case .kick(let target, let user, let reason): return await kick(user, fromSpace: target, reason: reason)
+        }
+    }
+
+    /// The session's spaces in `/rooms` order, which `/space N` counts.
+    private var spaces: [RoomRecord] {
+        RoomOrder.sorted(rooms.values.filter(\.isSpace))
+    }
+
+    private func showHierarchy(of target: String) async -> Bool {
+        guard let session else { return finish("space", .failure(.notLoggedIn)) }
+        // A space we are not in may still be shown to us (a public one), so an ID will do.
+        guard let spaceID = RoomLookup.find(target, in: spaces)?.roomID ?? (target.hasPrefix("!") ? target : nil) else {
+            return finish("space", .failure(.unknownSpace(target)))
+        }
+        let service = environment.makeRoomService(session, profile.settings)
+        var pages: [SpaceHierarchyPage] = []
+        do {
+            var token: String?
+            repeat {
+                let page = try await service.hierarchy(of: spaceID, from: token)
+                pages.append(page)
+                token = page.next
+            } while token != nil && pages.count < Self.hierarchyPageLimit
+        } catch {
+            return finish("space", .failure(.matrix(error)))
+        }
+        let listed = SpaceHierarchy(spaceID: spaceID, pages: pages, memberships: rooms.mapValues(\.membership))
+        shownSpaceRooms = listed.rooms
+        let name = rooms[spaceID].map(RoomName.of) ?? listed.space?.displayName ?? spaceID
+        return finish("space", .spaceHierarchy(spaceName: name, rooms: listed.rooms, isComplete: pages.last?.next == nil))
+    }
+
+    /// `/join N` after `/space`: the Nth room listed, with the servers its space names.
+    func shownSpaceRoom(_ target: String) -> RoomAddress? {
+        guard let number = Int(target), shownSpaceRooms.indices.contains(number - 1) else { return nil }
+        let room = shownSpaceRooms[number - 1]
+        return RoomAddress(idOrAlias: room.roomID, via: room.via)
+    }
+
+    /// Clap's space member management: the user leaves the space and each of its rooms we are in
+    /// too, one kick at a time, each room's power levels checked first. Rooms the user is not in
+    /// are left alone; each other room reports how it went.
+    private func kick(_ user: String, fromSpace target: String, reason: String?) async -> Bool {
+        guard let session else { return finish("space-kick", .failure(.notLoggedIn)) }
+        guard let space = RoomLookup.find(target, in: spaces), space.membership == .join else {
+            return finish("space-kick", .failure(.unknownSpace(target)))
+        }
+        guard let userID = MemberLookup.userID(for: user, among: memberNames) else { return finish("space-kick", .failure(.unknownUser(user))) }
+        let service = environment.makeRoomService(session, profile.settings)
+        var results: [SpaceKickResult] = []
+        for room in [space] + SpaceGrouping.children(of: space, in: rooms) {
+            // Ctrl-C stops the round; what was done so far is still reported.
+            guard !Task.isCancelled else { break }
+            let result = SpaceKickResult(roomID: room.roomID, roomName: RoomName.of(room))
+            do {
+                guard try await service.joinedMembers(roomID: room.roomID).keys.contains(userID) else { continue }
+            } catch {
+                results.append(result.failed(.matrix(error)))
+                continue
+            }
+            results.append(result.failed(await apply(.kick, to: userID, in: room.roomID, reason: reason, by: session.userID, through: service)))
+        }
+        let succeeded = finish("space-kick", .spaceKicked(userID: userID, spaceName: RoomName.of(space), results: results))
+        return succeeded && !results.isEmpty && results.allSatisfy { $0.error == nil }
+    }
+}

@@ -1,0 +1,49 @@
+/// The lines of `/spaces`, `/space` and `/space-kick`. Names arrive sanitized where the caller
+/// has them; what comes from the server here is sanitized here.
+struct SpaceText {
+    let theme: Theme
+    let width: Int?
+
+    /// One row a space: its number for `/space`, its name, and how many rooms it names.
+    func spaceList(_ spaces: [RoomRecord]) -> [String] {
+        TextLayout.table(spaces.enumerated().map { index, space in
+            var notes: [String] = []
+            if space.membership == .invite { notes.append(theme.accent(L10n.screenRoomsInvited)) }
+            if space.membership == .leave { notes.append(theme.dim(L10n.screenRoomsLeft)) }
+            notes.append(L10n.screenSpacesRoomCount(space.spaceChildren.count))
+            return ["\(index + 1)", clean(RoomName.of(space)), notes.joined(separator: ", ")]
+        }, width: width)
+    }
+
+    /// Numbered for `/join N`, joined rooms marked, with a hint when some can be joined.
+    func hierarchy(of name: String, _ rooms: [SpaceRoom], isComplete: Bool) -> [String] {
+        guard !rooms.isEmpty else { return [L10n.screenSpaceEmpty(name)] }
+        let rows = rooms.enumerated().map { index, room in
+            var notes: [String] = []
+            switch room.membership {
+            case .join: notes.append(theme.accent(L10n.screenSpaceJoined))
+            case .invite: notes.append(theme.accent(L10n.screenRoomsInvited))
+            case .leave, nil: break
+            }
+            if room.isSpace { notes.append(L10n.screenRoomsSpace) }
+            notes.append(L10n.screenSpaceMembers(room.joinedMemberCount))
+            let alias = room.name != nil ? room.canonicalAlias.map { " " + theme.dim(clean($0)) } ?? "" : ""
+            return ["\(index + 1)", clean(room.displayName) + alias, notes.joined(separator: ", ")]
+        }
+        var lines = [theme.accent(L10n.screenSpaceTitle(name))] + TextLayout.table(rows, width: width)
+        if !isComplete { lines.append(theme.dim(L10n.screenSpaceMore)) }
+        if rooms.contains(where: { $0.membership != .join }) { lines.append(theme.dim(L10n.screenSpaceJoinHint)) }
+        return lines
+    }
+
+    /// One row a room the user was in: removed, or why not.
+    func kicked(_ userID: String, from name: String, _ results: [SpaceKickResult]) -> [String] {
+        guard !results.isEmpty else { return [L10n.screenSpaceKickNone(userID, name)] }
+        let removed = results.filter { $0.error == nil }.count
+        return [L10n.screenSpaceKickTitle(userID, name, removed, results.count)] + TextLayout.table(results.map { result in
+            [clean(result.roomName), result.error.map { theme.error(ErrorMessages.message(for: $0)) } ?? L10n.screenSpaceKickRemoved]
+        }, width: width)
+    }
+
+    private func clean(_ text: String) -> String { TerminalSanitizer.clean(text) }
+}
