@@ -6,6 +6,8 @@ import Foundation
 /// sender is sanitized.
 struct MessageText {
     let theme: Theme
+    /// The terminal's width: longer lines wrap at words, continuing under the text; `nil` leaves them whole.
+    var width: Int?
     /// Today's messages show only their time; older ones their day too.
     var now = Date()
     var calendar = Calendar.current
@@ -23,7 +25,7 @@ struct MessageText {
         if message.isPending { marks += " " + theme.dim(L10n.screenMessagePending) }
         if message.isEdited, !message.isRedacted { marks += " " + theme.dim(L10n.screenMessageEdited) }
         let indent = String(repeating: " ", count: 8)
-        var lines = [head + marks] + bodyLines.dropFirst().map { indent + $0 }
+        var lines = ([head + marks] + bodyLines.dropFirst().map { indent + $0 }).flatMap { wrapped($0, indent: indent) }
         if let quote = message.replyQuote { lines.insert(quoteLine(quote), at: 0) }
         if let summary = message.threadSummary {
             let name = TerminalSanitizer.clean(summary.latestSender)
@@ -34,6 +36,14 @@ struct MessageText {
             lines.append(indent + theme.dim(message.reactions.map { "\(TerminalSanitizer.clean($0.key)) \($0.count)" }.joined(separator: "  ")))
         }
         return lines
+    }
+
+    /// A line cut at words to the width, what follows indented under the text.
+    private func wrapped(_ line: String, indent: String) -> [String] {
+        let pieces = TextLayout.wrap(line, width: width)
+        guard pieces.count > 1, let width else { return pieces }
+        let rest = pieces.dropFirst().joined(separator: " ")
+        return [pieces[0]] + TextLayout.wrap(rest, width: width - indent.count).map { indent + $0 }
     }
 
     private func bodyLines(of message: MessageView) -> [String] {

@@ -23,7 +23,7 @@ public struct TextRenderer: Sendable {
         case .configProblem(let diagnostic):
             lines = [theme.error(L10n.commonWarning(ErrorMessages.message(for: diagnostic)))]
         case .message(let message), .messageChanged(let message):
-            lines = MessageText(theme: theme).lines(for: message)
+            lines = MessageText(theme: theme, width: width).lines(for: message)
         case .reacted(let name, let key, let reference):
             let who = clean(name), what = clean(key)
             lines = [theme.dim(reference.map { L10n.screenReacted(who, what, "~\($0)") } ?? L10n.screenReactedUnshown(who, what))]
@@ -78,24 +78,24 @@ public struct TextRenderer: Sendable {
         case .spaceKicked(let userID, let name, let results): SpaceText(theme: theme, width: width).kicked(clean(userID), from: clean(name), results)
         case .opened(let name, let messages, _):
             [theme.accent(messages.isEmpty ? L10n.screenRoomOpenedEmpty(clean(name)) : L10n.screenRoomOpened(clean(name)))]
-                + messages.flatMap(MessageText(theme: theme).lines(for:))
-        case .queued(let message): MessageText(theme: theme).lines(for: message)
+                + messages.flatMap(MessageText(theme: theme, width: width).lines(for:))
+        case .queued(let message): MessageText(theme: theme, width: width).lines(for: message)
         case .threadOpened(let name, let root, let messages, _):
             [theme.accent(L10n.screenThreadOpened(root.reference.map { "~\($0)" } ?? "", clean(name)))]
-                + ([root] + messages).flatMap(MessageText(theme: theme).lines(for:))
+                + ([root] + messages).flatMap(MessageText(theme: theme, width: width).lines(for:))
         case .threadClosed(let name): [L10n.screenThreadClosed(clean(name))]
         case .searchResults(let hits):
             hits.isEmpty ? [L10n.screenSearchEmpty] : [L10n.screenSearchResults(hits.count)] + hits.flatMap { hit in
-                [theme.dim(clean(hit.roomName))] + MessageText(theme: theme).lines(for: hit.message)
+                [theme.dim(clean(hit.roomName))] + MessageText(theme: theme, width: width).lines(for: hit.message)
             }
-        case .threads(let roots): roots.isEmpty ? [L10n.screenThreadsEmpty] : roots.flatMap(MessageText(theme: theme).lines(for:))
+        case .threads(let roots): roots.isEmpty ? [L10n.screenThreadsEmpty] : roots.flatMap(MessageText(theme: theme, width: width).lines(for:))
         case .members(let members): table(members.map { [clean($0.name), $0.name == $0.userID ? "" : theme.dim(clean($0.userID))] })
         case .roomText(let kind, let text):
             [text.map { kind == .name ? L10n.screenRoomNameShown(clean($0)) : L10n.screenRoomTopicShown(clean($0)) }
                 ?? (kind == .name ? L10n.screenRoomNameNone : L10n.screenRoomTopicNone)]
         case .roomTextChanged(let kind): [kind == .name ? L10n.screenRoomNameChanged : L10n.screenRoomTopicChanged]
         case .history(let messages):
-            messages.isEmpty ? [L10n.screenHistoryStart] : messages.flatMap(MessageText(theme: theme).lines(for:))
+            messages.isEmpty ? [L10n.screenHistoryStart] : messages.flatMap(MessageText(theme: theme, width: width).lines(for:))
         case .queue(let messages):
             messages.isEmpty ? [L10n.screenQueueEmpty] : table(messages.enumerated().map { index, message in
                 let state = message.entry.failed ? theme.error(L10n.screenQueueRefused) : L10n.screenQueueWaiting(message.entry.attempts)
