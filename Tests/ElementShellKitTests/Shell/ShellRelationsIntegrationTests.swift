@@ -77,6 +77,32 @@ extension ShellMessagingIntegrationTests {
         #expect((Self.content(reply)["formatted_body"] as? String)?.contains("https://matrix.to/#/\(peer.userID)") == true)
     }
 
+    /// Formatting both ways: the shell's Markdown reaches nio as the spec's HTML, and nio's HTML
+    /// shows in the shell laid out for the terminal, its markup and the reply fallback gone.
+    @Test func formattedMessagesGoBothWays() throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let base = try shell.testerArguments(for: homeserver)
+        let name = "Formats \(UUID().uuidString.prefix(6))"
+        let roomID = try peer.createRoom(named: name, inviting: carolID, displayName: "Erin Nio")
+        let html = #"<mx-reply><blockquote>ancient</blockquote></mx-reply><p><strong>Bold</strong> news for <a href=\"https://matrix.to/#/@x:hs\">X</a></p><ul><li>one</li></ul>"#
+        try peer.sendEvent("m.room.message", content: #"{"msgtype": "m.text", "body": "Bold news for X\n- one", "format": "org.matrix.custom.html", "formatted_body": "\#(html)"}"#,
+                           to: roomID)
+        let run = try shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync", "-c", "/open \(name)",
+                                        "-c", "**loud** and `code`", "-c", "/wait sent"],
+                                extraEnvironment: password)
+        #expect(run.status == 0, "\(run.standardOutput)")
+        let lines = run.outputLines
+        #expect(lines.contains { $0.hasSuffix("] Erin Nio: Bold news for X") }, "\(lines)")
+        #expect(lines.contains("        • one"))
+        #expect(!lines.joined().contains("<strong>") && !lines.joined().contains("ancient"))
+
+        let sent = try #require(try peer.events(in: roomID).first { Self.content($0)["body"] as? String == "**loud** and `code`" })
+        #expect(Self.content(sent)["format"] as? String == "org.matrix.custom.html")
+        #expect(Self.content(sent)["formatted_body"] as? String == "<strong>loud</strong> and <code>code</code>")
+        #expect(try shell.run(base + ["-c", "/logout!"]).status == 0)
+    }
+
     static func content(_ event: [String: Any]) -> [String: Any] {
         event["content"] as? [String: Any] ?? [:]
     }
