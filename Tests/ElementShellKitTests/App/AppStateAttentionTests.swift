@@ -6,48 +6,40 @@ import Testing
 @Suite struct AppStateAttentionTests {
     typealias Messaging = AppStateMessagingTests
 
+    /// The Lobby, a direct chat with bob, as first seen; then `event` with the counts the server
+    /// gives for it. Returns what asked for attention after each of the two syncs.
+    func attentions(after event: SyncEvent, notifications: Int, highlights: Int) async throws -> (first: [Attention], then: [Attention]) {
+        let gate = Messaging.Gate()
+        var first = Messaging.lobby
+        first.accountData["m.direct"] = ["@bob:hs": ["!lobby:hs"]]
+        var room = SyncResponse.JoinedRoom()
+        room.timeline = .init(events: [event])
+        room.unreadNotifications = .init(notificationCount: notifications, highlightCount: highlights)
+        let app = AppHarness(sync: AppStateTimelineTests.responses([first, SyncResponse(nextBatch: "s2", rooms: .init(joined: ["!lobby:hs": room]))],
+                                                                   after: gate))
+        await app.state.run(line: "/login matrix.org alice")
+        for _ in 0..<300 where app.state.syncStatus != .live { try await Task.sleep(for: .milliseconds(10)) }
+        let before = attentions(app)
+        await gate.open()
+        for _ in 0..<300 where app.state.appliedSyncCount < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        return (before, attentions(app))
+    }
+
     func attentions(_ app: AppHarness) -> [Attention] {
         app.log.reports.compactMap { if case .attention(let attention) = $0.content { attention } else { nil } }
     }
 
-    func release(_ app: AppHarness) async throws {
-        // The gate is the harness's second response; the first is in.
-        for _ in 0..<300 where app.state.appliedSyncCount < 2 { try await Task.sleep(for: .milliseconds(10)) }
-    }
-
     @Test func aDirectMessageFromSomeoneElseAsksForAttentionOnce() async throws {
-        let gate = Messaging.Gate()
-        var first = Messaging.lobby
-        first.accountData["m.direct"] = ["@bob:hs": ["!lobby:hs"]]
-        var room = SyncResponse.JoinedRoom()
-        room.timeline = .init(events: [Messaging.event("are you there?", from: "@bob:hs", at: 3_000)])
-        room.unreadNotifications = .init(notificationCount: 1, highlightCount: 0)
-        let app = AppHarness(sync: AppStateTimelineTests.responses([first, SyncResponse(nextBatch: "s2", rooms: .init(joined: ["!lobby:hs": room]))],
-                                                                   after: gate))
-        await app.state.run(line: "/login matrix.org alice")
-        for _ in 0..<300 where app.state.syncStatus != .live { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(attentions(app).isEmpty, "what waited before start is no news")
-        await gate.open()
-        try await release(app)
-        #expect(attentions(app) == [Attention(roomName: "Lobby", senderName: "Bob", body: "are you there?", isMention: false)])
-        let arguments = DesktopNotification.arguments(for: attentions(app)[0], appName: "Element", includingBody: false)
+        let (first, then) = try await attentions(after: Messaging.event("are you there?", from: "@bob:hs", at: 3_000), notifications: 1, highlights: 0)
+        #expect(first.isEmpty, "what waited before start is no news")
+        #expect(then == [Attention(roomName: "Lobby", senderName: "Bob", body: "are you there?", isMention: false)])
+        let arguments = DesktopNotification.arguments(for: then[0], appName: "Element", includingBody: false)
         #expect(arguments.contains("Bob in Lobby") && !arguments.contains("are you there?"), "no body unless asked for")
     }
 
     @Test func ourOwnMessagesAskForNothingEvenWhenTheyMention() async throws {
-        let gate = Messaging.Gate()
-        var first = Messaging.lobby
-        first.accountData["m.direct"] = ["@bob:hs": ["!lobby:hs"]]
-        var room = SyncResponse.JoinedRoom()
-        room.timeline = .init(events: [Messaging.event("mine", from: "@alice:example", at: 3_000)])
-        room.unreadNotifications = .init(notificationCount: 1, highlightCount: 1)
-        let app = AppHarness(sync: AppStateTimelineTests.responses([first, SyncResponse(nextBatch: "s2", rooms: .init(joined: ["!lobby:hs": room]))],
-                                                                   after: gate))
-        await app.state.run(line: "/login matrix.org alice")
-        for _ in 0..<300 where app.state.syncStatus != .live { try await Task.sleep(for: .milliseconds(10)) }
-        await gate.open()
-        try await release(app)
-        #expect(attentions(app).isEmpty)
+        let (_, then) = try await attentions(after: Messaging.event("mine", from: "@alice:example", at: 3_000), notifications: 1, highlights: 1)
+        #expect(then.isEmpty)
     }
 
     @Test func theNotificationSaysWhoAndWhereAndTheTextOnlyWhenAskedHarmlessly() {
