@@ -18,8 +18,7 @@ extension AppState {
             view.threadSummary = summaries[message.eventID].map { ThreadSummary(replyCount: $0.replyCount, latestSender: name(of: $0.latestSender)) }
             view.threadReference = message.threadRoot.flatMap { roots[$0] }.map(reference(of:))
             view.replyQuote = message.replyTo.flatMap { parents[$0] }.map { parent in
-                ReplyQuote(senderName: name(of: parent.sender), body: parent.isRedacted ? "" : parent.body,
-                           reference: reference(of: parent))
+                ReplyQuote(senderName: name(of: parent.sender), body: parent.plainText, reference: reference(of: parent))
             }
             view.reactions = counts[message.eventID] ?? []
             return view
@@ -56,7 +55,10 @@ extension AppState {
         }
         for reaction in result.reactions where reaction.roomID == roomID && reaction.sender != session?.userID {
             let target = references.number(ifShown: reaction.targetID)
-            report(Report(content: .reacted(senderName: name(of: reaction.sender), key: reaction.key, reference: target), location: nil))
+            // A message never shown with a number (our own, say) is named by its words instead.
+            let excerpt = target == nil ? try? await store?.message(eventID: reaction.targetID)?.plainText : nil
+            report(Report(content: .reacted(senderName: name(of: reaction.sender), key: reaction.key, reference: target, excerpt: excerpt ?? nil),
+                          location: nil))
         }
     }
 }

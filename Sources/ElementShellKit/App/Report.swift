@@ -13,8 +13,9 @@ public struct Report: Sendable, Equatable {
         case message(MessageView)
         /// A message of the current room was edited or redacted.
         case messageChanged(MessageView)
-        /// Someone reacted to a message of the current room (`reference`: its `~N`, if shown).
-        case reacted(senderName: String, key: String, reference: Int?)
+        /// Someone reacted to a message of the current room: `reference` is its `~N` if it was shown
+        /// with one, else `excerpt` its words, if known.
+        case reacted(senderName: String, key: String, reference: Int?, excerpt: String?)
         /// Someone mentioned the user in another room.
         case mentioned(roomName: String, count: Int)
         /// A mention or a direct message: ring, maybe notify; no line of its own.

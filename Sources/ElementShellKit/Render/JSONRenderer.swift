@@ -16,8 +16,9 @@ public enum JSONRenderer {
             fields = message.json.merging(["type": "message"]) { $1 }
         case .messageChanged(let message):
             fields = message.json.merging(["type": "message_changed"]) { $1 }
-        case .reacted(let name, let key, let reference):
-            fields = ["type": "reaction", "sender_name": .string(name), "key": .string(key), "ref": reference.map { .string("~\($0)") } ?? .null]
+        case .reacted(let name, let key, let reference, let excerpt):
+            fields = ["type": "reaction", "sender_name": .string(name), "key": .string(key), "ref": reference.map { .string("~\($0)") } ?? .null,
+                      "excerpt": excerpt.json]
         case .attention(let attention):
             // Scripts learn who and where; the text came as a message if its room is open.
             fields = ["type": "notification", "room": .string(attention.roomName), "sender_name": .string(attention.senderName),

@@ -24,9 +24,16 @@ public struct TextRenderer: Sendable {
             lines = [theme.error(L10n.commonWarning(ErrorMessages.message(for: diagnostic)))]
         case .message(let message), .messageChanged(let message):
             lines = MessageText(theme: theme, width: width).lines(for: message)
-        case .reacted(let name, let key, let reference):
+        case .reacted(let name, let key, let reference, let excerpt):
             let who = clean(name), what = clean(key)
-            lines = [theme.dim(reference.map { L10n.screenReacted(who, what, "~\($0)") } ?? L10n.screenReactedUnshown(who, what))]
+            let line = if let reference {
+                L10n.screenReacted(who, what, "~\(reference)")
+            } else if let excerpt {
+                L10n.screenReactedToText(who, what, clean(excerpt.count > 40 ? excerpt.prefix(39) + "…" : excerpt))
+            } else {
+                L10n.screenReactedUnshown(who, what)
+            }
+            lines = [theme.dim(line)]
         case .attention:
             lines = []
         case .mentioned(let name, let count):

@@ -108,7 +108,7 @@ import Testing
             case .messageChanged(let view):
                 "changed ~\(view.reference ?? 0) \(view.isRedacted ? "deleted" : view.body)\(view.isEdited ? " (edited)" : "")"
             case .message(let view): "message \(view.body) re \(view.replyQuote?.body ?? "-")"
-            case .reacted(let name, let key, let reference): "\(name) \(key) ~\(reference ?? 0)"
+            case .reacted(let name, let key, let reference, _): "\(name) \(key) ~\(reference ?? 0)"
             default: nil
             }
         }
@@ -119,6 +119,11 @@ import Testing
         #expect(messages.map(\.body) == ["earlier, better", "", "no, mine"])
         #expect(messages.first?.reactions == [ReactionCount(key: "👀", count: 1)], "alice's 👍 was redacted")
         #expect(messages.last?.replyQuote?.body == "", "the parent was deleted: \(messages.map(\.replyQuote))")
+        let text = L10n.$languageOverride.withValue("en") {
+            TextRenderer(theme: Theme(usesColor: false, accent: .named(.green)))
+                .lines(for: Report(content: .reacted(senderName: "Bob", key: "🎉", reference: nil, excerpt: "hi bob :)"), location: nil))
+        }
+        #expect(text == ["Bob reacted 🎉 to “hi bob :)”"], "a message never shown with a number is named by its words")
         let stored = try await #require(app.state.store).messages(in: "!lobby:hs", before: nil, limit: 10)
         #expect(stored.last?.replyTo == "$mine", "\(stored.map(\.replyTo))")
     }
