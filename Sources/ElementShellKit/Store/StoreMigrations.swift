@@ -100,7 +100,9 @@ enum StoreMigrations {
                 table.column("key", .text).notNull()
             }
             try database.create(index: "reaction_by_target", on: "reaction", columns: ["target_id"])
-            try database.create(index: "message_by_thread", on: "message", columns: ["thread_root", "seq"])
+            // Partial: most messages are in no thread, and an initial sync should not pay for them.
+            try database.create(index: "message_by_thread", on: "message", columns: ["thread_root", "seq"],
+                                condition: Column("thread_root") != nil)
             try database.alter(table: "outbox") { table in
                 table.add(column: "event_type", .text).notNull().defaults(to: "m.room.message")
                 table.add(column: "relation", .text)
