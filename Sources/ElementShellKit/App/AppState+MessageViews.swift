@@ -36,6 +36,7 @@ extension AppState {
         view.isEdited = message.isEdited
         view.isRedacted = message.isRedacted
         view.redactionReason = message.redactionReason
+        view.media = message.media
         return view
     }
 
