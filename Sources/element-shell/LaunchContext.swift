@@ -39,6 +39,10 @@ struct LaunchContext {
                 MatrixRoomService(session: session, transport: CurlTransport(caFile: settings.caFile, userAgent: BuildInfo.userAgent),
                                   requestTimeout: TimeInterval(settings.requestTimeout))
             },
+            makeMediaService: { session, settings in
+                MatrixMediaService(session: session, transport: CurlTransport(caFile: settings.caFile, userAgent: BuildInfo.userAgent),
+                                   requestTimeout: TimeInterval(settings.requestTimeout))
+            },
             password: { request in
                 if let passwordFile { return PasswordFile.read(passwordFile).map(PasswordAnswer.password) ?? .unreadableFile(path: passwordFile) }
                 return await password(request)

@@ -49,7 +49,7 @@ final class Presenter {
     static func isDiagnostic(_ report: Report) -> Bool {
         switch report.content {
         case .result: report.isFailure
-        case .configProblem, .sessionResumed, .sessionEnded, .sendProblem, .firstSyncUnderway, .firstSyncFinished: true
+        case .configProblem, .sessionResumed, .sessionEnded, .sendProblem, .firstSyncUnderway, .firstSyncFinished, .transfer: true
         case .message, .messageChanged, .reacted, .mentioned, .gap, .attention: false
         }
     }

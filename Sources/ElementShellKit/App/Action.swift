@@ -3,6 +3,7 @@
 public enum Action: Sendable, Equatable {
     case message(MessageAction)
     case relation(RelationAction)
+    case media(MediaAction)
     case thread(ThreadAction)
     case draft(DraftAction)
     case queue(QueueAction)
@@ -49,6 +50,15 @@ extension RelationAction: CustomStringConvertible {
         case .redact(let reference, _): "redact(\(reference.text), reason: <redacted>)"
         }
     }
+}
+
+/// Files, to and from the homeserver's media repository.
+public enum MediaAction: Sendable, Equatable {
+    /// Uploads the file and sends it to the open room (or its open thread) as a message.
+    case upload(path: String)
+    /// Saves a message's file to `path`, or under its own name in the current directory;
+    /// `overwrite` (`/download!`) replaces an existing file instead of choosing a new name.
+    case download(MessageReference, path: String?, overwrite: Bool)
 }
 
 /// Threads of the open room.

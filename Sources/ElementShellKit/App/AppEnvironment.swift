@@ -12,6 +12,8 @@ public struct AppEnvironment: Sendable {
     public var makeSync: @Sendable (Session, Settings) -> SyncLoop.Request
     /// Joins and leaves rooms for a session under the current settings.
     public var makeRoomService: @Sendable (Session, Settings) -> any RoomService
+    /// Uploads and downloads files for a session under the current settings.
+    public var makeMediaService: @Sendable (Session, Settings) -> any MediaService
     /// Sends one outbox message for a session under the current settings.
     public var makeSender: @Sendable (Session, Settings) -> SendQueue.Send
     /// The password for a login, asked only once the homeserver is known to accept one.
@@ -33,6 +35,7 @@ public struct AppEnvironment: Sendable {
         makeSync: @escaping @Sendable (Session, Settings) -> SyncLoop.Request,
         makeSender: @escaping @Sendable (Session, Settings) -> SendQueue.Send,
         makeRoomService: @escaping @Sendable (Session, Settings) -> any RoomService,
+        makeMediaService: @escaping @Sendable (Session, Settings) -> any MediaService,
         password: @escaping @Sendable (PasswordRequest) async -> PasswordAnswer,
         confirm: @escaping @Sendable (ConfirmationQuestion) async -> Bool?,
         readScript: @escaping @Sendable (String) async -> String?,
@@ -46,6 +49,7 @@ public struct AppEnvironment: Sendable {
         self.makeSync = makeSync
         self.makeSender = makeSender
         self.makeRoomService = makeRoomService
+        self.makeMediaService = makeMediaService
         self.password = password
         self.confirm = confirm
         self.readScript = readScript

@@ -26,6 +26,7 @@ extension AppState {
         case .message(.plain(let text)): await sendMessage(text, msgtype: "m.text", format: .plain)
         case .message(.html(let text)): await sendMessage(text, msgtype: "m.text", format: .html)
         case .relation(let action): await send(action)
+        case .media(let action): await send(action)
         case .thread(let action): await send(action)
         case .room(let action): await send(action)
         case .membership(let action): await send(action)

@@ -35,6 +35,7 @@ extension AppState {
         view.isEdited = message.isEdited
         view.isRedacted = message.isRedacted
         view.redactionReason = message.redactionReason
+        view.media = message.media
         return view
     }
 

@@ -189,21 +189,23 @@ extension AppState {
     /// A line for the open room, or for its open thread after `/thread`.
     func sendMessage(_ text: String, msgtype: String, format: MessageFormat = .markdown, command: String = "message") async -> Bool {
         guard session != nil, store != nil, let roomID = currentRoomID else { return finish(command, .failure(.noRoomOpen)) }
-        var relation: MessageRelation?
-        if let root = currentThreadRoot {
-            relation = .thread(root: root, latest: await latestMessage(inThread: root, of: roomID))
-        }
-        return await queueMessage(text, msgtype: msgtype, in: roomID, relation: relation, format: format, command: command)
+        return await queueMessage(text, msgtype: msgtype, in: roomID, relation: await threadRelation(in: roomID), format: format, command: command)
+    }
+
+    /// What a new message of the room goes out with: a place in the open thread, if one is open.
+    func threadRelation(in roomID: String) async -> MessageRelation? {
+        guard let root = currentThreadRoot else { return nil }
+        return .thread(root: root, latest: await latestMessage(inThread: root, of: roomID))
     }
 
     /// Writes a message (a reply or an edit too) to the outbox and shows it as pending. A new
     /// message takes the room's draft with it; an edit leaves the draft alone.
     func queueMessage(_ text: String, msgtype: String, in roomID: String, relation: MessageRelation? = nil, format: MessageFormat = .markdown,
-                      command: String = "message", quoting parent: MessageRecord? = nil) async -> Bool {
+                      command: String = "message", quoting parent: MessageRecord? = nil, media: MediaInfo? = nil) async -> Bool {
         guard let session, let store else { return finish(command, .failure(.notLoggedIn)) }
         let content = format.content(for: text, markdownEnabled: profile.settings.markdown)
         let entry = OutboxEntry(transactionID: TransactionID.make(), roomID: roomID, relation: relation, msgtype: msgtype, body: content.body,
-                                formattedBody: content.formattedBody, createdAt: Int64(Date().timeIntervalSince1970 * 1000))
+                                formattedBody: content.formattedBody, media: media, createdAt: Int64(Date().timeIntervalSince1970 * 1000))
         do {
             try await store.enqueue(entry, clearingDraft: relation == nil || relation?.threadRoot != nil || parent != nil)
         } catch {
@@ -238,9 +240,11 @@ extension AppState {
     }
 
     func view(_ entry: OutboxEntry, sender: String) -> MessageView {
-        MessageView(roomID: entry.roomID, eventID: nil, transactionID: entry.transactionID, sender: sender,
-                    senderName: memberNames[sender] ?? sender, msgtype: entry.msgtype, body: entry.body,
-                    formattedBody: entry.formattedBody, timestamp: entry.createdAt, isPending: true)
+        var view = MessageView(roomID: entry.roomID, eventID: nil, transactionID: entry.transactionID, sender: sender,
+                               senderName: memberNames[sender] ?? sender, msgtype: entry.msgtype, body: entry.body,
+                               formattedBody: entry.formattedBody, timestamp: entry.createdAt, isPending: true)
+        view.media = entry.media
+        return view
     }
 }
 

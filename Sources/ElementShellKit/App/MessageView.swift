@@ -9,6 +9,8 @@ public struct MessageView: Sendable, Equatable {
     public var body: String
     /// The sender's HTML for `body` (`org.matrix.custom.html`), shown instead of it when set.
     public var formattedBody: String?
+    /// The file of an image, file, video or audio message.
+    public var media: MediaInfo?
     /// Milliseconds since the Unix epoch.
     public var timestamp: Int64
     /// Our own message, in the outbox until the server confirms it.

@@ -28,6 +28,8 @@ public struct Report: Sendable, Equatable {
         case firstSyncFinished(roomCount: Int)
         /// Sync skipped messages of the open room; `/history` brings them.
         case gap(roomName: String)
+        /// How far a large upload or download has come.
+        case transfer(TransferNotice)
     }
 
     public var content: Content
@@ -108,6 +110,8 @@ public enum Outcome: Sendable, Equatable {
     case reactionQueued(key: String, reference: String)
     /// The removal of the message (or reaction) is in the outbox.
     case redactionQueued(reference: String)
+    /// `/download` wrote the file.
+    case downloaded(path: String, size: Int)
     /// The open room's draft; `nil` when it has none.
     case draft(String?)
     case draftSaved

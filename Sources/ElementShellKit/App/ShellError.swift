@@ -47,4 +47,14 @@ public enum ShellError: Error, Sendable, Equatable {
     case notPermitted(MembershipChange, PowerRefusal)
     /// No space of the session (nor, for `/space`, a room ID) goes by this name.
     case unknownSpace(String)
+    /// `/upload`: nothing readable at the path.
+    case fileUnreadable(path: String)
+    /// `/upload`: a directory or a device, not a file.
+    case notAFile(path: String)
+    /// Larger than the server takes (or, when it does not say, than the shell moves).
+    case fileTooLarge(path: String, limit: Int)
+    /// `/download`: the message carries no file (or no usable `mxc://` address).
+    case noMedia(reference: String)
+    /// `/download`: the file could not be written there.
+    case fileNotWritten(path: String)
 }

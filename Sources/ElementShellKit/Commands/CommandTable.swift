@@ -66,6 +66,16 @@ public enum CommandTable {
             .relation(.redact(try reference(arguments[0], command: "redact"), reason: arguments.count > 1 ? arguments[1] : nil))
         },
         CommandSpec(
+            "upload", parameters: [CommandParameter(.file)],
+            summary: { L10n.screenHelpUploadSummary }, usage: { L10n.screenHelpUploadUsage }
+        ) { arguments, _ in .media(.upload(path: arguments[0])) },
+        CommandSpec(
+            "download", parameters: [CommandParameter(.message), CommandParameter(.file, .optional)], isConfirmable: true,
+            summary: { L10n.screenHelpDownloadSummary }, usage: { L10n.screenHelpDownloadUsage }, details: { [L10n.screenHelpDownloadDetails] }
+        ) { arguments, confirmed throws(CommandParseError) in
+            .media(.download(try reference(arguments[0], command: "download"), path: arguments.count > 1 ? arguments[1] : nil, overwrite: confirmed))
+        },
+        CommandSpec(
             "plain", parameters: [CommandParameter(.text, .rest)],
             summary: { L10n.screenHelpPlainSummary }, usage: { L10n.screenHelpPlainUsage }
         ) { arguments, _ in .message(.plain(text: arguments[0])) },

@@ -39,8 +39,9 @@ struct MatrixClient: Sendable, CustomStringConvertible {
     }
 
     /// The body of a successful answer; other answers become the error they stand for.
-    private func successBody<Response>(_ endpoint: MatrixEndpoint<Response>) async throws(MatrixError) -> Data {
-        let response = try await exchange(endpoint)
+    /// `progress` hears how far the transfer has gone (media).
+    func successBody<Response>(_ endpoint: MatrixEndpoint<Response>, progress: TransferProgressHandler? = nil) async throws(MatrixError) -> Data {
+        let response = try await exchange(endpoint, progress: progress)
         guard response.isSuccess else { throw MatrixError(response: response) }
         return response.body
     }
@@ -48,14 +49,14 @@ struct MatrixClient: Sendable, CustomStringConvertible {
     /// The endpoint's final answer, whatever its status, once rate limiting has been waited
     /// out: for callers that must judge the status themselves, as server discovery does.
     /// Throws only for transport failures and unbuildable requests.
-    func exchange<Response>(_ endpoint: MatrixEndpoint<Response>) async throws(MatrixError) -> HTTPResponse {
+    func exchange<Response>(_ endpoint: MatrixEndpoint<Response>, progress: TransferProgressHandler? = nil) async throws(MatrixError) -> HTTPResponse {
         let request = try request(for: endpoint)
         var attempt = 1
         var waited = Duration.zero
         while true {
             let response: HTTPResponse
             do {
-                response = try await transport.send(request)
+                response = try await transport.send(request, progress: progress)
             } catch {
                 logger.debug("\(request.method.rawValue) \(endpoint.loggedPath) failed: \(error)")
                 throw .transport(error)
@@ -98,6 +99,9 @@ struct MatrixClient: Sendable, CustomStringConvertible {
                 // the message names the type, never the content.
                 throw .decoding("cannot encode \(type(of: payload))")
             }
+        } else if let raw = endpoint.rawBody {
+            headers["Content-Type"] = raw.contentType
+            body = raw.data
         }
         return HTTPRequest(method: endpoint.method, url: url, headers: headers, body: body,
                            timeout: endpoint.timeout ?? requestTimeout, followsRedirects: endpoint.followsRedirects,

@@ -10,6 +10,8 @@ struct MatrixEndpoint<Response>: Sendable {
     var path: [String]
     var query: [URLQueryItem] = []
     var body: (any Encodable & Sendable)?
+    /// Bytes sent as they are instead of a JSON `body`: a media upload.
+    var rawBody: RawBody?
     /// Whether the access token is sent; discovery endpoints never carry it.
     var isAuthenticated: Bool
     /// `nil`: the client's request timeout (the `request_timeout` setting).
@@ -20,6 +22,12 @@ struct MatrixEndpoint<Response>: Sendable {
     /// Discovery documents are a few hundred bytes: a megabyte is generous, and keeps a server
     /// that is not a homeserver from filling memory before anyone has logged in.
     static var discoveryMaximumResponseBytes: Int { 1 << 20 }
+}
+
+/// A request body that is not JSON, with its `Content-Type`.
+struct RawBody: Sendable {
+    var data: Data
+    var contentType: String
 }
 
 /// The body of responses that carry nothing, such as `{}` from `/logout`.

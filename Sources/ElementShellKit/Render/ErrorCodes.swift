@@ -49,6 +49,11 @@ public enum ErrorCodes {
         case .notPermitted(_, .levelTooLow): "power_level_too_low"
         case .notPermitted(_, .outranked): "power_level_outranked"
         case .unknownSpace: "unknown_space"
+        case .fileUnreadable: "file_unreadable"
+        case .notAFile: "not_a_file"
+        case .fileTooLarge: "file_too_large"
+        case .noMedia: "no_media"
+        case .fileNotWritten: "file_not_written"
         }
     }
 

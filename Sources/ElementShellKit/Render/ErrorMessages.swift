@@ -39,6 +39,11 @@ public enum ErrorMessages {
         case .invalidRoomAlias(let alias): L10n.errorInvalidRoomAlias(clean(alias))
         case .notPermitted(let change, let refusal): message(for: refusal, of: change)
         case .unknownSpace(let target): L10n.errorUnknownSpace(clean(target))
+        case .fileUnreadable(let path): L10n.errorFileUnreadable(clean(path))
+        case .notAFile(let path): L10n.errorNotAFile(clean(path))
+        case .fileTooLarge(let path, let limit): L10n.errorFileTooLarge(clean(path), FileSizeText.text(Int64(limit)))
+        case .noMedia(let reference): L10n.errorNoMedia(clean(reference))
+        case .fileNotWritten(let path): L10n.errorFileNotWritten(clean(path))
         }
     }
 

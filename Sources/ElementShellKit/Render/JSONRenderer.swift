@@ -31,6 +31,9 @@ public enum JSONRenderer {
             fields = ["type": "first_sync", "event": "finished", "room_count": .int(count)]
         case .gap(let name):
             fields = ["type": "gap", "room": .string(name)]
+        case .transfer(let notice):
+            fields = ["type": "transfer", "direction": .string(notice.direction.rawValue), "name": .string(notice.fileName),
+                      "done": .int(Int(notice.progress.done)), "total": .int(Int(notice.progress.total))]
         case .sendProblem(let transactionID, let roomID, let error, let delay):
             fields = [
                 "type": "send_failed", "room_id": .string(roomID), "transaction_id": .string(transactionID),
@@ -90,6 +93,7 @@ public enum JSONRenderer {
         case .resent(let count), .cancelled(let count): ["count": .int(count)]
         case .reactionQueued(let key, let reference): ["key": .string(key), "ref": .string(reference)]
         case .redactionQueued(let reference): ["ref": .string(reference)]
+        case .downloaded(let path, let size): ["path": .string(path), "size": .int(size)]
         case .draft(let body): ["draft": body.json]
         case .draftSaved, .draftCleared: [:]
         case .drafts(let drafts):
@@ -196,6 +200,15 @@ extension MessageView {
             "reactions": .array(reactions.map { ["key": .string($0.key), "count": .int($0.count)] }),
             "thread": threadSummary.map { ["reply_count": .int($0.replyCount), "latest_sender_name": .string($0.latestSender)] } ?? .null,
             "thread_root_ref": threadReference.map { .string("~\($0)") } ?? .null,
+            "media": media.map(\.json) ?? .null,
         ]
+    }
+}
+
+extension MediaInfo {
+    var json: JSONValue {
+        let number = { (value: Int?) in value.map(JSONValue.int) ?? .null }
+        return ["url": .string(url), "filename": fileName.json, "mimetype": mimeType.json, "size": number(size),
+                "w": number(width), "h": number(height)]
     }
 }

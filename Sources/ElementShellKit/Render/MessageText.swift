@@ -50,9 +50,24 @@ struct MessageText {
         if message.isRedacted {
             return [theme.dim(message.redactionReason.map { L10n.screenMessageDeletedBecause(TerminalSanitizer.clean($0)) } ?? L10n.screenMessageDeleted)]
         }
+        if let media = message.media { return mediaLines(media, of: message) }
         let lines = message.formattedBody.flatMap(FormattedBody.lines(fromHTML:))?.map(theme.line)
             ?? message.body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { TerminalSanitizer.clean(String($0)) }
         return lines.isEmpty ? [""] : lines
+    }
+
+    /// `[image] cat.png (34 KB)`, then the caption when the body is one (it differs from the file name).
+    private func mediaLines(_ media: MediaInfo, of message: MessageView) -> [String] {
+        let kind = switch message.msgtype {
+        case "m.image": L10n.screenMediaImage
+        case "m.video": L10n.screenMediaVideo
+        case "m.audio": L10n.screenMediaAudio
+        default: L10n.screenMediaFile
+        }
+        let name = media.fileName ?? message.body
+        let size = media.size.map { " (" + FileSizeText.text(Int64($0)) + ")" } ?? ""
+        let caption = name == message.body ? [] : message.body.split(whereSeparator: \.isNewline).map { TerminalSanitizer.clean(String($0)) }
+        return [theme.dim("[\(kind)]") + " " + TerminalSanitizer.clean(name) + theme.dim(size)] + caption
     }
 
     /// `╭ ~3 Bob: the first line of what he wrote`, cut to a line's worth.

@@ -44,6 +44,8 @@ public struct TextRenderer: Sendable {
             lines = [theme.dim(L10n.screenFirstSyncFinished(count))]
         case .gap(let name):
             lines = [theme.dim(L10n.screenTimelineGap(clean(name)))]
+        case .transfer(let notice):
+            lines = [theme.dim(TransferText.line(for: notice))]
         case .sendProblem(_, _, let error, let delay):
             let reason = ErrorMessages.message(for: .matrix(error))
             lines = [theme.error(delay.map { L10n.screenSendRetrying(reason, Int($0.components.seconds) + 1) } ?? L10n.screenSendGivenUp(reason))]
@@ -111,6 +113,7 @@ public struct TextRenderer: Sendable {
         case .resent(let count): [L10n.screenQueueResent(count)]
         case .reactionQueued(let key, let reference): [L10n.screenReactionQueued(clean(key), clean(reference))]
         case .redactionQueued(let reference): [L10n.screenRedactionQueued(clean(reference))]
+        case .downloaded(let path, let size): [L10n.screenDownloaded(clean(path), FileSizeText.text(Int64(size)))]
         case .draft(let body): [body.map { L10n.screenDraftShown(clean($0)) } ?? L10n.screenDraftNone]
         case .draftSaved: [L10n.screenDraftSaved]
         case .draftCleared: [L10n.screenDraftCleared]

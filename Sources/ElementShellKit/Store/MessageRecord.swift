@@ -26,6 +26,8 @@ public struct MessageRecord: Sendable, Equatable, Codable, FetchableRecord, Pers
     /// Removed: `body` is empty, `redactionReason` says why if the redacter did.
     public var isRedacted = false
     public var redactionReason: String?
+    /// The file of an image, file, video or audio message.
+    public var media: MediaInfo?
 
     public init(eventID: String, roomID: String, sender: String, msgtype: String, body: String, formattedBody: String? = nil,
                 originServerTS: Int64, transactionID: String? = nil, replyTo: String? = nil, threadRoot: String? = nil) {
@@ -44,7 +46,7 @@ public struct MessageRecord: Sendable, Equatable, Codable, FetchableRecord, Pers
     enum CodingKeys: String, CodingKey {
         case seq, eventID = "event_id", roomID = "room_id", sender, msgtype, body, formattedBody = "formatted_body"
         case originServerTS = "origin_server_ts", transactionID = "transaction_id", replyTo = "reply_to", threadRoot = "thread_root"
-        case isEdited = "edited", isRedacted = "redacted", redactionReason = "redaction_reason"
+        case isEdited = "edited", isRedacted = "redacted", redactionReason = "redaction_reason", media
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

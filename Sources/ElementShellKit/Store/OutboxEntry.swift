@@ -15,6 +15,8 @@ public struct OutboxEntry: Sendable, Equatable, Codable, FetchableRecord, Persis
     public var body: String
     /// The HTML version of `body` (`org.matrix.custom.html`), when the message is formatted.
     public var formattedBody: String?
+    /// The uploaded file of a media message: sent with it, and kept across restarts with it.
+    public var media: MediaInfo?
     /// Milliseconds since the Unix epoch, when it was typed.
     public var createdAt: Int64
     public var attempts: Int
@@ -22,7 +24,7 @@ public struct OutboxEntry: Sendable, Equatable, Codable, FetchableRecord, Persis
     public var failed: Bool
 
     public init(transactionID: String, roomID: String, eventType: String = "m.room.message", relation: MessageRelation? = nil,
-                msgtype: String, body: String, formattedBody: String? = nil, createdAt: Int64, attempts: Int = 0, failed: Bool = false) {
+                msgtype: String, body: String, formattedBody: String? = nil, media: MediaInfo? = nil, createdAt: Int64, attempts: Int = 0, failed: Bool = false) {
         self.transactionID = transactionID
         self.roomID = roomID
         self.eventType = eventType
@@ -30,6 +32,7 @@ public struct OutboxEntry: Sendable, Equatable, Codable, FetchableRecord, Persis
         self.msgtype = msgtype
         self.body = body
         self.formattedBody = formattedBody
+        self.media = media
         self.createdAt = createdAt
         self.attempts = attempts
         self.failed = failed
@@ -37,7 +40,7 @@ public struct OutboxEntry: Sendable, Equatable, Codable, FetchableRecord, Persis
 
     enum CodingKeys: String, CodingKey {
         case transactionID = "transaction_id", roomID = "room_id", eventType = "event_type", relation
-        case msgtype, body, formattedBody = "formatted_body"
+        case msgtype, body, formattedBody = "formatted_body", media
         case createdAt = "created_at", attempts, failed
     }
 }

@@ -116,6 +116,11 @@ enum StoreMigrations {
                 table.add(column: "space_children", .text).notNull().defaults(to: "")
             }
         }
+        migrator.registerMigration("7 media") { database in
+            // The file of an m.image/m.file/m.video/m.audio message, as JSON (`MediaInfo`); NULL otherwise.
+            try database.alter(table: "message") { $0.add(column: "media", .text) }
+            try database.alter(table: "outbox") { $0.add(column: "media", .text) }
+        }
         return migrator
     }
 }

@@ -53,8 +53,8 @@ extension StoreWriter {
             if batch.directRoomIDs != nil { rooms = try RoomRecord.fetchAll(database) }
             var insertMessage = try RowInserter(database, sql: """
                 INSERT OR IGNORE INTO message (event_id, room_id, sender, msgtype, body, formatted_body, origin_server_ts, transaction_id,
-                                               reply_to, thread_root, redacted, redaction_reason)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                               reply_to, thread_root, redacted, redaction_reason, media)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             var leaveOutbox = try RowInserter(database, sql: "DELETE FROM outbox WHERE transaction_id = ?")
             var fresh: [MessageRecord] = []
@@ -71,6 +71,7 @@ extension StoreWriter {
                 insertMessage.bind(message.threadRoot)
                 insertMessage.bind(Int64(message.isRedacted ? 1 : 0))
                 insertMessage.bind(message.redactionReason)
+                insertMessage.bind(message.media?.storedText)
                 if try insertMessage.run() > 0 {
                     message.seq = database.lastInsertedRowID
                     fresh.append(message)
@@ -135,7 +136,7 @@ extension StoreWriter {
                 if database.changesCount > 0 { changed.append(targetID) }
             case .redaction(let eventID, let reason):
                 try database.execute(sql: """
-                    UPDATE message SET body = '', formatted_body = NULL, redacted = 1, redaction_reason = ? WHERE event_id = ?
+                    UPDATE message SET body = '', formatted_body = NULL, media = NULL, redacted = 1, redaction_reason = ? WHERE event_id = ?
                     """, arguments: [reason, eventID])
                 if database.changesCount > 0 { changed.append(eventID) }
                 if let reaction = try ReactionRecord.fetchOne(database, key: eventID) {

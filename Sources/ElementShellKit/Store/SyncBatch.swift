@@ -111,6 +111,7 @@ extension MessageRecord {
                   body: replyTo == nil ? body : ReplyFallback.strippedBody(body),
                   formattedBody: isHTML ? content["formatted_body"]?.string : nil,
                   originServerTS: event.originServerTS ?? 0, transactionID: transactionID, replyTo: replyTo, threadRoot: threadRoot)
+        media = MediaInfo(msgtype: msgtype, content: content)
     }
 }
 

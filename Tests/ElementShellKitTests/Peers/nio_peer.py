@@ -38,6 +38,12 @@
                                        empty line when there is none
     nio_peer.py HOMESERVER USER PASSWORD type ROOM_ID
                                     -> tells the room the peer is typing (for 30 s)
+    nio_peer.py HOMESERVER USER PASSWORD upload FILE
+                                    -> uploads the file (POST /_matrix/media/v3/upload) and prints
+                                       its mxc:// URI
+    nio_peer.py HOMESERVER USER PASSWORD download MXC
+                                    -> fetches the file through authenticated media
+                                       (/_matrix/client/v1/media/download) and prints its SHA-256
     nio_peer.py HOMESERVER USER PASSWORD expect-typing ROOM_ID USER_ID SECONDS
                                     -> exit 0 once sync says USER_ID is typing in the room,
                                        1 when SECONDS pass first
@@ -46,9 +52,13 @@ Each call logs in as a new device and logs it out again.
 """
 import argparse
 import asyncio
+import hashlib
 import json
+import os
 import sys
 import time
+import urllib.parse
+import urllib.request
 
 from nio import (AsyncClient, JoinResponse, LoginResponse, MessageDirection, ReceiptEvent, RoomCreateResponse, RoomPreset,
                  RoomGetStateEventError, RoomGetStateEventResponse, RoomMessagesResponse, RoomMessageText,
@@ -192,6 +202,30 @@ async def expect_typing(client, args):
     raise PeerError(f"{args.user_id} did not type within {args.seconds} s")
 
 
+def media_request(client, path, data=None, content_type=None):
+    """The media repository through the standard library, so the peer does not depend on how
+    its nio version reaches media."""
+    request = urllib.request.Request(client.homeserver + path, data=data, method="POST" if data is not None else "GET",
+                                     headers={"Authorization": f"Bearer {client.access_token}"})
+    if content_type:
+        request.add_header("Content-Type", content_type)
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return response.read()
+
+
+async def upload(client, args):
+    with open(args.file, "rb") as file:
+        data = file.read()
+    name = urllib.parse.quote(os.path.basename(args.file))
+    answer = media_request(client, f"/_matrix/media/v3/upload?filename={name}", data, "application/octet-stream")
+    print(json.loads(answer)["content_uri"])
+
+
+async def download(client, args):
+    server, media_id = args.mxc.removeprefix("mxc://").split("/", 1)
+    print(hashlib.sha256(media_request(client, f"/_matrix/client/v1/media/download/{server}/{media_id}")).hexdigest())
+
+
 def parser():
     root = argparse.ArgumentParser(description="a matrix-nio peer for integration tests")
     root.add_argument("homeserver")
@@ -251,6 +285,12 @@ def parser():
     command = commands.add_parser("type")
     command.add_argument("room_id")
     command.set_defaults(run=type_)
+    command = commands.add_parser("upload")
+    command.add_argument("file")
+    command.set_defaults(run=upload)
+    command = commands.add_parser("download")
+    command.add_argument("mxc")
+    command.set_defaults(run=download)
     command = commands.add_parser("expect-typing")
     command.add_argument("room_id")
     command.add_argument("user_id")

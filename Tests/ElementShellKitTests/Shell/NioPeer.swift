@@ -71,6 +71,16 @@ struct NioPeer {
         try run(["send-event", roomID, type, content]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Uploads a file; returns its `mxc://` URI.
+    func upload(_ path: String) throws -> String {
+        try run(["upload", path]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The SHA-256 (hex) of a file the peer downloads through authenticated media.
+    func downloadDigest(of mxc: String) throws -> String {
+        try run(["download", mxc]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// Joins by ID or alias; returns the room's ID.
     func join(_ room: String) throws -> String {
         try run(["join", room]).trimmingCharacters(in: .whitespacesAndNewlines)

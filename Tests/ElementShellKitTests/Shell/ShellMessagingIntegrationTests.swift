@@ -59,6 +59,59 @@ struct ShellMessagingIntegrationTests {
         #expect(try shell.run(base + ["-c", "/logout!"]).status == 0)
     }
 
+    /// Files both ways through authenticated media: nio's file is listed with its size and saved
+    /// byte for byte; the shell's PNG reaches nio as an `m.image` with its type, size and dimensions.
+    @Test func filesGoBothWaysThroughTheMediaRepository() throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let base = try shell.testerArguments(for: homeserver)
+        let name = "Files \(UUID().uuidString.prefix(6))"
+        let roomID = try peer.createRoom(named: name, inviting: carolID, displayName: "Erin Nio")
+        let notes = try shell.write("hello, file\n", to: "notes.txt")
+        let notesURL = try peer.upload(notes)
+        try peer.sendEvent("m.room.message", content: """
+            {"msgtype": "m.file", "body": "notes.txt", "url": "\(notesURL)", "info": {"mimetype": "text/plain", "size": 12}}
+            """, to: roomID)
+        let image = URL(fileURLWithPath: notes).deletingLastPathComponent().appending(path: "cat.png")
+        try Data(MediaTests.png).write(to: image)
+        let saved = URL(fileURLWithPath: notes).deletingLastPathComponent().appending(path: "saved").path
+        try FileManager.default.createDirectory(atPath: saved, withIntermediateDirectories: true)
+
+        let run = try shell.run(base + ["--output", "json", "-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync",
+                                        "-c", "/open \(name)", "-c", "/download ^ \(saved)", "-c", "/upload \(image.path)", "-c", "/wait sent"],
+                                extraEnvironment: password)
+        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.objects.first { $0["command"] as? String == "download" }?["path"] as? String == saved + "/notes.txt")
+        #expect(FileManager.default.contents(atPath: saved + "/notes.txt") == Data("hello, file\n".utf8))
+
+        let sent = try #require(try peer.events(in: roomID).last { ($0["content"] as? [String: Any])?["msgtype"] as? String == "m.image" })
+        let content = try #require(sent["content"] as? [String: Any])
+        let info = content["info"] as? [String: Any]
+        #expect(content["body"] as? String == "cat.png")
+        #expect(info?["mimetype"] as? String == "image/png")
+        #expect(info?["size"] as? Int == MediaTests.png.count)
+        #expect([info?["w"] as? Int, info?["h"] as? Int] == [300, 200])
+        let url = try #require(content["url"] as? String)
+        #expect(try peer.downloadDigest(of: url) == Self.sha256(of: image.path), "nio gets the same bytes")
+
+        let text = try shell.run(base + ["-c", "/open \(name)"]).outputLines
+        #expect(text.contains { $0.hasSuffix("] Erin Nio: [file] notes.txt (12 B)") }, "\(text)")
+        #expect(text.contains { $0.contains(": [image] cat.png (\(MediaTests.png.count) B)") }, "\(text)")
+        #expect(try shell.run(base + ["-c", "/logout!"]).status == 0)
+    }
+
+    static func sha256(of path: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        process.arguments = [path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
+    }
+
     @Test func historyPagesBackPastWhatTheFirstSyncBrought() throws {
         let shell = ShellProcess()
         defer { shell.remove() }

@@ -66,6 +66,7 @@ struct AppHarness {
         sync: @escaping SyncLoop.Request = AppHarness.syncThatWaits,
         send: @escaping SendQueue.Send = { _ throws(MatrixError) in "$sent" },
         roomService: FakeRoomService = FakeRoomService(),
+        mediaService: FakeMediaService = FakeMediaService(),
         sharing shared: TemporaryDirectory? = nil
     ) {
         let directory = shared ?? TemporaryDirectory()
@@ -78,6 +79,7 @@ struct AppHarness {
             makeSync: { _, _ in sync },
             makeSender: { _, _ in send },
             makeRoomService: { _, _ in roomService },
+            makeMediaService: { _, _ in mediaService },
             password: { _ in password },
             confirm: { _ in confirm },
             readScript: { scripts[$0] },

@@ -33,27 +33,29 @@ enum OutgoingContent {
             return entry.body.isEmpty ? [:] : ["reason": .string(entry.body)]
         case .replacement(let eventID):
             // Clients without edits show the fallback: the new text marked with a star.
-            var fallback = message(msgtype: entry.msgtype, body: "* " + entry.body, formattedBody: entry.formattedBody.map { "* " + $0 })
-            fallback["m.new_content"] = .object(message(msgtype: entry.msgtype, body: entry.body, formattedBody: entry.formattedBody))
+            var fallback = message(msgtype: entry.msgtype, body: "* " + entry.body, formattedBody: entry.formattedBody.map { "* " + $0 }, media: nil)
+            fallback["m.new_content"] = .object(message(msgtype: entry.msgtype, body: entry.body, formattedBody: entry.formattedBody, media: entry.media))
             fallback["m.relates_to"] = ["rel_type": "m.replace", "event_id": .string(eventID)]
             return .object(fallback)
         case .reply(let eventID, let sender):
-            var content = message(msgtype: entry.msgtype, body: entry.body, formattedBody: entry.formattedBody, alsoMentioning: sender)
+            var content = message(msgtype: entry.msgtype, body: entry.body, formattedBody: entry.formattedBody, media: entry.media, alsoMentioning: sender)
             content["m.relates_to"] = ["m.in_reply_to": ["event_id": .string(eventID)]]
             return .object(content)
         case .thread(let root, let latest):
-            var content = message(msgtype: entry.msgtype, body: entry.body, formattedBody: entry.formattedBody)
+            var content = message(msgtype: entry.msgtype, body: entry.body, formattedBody: entry.formattedBody, media: entry.media)
             content["m.relates_to"] = ["rel_type": "m.thread", "event_id": .string(root), "is_falling_back": .bool(true),
                                        "m.in_reply_to": ["event_id": .string(latest)]]
             return .object(content)
         case nil:
-            return .object(message(msgtype: entry.msgtype, body: entry.body, formattedBody: entry.formattedBody))
+            return .object(message(msgtype: entry.msgtype, body: entry.body, formattedBody: entry.formattedBody, media: entry.media))
         }
     }
 
     /// A message's content. `m.mentions` is always there: who is named in it (and whom a reply
-    /// answers), so that nobody is notified by a name that merely appears in the text.
-    private static func message(msgtype: String, body: String, formattedBody: String?, alsoMentioning extra: String? = nil) -> [String: JSONValue] {
+    /// answers), so that nobody is notified by a name that merely appears in the text. A media
+    /// message adds its file's `url`, `info` and `filename`.
+    private static func message(msgtype: String, body: String, formattedBody: String?, media: MediaInfo?,
+                                alsoMentioning extra: String? = nil) -> [String: JSONValue] {
         var mentioned = Mentions.userIDs(in: body)
         if let extra, !mentioned.contains(extra) { mentioned.append(extra) }
         var content: [String: JSONValue] = ["msgtype": .string(msgtype), "body": .string(body),
@@ -62,6 +64,7 @@ enum OutgoingContent {
             content["format"] = .string(MessageFormat.htmlFormat)
             content["formatted_body"] = .string(formattedBody)
         }
+        content.merge(media?.contentFields ?? [:]) { _, file in file }
         return content
     }
 }

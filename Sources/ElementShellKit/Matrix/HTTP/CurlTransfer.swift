@@ -14,7 +14,7 @@ struct CurlTransfer {
     let handle: CurlEasyHandle
     let request: HTTPRequest
     let settings: Settings
-    let cancellation: CancellationFlag
+    let monitor: TransferMonitor
 
     func run() -> Result<HTTPResponse, TransportError> {
         let sink = CurlResponseSink(maximumBodyBytes: request.maximumResponseBytes)
@@ -25,8 +25,8 @@ struct CurlTransfer {
             curl_slist_free_all(headerList)
             errorBuffer.deallocate()
         }
-        // libcurl holds unretained pointers to the sink and the flag until perform returns.
-        return withExtendedLifetime((sink, cancellation)) {
+        // libcurl holds unretained pointers to the sink and the monitor until perform returns.
+        return withExtendedLifetime((sink, monitor)) {
             Result { () throws(TransportError) -> HTTPResponse in
                 headerList = try configure(sink: sink, errorBuffer: errorBuffer)
                 let code = curl_easy_perform(handle.raw)
@@ -113,10 +113,12 @@ struct CurlTransfer {
                 .appendHeaderLine(UnsafeRawBufferPointer(start: data, count: length))
             return length
         })
-        try check(es_curl_set_pointer(raw, CURLOPT_XFERINFODATA, Unmanaged.passUnretained(cancellation).toOpaque()))
-        try check(es_curl_set_progress_function(raw) { context, _, _, _, _ in
+        try check(es_curl_set_pointer(raw, CURLOPT_XFERINFODATA, Unmanaged.passUnretained(monitor).toOpaque()))
+        try check(es_curl_set_progress_function(raw) { context, downloadTotal, downloaded, uploadTotal, uploaded in
             guard let context else { return 0 }
-            return Unmanaged<CancellationFlag>.fromOpaque(context).takeUnretainedValue().isCancelled ? 1 : 0
+            let goesOn = Unmanaged<TransferMonitor>.fromOpaque(context).takeUnretainedValue()
+                .update(downloadTotal: Int64(downloadTotal), downloaded: Int64(downloaded), uploadTotal: Int64(uploadTotal), uploaded: Int64(uploaded))
+            return goesOn ? 0 : 1
         })
         try check(es_curl_set_long(raw, CURLOPT_NOPROGRESS, 0))
     }

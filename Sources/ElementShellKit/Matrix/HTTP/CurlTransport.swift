@@ -23,15 +23,20 @@ public final class CurlTransport: HTTPTransport {
     var idleHandleCount: Int { handles.idleCount }
 
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        try await send(request, progress: nil)
+    }
+
+    public func send(_ request: HTTPRequest, progress: TransferProgressHandler?) async throws(TransportError) -> HTTPResponse {
         guard let scheme = request.url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               request.url.host?.isEmpty == false else {
             throw .invalidURL(request.url.redactedForDiagnostics)
         }
         let cancellation = CancellationFlag()
+        let monitor = TransferMonitor(cancellation: cancellation, isUpload: request.body?.isEmpty == false, progress: progress)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 queue.async { [settings, handles] in
-                    continuation.resume(returning: Self.perform(request, settings: settings, handles: handles, cancellation: cancellation))
+                    continuation.resume(returning: Self.perform(request, settings: settings, handles: handles, monitor: monitor))
                 }
             }
         } onCancel: {
@@ -41,16 +46,16 @@ public final class CurlTransport: HTTPTransport {
     }
 
     private static func perform(
-        _ request: HTTPRequest, settings: CurlTransfer.Settings, handles: CurlHandlePool, cancellation: CancellationFlag
+        _ request: HTTPRequest, settings: CurlTransfer.Settings, handles: CurlHandlePool, monitor: TransferMonitor
     ) -> Result<HTTPResponse, TransportError> {
         guard CurlGlobal.isInitialized else {
             return .failure(.other(code: Int(CURLE_FAILED_INIT.rawValue), message: "curl_global_init failed"))
         }
-        guard !cancellation.isCancelled else { return .failure(.cancelled) }
+        guard !monitor.cancellation.isCancelled else { return .failure(.cancelled) }
         guard let handle = handles.checkOut() else {
             return .failure(.other(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "curl_easy_init failed"))
         }
         defer { handles.checkIn(handle) }
-        return CurlTransfer(handle: handle, request: request, settings: settings, cancellation: cancellation).run()
+        return CurlTransfer(handle: handle, request: request, settings: settings, monitor: monitor).run()
     }
 }

@@ -1,0 +1,79 @@
+import Foundation
+import Synchronization
+
+extension AppState {
+    /// The most one transfer moves, whatever the server allows: the file is held in memory whole.
+    static let mediaSizeLimit = 100 << 20
+
+    func send(_ action: MediaAction) async -> Bool {
+        switch action {
+        case .upload(let path): await upload(expandingHome(path))
+        case .download(let reference, let path, let overwrite): await download(reference, to: path.map(expandingHome), overwrite: overwrite)
+        }
+    }
+
+    /// Uploads first, then queues the message: a crash after the upload only loses an unused
+    /// upload, and once queued the message goes out like any other, with the same `mxc://` URL.
+    private func upload(_ path: String) async -> Bool {
+        guard let session, store != nil else { return finish("upload", .failure(.notLoggedIn)) }
+        // The room (and thread) of the moment the command was typed, however long the upload takes.
+        guard let roomID = currentRoomID else { return finish("upload", .failure(.noRoomOpen)) }
+        let relation = await threadRelation(in: roomID)
+        let service = environment.makeMediaService(session, profile.settings)
+        let fileName = URL(fileURLWithPath: path).lastPathComponent
+        do throws(ShellError) {
+            let serverLimit = (try? await service.uploadLimit()) ?? nil
+            let data = try LocalFile.read(path, limit: min(serverLimit ?? Self.mediaSizeLimit, Self.mediaSizeLimit))
+            let contentType = MediaType.contentType(forFileName: fileName)
+            let msgtype = MediaType.msgtype(forContentType: contentType)
+            let dimensions = msgtype == "m.image" ? ImageDimensions.of(data) : nil
+            let url: MediaURL
+            do {
+                url = try await service.upload(data, fileName: fileName, contentType: contentType,
+                                               progress: transferReporter(.upload, fileName: fileName))
+            } catch {
+                throw .matrix(error)
+            }
+            let media = MediaInfo(url: url.description, fileName: fileName, mimeType: contentType, size: data.count,
+                                  width: dimensions?.width, height: dimensions?.height)
+            return await queueMessage(fileName, msgtype: msgtype, in: roomID, relation: relation, format: .plain, command: "upload", media: media)
+        } catch {
+            return finish("upload", .failure(error))
+        }
+    }
+
+    /// Saves the file of a message shown this session (in any room) or of the open room.
+    private func download(_ reference: MessageReference, to path: String?, overwrite: Bool) async -> Bool {
+        guard let session, store != nil else { return finish("download", .failure(.notLoggedIn)) }
+        do throws(ShellError) {
+            guard let message = await message(reference, newestIn: currentRoomID) else { throw .unknownMessage(reference.text) }
+            guard let media = message.media, let url = MediaURL(media.url) else { throw .noMedia(reference: reference.text) }
+            let name = DownloadName.sanitized(media.fileName ?? message.body)
+            let target = LocalFile.downloadPath(path, name: name, overwrite: overwrite)
+            let data: Data
+            do {
+                data = try await environment.makeMediaService(session, profile.settings)
+                    .download(url, maximumBytes: Self.mediaSizeLimit, progress: transferReporter(.download, fileName: name))
+            } catch .transport(.responseTooLarge) {
+                throw .fileTooLarge(path: name, limit: Self.mediaSizeLimit)
+            } catch {
+                throw .matrix(error)
+            }
+            try LocalFile.write(data, to: target, overwrite: overwrite)
+            return finish("download", .downloaded(path: target, size: data.count))
+        } catch {
+            return finish("download", .failure(error))
+        }
+    }
+
+    /// Called on the transfer's thread; a chosen few calls become lines on the main actor.
+    private func transferReporter(_ direction: TransferNotice.Direction, fileName: String) -> TransferProgressHandler {
+        let throttle = Mutex(ProgressThrottle())
+        return { [weak self] progress in
+            guard throttle.withLock({ $0.shouldReport(progress, at: .now) }) else { return }
+            Task { @MainActor in
+                self?.report(Report(content: .transfer(TransferNotice(direction: direction, fileName: fileName, progress: progress)), location: nil))
+            }
+        }
+    }
+}

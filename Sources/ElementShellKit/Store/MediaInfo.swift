@@ -1,0 +1,69 @@
+import Foundation
+import GRDB
+
+/// The file an `m.image`, `m.file`, `m.video` or `m.audio` message carries. The store keeps it
+/// in one JSON column (`media`) of the message or outbox row: media messages are few, so the
+/// initial sync's rows gain one NULL, not six columns.
+public struct MediaInfo: Sendable, Equatable, Codable {
+    /// The `mxc://` URI as the event gave it; checked (`MediaURL`) only when it is used.
+    public var url: String
+    /// The file's name; the body is a caption when this differs from it.
+    public var fileName: String?
+    public var mimeType: String?
+    public var size: Int?
+    public var width: Int?
+    public var height: Int?
+
+    public init(url: String, fileName: String? = nil, mimeType: String? = nil, size: Int? = nil, width: Int? = nil, height: Int? = nil) {
+        self.url = url
+        self.fileName = fileName
+        self.mimeType = mimeType
+        self.size = size
+        self.width = width
+        self.height = height
+    }
+
+    /// The message types that carry a file.
+    public static let msgtypes: Set<String> = ["m.image", "m.file", "m.video", "m.audio"]
+
+    /// The file of a message's content, for the media message types with a `url` (an encrypted
+    /// file's `file` object is not read here).
+    init?(msgtype: String, content: [String: MatrixJSON]) {
+        guard Self.msgtypes.contains(msgtype), let url = content["url"]?.string else { return nil }
+        let info = content["info"]
+        self.init(url: url, fileName: content["filename"]?.string, mimeType: info?["mimetype"]?.string, size: info?["size"]?.int,
+                  width: info?["w"]?.int, height: info?["h"]?.int)
+    }
+
+    /// The content fields a message sends for this file (`body`, `msgtype` are the message's).
+    var contentFields: [String: JSONValue] {
+        var info: [String: JSONValue] = [:]
+        if let mimeType { info["mimetype"] = .string(mimeType) }
+        if let size { info["size"] = .int(size) }
+        if let width { info["w"] = .int(width) }
+        if let height { info["h"] = .int(height) }
+        var fields: [String: JSONValue] = ["url": .string(url), "info": .object(info)]
+        if let fileName { fields["filename"] = .string(fileName) }
+        return fields
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case url, fileName = "filename", mimeType = "mimetype", size, width = "w", height = "h"
+    }
+
+    /// The column's text: compact JSON.
+    var storedText: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+}
+
+extension MediaInfo: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue { storedText.databaseValue }
+
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> MediaInfo? {
+        guard let text = String.fromDatabaseValue(value) else { return nil }
+        return try? JSONDecoder().decode(MediaInfo.self, from: Data(text.utf8))
+    }
+}
