@@ -94,7 +94,8 @@ struct ShellMessagingIntegrationTests {
         let url = try #require(content["url"] as? String)
         #expect(try peer.downloadDigest(of: url) == Self.sha256(of: image.path), "nio gets the same bytes")
 
-        let text = try shell.run(base + ["-c", "/open \(name)"]).outputLines
+        // The shell's own image is stored once sync brings it back, which the first run did not wait for.
+        let text = try shell.run(base + ["-c", "/wait sync", "-c", "/open \(name)"]).outputLines
         #expect(text.contains { $0.hasSuffix("] Erin Nio: [file] notes.txt (12 B)") }, "\(text)")
         #expect(text.contains { $0.contains(": [image] cat.png (\(MediaTests.png.count) B)") }, "\(text)")
         #expect(try shell.run(base + ["-c", "/logout!"]).status == 0)
