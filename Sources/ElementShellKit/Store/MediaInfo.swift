@@ -3,16 +3,17 @@ import GRDB
 
 /// The file an `m.image`, `m.file`, `m.video` or `m.audio` message carries. The store keeps it
 /// in one JSON column (`media`) of the message or outbox row: media messages are few, so the
-/// initial sync's rows gain one NULL, not six columns.
-public struct MediaInfo: Sendable, Equatable, Codable {
+/// initial sync's rows gain one NULL, not six columns. A class, so a message without media pays
+/// one pointer for it, not six fields (an initial sync holds tens of thousands of messages).
+public final class MediaInfo: Sendable, Equatable, Codable {
     /// The `mxc://` URI as the event gave it; checked (`MediaURL`) only when it is used.
-    public var url: String
+    public let url: String
     /// The file's name; the body is a caption when this differs from it.
-    public var fileName: String?
-    public var mimeType: String?
-    public var size: Int?
-    public var width: Int?
-    public var height: Int?
+    public let fileName: String?
+    public let mimeType: String?
+    public let size: Int?
+    public let width: Int?
+    public let height: Int?
 
     public init(url: String, fileName: String? = nil, mimeType: String? = nil, size: Int? = nil, width: Int? = nil, height: Int? = nil) {
         self.url = url
@@ -28,7 +29,7 @@ public struct MediaInfo: Sendable, Equatable, Codable {
 
     /// The file of a message's content, for the media message types with a `url` (an encrypted
     /// file's `file` object is not read here).
-    init?(msgtype: String, content: [String: MatrixJSON]) {
+    convenience init?(msgtype: String, content: [String: MatrixJSON]) {
         guard Self.msgtypes.contains(msgtype), let url = content["url"]?.string else { return nil }
         let info = content["info"]
         self.init(url: url, fileName: content["filename"]?.string, mimeType: info?["mimetype"]?.string, size: info?["size"]?.int,
@@ -45,6 +46,10 @@ public struct MediaInfo: Sendable, Equatable, Codable {
         var fields: [String: JSONValue] = ["url": .string(url), "info": .object(info)]
         if let fileName { fields["filename"] = .string(fileName) }
         return fields
+    }
+
+    public static func == (lhs: MediaInfo, rhs: MediaInfo) -> Bool {
+        (lhs.url, lhs.fileName, lhs.mimeType, lhs.size, lhs.width, lhs.height) == (rhs.url, rhs.fileName, rhs.mimeType, rhs.size, rhs.width, rhs.height)
     }
 
     enum CodingKeys: String, CodingKey {
