@@ -103,6 +103,36 @@ extension ShellMessagingIntegrationTests {
         #expect(try shell.run(base + ["-c", "/logout!"]).status == 0)
     }
 
+    /// Threads both ways: nio's thread replies stay under their root in the shell, and what the
+    /// shell types in the thread reaches nio as `m.thread` with its reply fallback.
+    @Test func threadsGoBothWays() throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let base = try shell.testerArguments(for: homeserver) + ["--output", "json"]
+        let name = "Threads \(UUID().uuidString.prefix(6))"
+        let roomID = try peer.createRoom(named: name, inviting: carolID, displayName: "Erin Nio")
+        let root = try peer.sendEvent("m.room.message", content: #"{"msgtype": "m.text", "body": "plans for friday"}"#, to: roomID)
+        let reply = try peer.sendEvent("m.room.message", content: #"{"msgtype": "m.text", "body": "cinema?", "m.relates_to": {"rel_type": "m.thread", "event_id": "\#(root)", "is_falling_back": true, "m.in_reply_to": {"event_id": "\#(root)"}}}"#,
+                                       to: roomID)
+        let run = try shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync", "-c", "/open \(name)",
+                                        "-c", "/threads", "-c", "/thread ~1", "-c", "count me in", "-c", "/wait sent", "-c", "/logout!"],
+                                extraEnvironment: password)
+        #expect(run.status == 0, "\(run.standardOutput)")
+        let opened = Self.objects(run, "open").first?["messages"] as? [[String: Any]] ?? []
+        #expect(opened.map { $0["body"] as? String } == ["plans for friday"], "the thread's reply stays in the thread")
+        #expect((opened.first?["thread"] as? [String: Any])?["reply_count"] as? Int == 1)
+        let thread = try #require(Self.objects(run, "thread").first)
+        #expect((thread["messages"] as? [[String: Any]])?.map { $0["body"] as? String } == ["cinema?"])
+
+        let sent = try #require(try peer.events(in: roomID).first { Self.content($0)["body"] as? String == "count me in" })
+        #expect(Self.relation(sent)["rel_type"] as? String == "m.thread" && Self.relation(sent)["event_id"] as? String == root)
+        #expect((Self.relation(sent)["m.in_reply_to"] as? [String: Any])?["event_id"] as? String == reply, "it falls back to the newest")
+    }
+
+    static func objects(_ run: ShellProcess.Result, _ command: String) -> [[String: Any]] {
+        run.objects.filter { $0["command"] as? String == command }
+    }
+
     static func content(_ event: [String: Any]) -> [String: Any] {
         event["content"] as? [String: Any] ?? [:]
     }
