@@ -244,6 +244,7 @@ extension AppState {
                                senderName: memberNames[sender] ?? sender, msgtype: entry.msgtype, body: entry.body,
                                formattedBody: entry.formattedBody, timestamp: entry.createdAt, isPending: true)
         view.media = entry.media
+        view.reference = references.number(forPending: entry.transactionID)
         return view
     }
 }

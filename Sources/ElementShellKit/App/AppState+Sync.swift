@@ -139,6 +139,10 @@ extension AppState {
         for message in result.changedMessages {
             timelines[message.roomID]?.update(message)
         }
+        // Our own messages keep the number they were shown with while pending.
+        for message in result.messages {
+            if let transactionID = message.transactionID { references.confirm(transactionID: transactionID, as: message.eventID) }
+        }
     }
 
     func stopSync() {

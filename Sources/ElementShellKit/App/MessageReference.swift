@@ -49,6 +49,24 @@ struct ReferenceTable: Sendable {
     }
 
     func eventID(for number: Int) -> String? {
-        eventIDs.indices.contains(number - 1) ? eventIDs[number - 1] : nil
+        guard eventIDs.indices.contains(number - 1) else { return nil }
+        let eventID = eventIDs[number - 1]
+        // A message still in the outbox has a number but no event yet.
+        return eventID.hasPrefix(Self.pendingPrefix) ? nil : eventID
     }
+
+    /// The number of a message of ours that is still being sent, known by its transaction ID.
+    mutating func number(forPending transactionID: String) -> Int {
+        number(for: Self.pendingPrefix + transactionID)
+    }
+
+    /// The server has our message: its number now names the event.
+    mutating func confirm(transactionID: String, as eventID: String) {
+        guard let number = numbers.removeValue(forKey: Self.pendingPrefix + transactionID), numbers[eventID] == nil else { return }
+        numbers[eventID] = number
+        eventIDs[number - 1] = eventID
+    }
+
+    /// Event IDs start with `$`: this cannot be one.
+    private static let pendingPrefix = "txn:"
 }

@@ -63,6 +63,24 @@ import Testing
         #expect(app.log.outcomes.last == .draft(nil), "a reply is a new message: it took the draft")
     }
 
+    @Test func aPendingMessageIsNumberedAndKeepsItsNumberOnceSent() async throws {
+        let app = try await openLobby([Self.lobbyWithOwnMessage])
+        #expect(await app.state.run(line: "on its way"))
+        guard case .queued(let pending)? = app.log.outcomes.last, let number = pending.reference else { Issue.record("no number"); return }
+        #expect(!(await app.state.run(line: "/react ~\(number) 👍")), "nothing to react to before the server has it")
+        #expect(app.log.failures.last == .unknownMessage("~\(number)"))
+
+        let entry = try #require(try await outbox(app).first)
+        var echo = try #require(MessageRecord(roomID: "!lobby:hs", event: Messaging.event("on its way", from: "@alice:example", at: 9_000,
+                                                                                          transactionID: entry.transactionID)))
+        echo.seq = 1_000
+        let lobby = try #require(app.state.rooms["!lobby:hs"])
+        try await #require(app.state.store).apply(SyncBatch(messages: [echo]), nextBatch: "s9")
+        await app.state.apply(.synced(SyncResult(rooms: [lobby], messages: [echo])))
+        #expect(await app.state.run(line: "/react ~\(number) 👍"), "the number now names the sent message")
+        #expect(try await outbox(app).last?.relation == .annotation(of: echo.eventID, key: "👍"))
+    }
+
     @Test func referencesThatNameNothingOrSomeoneElsesMessageAreRefused() async throws {
         let app = try await openLobby([Self.lobbyWithOwnMessage])
         #expect(!(await app.state.run(line: "/reply ~9 hello")))

@@ -37,6 +37,9 @@ extension ShellMessagingIntegrationTests {
         try peer.sendEvent("m.room.message", content: revision, to: roomID)
         try peer.sendEvent("m.reaction", content: #"{"m.relates_to": {"rel_type": "m.annotation", "event_id": "\#(answerID)", "key": "🎉"}}"#,
                            to: roomID)
+        let fallback = "> <\(carolID)> answer\\n\\nagreed"
+        try peer.sendEvent("m.room.message", content: #"{"msgtype": "m.text", "body": "\#(fallback)", "m.relates_to": {"m.in_reply_to": {"event_id": "\#(answerID)"}}}"#,
+                           to: roomID)
         let second = try shell.run(base + ["-c", "/wait sync", "-c", "/open \(name)", "-c", "/logout!"])
         #expect(second.status == 0, "\(second.standardOutput)")
         let shown = try #require(second.objects.first { $0["command"] as? String == "open" }?["messages"] as? [[String: Any]])
@@ -48,6 +51,8 @@ extension ShellMessagingIntegrationTests {
         #expect((edited["reply_to"] as? [String: Any])?["body"] as? String == "question, revised")
         #expect((edited["reactions"] as? [[String: Any]])?.first?["key"] as? String == "🎉")
         #expect(shown.contains { $0["redacted"] as? Bool == true })
+        let agreed = try #require(byBody["agreed"], "nio's reply shows without its fallback quote: \(shown)")
+        #expect((agreed["reply_to"] as? [String: Any])?["body"] as? String == "answer, edited")
     }
 
     /// The server's search finds what nio wrote, in the open room and across rooms, and a found
