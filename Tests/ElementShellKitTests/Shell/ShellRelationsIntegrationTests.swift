@@ -94,7 +94,8 @@ extension ShellMessagingIntegrationTests {
         try peer.sendEvent("m.room.message", content: #"{"msgtype": "m.text", "body": "Bold news for X\n- one", "format": "org.matrix.custom.html", "formatted_body": "\#(html)"}"#,
                            to: roomID)
         let run = try shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync", "-c", "/open \(name)",
-                                        "-c", "**loud** and `code`", "-c", "/wait sent"],
+                                        "-c", "**loud** and `code`", "-c", "/plain *as typed*", "-c", "/html <em>hand</em> made",
+                                        "-c", "/wait sent"],
                                 extraEnvironment: password)
         #expect(run.status == 0, "\(run.standardOutput)")
         let lines = run.outputLines
@@ -105,6 +106,11 @@ extension ShellMessagingIntegrationTests {
         let sent = try #require(try peer.events(in: roomID).first { Self.content($0)["body"] as? String == "**loud** and `code`" })
         #expect(Self.content(sent)["format"] as? String == "org.matrix.custom.html")
         #expect(Self.content(sent)["formatted_body"] as? String == "<strong>loud</strong> and <code>code</code>")
+        let events = try peer.events(in: roomID)
+        let plain = try #require(events.first { Self.content($0)["body"] as? String == "*as typed*" })
+        #expect(Self.content(plain)["formatted_body"] == nil, "/plain sends no HTML")
+        let handMade = try #require(events.first { Self.content($0)["formatted_body"] as? String == "<em>hand</em> made" })
+        #expect(Self.content(handMade)["body"] as? String == "hand made", "/html's body is its text")
         #expect(try shell.run(base + ["-c", "/logout!"]).status == 0)
     }
 
