@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "element-shell", targets: ["element-shell"]),
         .library(name: "ElementShellKit", targets: ["ElementShellKit"]),
+        .library(name: "MatrixCrypto", targets: ["MatrixCrypto"]),
         .executable(name: "element-shell-bench", targets: ["element-shell-bench"]),
     ],
     dependencies: [
@@ -14,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
@@ -44,6 +46,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // End-to-end encryption (canonical JSON signing, Megolm); knows nothing of HTTP or the store.
+        .target(
+            name: "MatrixCrypto",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
         // Synthetic sync responses for the benchmark; a target of its own so tests can check them.
         .target(name: "SyntheticSync"),
         .executableTarget(
@@ -57,7 +67,7 @@ let package = Package(
         .testTarget(
             name: "ElementShellKitTests",
             // The executable is a dependency so the process-level tests (batch mode, tmux) find it built.
-            dependencies: ["ElementShellKit", "element-shell", "SyntheticSync"],
+            dependencies: ["ElementShellKit", "element-shell", "SyntheticSync", "MatrixCrypto"],
             // Read through #filePath, so the expected text is reviewed like code.
             exclude: ["Render/Golden", "Peers"]
         ),

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The spec's "Canonical JSON" (appendix "Signing JSON"): keys sorted by code point, no
+/// insignificant whitespace, UTF-8, integers within ±(2^53 − 1), and the shortest escapes —
+/// byte for byte what Synapse and other clients sign.
+extension JSONValue {
+    public static let largestCanonicalInteger: Int64 = (1 << 53) - 1
+
+    public func canonicalEncoding() throws -> Data {
+        var bytes: [UInt8] = []
+        try appendCanonical(to: &bytes)
+        return Data(bytes)
+    }
+
+    private func appendCanonical(to bytes: inout [UInt8]) throws {
+        switch self {
+        case .null: bytes += Array("null".utf8)
+        case .bool(let value): bytes += Array((value ? "true" : "false").utf8)
+        case .integer(let value):
+            guard (-Self.largestCanonicalInteger...Self.largestCanonicalInteger).contains(value) else {
+                throw MatrixCryptoError.integerOutOfRange(value)
+            }
+            bytes += Array(String(value).utf8)
+        case .string(let value): Self.appendString(value, to: &bytes)
+        case .array(let elements):
+            bytes.append(UInt8(ascii: "["))
+            for (position, element) in elements.enumerated() {
+                if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                try element.appendCanonical(to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let members):
+            // UTF-8 byte order is code point order; Swift's own String order is not.
+            let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            bytes.append(UInt8(ascii: "{"))
+            for (position, key) in keys.enumerated() {
+                if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                Self.appendString(key, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                try members[key]!.appendCanonical(to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Only `"`, `\` and control characters are escaped, with the two-character form where
+    /// JSON has one; everything else stays as its UTF-8 bytes.
+    private static func appendString(_ string: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0C: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+            case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case ..<0x20: bytes += Array(("\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)).utf8)
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}

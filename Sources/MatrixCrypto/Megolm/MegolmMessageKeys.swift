@@ -1,0 +1,48 @@
+import Crypto
+import CryptoExtras
+import Foundation
+
+/// AES_KEY ∥ HMAC_KEY ∥ AES_IV = HKDF-SHA-256(salt 0, R(i), "MEGOLM_KEYS", 80)
+/// ("Message encryption"): the keys for the one message at the ratchet's index.
+struct MegolmMessageKeys {
+    static let macByteCount = 8
+
+    private let aesKey: SymmetricKey
+    private let macKey: SymmetricKey
+    private let iv: AES._CBC.IV
+
+    init(ratchet: MegolmRatchet) {
+        let derived = HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: SymmetricKey(data: ratchet.bytes), salt: Data(),
+            info: Data("MEGOLM_KEYS".utf8), outputByteCount: 80
+        ).withUnsafeBytes { Data($0) }
+        aesKey = SymmetricKey(data: derived.prefix(32))
+        macKey = SymmetricKey(data: derived.dropFirst(32).prefix(32))
+        iv = try! AES._CBC.IV(ivBytes: derived.suffix(16))
+    }
+
+    /// AES-256-CBC with PKCS#7 padding.
+    func encrypt(_ plaintext: some DataProtocol) -> Data {
+        try! AES._CBC.encrypt(plaintext, using: aesKey, iv: iv)
+    }
+
+    func decrypt(_ ciphertext: Data) throws -> Data {
+        do {
+            return try AES._CBC.decrypt(ciphertext, using: aesKey, iv: iv)
+        } catch {
+            throw MatrixCryptoError.malformed("Megolm ciphertext padding")
+        }
+    }
+
+    /// HMAC-SHA-256 truncated to its first 8 bytes.
+    func mac(for bytes: Data) -> Data {
+        Data(HMAC<SHA256>.authenticationCode(for: bytes, using: macKey)).prefix(Self.macByteCount)
+    }
+
+    func isValidMAC(_ mac: Data, for bytes: Data) -> Bool {
+        let expected = self.mac(for: bytes)
+        guard mac.count == expected.count else { return false }
+        // Constant time: every byte is compared whatever the first difference.
+        return zip(mac, expected).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}

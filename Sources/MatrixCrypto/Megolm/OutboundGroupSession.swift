@@ -1,0 +1,42 @@
+import Foundation
+
+/// The sending side of a Megolm session ("Session setup", "Message encryption"): a ratchet
+/// from random data and an Ed25519 key whose public half is the session ID. A value type:
+/// a copy made before `encrypt` would reuse message keys, so keep one owner.
+public struct OutboundGroupSession: Sendable, CustomStringConvertible {
+    private var ratchet: MegolmRatchet
+    private let signingKey: Ed25519SigningKey
+
+    public init() {
+        ratchet = .random()
+        signingKey = Ed25519SigningKey()
+    }
+
+    /// The session's public Ed25519 key, base64: its `session_id` in Matrix events.
+    public var sessionID: String { signingKey.publicKey.base64 }
+
+    /// The index the next message will carry.
+    public var messageIndex: UInt32 { ratchet.index }
+
+    /// The signed "Session sharing format" of the current ratchet: receivers can decrypt from
+    /// the next message on.
+    public var sessionKey: MegolmSessionKey {
+        var data = MegolmSessionFormat.encode(
+            ratchet, publicKey: signingKey.publicKey, version: MegolmSessionFormat.sharingVersion)
+        data.append(signingKey.signature(for: data))
+        return MegolmSessionKey(base64: data.unpaddedBase64)
+    }
+
+    /// Encrypts one message (its unpadded base64 is an `m.megolm.v1.aes-sha2` ciphertext) and
+    /// advances the ratchet so its keys are never used again.
+    public mutating func encrypt(_ plaintext: some DataProtocol) -> String {
+        let keys = MegolmMessageKeys(ratchet: ratchet)
+        var data = MegolmMessage(index: ratchet.index, ciphertext: keys.encrypt(plaintext)).authenticatedBytes
+        data.append(keys.mac(for: data))
+        data.append(signingKey.signature(for: data))
+        ratchet.advance(to: ratchet.index + 1)
+        return data.unpaddedBase64
+    }
+
+    public var description: String { "OutboundGroupSession(\(sessionID), index \(messageIndex))" }
+}

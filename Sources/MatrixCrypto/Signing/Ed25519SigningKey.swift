@@ -1,0 +1,65 @@
+import Crypto
+import Foundation
+
+/// An Ed25519 key pair: a device's fingerprint key or a Megolm session's key (K). Its
+/// description names the public half only, so logging one never leaks the secret.
+public struct Ed25519SigningKey: Sendable, CustomStringConvertible {
+    private let key: Curve25519.Signing.PrivateKey
+
+    public init() {
+        key = Curve25519.Signing.PrivateKey()
+    }
+
+    public var publicKey: Ed25519PublicKey {
+        Ed25519PublicKey(key.publicKey)
+    }
+
+    public func signature(for message: some DataProtocol) -> Data {
+        // Ed25519 signing only fails for a malformed key, which this type cannot hold.
+        try! key.signature(for: Data(message))
+    }
+
+    public var description: String {
+        "Ed25519SigningKey(public: \(publicKey.base64))"
+    }
+}
+
+public struct Ed25519PublicKey: Sendable, Hashable, CustomStringConvertible {
+    public static let byteCount = 32
+    public static let signatureByteCount = 64
+
+    private let key: Curve25519.Signing.PublicKey
+
+    init(_ key: Curve25519.Signing.PublicKey) {
+        self.key = key
+    }
+
+    public init(rawRepresentation bytes: some ContiguousBytes) throws {
+        do {
+            key = try Curve25519.Signing.PublicKey(rawRepresentation: bytes)
+        } catch {
+            throw MatrixCryptoError.malformed("Ed25519 public key")
+        }
+    }
+
+    public init(base64: String) throws {
+        guard let bytes = Data(unpaddedBase64: base64) else { throw MatrixCryptoError.invalidBase64 }
+        try self.init(rawRepresentation: bytes)
+    }
+
+    public var rawRepresentation: Data { key.rawRepresentation }
+    public var base64: String { rawRepresentation.unpaddedBase64 }
+    public var description: String { base64 }
+
+    public func isValidSignature(_ signature: some DataProtocol, for message: some DataProtocol) -> Bool {
+        key.isValidSignature(Data(signature), for: Data(message))
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.rawRepresentation == rhs.rawRepresentation
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rawRepresentation)
+    }
+}
