@@ -9,4 +9,6 @@ public enum MatrixCryptoError: Error, Equatable, Sendable {
     case unknownMessageIndex(UInt32, firstKnown: UInt32)
     case integerOutOfRange(Int64)
     case notAnObject
+    /// An outbound session has used every message index; a new session must take over.
+    case sessionExhausted
 }

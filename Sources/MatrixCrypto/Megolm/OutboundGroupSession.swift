@@ -8,7 +8,13 @@ public struct OutboundGroupSession: Sendable, CustomStringConvertible {
     private let signingKey: Ed25519SigningKey
 
     public init() {
+        self.init(startingAt: 0)
+    }
+
+    /// A session whose first message carries `index` (tests reach the end of the index space).
+    init(startingAt index: UInt32) {
         ratchet = .random()
+        ratchet.advance(to: index)
         signingKey = Ed25519SigningKey()
     }
 
@@ -28,8 +34,10 @@ public struct OutboundGroupSession: Sendable, CustomStringConvertible {
     }
 
     /// Encrypts one message (its unpadded base64 is an `m.megolm.v1.aes-sha2` ciphertext) and
-    /// advances the ratchet so its keys are never used again.
-    public mutating func encrypt(_ plaintext: some DataProtocol) -> String {
+    /// advances the ratchet so its keys are never used again. The last index is never used: a
+    /// session that reached it must be replaced (rotation replaces sessions long before).
+    public mutating func encrypt(_ plaintext: some DataProtocol) throws(MatrixCryptoError) -> String {
+        guard ratchet.index < .max else { throw .sessionExhausted }
         let keys = MegolmMessageKeys(ratchet: ratchet)
         var data = MegolmMessage(index: ratchet.index, ciphertext: keys.encrypt(plaintext)).authenticatedBytes
         data.append(keys.mac(for: data))

@@ -9,7 +9,7 @@ import Testing
         var outbound = OutboundGroupSession()
         let inbound = try InboundGroupSession(sessionKey: outbound.sessionKey)
         #expect(inbound.sessionID == outbound.sessionID)
-        let messages = (0..<300).map { outbound.encrypt(bytes("message \($0)")) }
+        let messages = try (0..<300).map { try outbound.encrypt(bytes("message \($0)")) }
         #expect(outbound.messageIndex == 300)
         for index in [299, 0, 256, 5, 255] {
             let decrypted = try inbound.decrypt(messages[index])
@@ -19,7 +19,7 @@ import Testing
 
     @Test func laterSessionKeyRefusesEarlierMessages() throws {
         var outbound = OutboundGroupSession()
-        let early = outbound.encrypt(bytes("before"))
+        let early = try outbound.encrypt(bytes("before"))
         let inbound = try InboundGroupSession(sessionKey: outbound.sessionKey)
         #expect(inbound.firstKnownIndex == 1)
         #expect(throws: MatrixCryptoError.unknownMessageIndex(0, firstKnown: 1)) { try inbound.decrypt(early) }
@@ -29,7 +29,7 @@ import Testing
     @Test func tamperedMessagesAreRefused() throws {
         var outbound = OutboundGroupSession()
         let inbound = try InboundGroupSession(sessionKey: outbound.sessionKey)
-        var data = try #require(Data(unpaddedBase64: outbound.encrypt(bytes("hello"))))
+        var data = try #require(Data(unpaddedBase64: try outbound.encrypt(bytes("hello"))))
         data[data.count - 1] ^= 1  // signature
         #expect(throws: MatrixCryptoError.badSignature) { try inbound.decrypt(data.unpaddedBase64) }
         #expect(throws: MatrixCryptoError.invalidBase64) { try inbound.decrypt("not base64!") }
@@ -62,7 +62,7 @@ import Testing
     @Test func exportAtAnIndexDecryptsFromThereOn() throws {
         var outbound = OutboundGroupSession()
         let inbound = try InboundGroupSession(sessionKey: outbound.sessionKey)
-        let messages = (0..<10).map { outbound.encrypt(bytes("m\($0)")) }
+        let messages = try (0..<10).map { try outbound.encrypt(bytes("m\($0)")) }
         let exported = try #require(inbound.export(at: 4))
         let imported = try InboundGroupSession(exportedKey: exported)
         #expect(imported.firstKnownIndex == 4 && imported.sessionID == outbound.sessionID)
@@ -95,5 +95,12 @@ import Testing
         #expect(!"\(key)".contains(key.base64))
         #expect("\(outbound)" == "OutboundGroupSession(\(outbound.sessionID), index 0)")
         #expect("\(try InboundGroupSession(sessionKey: key))" == "InboundGroupSession(\(outbound.sessionID), from index 0)")
+    }
+
+    @Test func aSessionAtTheLastIndexRefusesToEncryptRatherThanWrap() throws {
+        var outbound = OutboundGroupSession(startingAt: .max - 1)
+        let inbound = try InboundGroupSession(sessionKey: outbound.sessionKey)
+        #expect(try inbound.decrypt(outbound.encrypt(Data("last".utf8))).messageIndex == .max - 1)
+        #expect(throws: MatrixCryptoError.sessionExhausted) { try outbound.encrypt(Data("one too many".utf8)) }
     }
 }

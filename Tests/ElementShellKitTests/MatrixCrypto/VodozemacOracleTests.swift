@@ -25,10 +25,10 @@ struct VodozemacOracleTests {
 
     @Test func vodozemacDecryptsSwiftMessages() throws {
         var outbound = OutboundGroupSession()
-        _ = outbound.encrypt(Data("before the key was shared".utf8))
+        _ = try outbound.encrypt(Data("before the key was shared".utf8))
         let sessionKey = outbound.sessionKey
         let plaintexts = randomPlaintexts(30)
-        let messages = plaintexts.map { outbound.encrypt($0) }
+        let messages = try plaintexts.map { try outbound.encrypt($0) }
         let order = [29, 0, 12, 5]
         let answer = try VodozemacOracle.call([
             "command": "decrypt", "session_key": sessionKey.base64, "messages": order.map { messages[$0] },
@@ -47,7 +47,7 @@ struct VodozemacOracleTests {
             let theirs = try VodozemacOracle.call(["command": "export", "session_key": sessionKey.base64, "index": index])
             #expect(theirs["exported_key"] as? String == inbound.export(at: index)?.base64, "index \(index)")
         }
-        let messages = (0..<5).map { outbound.encrypt(Data("m\($0)".utf8)) }
+        let messages = try (0..<5).map { try outbound.encrypt(Data("m\($0)".utf8)) }
         let swiftExport = try #require(inbound.export(at: 2))
         let answer = try VodozemacOracle.call(["command": "decrypt", "exported_key": swiftExport.base64, "messages": [messages[4]]])
         #expect(answer["plaintexts"] as? [String] == [Data("m4".utf8).base64EncodedString()])
