@@ -116,6 +116,7 @@ extension AppState {
 
     /// Makes a room just joined or created the open one, before sync has brought anything of it.
     func enter(_ roomID: String) {
+        if rooms[roomID]?.membership != .join { joinsAwaitingSync.insert(roomID) }
         currentRoomID = roomID
         currentThreadRoot = nil
         memberNames = [:]
@@ -135,6 +136,7 @@ extension AppState {
         } catch {
             return finish("leave", .failure(.matrix(error)))
         }
+        joinsAwaitingSync.remove(room.roomID)
         if currentRoomID == room.roomID {
             currentRoomID = nil
             currentThreadRoot = nil

@@ -110,18 +110,24 @@ extension AppState {
     }
 
     /// Until the shell has caught up with the server as it is now: a request that does not wait
-    /// for news goes out at once and its response is applied.
+    /// for news goes out at once and its response is applied. A room just joined counts as part
+    /// of "now": the homeserver may answer that request a moment before the join reaches sync,
+    /// so it is asked again until the room has come.
     private func waitForSync(timeout: Double) async -> Bool {
         guard let session else { return finish("wait", .failure(.notLoggedIn)) }
-        let target = appliedSyncCount + 1
+        var target = appliedSyncCount + 1
         restartSync(for: session, catchingUpNow: true)
         let deadline = ContinuousClock.now + .seconds(timeout)
-        while appliedSyncCount < target {
+        while appliedSyncCount < target || !joinsAwaitingSync.isEmpty {
             guard ContinuousClock.now < deadline, !Task.isCancelled, self.session != nil else {
                 return finish("wait", .failure(Task.isCancelled ? .cancelled : .waitTimedOut(seconds: timeout)))
             }
             // A short sleep, not observation: the wait has to end at its deadline too.
             try? await Task.sleep(for: .milliseconds(25))
+            if appliedSyncCount >= target, !joinsAwaitingSync.isEmpty {
+                target = appliedSyncCount + 1
+                restartSync(for: session, catchingUpNow: true)
+            }
         }
         return finish("wait", .done)
     }

@@ -28,6 +28,7 @@ extension AppState {
                     report(Report(content: .mentioned(roomName: RoomName.of(room), count: room.highlightCount), location: nil))
                 }
                 rooms[room.roomID] = room
+                if room.membership != .invite { joinsAwaitingSync.remove(room.roomID) }
             }
             if announcedFirstSync {
                 announcedFirstSync = false
@@ -159,6 +160,7 @@ extension AppState {
         memberNames = [:]
         timelines = [:]
         references = ReferenceTable()
+        joinsAwaitingSync = []
         searchResults = [:]
         typingUserIDs = [:]
         pendingReadMark?.cancel()

@@ -22,6 +22,8 @@ public final class AppState {
     public internal(set) var appliedSyncCount = 0
     /// The room plain lines go to.
     public internal(set) var currentRoomID: String?
+    /// Rooms joined in this session that sync has not yet brought as joined; `/wait sync` waits for them.
+    @ObservationIgnored var joinsAwaitingSync: Set<String> = []
     /// The thread of the current room plain lines go to (its root's event ID), after `/thread`.
     public internal(set) var currentThreadRoot: String?
     /// How many messages have arrived in open rooms, and the latest of them, for `/wait message`.

@@ -47,6 +47,26 @@ import Testing
         #expect(app.log.failures == [.notLoggedIn, .waitTimedOut(seconds: 0.1)])
     }
 
+    @Test func waitSyncAfterAJoinWaitsUntilSyncHasBroughtTheRoom() async throws {
+        let served = SyncLoopTests.Counter()
+        let app = AppHarness(sync: { _, waitsForNews throws(MatrixError) in
+            let index = await served.next()
+            if waitsForNews {
+                try? await Task.sleep(for: .seconds(3600))
+                throw .transport(.cancelled)
+            }
+            // The homeserver answers the first catch-ups before the join has reached sync.
+            guard index >= 3 else { return SyncResponse(nextBatch: "s\(index)") }
+            var room = SyncResponse.JoinedRoom()
+            room.state = [SyncEvent(type: "m.room.name", sender: "@b:hs", stateKey: "", content: .object(["name": .string("New")]))]
+            return SyncResponse(nextBatch: "s\(index)", rooms: .init(joined: ["!new:hs": room]))
+        })
+        await app.state.run(line: "/login matrix.org alice")
+        #expect(await app.state.run(line: "/join !new:hs"))
+        #expect(await app.state.run(line: "/wait sync --timeout 5"))
+        #expect(app.state.rooms["!new:hs"]?.name == "New", "the joined room had arrived when the wait ended")
+    }
+
     @Test func aMentionElsewhereIsNamedOnce() async throws {
         let served = SyncLoopTests.Counter()
         let app = AppHarness(sync: { _, _ throws(MatrixError) in
