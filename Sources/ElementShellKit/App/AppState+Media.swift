@@ -23,7 +23,8 @@ extension AppState {
         let fileName = URL(fileURLWithPath: path).lastPathComponent
         do throws(ShellError) {
             let serverLimit = (try? await service.uploadLimit()) ?? nil
-            let data = try LocalFile.read(path, limit: min(serverLimit ?? Self.mediaSizeLimit, Self.mediaSizeLimit))
+            let limit = min(serverLimit ?? Self.mediaSizeLimit, Self.mediaSizeLimit)
+            let data = try await LocalFile.offMainActor { () throws(ShellError) in try LocalFile.read(path, limit: limit) }
             let contentType = MediaType.contentType(forFileName: fileName)
             let msgtype = MediaType.msgtype(forContentType: contentType)
             let dimensions = msgtype == "m.image" ? ImageDimensions.of(data) : nil
@@ -59,7 +60,7 @@ extension AppState {
             } catch {
                 throw .matrix(error)
             }
-            try LocalFile.write(data, to: target, overwrite: overwrite)
+            try await LocalFile.offMainActor { () throws(ShellError) in try LocalFile.write(data, to: target, overwrite: overwrite) }
             return finish("download", .downloaded(path: target, size: data.count))
         } catch {
             return finish("download", .failure(error))

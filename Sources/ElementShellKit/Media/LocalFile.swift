@@ -24,6 +24,13 @@ enum LocalFile {
         return overwrite ? target : DownloadName.unused(target) { FileManager.default.fileExists(atPath: $0) }
     }
 
+    /// Runs file work (up to a hundred megabytes) away from the main actor, which keeps the
+    /// prompt and incoming messages going meanwhile.
+    static func offMainActor<Value: Sendable>(_ work: @escaping @Sendable () throws(ShellError) -> Value) async throws(ShellError) -> Value {
+        // A Task's value loses the typed error; a Result keeps it.
+        try await Task.detached { () -> Result<Value, ShellError> in Result { () throws(ShellError) in try work() } }.value.get()
+    }
+
     /// Writes the file; without `overwrite`, an existing file (one that appeared meanwhile) is left alone.
     static func write(_ data: Data, to path: String, overwrite: Bool) throws(ShellError) {
         do {
