@@ -17,11 +17,7 @@ public enum DesktopNotification {
     public static func arguments(for attention: Attention, appName: String, includingBody: Bool) -> [String] {
         let title = L10n.screenNotificationTitle(TerminalSanitizer.clean(attention.senderName), TerminalSanitizer.clean(attention.roomName))
         let text = includingBody ? TerminalSanitizer.clean(attention.body) : (attention.isMention ? L10n.screenNotificationMention : L10n.screenNotificationDirect)
-        return ["--app-name=" + appName, "--", escapedMarkup(title), escapedMarkup(text)]
-    }
-
-    /// notify-send bodies may be read as markup: `<`, `>` and `&` stay literal.
-    private static func escapedMarkup(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        // notify-send bodies may be read as markup: what the sender wrote stays literal.
+        return ["--app-name=" + appName, "--", HTMLEscaping.escaped(title), HTMLEscaping.escaped(text)]
     }
 }

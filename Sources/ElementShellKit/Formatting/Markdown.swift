@@ -12,7 +12,7 @@ public enum Markdown {
         var writer = MatrixHTMLWriter()
         writer.write(document)
         let html = writer.html
-        let plain = MatrixHTMLWriter.escaped(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        let plain = HTMLEscaping.escaped(text.trimmingCharacters(in: .whitespacesAndNewlines))
         return html == plain.replacingOccurrences(of: "\n", with: "<br>") ? nil : html
     }
 }
@@ -41,18 +41,18 @@ private struct MatrixHTMLWriter {
     private mutating func visit(_ node: OpaquePointer, entering: Bool) {
         switch cmark_node_get_type(node) {
         case CMARK_NODE_TEXT:
-            html += linkDepth > 0 ? Self.escaped(literal(of: node)) : Mentions.linked(literal(of: node), escape: Self.escaped)
+            html += linkDepth > 0 ? HTMLEscaping.escaped(literal(of: node)) : Mentions.linked(literal(of: node), escape: HTMLEscaping.escaped)
         case CMARK_NODE_HTML_INLINE, CMARK_NODE_HTML_BLOCK:
             // Raw HTML is shown as typed, never passed on: `/html` is for that.
-            html += Self.escaped(literal(of: node))
+            html += HTMLEscaping.escaped(literal(of: node))
         case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
             html += "<br>"
         case CMARK_NODE_CODE:
-            html += "<code>" + Self.escaped(literal(of: node)) + "</code>"
+            html += "<code>" + HTMLEscaping.escaped(literal(of: node)) + "</code>"
         case CMARK_NODE_CODE_BLOCK:
             let language = String(cString: cmark_node_get_fence_info(node)).split(separator: " ").first
-            let attribute = language.map { " class=\"language-\(Self.escaped(String($0)))\"" } ?? ""
-            html += "<pre><code\(attribute)>" + Self.escaped(literal(of: node)) + "</code></pre>"
+            let attribute = language.map { " class=\"language-\(HTMLEscaping.escaped(String($0)))\"" } ?? ""
+            html += "<pre><code\(attribute)>" + HTMLEscaping.escaped(literal(of: node)) + "</code></pre>"
         case CMARK_NODE_THEMATIC_BREAK:
             html += "<hr>"
         case CMARK_NODE_PARAGRAPH:
@@ -77,7 +77,7 @@ private struct MatrixHTMLWriter {
             let url = String(cString: cmark_node_get_url(node))
             guard Self.isSafe(url) else { return }
             linkDepth += entering ? 1 : -1
-            html += entering ? "<a href=\"\(Self.escaped(url))\">" : "</a>"
+            html += entering ? "<a href=\"\(HTMLEscaping.escaped(url))\">" : "</a>"
         default:
             break
         }
@@ -96,21 +96,5 @@ private struct MatrixHTMLWriter {
     private static func isSafe(_ url: String) -> Bool {
         guard let colon = url.firstIndex(of: ":") else { return false }
         return linkSchemes.contains(url[..<colon].lowercased())
-    }
-
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }
