@@ -17,11 +17,4 @@ public enum MessageRelation: Sendable, Equatable, Codable {
     public var threadRoot: String? {
         if case .thread(let root, _) = self { root } else { nil }
     }
-
-    /// The event it refers to.
-    public var eventID: String {
-        switch self {
-        case .reply(let id, _), .thread(let id, _), .replacement(let id), .annotation(let id, _), .redaction(let id): id
-        }
-    }
 }

@@ -139,10 +139,8 @@ extension StoreWriter {
                     UPDATE message SET body = '', formatted_body = NULL, media = NULL, redacted = 1, redaction_reason = ? WHERE event_id = ?
                     """, arguments: [reason, eventID])
                 if database.changesCount > 0 { changed.append(eventID) }
-                if let reaction = try ReactionRecord.fetchOne(database, key: eventID) {
-                    try reaction.delete(database)
-                    result.withdrawnReactions.append(reaction)
-                }
+                // A reaction taken back: its count under the message drops.
+                try ReactionRecord.deleteOne(database, key: eventID)
             }
         }
         if !changed.isEmpty {

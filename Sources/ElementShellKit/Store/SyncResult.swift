@@ -12,19 +12,16 @@ public struct SyncResult: Sendable, Equatable {
     public var changedMessages: [MessageRecord]
     /// Reactions the store did not have before.
     public var reactions: [ReactionRecord]
-    /// Reactions taken back (redacted).
-    public var withdrawnReactions: [ReactionRecord]
     /// Who is typing now in each room whose typing changed (never stored: it is only news).
     public var typing: [String: [String]] = [:]
 
     public init(rooms: [RoomRecord], messages: [MessageRecord], gaps: Set<String> = [], memberChanges: Set<String> = [],
-                changedMessages: [MessageRecord] = [], reactions: [ReactionRecord] = [], withdrawnReactions: [ReactionRecord] = []) {
+                changedMessages: [MessageRecord] = [], reactions: [ReactionRecord] = []) {
         self.rooms = rooms
         self.messages = messages
         self.gaps = gaps
         self.memberChanges = memberChanges
         self.changedMessages = changedMessages
         self.reactions = reactions
-        self.withdrawnReactions = withdrawnReactions
     }
 }
