@@ -132,6 +132,25 @@ public enum RoomAction: Sendable, Equatable {
     case markRead(target: String?)
 }
 
+// Search terms and a room's new name or topic are what the user typed: printed, an action shows
+// only its shape.
+extension RoomAction: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .list: "list"
+        case .open(let target): "open(target: \(target))"
+        case .join(let target): "join(target: \(target))"
+        case .leave(let target): "leave(target: \(target ?? "nil"))"
+        case .history(let count): "history(count: \(count))"
+        case .search(_, let everywhere): "search(text: <redacted>, everywhere: \(everywhere))"
+        case .members: "members"
+        case .text(let kind, let text): "text(\(kind.rawValue), set: \(text == nil ? "nil" : "<redacted>"))"
+        case .listUnread: "listUnread"
+        case .markRead(let target): "markRead(target: \(target ?? "nil"))"
+        }
+    }
+}
+
 /// Invites, new rooms and direct chats, and who may stay in the open room.
 public enum MembershipAction: Sendable, Equatable {
     /// Joins an invite: the one named like `/open` names rooms, else the open room's or the first.

@@ -180,4 +180,10 @@ import Testing
         #expect(!String(describing: Action.space(.kick(space: "Team", user: "@bob:hs", reason: "my secret plans"))).contains("secret"))
         #expect(!String(describing: Action.membership(.create(RoomCreation(name: "secret", topic: "secret")))).contains("secret"))
     }
+
+    @Test func actionsCarryingWhatTheUserTypedPrintOnlyTheirShape() throws {
+        for line in ["/search secret plans", "/topic secret plans", "/reply ^ secret plans", "/thread ^ secret plans", "secret plans"] {
+            #expect(!String(describing: try CommandParser.parse(line)).contains("secret"), "\(line)")
+        }
+    }
 }
