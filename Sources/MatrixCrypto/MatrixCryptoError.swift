@@ -11,4 +11,14 @@ public enum MatrixCryptoError: Error, Equatable, Sendable {
     case notAnObject
     /// An outbound session has used every message index; a new session must take over.
     case sessionExhausted
+    /// An Olm message whose key was already used (a replay) or was dropped (one of too many
+    /// skipped messages).
+    case missingMessageKey
+    /// An Olm message too far ahead of its chain: more messages skipped than anyone would send.
+    case messageGapTooLarge
+    /// A pre-key message names a one-time or fallback key this account does not have (used or
+    /// never ours).
+    case unknownOneTimeKey
+    /// A pre-key message whose identity key is not the sender's.
+    case mismatchedIdentityKey
 }

@@ -45,7 +45,7 @@ public struct InboundGroupSession: Sendable, CustomStringConvertible {
     public func decrypt(_ ciphertext: String) throws -> DecryptedGroupMessage {
         guard let data = Data(unpaddedBase64: ciphertext) else { throw MatrixCryptoError.invalidBase64 }
         let signatureSize = Ed25519PublicKey.signatureByteCount
-        let macSize = MegolmMessageKeys.macByteCount
+        let macSize = CipherKeys.macByteCount
         guard data.count > signatureSize + macSize else { throw MatrixCryptoError.malformed("Megolm message length") }
         let signed = data.dropLast(signatureSize)
         guard signingKey.isValidSignature(data.suffix(signatureSize), for: signed) else {
@@ -58,7 +58,7 @@ public struct InboundGroupSession: Sendable, CustomStringConvertible {
         }
         var ratchet = firstRatchet
         ratchet.advance(to: message.index)
-        let keys = MegolmMessageKeys(ratchet: ratchet)
+        let keys = CipherKeys(secret: ratchet.bytes, purpose: .megolm)
         guard keys.isValidMAC(Data(signed.suffix(macSize)), for: authenticated) else { throw MatrixCryptoError.badMAC }
         return DecryptedGroupMessage(plaintext: try keys.decrypt(message.ciphertext), messageIndex: message.index)
     }

@@ -38,7 +38,7 @@ public struct OutboundGroupSession: Sendable, CustomStringConvertible {
     /// session that reached it must be replaced (rotation replaces sessions long before).
     public mutating func encrypt(_ plaintext: some DataProtocol) throws(MatrixCryptoError) -> String {
         guard ratchet.index < .max else { throw .sessionExhausted }
-        let keys = MegolmMessageKeys(ratchet: ratchet)
+        let keys = CipherKeys(secret: ratchet.bytes, purpose: .megolm)
         var data = MegolmMessage(index: ratchet.index, ciphertext: keys.encrypt(plaintext)).authenticatedBytes
         data.append(keys.mac(for: data))
         data.append(signingKey.signature(for: data))

@@ -10,6 +10,16 @@ public struct Ed25519SigningKey: Sendable, CustomStringConvertible {
         key = Curve25519.Signing.PrivateKey()
     }
 
+    /// From the private key's bytes, as an `OlmAccount` stores them.
+    init(rawRepresentation bytes: Data) throws(MatrixCryptoError) {
+        guard let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: bytes) else {
+            throw .malformed("Ed25519 private key")
+        }
+        self.key = key
+    }
+
+    var rawRepresentation: Data { key.rawRepresentation }
+
     public var publicKey: Ed25519PublicKey {
         Ed25519PublicKey(key.publicKey)
     }

@@ -43,7 +43,7 @@ import Testing
             ratchet, publicKey: signingKey.publicKey, version: MegolmSessionFormat.sharingVersion)
         sessionData.append(signingKey.signature(for: sessionData))
         let inbound = try InboundGroupSession(sessionKey: MegolmSessionKey(base64: sessionData.unpaddedBase64))
-        let keys = MegolmMessageKeys(ratchet: ratchet)
+        let keys = CipherKeys(secret: ratchet.bytes, purpose: .megolm)
         var message = MegolmMessage(index: 0, ciphertext: keys.encrypt(bytes("hello"))).authenticatedBytes
         let mac = keys.mac(for: message)
         message.append(Data(mac.map { $0 ^ 0xFF }))

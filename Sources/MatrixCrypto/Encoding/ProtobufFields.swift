@@ -1,7 +1,7 @@
 import Foundation
 
-/// The protobuf-style body of a Megolm message ("Message format"): varint tags, each followed
-/// by a varint (wire type 0) or a varint length and that many bytes (wire type 2).
+/// The protobuf-style body of Olm and Megolm messages ("Message format"): varint tags, each
+/// followed by a varint (wire type 0) or a varint length and that many bytes (wire type 2).
 enum ProtobufField: Equatable {
     case integer(tag: UInt64, value: UInt64)
     case bytes(tag: UInt64, value: Data)
@@ -18,7 +18,7 @@ enum ProtobufField: Equatable {
         }
     }
 
-    static func parse(_ body: Data) throws -> [ProtobufField] {
+    static func parse(_ body: Data) throws(MatrixCryptoError) -> [ProtobufField] {
         var reader = Reader(bytes: body)
         var fields: [ProtobufField] = []
         while !reader.isAtEnd {
@@ -26,7 +26,7 @@ enum ProtobufField: Equatable {
             switch tag & 0x7 {
             case 0: fields.append(.integer(tag: tag, value: try reader.varint()))
             case 2: fields.append(.bytes(tag: tag, value: try reader.bytes(count: try reader.varint())))
-            default: throw MatrixCryptoError.malformed("Megolm message field type")
+            default: throw .malformed("message field type")
             }
         }
         return fields
@@ -49,20 +49,20 @@ enum ProtobufField: Equatable {
 
         var isAtEnd: Bool { offset == input.count }
 
-        mutating func varint() throws -> UInt64 {
+        mutating func varint() throws(MatrixCryptoError) -> UInt64 {
             var value: UInt64 = 0
             for shift in stride(from: 0, to: 64, by: 7) {
-                guard offset < input.count else { throw MatrixCryptoError.malformed("truncated varint") }
+                guard offset < input.count else { throw .malformed("truncated varint") }
                 let byte = input[offset]
                 offset += 1
                 value |= UInt64(byte & 0x7F) << UInt64(shift)
                 if byte & 0x80 == 0 { return value }
             }
-            throw MatrixCryptoError.malformed("varint too long")
+            throw .malformed("varint too long")
         }
 
-        mutating func bytes(count: UInt64) throws -> Data {
-            guard count <= UInt64(input.count - offset) else { throw MatrixCryptoError.malformed("truncated field") }
+        mutating func bytes(count: UInt64) throws(MatrixCryptoError) -> Data {
+            guard count <= UInt64(input.count - offset) else { throw .malformed("truncated field") }
             defer { offset += Int(count) }
             return Data(input[offset..<offset + Int(count)])
         }

@@ -2,19 +2,24 @@ import Crypto
 import CryptoExtras
 import Foundation
 
-/// AES_KEY ∥ HMAC_KEY ∥ AES_IV = HKDF-SHA-256(salt 0, R(i), "MEGOLM_KEYS", 80)
-/// ("Message encryption"): the keys for the one message at the ratchet's index.
-struct MegolmMessageKeys {
+/// AES_KEY ∥ HMAC_KEY ∥ AES_IV = HKDF-SHA-256(salt 0, secret, info, 80): the keys for one
+/// message, from a Megolm ratchet R(i) ("MEGOLM_KEYS") or an Olm message key M(i,j) ("OLM_KEYS").
+struct CipherKeys {
+    enum Purpose: String {
+        case megolm = "MEGOLM_KEYS"
+        case olm = "OLM_KEYS"
+    }
+
     static let macByteCount = 8
 
     private let aesKey: SymmetricKey
     private let macKey: SymmetricKey
     private let iv: AES._CBC.IV
 
-    init(ratchet: MegolmRatchet) {
+    init(secret: Data, purpose: Purpose) {
         let derived = HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: SymmetricKey(data: ratchet.bytes), salt: Data(),
-            info: Data("MEGOLM_KEYS".utf8), outputByteCount: 80
+            inputKeyMaterial: SymmetricKey(data: secret), salt: Data(),
+            info: Data(purpose.rawValue.utf8), outputByteCount: 80
         ).withUnsafeBytes { Data($0) }
         aesKey = SymmetricKey(data: derived.prefix(32))
         macKey = SymmetricKey(data: derived.dropFirst(32).prefix(32))
@@ -26,11 +31,11 @@ struct MegolmMessageKeys {
         try! AES._CBC.encrypt(plaintext, using: aesKey, iv: iv)
     }
 
-    func decrypt(_ ciphertext: Data) throws -> Data {
+    func decrypt(_ ciphertext: Data) throws(MatrixCryptoError) -> Data {
         do {
             return try AES._CBC.decrypt(ciphertext, using: aesKey, iv: iv)
         } catch {
-            throw MatrixCryptoError.malformed("Megolm ciphertext padding")
+            throw .malformed("ciphertext padding")
         }
     }
 

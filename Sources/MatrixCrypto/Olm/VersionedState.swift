@@ -1,0 +1,28 @@
+import Foundation
+
+/// How accounts and sessions are serialized: JSON of their private state, tagged with a format
+/// version so a later format can still read this one. It holds private keys, so callers must
+/// store it encrypted.
+struct VersionedState<State: Codable>: Codable {
+    let version: UInt8
+    let state: State
+
+    private struct Header: Decodable {
+        let version: UInt8
+    }
+
+    static func encode(_ state: State, version: UInt8) throws -> Data {
+        try JSONEncoder().encode(Self(version: version, state: state))
+    }
+
+    static func decode(_ data: Data, version: UInt8) throws(MatrixCryptoError) -> State {
+        guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
+            throw .malformed("serialized Olm state")
+        }
+        guard header.version == version else { throw .unsupportedVersion(header.version) }
+        guard let decoded = try? JSONDecoder().decode(Self.self, from: data) else {
+            throw .malformed("serialized Olm state")
+        }
+        return decoded.state
+    }
+}
