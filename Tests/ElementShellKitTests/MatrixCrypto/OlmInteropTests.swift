@@ -127,13 +127,13 @@ struct OlmInteropTests {
         return interop
     }
 
-    @Test(arguments: [1, 2, 3] as [UInt64])
+    @Test(arguments: [1, 2] as [UInt64])
     func swiftStartedConversationsAgree(seed: UInt64) throws {
         var interop = try weStart()
         try converse(&interop, ourFirstMessagesArePreKey: true, seed: seed)
     }
 
-    @Test(arguments: [4, 5, 6] as [UInt64])
+    @Test(arguments: [3, 4] as [UInt64])
     func vodozemacStartedConversationsAgree(seed: UInt64) throws {
         var interop = try theyStart()
         try converse(&interop, ourFirstMessagesArePreKey: false, seed: seed)
@@ -144,10 +144,11 @@ struct OlmInteropTests {
     /// ratchet steps. Everything must decrypt once, and nothing twice.
     private func converse(_ interop: inout OlmInterop, ourFirstMessagesArePreKey: Bool, seed: UInt64) throws {
         var generator = SeededGenerator(seed: seed)
+        let rounds = 25
         var weHaveReceived = !ourFirstMessagesArePreKey
         var heldForUs: [InFlightOlmMessage] = [], heldForThem: [InFlightOlmMessage] = []
         var delivered: [InFlightOlmMessage] = [], deliveredToThem: [InFlightOlmMessage] = []
-        for round in 0..<30 {
+        for round in 0..<rounds {
             let batch = (0..<Int.random(in: 1...6, using: &generator)).map { _ in Data.randomPlaintext(using: &generator) }
             if Bool.random(using: &generator) {
                 interop.weSend(batch)
@@ -155,7 +156,7 @@ struct OlmInteropTests {
             } else {
                 try interop.theySend(batch)
             }
-            let isLast = round == 29
+            let isLast = round == rounds - 1
             if Bool.random(using: &generator) || isLast {
                 let (now, held) = split(heldForUs, interop.toUs, holdingBack: !isLast, using: &generator)
                 interop.toUs = []
