@@ -46,7 +46,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // End-to-end encryption (canonical JSON signing, Megolm); knows nothing of HTTP or the store.
+        // End-to-end encryption (canonical JSON signing, Olm, Megolm); knows nothing of HTTP or the store.
         .target(
             name: "MatrixCrypto",
             dependencies: [

@@ -38,9 +38,11 @@ public struct Curve25519PublicKey: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// X25519 clamps private keys to multiples of the cofactor, so the shared secret is zero for
-    /// every private key exactly when it is zero for one.
+    /// every private key exactly when it is zero for one: any one will do as the probe.
+    private static let probe = Curve25519.KeyAgreement.PrivateKey()
+
     private static func isContributory(_ key: Curve25519.KeyAgreement.PublicKey) -> Bool {
-        let secret = try? Curve25519.KeyAgreement.PrivateKey().sharedSecretFromKeyAgreement(with: key)
+        let secret = try? probe.sharedSecretFromKeyAgreement(with: key)
         return secret?.withUnsafeBytes { $0.contains { $0 != 0 } } ?? false
     }
 }

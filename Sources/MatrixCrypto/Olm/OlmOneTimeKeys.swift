@@ -20,12 +20,13 @@ struct OlmOneTimeKeys: Sendable, Codable {
         })
     }
 
-    mutating func generate(_ count: Int) {
+    /// `limit` is for tests: thousands of keys take seconds in a debug build.
+    mutating func generate(_ count: Int, keepingAtMost limit: Int = maxCount) {
         for _ in 0..<count {
             entries.append(Entry(id: nextID, keyPair: Curve25519KeyPair()))
             nextID &+= 1
         }
-        entries.removeFirst(max(0, entries.count - Self.maxCount))
+        entries.removeFirst(max(0, entries.count - limit))
     }
 
     mutating func markAsPublished() {

@@ -11,8 +11,11 @@ struct VersionedState<State: Codable>: Codable {
         let version: UInt8
     }
 
+    /// Sorted keys make equal states serialize to equal bytes.
     static func encode(_ state: State, version: UInt8) throws -> Data {
-        try JSONEncoder().encode(Self(version: version, state: state))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return try encoder.encode(Self(version: version, state: state))
     }
 
     static func decode(_ data: Data, version: UInt8) throws(MatrixCryptoError) -> State {

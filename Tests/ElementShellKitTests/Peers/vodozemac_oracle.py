@@ -8,6 +8,20 @@ on stdout. Binary values travel as base64; requests:
   {"command": "sign", "payload": TEXT}               -> {"public_key", "signature"}
   {"command": "verify", "public_key", "payload", "signature"} -> {"valid": BOOL}
   {"command": "canonical", "value": JSON}            -> {"canonical": TEXT}  (Synapse's canonicaljson)
+
+Olm commands are stateless: accounts and sessions travel as vodozemac pickles (under a fixed
+pickle key) in the request and back in the answer. Olm messages are {"type": 0|1, "body": B64}.
+
+  {"command": "olm_account", "one_time_keys": N, "fallback_key": BOOL}
+      -> {"account", "curve25519", "ed25519", "one_time_keys": {ID: KEY}, "fallback_key": {ID: KEY}}
+  {"command": "olm_outbound", "identity_key", "one_time_key", "plaintexts": [B64…]}
+      -> {"curve25519", "session", "session_id", "messages": [MSG…]}  (a new account's session)
+  {"command": "olm_inbound", "account", "sender_key", "message": B64}
+      -> {"account", "session", "session_id", "plaintext", "one_time_keys"} or {"error"}
+  {"command": "olm_encrypt", "session", "plaintexts": [B64…]} -> {"session", "messages": [MSG…]}
+  {"command": "olm_decrypt", "session", "messages": [MSG…]}
+      -> {"session", "results": [{"plaintext"} or {"error"}…]}  (a failure leaves the session as is)
+  {"command": "olm_matches", "session", "message": B64} -> {"matches": BOOL}
 """
 import base64
 import json
@@ -62,7 +76,103 @@ def canonical(request):
     return {"canonical": canonicaljson.encode_canonical_json(request["value"]).decode()}
 
 
-COMMANDS = {f.__name__: f for f in (encrypt, decrypt, export, sign, verify, canonical)}
+PICKLE_KEY = bytes(range(32))
+
+
+def b64decode(text):
+    return base64.b64decode(text + "=" * (-len(text) % 4))
+
+
+def b64(data):
+    return base64.b64encode(data).decode()
+
+
+def keys_by_id(keys):
+    return {key_id: key.to_base64() for key_id, key in keys.items()}
+
+
+def olm_message(message):
+    message_type, body = message.to_parts()
+    return {"type": message_type, "body": b64(body)}
+
+
+def pre_key_message(body):
+    return vodozemac.AnyOlmMessage.from_parts(0, b64decode(body)).to_pre_key()
+
+
+def olm_account(request):
+    account = vodozemac.Account()
+    account.generate_one_time_keys(request["one_time_keys"])
+    if request.get("fallback_key"):
+        account.generate_fallback_key()
+    return {
+        "account": account.pickle(PICKLE_KEY),
+        "curve25519": account.curve25519_key.to_base64(),
+        "ed25519": account.ed25519_key.to_base64(),
+        "one_time_keys": keys_by_id(account.one_time_keys),
+        "fallback_key": keys_by_id(account.fallback_key),
+    }
+
+
+def olm_outbound(request):
+    account = vodozemac.Account()
+    session = account.create_outbound_session(
+        vodozemac.Curve25519PublicKey.from_base64(request["identity_key"]),
+        vodozemac.Curve25519PublicKey.from_base64(request["one_time_key"]),
+    )
+    messages = [olm_message(session.encrypt(b64decode(p))) for p in request["plaintexts"]]
+    return {
+        "curve25519": account.curve25519_key.to_base64(),
+        "session": session.pickle(PICKLE_KEY),
+        "session_id": session.session_id,
+        "messages": messages,
+    }
+
+
+def olm_inbound(request):
+    account = vodozemac.Account.from_pickle(request["account"], PICKLE_KEY)
+    sender_key = vodozemac.Curve25519PublicKey.from_base64(request["sender_key"])
+    try:
+        session, plaintext = account.create_inbound_session(sender_key, pre_key_message(request["message"]))
+    except ValueError as error:
+        return {"error": str(error)}
+    return {
+        "account": account.pickle(PICKLE_KEY),
+        "session": session.pickle(PICKLE_KEY),
+        "session_id": session.session_id,
+        "plaintext": b64(plaintext),
+        "one_time_keys": keys_by_id(account.one_time_keys),
+    }
+
+
+def olm_encrypt(request):
+    session = vodozemac.Session.from_pickle(request["session"], PICKLE_KEY)
+    messages = [olm_message(session.encrypt(b64decode(p))) for p in request["plaintexts"]]
+    return {"session": session.pickle(PICKLE_KEY), "messages": messages}
+
+
+def olm_decrypt(request):
+    session = vodozemac.Session.from_pickle(request["session"], PICKLE_KEY)
+    results = []
+    for message in request["messages"]:
+        try:
+            plaintext = session.decrypt(vodozemac.AnyOlmMessage.from_parts(message["type"], b64decode(message["body"])))
+            results.append({"plaintext": b64(plaintext)})
+        except ValueError as error:
+            results.append({"error": str(error)})
+    return {"session": session.pickle(PICKLE_KEY), "results": results}
+
+
+def olm_matches(request):
+    session = vodozemac.Session.from_pickle(request["session"], PICKLE_KEY)
+    return {"matches": session.session_matches(pre_key_message(request["message"]))}
+
+
+COMMANDS = {
+    f.__name__: f
+    for f in (encrypt, decrypt, export, sign, verify, canonical,
+              olm_account, olm_outbound, olm_inbound, olm_encrypt, olm_decrypt, olm_matches)
+}
 
 if __name__ == "__main__":
     request = json.load(sys.stdin)
