@@ -61,6 +61,7 @@ let package = Package(
             dependencies: [
                 "ElementShellKit",
                 "SyntheticSync",
+                "MatrixCrypto",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -8,11 +8,12 @@ enum Main {
     }
 }
 
-/// Measures how element-shell takes in a `/sync` response, on files it can also generate.
+/// Measures how element-shell takes in a `/sync` response, on files it can also generate, and
+/// what Megolm encryption costs.
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "element-shell-bench",
-        abstract: "Generates synthetic /sync responses and measures how element-shell ingests them.",
-        subcommands: [Generate.self, Ingest.self]
+        abstract: "Generates synthetic /sync responses, measures how element-shell ingests them, and times Megolm.",
+        subcommands: [Generate.self, Ingest.self, Megolm.self]
     )
 }

@@ -34,15 +34,3 @@ struct IngestFigures {
         return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }
 }
-
-private extension Duration {
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}
-
-private extension Double {
-    func formatted(_ decimals: Int) -> String {
-        String(format: "%.\(decimals)f", self)
-    }
-}

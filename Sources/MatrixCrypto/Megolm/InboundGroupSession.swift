@@ -9,10 +9,11 @@ public struct DecryptedGroupMessage: Sendable, Equatable {
 
 /// The receiving side of a Megolm session. It keeps the earliest ratchet it was given so any
 /// later message stays decryptable ("Advancing the ratchet"), and winds a copy forwards for each
-/// message.
+/// message: from the latest ratchet it decrypted with when that is not past the message.
 public struct InboundGroupSession: Sendable, CustomStringConvertible {
     private let firstRatchet: MegolmRatchet
     private let signingKey: Ed25519PublicKey
+    private let latestRatchet = LatestRatchet()
 
     /// From the signed "Session sharing format", whose signature must match its public key.
     public init(sessionKey: MegolmSessionKey) throws {
@@ -56,20 +57,27 @@ public struct InboundGroupSession: Sendable, CustomStringConvertible {
         guard message.index >= firstKnownIndex else {
             throw MatrixCryptoError.unknownMessageIndex(message.index, firstKnown: firstKnownIndex)
         }
-        var ratchet = firstRatchet
-        ratchet.advance(to: message.index)
+        let ratchet = self.ratchet(at: message.index)
         let keys = CipherKeys(secret: ratchet.bytes, purpose: .megolm)
         guard keys.isValidMAC(Data(signed.suffix(macSize)), for: authenticated) else { throw MatrixCryptoError.badMAC }
-        return DecryptedGroupMessage(plaintext: try keys.decrypt(message.ciphertext), messageIndex: message.index)
+        let plaintext = try keys.decrypt(message.ciphertext)
+        // Only a ratchet that decrypted a genuine message is kept.
+        latestRatchet.offer(ratchet)
+        return DecryptedGroupMessage(plaintext: plaintext, messageIndex: message.index)
     }
 
     /// The "Session export format" at `index`, or nil when that is before the first known index.
     public func export(at index: UInt32) -> MegolmSessionKey? {
         guard index >= firstKnownIndex else { return nil }
-        var ratchet = firstRatchet
-        ratchet.advance(to: index)
-        let data = MegolmSessionFormat.encode(ratchet, publicKey: signingKey, version: MegolmSessionFormat.exportVersion)
+        let data = MegolmSessionFormat.encode(ratchet(at: index), publicKey: signingKey, version: MegolmSessionFormat.exportVersion)
         return MegolmSessionKey(base64: data.unpaddedBase64)
+    }
+
+    /// The ratchet at `index`, which must not be before the first known index.
+    private func ratchet(at index: UInt32) -> MegolmRatchet {
+        var ratchet = latestRatchet.ratchet(notAfter: index) ?? firstRatchet
+        ratchet.advance(to: index)
+        return ratchet
     }
 
     public var description: String { "InboundGroupSession(\(sessionID), from index \(firstKnownIndex))" }

@@ -46,3 +46,15 @@ enum MegolmSessionFormat {
         return (ratchet, publicKey)
     }
 }
+
+/// As the bare base64 string Matrix JSON carries (`session_key` in key exports and forwards).
+extension MegolmSessionKey: Codable {
+    public init(from decoder: any Decoder) throws {
+        self.init(base64: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(base64)
+    }
+}

@@ -17,6 +17,25 @@ import Testing
         }
     }
 
+    /// After messages in order (which keep the latest ratchet), earlier indexes still decrypt and
+    /// export from the first known ratchet, and every answer matches a fresh session's.
+    @Test func earlierIndexesAfterInOrderDecryption() throws {
+        var outbound = OutboundGroupSession()
+        let sessionKey = outbound.sessionKey
+        let inbound = try InboundGroupSession(sessionKey: sessionKey)
+        let messages = try (0..<600).map { try outbound.encrypt(bytes("message \($0)")) }
+        for (index, message) in messages.enumerated() {
+            #expect(try inbound.decrypt(message).plaintext == bytes("message \(index)"))
+        }
+        for index in [0, 255, 256, 599, 300, 1] {
+            #expect(try inbound.decrypt(messages[index]).plaintext == bytes("message \(index)"))
+        }
+        let fresh = try InboundGroupSession(sessionKey: sessionKey)
+        for index: UInt32 in [3, 599, 600, 70_000] {
+            #expect(inbound.export(at: index) == fresh.export(at: index), "index \(index)")
+        }
+    }
+
     @Test func laterSessionKeyRefusesEarlierMessages() throws {
         var outbound = OutboundGroupSession()
         let early = try outbound.encrypt(bytes("before"))

@@ -104,7 +104,7 @@ struct OlmInteropTests {
         let (keyID, oneTimeKey) = try #require(account.unpublishedOneTimeKeys.min { $0.key < $1.key })
         let outbound = try theyStart(with: account, oneTimeKey: oneTimeKey, sending: [bytes("one"), bytes("two"), bytes("three")])
         #expect(outbound.messages.map(\.type) == [0, 0, 0])
-        guard case .preKey(let body) = outbound.messages[2] else { throw VodozemacOracle.Failure(description: "not pre-key") }
+        guard case .preKey(let body) = outbound.messages[2] else { throw PythonOracle.Failure(description: "not pre-key") }
         let (session, plaintext) = try account.createInboundSession(senderKey: outbound.curve25519, preKeyMessage: body)
         #expect(plaintext == bytes("three"))
         #expect(session.sessionID == outbound.sessionID)
@@ -112,11 +112,11 @@ struct OlmInteropTests {
         #expect(throws: MatrixCryptoError.unknownOneTimeKey) {
             try account.createInboundSession(senderKey: outbound.curve25519, preKeyMessage: body)
         }
-        guard case .preKey(let first) = outbound.messages[0] else { throw VodozemacOracle.Failure(description: "not pre-key") }
+        guard case .preKey(let first) = outbound.messages[0] else { throw PythonOracle.Failure(description: "not pre-key") }
         #expect(session.matches(preKeyMessage: first, senderKey: outbound.curve25519))
         #expect(!session.matches(preKeyMessage: first, senderKey: account.curve25519Key))
         let other = try theyStart(with: account, oneTimeKey: account.unpublishedOneTimeKeys.values.first!, sending: [bytes("x")])
-        guard case .preKey(let otherBody) = other.messages[0] else { throw VodozemacOracle.Failure(description: "not pre-key") }
+        guard case .preKey(let otherBody) = other.messages[0] else { throw PythonOracle.Failure(description: "not pre-key") }
         #expect(!session.matches(preKeyMessage: otherBody, senderKey: other.curve25519))
 
         var interop = OlmInterop(ours: session, theirs: outbound.session)
@@ -237,7 +237,7 @@ struct OlmInteropTests {
         #expect(fallback.keyID == "AAAAAAAAAAA")
         for attempt in 0..<2 {
             let outbound = try theyStart(with: account, oneTimeKey: fallback.key, sending: [bytes("hi \(attempt)")])
-            guard case .preKey(let body) = outbound.messages[0] else { throw VodozemacOracle.Failure(description: "not pre-key") }
+            guard case .preKey(let body) = outbound.messages[0] else { throw PythonOracle.Failure(description: "not pre-key") }
             let (session, plaintext) = try account.createInboundSession(senderKey: outbound.curve25519, preKeyMessage: body)
             #expect(plaintext == bytes("hi \(attempt)") && session.sessionID == outbound.sessionID)
         }

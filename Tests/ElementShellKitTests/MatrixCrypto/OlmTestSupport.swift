@@ -35,7 +35,7 @@ extension OlmMessage {
     /// As the oracle writes messages.
     init(oracle object: Any?) throws {
         guard let object = object as? [String: Any], let type = object["type"] as? Int, let body = object["body"] as? String else {
-            throw VodozemacOracle.Failure(description: "not an Olm message: \(String(describing: object))")
+            throw PythonOracle.Failure(description: "not an Olm message: \(String(describing: object))")
         }
         try self.init(type: type, base64Body: body)
     }
@@ -89,7 +89,7 @@ struct OlmInterop {
     }
 
     static func string(_ value: Any?) throws -> String {
-        guard let value = value as? String else { throw VodozemacOracle.Failure(description: "expected a string") }
+        guard let value = value as? String else { throw PythonOracle.Failure(description: "expected a string") }
         return value
     }
 }

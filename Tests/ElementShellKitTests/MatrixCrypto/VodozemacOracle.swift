@@ -1,36 +1,10 @@
-import Foundation
-
-/// vodozemac (`Peers/vodozemac_oracle.py`, run with the venv's Python that Scripts/test names):
-/// an implementation of Olm and Megolm MatrixCrypto shares no code with. One JSON request, one
-/// JSON answer per call.
+/// vodozemac (`Peers/vodozemac_oracle.py`): an implementation of Olm and Megolm MatrixCrypto
+/// shares no code with.
 enum VodozemacOracle {
-    static let python = ProcessInfo.processInfo.environment["ELEMENT_SHELL_TEST_PYTHON"]
-    static var isAvailable: Bool { python != nil }
-    private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appending(path: "Peers/vodozemac_oracle.py").path
-
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
+    static var isAvailable: Bool { PythonOracle.isAvailable }
+    private static let oracle = PythonOracle(script: "vodozemac_oracle.py")
 
     static func call(_ request: [String: Any]) throws -> [String: Any] {
-        guard let python else { throw Failure(description: "ELEMENT_SHELL_TEST_PYTHON is not set") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        try input.fileHandleForWriting.write(contentsOf: JSONSerialization.data(withJSONObject: request))
-        try input.fileHandleForWriting.close()
-        let answer = output.fileHandleForReading.readDataToEndOfFile()
-        let problems = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let object = try JSONSerialization.jsonObject(with: answer) as? [String: Any] else {
-            throw Failure(description: "oracle failed: \(String(decoding: problems, as: UTF8.self))")
-        }
-        return object
+        try oracle.call(request)
     }
 }

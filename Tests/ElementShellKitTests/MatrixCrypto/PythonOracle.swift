@@ -1,0 +1,41 @@
+import Foundation
+
+/// A Python helper in `Peers/`, run with the venv's Python that Scripts/test names: one JSON
+/// request on stdin, one JSON answer on stdout per call.
+struct PythonOracle: Sendable {
+    static let python = ProcessInfo.processInfo.environment["ELEMENT_SHELL_TEST_PYTHON"]
+    static var isAvailable: Bool { python != nil }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private let script: String
+
+    /// `name` is the helper's file name in `Peers/`.
+    init(script name: String) {
+        script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appending(path: "Peers/\(name)").path
+    }
+
+    func call(_ request: [String: Any]) throws -> [String: Any] {
+        guard let python = Self.python else { throw Failure(description: "ELEMENT_SHELL_TEST_PYTHON is not set") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [script]
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        try input.fileHandleForWriting.write(contentsOf: JSONSerialization.data(withJSONObject: request))
+        try input.fileHandleForWriting.close()
+        let answer = output.fileHandleForReading.readDataToEndOfFile()
+        let problems = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let object = try JSONSerialization.jsonObject(with: answer) as? [String: Any] else {
+            throw Failure(description: "oracle failed: \(String(decoding: problems, as: UTF8.self))")
+        }
+        return object
+    }
+}
