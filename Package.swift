@@ -30,6 +30,7 @@ let package = Package(
             dependencies: [
                 "CCurl",
                 "CCmark",
+                "MatrixCrypto",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),

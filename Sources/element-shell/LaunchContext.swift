@@ -30,10 +30,16 @@ struct LaunchContext {
                                           requestTimeout: TimeInterval(settings.requestTimeout))
                 return { since, waitsForNews throws(MatrixError) in try await service.next(since: since, waitsForNews: waitsForNews) }
             },
-            makeSender: { session, settings in
+            makeSender: { session, settings, store, crypto in
                 let sender = MessageSender(session: session, transport: CurlTransport(caFile: settings.caFile, userAgent: BuildInfo.userAgent),
-                                           requestTimeout: TimeInterval(settings.requestTimeout))
+                                           requestTimeout: TimeInterval(settings.requestTimeout), store: store, crypto: crypto)
                 return { entry throws(MatrixError) in try await sender.send(entry) }
+            },
+            makeCrypto: { session, settings, store in
+                let keys = MatrixKeysService(session: session, transport: CurlTransport(caFile: settings.caFile, userAgent: BuildInfo.userAgent),
+                                             requestTimeout: TimeInterval(settings.requestTimeout))
+                return try? await CryptoMachine(session: session, store: store, keys: keys,
+                                                directory: StoreLocation.directory(for: session, dataDirectory: dataDirectory))
             },
             makeRoomService: { session, settings in
                 MatrixRoomService(session: session, transport: CurlTransport(caFile: settings.caFile, userAgent: BuildInfo.userAgent),

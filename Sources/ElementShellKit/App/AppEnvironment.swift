@@ -14,8 +14,12 @@ public struct AppEnvironment: Sendable {
     public var makeRoomService: @Sendable (Session, Settings) -> any RoomService
     /// Uploads and downloads files for a session under the current settings.
     public var makeMediaService: @Sendable (Session, Settings) -> any MediaService
-    /// Sends one outbox message for a session under the current settings.
-    public var makeSender: @Sendable (Session, Settings) -> SendQueue.Send
+    /// Sends one outbox message for a session under the current settings, through its store and
+    /// encryption (`nil` when encryption could not start: encrypted rooms then refuse to send).
+    public var makeSender: @Sendable (Session, Settings, StoreWriter, CryptoMachine?) -> SendQueue.Send
+    /// The session's end-to-end encryption on its store; `nil` where there is none (unit tests)
+    /// or it could not start.
+    public var makeCrypto: @Sendable (Session, Settings, StoreWriter) async -> CryptoMachine?
     /// The password for a login, asked only once the homeserver is known to accept one.
     public var password: @Sendable (_ request: PasswordRequest) async -> PasswordAnswer
     /// A yes/no question before something destructive; `nil` when nobody can answer (batch mode).
@@ -33,7 +37,8 @@ public struct AppEnvironment: Sendable {
         openStore: @escaping @Sendable (Session) throws -> StoreWriter,
         removeStore: @escaping @Sendable (Session) async -> Void,
         makeSync: @escaping @Sendable (Session, Settings) -> SyncLoop.Request,
-        makeSender: @escaping @Sendable (Session, Settings) -> SendQueue.Send,
+        makeSender: @escaping @Sendable (Session, Settings, StoreWriter, CryptoMachine?) -> SendQueue.Send,
+        makeCrypto: @escaping @Sendable (Session, Settings, StoreWriter) async -> CryptoMachine? = { _, _, _ in nil },
         makeRoomService: @escaping @Sendable (Session, Settings) -> any RoomService,
         makeMediaService: @escaping @Sendable (Session, Settings) -> any MediaService,
         password: @escaping @Sendable (PasswordRequest) async -> PasswordAnswer,
@@ -48,6 +53,7 @@ public struct AppEnvironment: Sendable {
         self.removeStore = removeStore
         self.makeSync = makeSync
         self.makeSender = makeSender
+        self.makeCrypto = makeCrypto
         self.makeRoomService = makeRoomService
         self.makeMediaService = makeMediaService
         self.password = password

@@ -71,10 +71,11 @@ extension AppState {
             return
         }
         self.store = store
+        crypto = await environment.makeCrypto(session, profile.settings, store)
         restartSync(for: session)
         if isFirstSync { announceSlowFirstSync() }
         let generation = serviceGeneration
-        let queue = SendQueue(store: store, send: environment.makeSender(session, profile.settings)) { [weak self] event in
+        let queue = SendQueue(store: store, send: environment.makeSender(session, profile.settings, store, crypto)) { [weak self] event in
             await self?.apply(event, from: generation)
         }
         sendQueue = queue
@@ -88,8 +89,8 @@ extension AppState {
         syncTask?.cancel()
         syncStatus = .catchingUp(since: Date())
         let generation = serviceGeneration
-        let loop = SyncLoop(request: environment.makeSync(session, profile.settings), store: store, userID: session.userID,
-                            catchesUpFirst: catchingUpNow) { [weak self] event in
+        let loop = SyncLoop(request: environment.makeSync(session, profile.settings), store: store, crypto: crypto,
+                            userID: session.userID, catchesUpFirst: catchingUpNow) { [weak self] event in
             await self?.apply(event, from: generation)
         }
         syncTask = Task { await loop.run() }

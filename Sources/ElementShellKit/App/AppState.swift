@@ -50,6 +50,8 @@ public final class AppState {
     /// Changes whenever the services of a session stop, so a late report of theirs is dropped.
     @ObservationIgnored var serviceGeneration = 0
     @ObservationIgnored var sendQueue: SendQueue?
+    /// The session's end-to-end encryption, while a session is open and it could start.
+    @ObservationIgnored var crypto: CryptoMachine?
     @ObservationIgnored var sendTask: Task<Void, Never>?
 
     // Receipts and typing

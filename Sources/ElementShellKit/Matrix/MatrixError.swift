@@ -21,4 +21,6 @@ public enum MatrixError: Error, Sendable, Equatable {
     /// A response (or, exceptionally, a request body) did not fit its expected JSON shape.
     case decoding(String)
     case transport(TransportError)
+    /// A message for an encrypted room could not be encrypted, so it was not sent.
+    case encryptionRefused(EncryptionRefusal)
 }

@@ -1,18 +1,39 @@
 import Foundation
 import Logging
 
-/// Sends a message for one session; the transaction ID comes from the outbox.
+/// Sends a message for one session; the transaction ID comes from the outbox. In an encrypted
+/// room the message is encrypted now, at send time, so one queued before a restart (or before
+/// the room key changed) goes out with the keys of the moment it leaves.
 public struct MessageSender: Sendable {
     private let client: MatrixClient
+    private let store: StoreWriter?
+    private let crypto: CryptoMachine?
 
-    public init(session: Session, transport: any HTTPTransport, requestTimeout: TimeInterval = 30,
-                logger: Logger = Logger(label: "element-shell.send")) {
+    /// Without a store, messages go out as they are (tests of rooms in the clear). With one but
+    /// without `crypto`, messages for encrypted rooms are refused, never sent in the clear.
+    public init(session: Session, transport: any HTTPTransport, requestTimeout: TimeInterval = 30, store: StoreWriter? = nil,
+                crypto: CryptoMachine? = nil, logger: Logger = Logger(label: "element-shell.send")) {
         client = MatrixClient(homeserverURL: session.homeserverURL, accessToken: session.accessToken, transport: transport,
                               requestTimeout: requestTimeout, logger: logger)
+        self.store = store
+        self.crypto = crypto
     }
 
     /// The new event's ID.
     public func send(_ entry: OutboxEntry) async throws(MatrixError) -> String {
-        try await client.send(.send(entry)).eventID
+        try await client.send(.send(entry, encrypted: try await encryptedContent(of: entry))).eventID
+    }
+
+    /// The entry's content encrypted when its room is encrypted; `nil` when it goes in the clear
+    /// (redactions always do: the server must read them).
+    private func encryptedContent(of entry: OutboxEntry) async throws(MatrixError) -> JSONValue? {
+        guard let store else { return nil }
+        if case .redaction = entry.relation { return nil }
+        // Unknown is not "unencrypted": a room just created encrypted arrives with its next sync.
+        guard let room = try? await store.room(entry.roomID) else { throw .encryptionRefused(.roomNotSynced) }
+        guard let settings = room.encryption else { return nil }
+        guard let crypto else { throw .encryptionRefused(.unavailable) }
+        return try await crypto.encrypt(type: entry.eventType, content: OutgoingContent.content(for: entry), roomID: entry.roomID,
+                                        settings: settings)
     }
 }

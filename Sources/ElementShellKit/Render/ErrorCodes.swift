@@ -69,6 +69,9 @@ public enum ErrorCodes {
         case .wellKnownInvalid: "well_known_invalid"
         case .unsupportedLoginFlow: "unsupported_login_flow"
         case .decoding: "bad_response"
+        case .encryptionRefused(.unsupportedAlgorithm): "unsupported_encryption"
+        case .encryptionRefused(.roomNotSynced): "room_not_synced"
+        case .encryptionRefused(.unavailable): "encryption_unavailable"
         case .transport(let error):
             switch error {
             case .timedOut: "timed_out"

@@ -89,6 +89,9 @@ public enum ErrorMessages {
             message.isEmpty ? L10n.errorServerStatus(status) : L10n.errorServer(clean(message), clean(errcode), status)
         case .decoding: L10n.errorDecoding
         case .transport(let error): message(for: error)
+        case .encryptionRefused(.unsupportedAlgorithm(let algorithm)): L10n.errorUnsupportedEncryption(clean(algorithm))
+        case .encryptionRefused(.roomNotSynced): L10n.errorRoomNotSynced
+        case .encryptionRefused(.unavailable): L10n.errorEncryptionUnavailable
         }
     }
 

@@ -28,6 +28,10 @@ public struct MessageRecord: Sendable, Equatable, Codable, FetchableRecord, Pers
     public var redactionReason: String?
     /// The file of an image, file, video or audio message.
     public var media: MediaInfo?
+    /// The Curve25519 key of the device that encrypted it; `nil` for a message sent in the clear.
+    public var senderKey: String?
+    /// Why it could not be decrypted; `nil` when it was (or was never encrypted).
+    public var decryptionFailure: DecryptionFailure?
 
     public init(eventID: String, roomID: String, sender: String, msgtype: String, body: String, formattedBody: String? = nil,
                 originServerTS: Int64, transactionID: String? = nil, replyTo: String? = nil, threadRoot: String? = nil) {
@@ -47,6 +51,7 @@ public struct MessageRecord: Sendable, Equatable, Codable, FetchableRecord, Pers
         case seq, eventID = "event_id", roomID = "room_id", sender, msgtype, body, formattedBody = "formatted_body"
         case originServerTS = "origin_server_ts", transactionID = "transaction_id", replyTo = "reply_to", threadRoot = "thread_root"
         case isEdited = "edited", isRedacted = "redacted", redactionReason = "redaction_reason", media
+        case senderKey = "sender_key", decryptionFailure = "decryption_failure"
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

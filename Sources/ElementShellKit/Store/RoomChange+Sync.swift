@@ -35,7 +35,7 @@ extension RoomChange {
         return (joined + invited + left).sorted { $0.roomID < $1.roomID }
     }
 
-    /// Name, alias, topic and whether it is a space from state events with an empty state key,
+    /// Name, alias, topic, encryption and whether it is a space from state events with an empty state key,
     /// and a space's children from `m.space.child` (keyed by the child's ID); the latest wins.
     private mutating func take(_ events: [SyncEvent]) {
         for event in events {
@@ -45,6 +45,7 @@ extension RoomChange {
             case "m.room.canonical_alias" where stateKey.isEmpty: canonicalAlias = event.content["alias"]?.string ?? ""
             case "m.room.topic" where stateKey.isEmpty: topic = event.content["topic"]?.string ?? ""
             case "m.room.create" where stateKey.isEmpty: isSpace = event.content["type"]?.string == "m.space"
+            case "m.room.encryption" where stateKey.isEmpty: encryption = RoomEncryption(content: event.content) ?? encryption
             // The spec: a child without `via` servers is no child (that is how one is removed).
             case "m.space.child" where !stateKey.isEmpty: spaceChildren[stateKey] = !(event.content["via"]?.array ?? []).isEmpty
             default: break

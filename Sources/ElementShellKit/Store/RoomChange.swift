@@ -23,6 +23,9 @@ public struct RoomChange: Sendable, Equatable {
     public var isSpace: Bool?
     /// Children the response adds (`true`) or removes (`false`: an `m.space.child` without `via`).
     public var spaceChildren: [String: Bool] = [:]
+    /// The room's encryption, when an `m.room.encryption` is in the response. Once on, it stays
+    /// on: the spec forbids turning it off, so a later event can only change its settings.
+    public var encryption: RoomEncryption?
 
     public init(roomID: String, membership: RoomRecord.Membership) {
         self.roomID = roomID
@@ -43,6 +46,7 @@ public struct RoomChange: Sendable, Equatable {
         if let lastActivity { room.lastActivity = max(room.lastActivity, lastActivity) }
         if room.previousBatch == nil || followsGap, let previousBatch { room.previousBatch = previousBatch }
         if let isSpace { room.isSpace = isSpace }
+        if let encryption { room.encryption = encryption }
         if !spaceChildren.isEmpty {
             let kept = Set(room.spaceChildren).filter { spaceChildren[$0] != false }
             room.spaceChildren = kept.union(spaceChildren.filter(\.value).keys).sorted()

@@ -31,10 +31,13 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, TableRecord {
     public var isSpace: Bool
     /// The rooms a space names as its children (`m.space.child` with `via`), sorted by ID.
     public var spaceChildren: [String]
+    /// How messages in the room are encrypted (`m.room.encryption`); `nil` while they are not.
+    public var encryption: RoomEncryption?
 
     public init(roomID: String, membership: Membership, name: String? = nil, canonicalAlias: String? = nil, topic: String? = nil,
                 heroes: [String] = [], heroNames: [String] = [], joinedMemberCount: Int = 0, notificationCount: Int = 0, highlightCount: Int = 0, lastActivity: Int64 = 0,
-                previousBatch: String? = nil, isDirect: Bool = false, isSpace: Bool = false, spaceChildren: [String] = []) {
+                previousBatch: String? = nil, isDirect: Bool = false, isSpace: Bool = false, spaceChildren: [String] = [],
+                encryption: RoomEncryption? = nil) {
         self.roomID = roomID
         self.membership = membership
         self.name = name
@@ -50,6 +53,7 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, TableRecord {
         self.isDirect = isDirect
         self.isSpace = isSpace
         self.spaceChildren = spaceChildren
+        self.encryption = encryption
     }
 
     // Heroes are few user IDs: one text column, newline-separated, keeps the schema flat.
@@ -70,6 +74,7 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, TableRecord {
         isDirect = row["is_direct"]
         isSpace = row["is_space"]
         spaceChildren = (row["space_children"] as String).split(separator: "\n").map(String.init)
+        encryption = (row["encryption"] as String?).flatMap(RoomEncryption.init(storedText:))
     }
 
     /// Whether `/rooms --unread` lists it: messages or mentions wait in it.
@@ -94,13 +99,15 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, TableRecord {
         inserter.bind(Int64(isDirect ? 1 : 0))
         inserter.bind(Int64(isSpace ? 1 : 0))
         inserter.bind(spaceChildren.joined(separator: "\n"))
+        inserter.bind(encryption?.storedText)
         try inserter.run()
     }
 
     /// The statement `save(with:)` fills, its values in the same order.
     static let saveSQL = """
         INSERT OR REPLACE INTO room (room_id, membership, name, canonical_alias, topic, heroes, hero_names, joined_member_count,
-                                     notification_count, highlight_count, last_activity, prev_batch, is_direct, is_space, space_children)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                     notification_count, highlight_count, last_activity, prev_batch, is_direct, is_space, space_children,
+                                     encryption)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 }

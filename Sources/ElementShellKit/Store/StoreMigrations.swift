@@ -121,6 +121,74 @@ enum StoreMigrations {
             try database.alter(table: "message") { $0.add(column: "media", .text) }
             try database.alter(table: "outbox") { $0.add(column: "media", .text) }
         }
+        migrator.registerMigration("8 encryption") { database in
+            // The room's `m.room.encryption` content as JSON; NULL while the room is not encrypted.
+            try database.alter(table: "room") { $0.add(column: "encryption", .text) }
+            try database.alter(table: "message") { table in
+                // The Curve25519 key of the device that encrypted it; NULL for a message sent in the clear.
+                table.add(column: "sender_key", .text)
+                // Why it could not be decrypted (`DecryptionFailure`); NULL once it was.
+                table.add(column: "decryption_failure", .text)
+            }
+            // Undecryptable events as they came, so they can be tried again when their key arrives.
+            try database.create(table: "encrypted_event") { table in
+                table.primaryKey("event_id", .text)
+                table.column("room_id", .text).notNull()
+                table.column("session_id", .text).notNull()
+                table.column("event", .text).notNull()
+            }
+            try database.create(index: "encrypted_event_by_session", on: "encrypted_event", columns: ["session_id"])
+            // Crypto state: secrets only in `state` blobs, sealed with the key outside the store.
+            try database.create(table: "crypto_account") { table in
+                table.primaryKey("id", .integer).check { $0 == 1 }
+                table.column("device_id", .text).notNull()
+                // The device's identity keys are on the server (they are uploaded once).
+                table.column("keys_published", .boolean).notNull()
+                table.column("state", .blob).notNull()
+            }
+            try database.create(table: "olm_session") { table in
+                table.primaryKey("session_id", .text)
+                table.column("sender_key", .text).notNull()
+                table.column("state", .blob).notNull()
+                table.column("last_used", .integer).notNull()
+            }
+            try database.create(index: "olm_session_by_sender", on: "olm_session", columns: ["sender_key"])
+            try database.create(table: "inbound_group_session") { table in
+                table.column("room_id", .text).notNull()
+                table.column("session_id", .text).notNull()
+                table.primaryKey(["room_id", "session_id"])
+                table.column("sender_key", .text).notNull()
+                // The Ed25519 key the sender's device claims; checked against its device keys.
+                table.column("signing_key", .text).notNull()
+                // Received through an import or a forward rather than from its sender over Olm.
+                table.column("imported", .boolean).notNull()
+                table.column("state", .blob).notNull()
+            }
+            try database.create(table: "outbound_group_session") { table in
+                table.primaryKey("room_id", .text)
+                table.column("session_id", .text).notNull()
+                table.column("created_at", .integer).notNull()
+                table.column("message_count", .integer).notNull()
+                // The devices that have its key, as `user_id device_id` lines.
+                table.column("shared_with", .text).notNull()
+                table.column("state", .blob).notNull()
+            }
+            try database.create(table: "device") { table in
+                table.column("user_id", .text).notNull()
+                table.column("device_id", .text).notNull()
+                table.column("curve25519", .text).notNull()
+                table.column("ed25519", .text).notNull()
+                table.column("display_name", .text)
+                table.column("verified", .boolean).notNull().defaults(to: false)
+                table.primaryKey(["user_id", "device_id"])
+            }
+            try database.create(index: "device_by_curve25519", on: "device", columns: ["curve25519"])
+            // Users whose devices are followed; `outdated` until the next `/keys/query` for them.
+            try database.create(table: "tracked_user") { table in
+                table.primaryKey("user_id", .text)
+                table.column("outdated", .boolean).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -53,8 +53,8 @@ extension StoreWriter {
             if batch.directRoomIDs != nil { rooms = try RoomRecord.fetchAll(database) }
             var insertMessage = try RowInserter(database, sql: """
                 INSERT OR IGNORE INTO message (event_id, room_id, sender, msgtype, body, formatted_body, origin_server_ts, transaction_id,
-                                               reply_to, thread_root, redacted, redaction_reason, media)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                               reply_to, thread_root, redacted, redaction_reason, media, sender_key, decryption_failure)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             var leaveOutbox = try RowInserter(database, sql: "DELETE FROM outbox WHERE transaction_id = ?")
             var fresh: [MessageRecord] = []
@@ -72,6 +72,8 @@ extension StoreWriter {
                 insertMessage.bind(Int64(message.isRedacted ? 1 : 0))
                 insertMessage.bind(message.redactionReason)
                 insertMessage.bind(message.media?.storedText)
+                insertMessage.bind(message.senderKey)
+                insertMessage.bind(message.decryptionFailure?.rawValue)
                 if try insertMessage.run() > 0 {
                     message.seq = database.lastInsertedRowID
                     fresh.append(message)
@@ -81,6 +83,7 @@ extension StoreWriter {
                     try leaveOutbox.run()
                 }
             }
+            try Self.keep(batch.undecrypted, in: database)
             var relations = try Self.applyRelations(of: batch, in: database)
             try database.execute(sql: "INSERT INTO sync_state (id, next_batch) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET next_batch = excluded.next_batch",
                                  arguments: [nextBatch])
@@ -89,6 +92,14 @@ extension StoreWriter {
             relations.gaps = gaps
             relations.memberChanges = Set(batch.members.map(\.roomID))
             return relations
+        }
+    }
+
+    static func keep(_ events: [UndecryptedEvent], in database: Database) throws {
+        guard !events.isEmpty else { return }
+        let insert = try database.cachedStatement(sql: "INSERT OR IGNORE INTO encrypted_event (event_id, room_id, session_id, event) VALUES (?, ?, ?, ?)")
+        for event in events {
+            try insert.execute(arguments: [event.eventID, event.roomID, event.sessionID, event.storedText])
         }
     }
 
@@ -112,7 +123,7 @@ extension StoreWriter {
 
     /// Reactions, edits and redactions, after the messages they refer to are stored. An edit
     /// counts only from the message's own sender, as the spec requires.
-    private static func applyRelations(of batch: SyncBatch, in database: Database) throws -> SyncResult {
+    static func applyRelations(of batch: SyncBatch, in database: Database) throws -> SyncResult {
         var result = SyncResult(rooms: [], messages: [])
         var insertReaction = try RowInserter(database, sql: "INSERT OR IGNORE INTO reaction (event_id, room_id, target_id, sender, key) VALUES (?, ?, ?, ?, ?)")
         for reaction in batch.reactions {

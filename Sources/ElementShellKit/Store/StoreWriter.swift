@@ -10,7 +10,7 @@ public actor StoreWriter {
         case cannotOpen(path: String)
     }
 
-    private let pool: DatabasePool
+    let pool: DatabasePool
     private var isCheckpointScheduled = false
     public nonisolated let url: URL
 

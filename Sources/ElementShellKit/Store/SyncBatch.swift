@@ -10,6 +10,8 @@ public struct SyncBatch: Sendable, Equatable {
     public var echoedTransactionIDs: [String]
     /// Every room of the account's `m.direct` when it changed; `nil` when it did not.
     public var directRoomIDs: Set<String>?
+    /// Encrypted events whose key may still arrive.
+    public var undecrypted: [UndecryptedEvent] = []
 
     public init(rooms: [RoomChange] = [], messages: [MessageRecord] = [], members: [MemberRecord] = [],
                 directRoomIDs: Set<String>? = nil, changes: [MessageChange] = [], reactions: [ReactionRecord] = [],
@@ -46,6 +48,9 @@ public struct SyncBatch: Sendable, Equatable {
                 if let member = MemberRecord(roomID: roomID, event: event) { members.append(member) }
                 if let message = MessageRecord(roomID: roomID, event: event) {
                     messages.append(message)
+                    if message.decryptionFailure?.isRetryable == true, let sessionID = event.encryption?.sessionID {
+                        undecrypted.append(UndecryptedEvent(eventID: message.eventID, roomID: roomID, sessionID: sessionID, event: event))
+                    }
                 } else if event.type != "m.room.member" {
                     take(relationOf: event, in: roomID)
                 }
@@ -55,6 +60,20 @@ public struct SyncBatch: Sendable, Equatable {
 }
 
 extension SyncBatch {
+    /// Stored events that were decrypted late (their key came after them), each with its `roomID`:
+    /// messages that now have text, and edits or reactions that were shown as unreadable.
+    init(decrypted events: [SyncEvent]) {
+        self.init()
+        for event in events {
+            guard let roomID = event.roomID else { continue }
+            if let message = MessageRecord(roomID: roomID, event: event) {
+                messages.append(message)
+            } else {
+                take(relationOf: event, in: roomID)
+            }
+        }
+    }
+
     /// An edit, a reaction or a redaction: events that change what is shown of another one.
     private mutating func take(relationOf event: SyncEvent, in roomID: String) {
         let relation = event.content["m.relates_to"]
@@ -85,11 +104,27 @@ extension SyncBatch {
 }
 
 extension MessageRecord {
+    static let encryptedType = "m.room.encrypted"
+
     /// A message of a timeline, a reply included; edits are changes of another message (see
-    /// `SyncBatch`). A message that arrives redacted keeps its place, without its text.
+    /// `SyncBatch`). A message that arrives redacted keeps its place, without its text; one that
+    /// could not be decrypted keeps it too, saying why.
     init?(roomID: String, event: SyncEvent) {
+        if event.type == Self.encryptedType, event.unsigned?["redacted_because"] == nil {
+            guard let eventID = event.eventID else { return nil }
+            self.init(eventID: eventID, roomID: roomID, sender: event.sender, msgtype: "m.text", body: "",
+                      originServerTS: event.originServerTS ?? 0, transactionID: event.unsigned?["transaction_id"]?.string)
+            decryptionFailure = event.encryption?.failure ?? .unsupportedAlgorithm
+        } else {
+            self.init(roomID: roomID, messageEvent: event)
+        }
+        senderKey = event.encryption?.senderKey
+    }
+
+    private init?(roomID: String, messageEvent event: SyncEvent) {
         // The content's members are looked up directly: this runs for every event of an initial sync.
-        guard event.type == "m.room.message", let eventID = event.eventID, case .object(let content) = event.content else { return nil }
+        guard event.type == "m.room.message" || event.type == Self.encryptedType, let eventID = event.eventID,
+              case .object(let content) = event.content else { return nil }
         let transactionID = event.unsigned?["transaction_id"]?.string
         guard let body = content["body"]?.string, let msgtype = content["msgtype"]?.string else {
             guard let redaction = event.unsigned?["redacted_because"] else { return nil }

@@ -97,7 +97,7 @@ public actor SendQueue {
     /// The server said no for good: not allowed in the room, no such room.
     static func isPermanent(_ error: MatrixError) -> Bool {
         switch error {
-        case .forbidden, .notFound, .userDeactivated: true
+        case .forbidden, .notFound, .userDeactivated, .encryptionRefused(.unsupportedAlgorithm), .encryptionRefused(.unavailable): true
         default: false
         }
     }

@@ -10,18 +10,31 @@ public struct SyncLoop: Sendable {
 
     let request: Request
     let store: StoreWriter
+    /// Decrypts what arrives and keeps this device's keys published; `nil` without encryption.
+    let crypto: CryptoMachine?
     let userID: String
     let report: @Sendable (ClientEvent) async -> Void
     /// The first request catches up at once (`/wait sync`) instead of waiting for news.
     let catchesUpFirst: Bool
 
-    public init(request: @escaping Request, store: StoreWriter, userID: String, catchesUpFirst: Bool = false,
+    public init(request: @escaping Request, store: StoreWriter, crypto: CryptoMachine? = nil, userID: String, catchesUpFirst: Bool = false,
                 report: @escaping @Sendable (ClientEvent) async -> Void) {
         self.request = request
         self.store = store
+        self.crypto = crypto
         self.userID = userID
         self.catchesUpFirst = catchesUpFirst
         self.report = report
+    }
+
+    /// After a response is stored: messages that waited for keys that came, keys the server
+    /// runs short of, devices that changed. A failure here waits for the next response.
+    private func maintain(_ crypto: CryptoMachine, after updates: EncryptionUpdates, newSessions: Set<String>) async {
+        if !newSessions.isEmpty, let late = await crypto.retryUndecrypted(sessionIDs: newSessions) {
+            await report(.synced(late))
+        }
+        try? await crypto.publishKeys(oneTimeKeyCounts: updates.oneTimeKeyCounts, unusedFallbackKeyTypes: updates.unusedFallbackKeyTypes)
+        try? await crypto.updateOutdatedDevices()
     }
 
     public func run() async {
@@ -31,12 +44,15 @@ public struct SyncLoop: Sendable {
         while !Task.isCancelled {
             let failure: MatrixError
             do {
-                let response = try await request(token, waitsForNews && token != nil)
+                var response = try await request(token, waitsForNews && token != nil)
                 waitsForNews = true
+                var newSessions: Set<String> = []
+                if let crypto { (response, newSessions) = await crypto.receive(response) }
                 let result = try await store.apply(response, userID: userID)
                 token = response.nextBatch
                 backoff.reset()
                 await report(.synced(result))
+                if let crypto { await maintain(crypto, after: response.encryption, newSessions: newSessions) }
                 continue
             } catch let error as MatrixError {
                 failure = error

@@ -47,4 +47,25 @@ public struct OutboundGroupSession: Sendable, CustomStringConvertible {
     }
 
     public var description: String { "OutboundGroupSession(\(sessionID), index \(messageIndex))" }
+
+    private struct State: Codable {
+        let index: UInt32
+        let ratchet: Data
+        let signingKey: Data
+    }
+
+    private static let serializationVersion: UInt8 = 1
+
+    /// The session's private state (see `VersionedState`): store it encrypted, and only ever
+    /// continue from the newest copy, or message keys would be used twice.
+    public func serialized() throws -> Data {
+        try VersionedState.encode(State(index: ratchet.index, ratchet: ratchet.bytes, signingKey: signingKey.rawRepresentation),
+                                  version: Self.serializationVersion)
+    }
+
+    public init(serialized: Data) throws {
+        let state = try VersionedState<State>.decode(serialized, version: Self.serializationVersion)
+        ratchet = try MegolmRatchet(index: state.index, bytes: state.ratchet)
+        signingKey = try Ed25519SigningKey(rawRepresentation: state.signingKey)
+    }
 }

@@ -77,7 +77,7 @@ struct AppHarness {
             openStore: { session in try StoreWriter(url: StoreLocation.databaseURL(for: session, dataDirectory: directory.url.path)) },
             removeStore: { session in try? FileManager.default.removeItem(at: StoreLocation.directory(for: session, dataDirectory: directory.url.path)) },
             makeSync: { _, _ in sync },
-            makeSender: { _, _ in send },
+            makeSender: { _, _, _, _ in send },
             makeRoomService: { _, _ in roomService },
             makeMediaService: { _, _ in mediaService },
             password: { _ in password },

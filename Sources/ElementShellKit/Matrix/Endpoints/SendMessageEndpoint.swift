@@ -12,14 +12,16 @@ struct SentEvent: Decodable, Sendable, Equatable {
 }
 
 extension MatrixEndpoint where Response == SentEvent {
-    static func send(_ entry: OutboxEntry) -> Self {
+    /// `encrypted`: the entry's content as `m.room.encrypted` content, for an encrypted room.
+    static func send(_ entry: OutboxEntry, encrypted: JSONValue? = nil) -> Self {
         let path: [String]
         if case .redaction(let eventID) = entry.relation {
             path = ["_matrix", "client", "v3", "rooms", entry.roomID, "redact", eventID, entry.transactionID]
         } else {
-            path = ["_matrix", "client", "v3", "rooms", entry.roomID, "send", entry.eventType, entry.transactionID]
+            let type = encrypted == nil ? entry.eventType : MessageRecord.encryptedType
+            path = ["_matrix", "client", "v3", "rooms", entry.roomID, "send", type, entry.transactionID]
         }
-        return MatrixEndpoint(method: .put, path: path, body: OutgoingContent.content(for: entry), isAuthenticated: true)
+        return MatrixEndpoint(method: .put, path: path, body: encrypted ?? OutgoingContent.content(for: entry), isAuthenticated: true)
     }
 }
 

@@ -15,6 +15,8 @@ public struct SyncEvent: Sendable, Equatable {
     public var redacts: String?
     /// The event's room, where the answer mixes rooms (search results); sync and pages leave it out.
     public var roomID: String?
+    /// Set on events that arrived encrypted, once decryption was tried.
+    public var encryption: EventEncryption?
 
     public init(type: String, eventID: String? = nil, sender: String, stateKey: String? = nil,
                 originServerTS: Int64? = nil, content: MatrixJSON, unsigned: MatrixJSON? = nil, redacts: String? = nil,

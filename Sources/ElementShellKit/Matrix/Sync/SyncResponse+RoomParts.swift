@@ -73,9 +73,7 @@ extension SyncResponse {
                 switch key {
                 case "m.heroes":
                     guard try !reader.readNull() else { return }
-                    var heroes: [String] = []
-                    try reader.readArray { reader throws(JSONError) in heroes.append(try reader.readString()) }
-                    self.heroes = heroes
+                    heroes = try reader.readStrings()
                 case "m.joined_member_count": joinedMemberCount = try reader.readIntegerOrNull()
                 case "m.invited_member_count": invitedMemberCount = try reader.readIntegerOrNull()
                 default: try reader.skipValue()

@@ -8,11 +8,15 @@ public struct SyncResponse: Sendable, Equatable, JSONReadable {
     public var rooms: Rooms
     /// The account's global account data that changed, by event type (`m.direct`, …).
     public var accountData: [String: MatrixJSON]
+    /// What the encryption needs: to-device messages, device list changes, key counts.
+    public var encryption: EncryptionUpdates
 
-    public init(nextBatch: String, rooms: Rooms = Rooms(), accountData: [String: MatrixJSON] = [:]) {
+    public init(nextBatch: String, rooms: Rooms = Rooms(), accountData: [String: MatrixJSON] = [:],
+                encryption: EncryptionUpdates = EncryptionUpdates()) {
         self.nextBatch = nextBatch
         self.rooms = rooms
         self.accountData = accountData
+        self.encryption = encryption
     }
 
     /// Room updates by membership, each keyed by room ID.
@@ -48,16 +52,17 @@ public struct SyncResponse: Sendable, Equatable, JSONReadable {
             var nextBatch: String?
             var rooms = Rooms()
             var accountData: [String: MatrixJSON] = [:]
+            var encryption = EncryptionUpdates()
             try reader.readObject { reader, key throws(JSONError) in
                 switch key {
                 case "next_batch": nextBatch = try reader.readString()
                 case "rooms": rooms = try Rooms(reading: &reader)
                 case "account_data": accountData = try Self.readAccountData(from: &reader)
-                default: try reader.skipValue()
+                default: try encryption.read(key, from: &reader)
                 }
             }
             guard let nextBatch else { throw JSONError(reason: .missingKey("next_batch"), offset: 0) }
-            return SyncResponse(nextBatch: nextBatch, rooms: rooms, accountData: accountData)
+            return SyncResponse(nextBatch: nextBatch, rooms: rooms, accountData: accountData, encryption: encryption)
         }
     }
 

@@ -1,0 +1,142 @@
+import Foundation
+import MatrixCrypto
+
+/// Why a message for an encrypted room was not encrypted (it is then not sent at all).
+public enum EncryptionRefusal: Error, Sendable, Equatable {
+    /// The room uses an algorithm this client does not implement.
+    case unsupportedAlgorithm(String)
+    /// Sync has not brought the room yet, so whether it is encrypted is unknown: sending waits.
+    case roomNotSynced
+    /// Encryption could not start for this session (its key file is unreadable): see the log.
+    case unavailable
+}
+
+extension CryptoMachine {
+    /// The `m.room.encrypted` content for an event in an encrypted room. First makes sure every
+    /// device that should read it has the room's current Megolm session: members' devices are
+    /// fetched, a session is started or replaced as the room's rotation settings and departures
+    /// require, and its key goes to devices that lack it over Olm.
+    public func encrypt(type: String, content: JSONValue, roomID: String, settings: RoomEncryption) async throws(MatrixError) -> JSONValue {
+        guard settings.isSupported else { throw .encryptionRefused(.unsupportedAlgorithm(settings.algorithm)) }
+        let members = try await keys.recipients(ofRoom: roomID)
+        try await refreshDevices(of: members)
+        let devices = ((try? await store.devices(of: members)) ?? []).filter { !($0.userID == userID && $0.deviceID == deviceID) }
+        var (outbound, record) = await currentOutboundSession(roomID: roomID, settings: settings, devices: devices)
+        let lacking = devices.filter { !record.sharedWith.contains(DeviceAddress(userID: $0.userID, deviceID: $0.deviceID)) }
+        if !lacking.isEmpty {
+            record.sharedWith.formUnion(try await share(outbound.sessionKey, sessionID: outbound.sessionID, roomID: roomID, with: lacking))
+            try? await saveOutbound(outbound, record: record)
+        }
+        let plaintext = PlaintextEvent(type: type, content: content, roomID: roomID)
+        guard let bytes = try? JSONEncoder().encode(plaintext), let ciphertext = try? outbound.encrypt(bytes) else {
+            throw .encryptionRefused(.unsupportedAlgorithm(settings.algorithm))
+        }
+        record.messageCount += 1
+        // Saved before the message leaves: a restart must never reuse this message's key.
+        try? await saveOutbound(outbound, record: record)
+        var encrypted: [String: JSONValue] = [
+            "algorithm": .string(CryptoAlgorithm.megolm),
+            "ciphertext": .string(ciphertext),
+            "session_id": .string(outbound.sessionID),
+            "sender_key": .string(account.curve25519Key.base64),
+            "device_id": .string(deviceID),
+        ]
+        if case .object(let members) = content, let relation = members["m.relates_to"] { encrypted["m.relates_to"] = relation }
+        return .object(encrypted)
+    }
+
+    /// The room's outbound session, or a new one when there is none, it is due for rotation, or
+    /// a device that had its key is no longer among those who should read the room.
+    private func currentOutboundSession(roomID: String, settings: RoomEncryption, devices: [DeviceRecord])
+        async -> (OutboundGroupSession, OutboundSessionRecord)
+    {
+        let current = Set(devices.map { DeviceAddress(userID: $0.userID, deviceID: $0.deviceID) })
+        if let record = try? await store.outboundGroupSession(roomID: roomID),
+           let opened = try? cipher.open(record.state), let session = try? OutboundGroupSession(serialized: opened),
+           record.messageCount < settings.rotationPeriodMessages,
+           milliseconds - record.createdAt < settings.rotationPeriodMilliseconds,
+           record.sharedWith.isSubset(of: current) {
+            return (session, record)
+        }
+        let session = OutboundGroupSession()
+        let record = OutboundSessionRecord(roomID: roomID, sessionID: session.sessionID, createdAt: milliseconds, state: Data())
+        // Our own copy, so this device reads what it sent (history, other devices' replies to it).
+        if let inbound = try? InboundGroupSession(sessionKey: session.sessionKey) {
+            _ = await keep(inbound, as: GroupSessionRecord(roomID: roomID, sessionID: session.sessionID, senderKey: account.curve25519Key.base64,
+                                                           signingKey: account.ed25519Key.base64, isImported: false, state: Data()))
+        }
+        logger.info("new outbound Megolm session", metadata: ["room": "\(roomID)", "session": "\(session.sessionID)"])
+        return (session, record)
+    }
+
+    private func saveOutbound(_ session: OutboundGroupSession, record: OutboundSessionRecord) async throws {
+        var record = record
+        record.state = cipher.seal(try session.serialized())
+        try await store.saveOutboundGroupSession(record)
+    }
+
+    /// Sends the session key to each device in an `m.room_key` over Olm, claiming one-time keys
+    /// for devices without a session. Returns the devices it went to; a device with no key to
+    /// claim is left out and gets it with a later message.
+    private func share(_ sessionKey: MegolmSessionKey, sessionID: String, roomID: String, with devices: [DeviceRecord])
+        async throws(MatrixError) -> Set<DeviceAddress>
+    {
+        try await establishSessions(with: devices)
+        let roomKey: MatrixCrypto.JSONValue = [
+            "algorithm": .string(CryptoAlgorithm.megolm), "room_id": .string(roomID),
+            "session_id": .string(sessionID), "session_key": .string(sessionKey.base64),
+        ]
+        var messages: [String: [String: MatrixCrypto.JSONValue]] = [:]
+        var sharedWith: Set<DeviceAddress> = []
+        for device in devices {
+            guard var session = olmSessions[device.curve25519]?.first,
+                  let content = olmContent(type: "m.room_key", content: roomKey, for: device, session: &session) else { continue }
+            await remember(session, with: device.curve25519)
+            messages[device.userID, default: [:]][device.deviceID] = content
+            sharedWith.insert(DeviceAddress(userID: device.userID, deviceID: device.deviceID))
+        }
+        guard !messages.isEmpty else { return [] }
+        try await keys.sendToDevice(type: MessageRecord.encryptedType, transactionID: UUID().uuidString, messages: messages)
+        logger.info("shared room key", metadata: ["room": "\(roomID)", "session": "\(sessionID)", "devices": "\(sharedWith.count)"])
+        return sharedWith
+    }
+
+    /// Starts an Olm session with each device that has none, from a claimed one-time key the
+    /// device signed.
+    private func establishSessions(with devices: [DeviceRecord]) async throws(MatrixError) {
+        var missing: [DeviceRecord] = []
+        for device in devices where await sessions(with: device.curve25519).isEmpty {
+            missing.append(device)
+        }
+        guard !missing.isEmpty else { return }
+        var request: [String: [String]] = [:]
+        for device in missing { request[device.userID, default: []].append(device.deviceID) }
+        let claimed = try await keys.claimOneTimeKeys(request)
+        for device in missing {
+            guard let entries = claimed[device.userID]?[device.deviceID]?.object, let signed = entries.first?.value,
+                  entries.first?.key.hasPrefix(CryptoAlgorithm.signedCurve25519 + ":") == true,
+                  let keyText = signed["key"]?.string, let oneTimeKey = try? Curve25519PublicKey(base64: keyText),
+                  let identityKey = try? Curve25519PublicKey(base64: device.curve25519),
+                  let signingKey = try? Ed25519PublicKey(base64: device.ed25519),
+                  signed.canonical?.hasValidSignature(by: signingKey, entity: device.userID, keyID: device.deviceID) == true
+            else {
+                logger.warning("no one-time key", metadata: ["user": "\(device.userID)", "device": "\(device.deviceID)"])
+                continue
+            }
+            let session = account.createOutboundSession(identityKey: identityKey, oneTimeKey: oneTimeKey)
+            await remember(session, with: device.curve25519)
+        }
+    }
+}
+
+/// What a Megolm message encrypts: the event's type and content, and its room (so the message
+/// cannot be replayed into another room).
+private struct PlaintextEvent: Encodable {
+    let type: String
+    let content: JSONValue
+    let roomID: String
+
+    enum CodingKeys: String, CodingKey {
+        case type, content, roomID = "room_id"
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import MatrixCrypto
+
+extension CryptoMachine {
+    /// Takes in what a sync brought for encryption, before the store applies it: device list
+    /// changes, room keys from to-device messages, then the timeline's encrypted events
+    /// decrypted in place (a key and its messages often come in the same response). Returns the
+    /// response to store and the IDs of the Megolm sessions that arrived, whose older messages
+    /// are worth another try.
+    public func receive(_ response: SyncResponse) async -> (response: SyncResponse, newSessions: Set<String>) {
+        let updates = response.encryption
+        if !updates.changedUsers.isEmpty || !updates.leftUsers.isEmpty {
+            try? await store.updateTracking(changed: updates.changedUsers, left: updates.leftUsers)
+        }
+        var newSessions: Set<String> = []
+        for event in updates.toDeviceEvents where event.type == MessageRecord.encryptedType {
+            do throws(OlmReceiveFailure) {
+                let (plaintext, senderKey) = try await decryptToDevice(event)
+                if let sessionID = await takeRoomKey(plaintext, senderKey: senderKey, sender: event.sender) {
+                    newSessions.insert(sessionID)
+                }
+            } catch {
+                logger.warning("to-device message refused", metadata: ["sender": "\(event.sender)", "reason": "\(error)"])
+            }
+        }
+        var response = response
+        for (roomID, room) in response.rooms.joined {
+            response.rooms.joined[roomID]?.timeline.events = await decrypt(room.timeline.events, in: roomID)
+        }
+        for (roomID, room) in response.rooms.left {
+            response.rooms.left[roomID]?.timeline.events = await decrypt(room.timeline.events, in: roomID)
+        }
+        return (response, newSessions)
+    }
+
+    /// Stores the Megolm session of an `m.room_key` (from its creator) or `m.forwarded_room_key`
+    /// (from one of our own devices only: nobody else may vouch for a key); returns its ID.
+    private func takeRoomKey(_ plaintext: MatrixJSON, senderKey: String, sender: String) async -> String? {
+        let content = plaintext["content"]
+        guard content?["algorithm"]?.string == CryptoAlgorithm.megolm, let roomID = content?["room_id"]?.string,
+              let sessionID = content?["session_id"]?.string, let key = content?["session_key"]?.string else { return nil }
+        let record: GroupSessionRecord
+        let session: InboundGroupSession
+        switch plaintext["type"]?.string {
+        case "m.room_key":
+            guard let signingKey = plaintext["keys"]?["ed25519"]?.string,
+                  let made = try? InboundGroupSession(sessionKey: MegolmSessionKey(base64: key)) else { return nil }
+            session = made
+            record = GroupSessionRecord(roomID: roomID, sessionID: sessionID, senderKey: senderKey, signingKey: signingKey,
+                                        isImported: false, state: Data())
+        case "m.forwarded_room_key":
+            guard sender == userID, let origin = content?["sender_key"]?.string,
+                  let signingKey = content?["sender_claimed_ed25519_key"]?.string,
+                  let made = try? InboundGroupSession(exportedKey: MegolmSessionKey(base64: key)) else { return nil }
+            session = made
+            record = GroupSessionRecord(roomID: roomID, sessionID: sessionID, senderKey: origin, signingKey: signingKey,
+                                        isImported: true, state: Data())
+        default:
+            return nil
+        }
+        guard session.sessionID == sessionID else { return nil }
+        return await keep(session, as: record) ? sessionID : nil
+    }
+
+    /// Stores an inbound session unless one as good is stored: one that reaches further back, or
+    /// as far and from its creator rather than imported. Returns whether it was stored.
+    func keep(_ session: InboundGroupSession, as record: GroupSessionRecord) async -> Bool {
+        if let known = await groupSession(roomID: record.roomID, sessionID: record.sessionID),
+           known.session.firstKnownIndex < session.firstKnownIndex
+            || known.session.firstKnownIndex == session.firstKnownIndex && (!known.record.isImported || record.isImported) {
+            return false
+        }
+        guard let exported = session.export(at: session.firstKnownIndex) else { return false }
+        var record = record
+        record.state = cipher.seal(Data(exported.base64.utf8))
+        do {
+            try await store.saveInboundGroupSessions([record])
+        } catch {
+            return false
+        }
+        groupSessions[GroupSessionKey(roomID: record.roomID, sessionID: record.sessionID)] = (record, session)
+        logger.debug("room key stored", metadata: ["room": "\(record.roomID)", "session": "\(record.sessionID)",
+                                                   "first_index": "\(session.firstKnownIndex)"])
+        return true
+    }
+
+    /// An inbound Megolm session, from the cache or the store.
+    func groupSession(roomID: String, sessionID: String) async -> (record: GroupSessionRecord, session: InboundGroupSession)? {
+        let key = GroupSessionKey(roomID: roomID, sessionID: sessionID)
+        if let cached = groupSessions[key] { return cached }
+        guard let record = try? await store.inboundGroupSession(roomID: roomID, sessionID: sessionID),
+              let opened = try? cipher.open(record.state),
+              let session = try? InboundGroupSession(exportedKey: MegolmSessionKey(base64: String(decoding: opened, as: UTF8.self)))
+        else { return nil }
+        groupSessions[key] = (record, session)
+        return (record, session)
+    }
+}
+
+/// The key of the inbound session cache: a session ID counts only in the room it was sent for.
+struct GroupSessionKey: Hashable {
+    let roomID: String
+    let sessionID: String
+}

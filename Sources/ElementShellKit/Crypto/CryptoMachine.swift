@@ -1,0 +1,65 @@
+import Foundation
+import Logging
+import MatrixCrypto
+
+/// End-to-end encryption for one device: its Olm account, Olm sessions with other devices, the
+/// Megolm sessions of rooms, and the devices of the users it shares encrypted rooms with. An
+/// actor, so sync (receiving keys, decrypting) and the send queue (sharing keys, encrypting) take
+/// turns; everything it learns is written through the store's one writer, secrets sealed with
+/// the key from outside the store. Logs carry IDs and public keys only.
+public actor CryptoMachine {
+    public nonisolated let userID: String
+    public nonisolated let deviceID: String
+    let store: StoreWriter
+    let keys: any KeysService
+    let cipher: PickleCipher
+    let logger: Logger
+    var account: OlmAccount
+    var keysPublished: Bool
+    /// Olm sessions by the other device's identity key, most recently used first (a cache of the store).
+    var olmSessions: [String: [OlmSession]] = [:]
+    /// Inbound Megolm sessions already opened (a cache of the store).
+    var groupSessions: [GroupSessionKey: (record: GroupSessionRecord, session: InboundGroupSession)] = [:]
+    /// A clock for rotation and session order; tests set it.
+    var now: @Sendable () -> Date = { Date() }
+
+    /// The machine of this session's device: its stored account, or a new one for a new device.
+    public init(userID: String, deviceID: String, store: StoreWriter, keys: any KeysService, cipher: PickleCipher,
+                logger: Logger = Logger(label: "element-shell.crypto")) async throws {
+        self.userID = userID
+        self.deviceID = deviceID
+        self.store = store
+        self.keys = keys
+        self.cipher = cipher
+        self.logger = logger
+        if let stored = try await store.cryptoAccount(), stored.deviceID == deviceID {
+            account = try OlmAccount(serialized: cipher.open(stored.state))
+            keysPublished = stored.keysPublished
+        } else {
+            account = OlmAccount()
+            keysPublished = false
+            try await store.saveCryptoAccount(StoreWriter.CryptoAccount(deviceID: deviceID, keysPublished: false,
+                                                                        state: cipher.seal(account.serialized())))
+            logger.info("created a crypto account", metadata: ["device": "\(deviceID)", "curve25519": "\(account.curve25519Key)"])
+        }
+    }
+
+    /// The machine of a logged-in session, its state sealed with the key file in `directory`
+    /// (the account's store directory).
+    public init(session: Session, store: StoreWriter, keys: any KeysService, directory: URL) async throws {
+        try await self.init(userID: session.userID, deviceID: session.deviceID, store: store, keys: keys,
+                            cipher: StoreKeyFile.cipher(inDirectory: directory))
+    }
+
+    /// This device's identity (Curve25519) and fingerprint (Ed25519) keys.
+    public var identityKeys: (curve25519: String, ed25519: String) {
+        (account.curve25519Key.base64, account.ed25519Key.base64)
+    }
+
+    func saveAccount() async throws {
+        try await store.saveCryptoAccount(StoreWriter.CryptoAccount(deviceID: deviceID, keysPublished: keysPublished,
+                                                                    state: cipher.seal(account.serialized())))
+    }
+
+    var milliseconds: Int64 { Int64(now().timeIntervalSince1970 * 1000) }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// An encrypted event whose key has not arrived, kept as it came so it can be decrypted when the
+/// key does (`encrypted_event`); its message row meanwhile says it could not be read.
+public struct UndecryptedEvent: Sendable, Equatable {
+    public var eventID: String
+    public var roomID: String
+    public var sessionID: String
+    public var event: SyncEvent
+
+    public init(eventID: String, roomID: String, sessionID: String, event: SyncEvent) {
+        self.eventID = eventID
+        self.roomID = roomID
+        self.sessionID = sessionID
+        self.event = event
+    }
+
+    /// The event as JSON, with what decryption and display need.
+    var storedText: String {
+        var members: [String: MatrixJSON] = ["type": .string(event.type), "sender": .string(event.sender), "content": event.content]
+        members["event_id"] = event.eventID.map(MatrixJSON.string)
+        members["origin_server_ts"] = event.originServerTS.map { .number(Double($0)) }
+        members["unsigned"] = event.unsigned
+        return String(decoding: (try? JSONEncoder().encode(MatrixJSON.object(members))) ?? Data(), as: UTF8.self)
+    }
+
+    init?(eventID: String, roomID: String, sessionID: String, storedText: String) {
+        guard case let event?? = try? JSONReader.read(Data(storedText.utf8), { reader throws(JSONError) in
+            try SyncEvent.read(from: &reader)
+        }) else { return nil }
+        self.init(eventID: eventID, roomID: roomID, sessionID: sessionID, event: event)
+    }
+}

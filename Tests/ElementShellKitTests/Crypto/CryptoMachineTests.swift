@@ -1,0 +1,173 @@
+import Foundation
+import MatrixCrypto
+import Testing
+@testable import ElementShellKit
+
+/// Two or more crypto machines over `MemoryKeysServer`: keys published, claimed and shared over
+/// Olm, room messages encrypted and decrypted, kept across restarts, rotated.
+@Suite struct CryptoMachineTests {
+    let directory = TemporaryDirectory()
+    let server = MemoryKeysServer()
+    let roomID = "!room:hs"
+    let settings = RoomEncryption()
+
+    /// One device: its machine on its own store, and the server's queue of its to-device messages.
+    struct Device {
+        let machine: CryptoMachine
+        let store: StoreWriter
+        let address: DeviceAddress
+        let server: MemoryKeysServer
+
+        /// A sync that brings the device's to-device messages and `timeline` in the room; stored
+        /// the way the sync loop stores it. Returns the stored result and the sessions that came.
+        func sync(_ timeline: [SyncEvent] = [], in roomID: String) async throws -> (SyncResult, Set<String>) {
+            var response = SyncResponse(nextBatch: "s")
+            response.encryption.toDeviceEvents = await server.takeInbox(of: address)
+            response.rooms.joined[roomID] = SyncResponse.JoinedRoom(timeline: SyncResponse.Timeline(events: timeline))
+            let (decrypted, sessions) = await machine.receive(response)
+            return (try await store.apply(decrypted, userID: address.userID), sessions)
+        }
+    }
+
+    func device(_ userID: String, _ deviceID: String, cipherKey: Data = Data(repeating: 7, count: 32)) async throws -> Device {
+        let store = try StoreWriter(url: directory.url.appending(path: "\(userID)-\(deviceID)/store.sqlite"))
+        let machine = try await CryptoMachine(userID: userID, deviceID: deviceID, store: store,
+                                              keys: server.service(userID: userID, deviceID: deviceID), cipher: PickleCipher(key: cipherKey))
+        try await machine.publishKeys(oneTimeKeyCounts: nil, unusedFallbackKeyTypes: nil)
+        return Device(machine: machine, store: store, address: DeviceAddress(userID: userID, deviceID: deviceID), server: server)
+    }
+
+    func message(_ body: String, from sender: Device, id: String) async throws -> SyncEvent {
+        let content = try await sender.machine.encrypt(type: "m.room.message", content: ["msgtype": "m.text", "body": .string(body)],
+                                                       roomID: roomID, settings: settings)
+        return SyncEvent(type: "m.room.encrypted", eventID: id, sender: sender.address.userID, originServerTS: 1,
+                         content: try MatrixJSON(json: JSONEncoder().encode(content)))
+    }
+
+    @Test func messagesTravelBothWaysOnceKeysAreShared() async throws {
+        let alice = try await device("@alice:hs", "A1")
+        let bob = try await device("@bob:hs", "B1")
+        await server.setMembers(["@alice:hs", "@bob:hs"], of: roomID)
+
+        let hello = try await message("hello bob", from: alice, id: "$1")
+        let (result, sessions) = try await bob.sync([hello], in: roomID)
+        #expect(result.messages.map(\.body) == ["hello bob"])
+        #expect(result.messages.first?.senderKey == (await alice.machine.identityKeys.curve25519))
+        #expect(result.messages.first?.decryptionFailure == nil)
+        #expect(sessions.count == 1)
+
+        let reply = try await message("hi alice", from: bob, id: "$2")
+        let (answer, _) = try await alice.sync([hello, reply], in: roomID)
+        // Alice reads her own message too, with the copy of her session she kept.
+        #expect(answer.messages.map(\.body) == ["hello bob", "hi alice"])
+    }
+
+    @Test func aMessageWhoseKeyComesLaterIsShownUnreadableThenDecrypted() async throws {
+        let alice = try await device("@alice:hs", "A1")
+        let bob = try await device("@bob:hs", "B1")
+        await server.setMembers(["@alice:hs", "@bob:hs"], of: roomID)
+        let early = try await message("early", from: alice, id: "$1")
+        let keyMessages = await server.takeInbox(of: bob.address)
+
+        let (first, _) = try await bob.sync([early], in: roomID)
+        #expect(first.messages.first?.decryptionFailure == .missingKey)
+        #expect(first.messages.first?.body == "")
+
+        // The key arrives with a later sync: the stored message is decrypted where it stands.
+        var response = SyncResponse(nextBatch: "s2")
+        response.encryption.toDeviceEvents = keyMessages
+        let (decrypted, sessions) = await bob.machine.receive(response)
+        try await bob.store.apply(decrypted, userID: bob.address.userID)
+        let late = try #require(await bob.machine.retryUndecrypted(sessionIDs: sessions))
+        #expect(late.changedMessages.map(\.body) == ["early"])
+        #expect(late.changedMessages.first?.decryptionFailure == nil)
+        #expect(try await bob.store.undecryptedEvents(sessionIDs: sessions).isEmpty)
+    }
+
+    @Test func stateSurvivesARestartAndIsSealedInTheStore() async throws {
+        let alice = try await device("@alice:hs", "A1")
+        let bob = try await device("@bob:hs", "B1")
+        await server.setMembers(["@alice:hs", "@bob:hs"], of: roomID)
+        let first = try await message("before restart", from: alice, id: "$1")
+        _ = try await bob.sync([first], in: roomID)
+
+        // Both restart from their stores: same identity, same sessions.
+        let aliceAgain = Device(machine: try await CryptoMachine(userID: "@alice:hs", deviceID: "A1", store: alice.store,
+                                                                keys: server.service(userID: "@alice:hs", deviceID: "A1"),
+                                                                cipher: PickleCipher(key: Data(repeating: 7, count: 32))),
+                                store: alice.store, address: alice.address, server: server)
+        #expect(await aliceAgain.machine.identityKeys == alice.machine.identityKeys)
+        let bobAgain = Device(machine: try await CryptoMachine(userID: "@bob:hs", deviceID: "B1", store: bob.store,
+                                                              keys: server.service(userID: "@bob:hs", deviceID: "B1"),
+                                                              cipher: PickleCipher(key: Data(repeating: 7, count: 32))),
+                              store: bob.store, address: bob.address, server: server)
+        let second = try await message("after restart", from: aliceAgain, id: "$2")
+        let history = await bobAgain.machine.decrypt([first, second], in: roomID)
+        #expect(history.map { $0.content["body"]?.string } == ["before restart", "after restart"])
+        // The same session carried on: no new key had to be shared.
+        #expect(await server.takeInbox(of: bob.address).isEmpty)
+
+        // With another key the sealed state does not open.
+        await #expect(throws: MatrixCryptoError.badMAC) {
+            _ = try await CryptoMachine(userID: "@alice:hs", deviceID: "A1", store: alice.store,
+                                        keys: server.service(userID: "@alice:hs", deviceID: "A1"),
+                                        cipher: PickleCipher(key: Data(repeating: 8, count: 32)))
+        }
+    }
+
+    @Test func sessionsRotateByCountAndWhenADeviceGoes() async throws {
+        let alice = try await device("@alice:hs", "A1")
+        let bob = try await device("@bob:hs", "B1")
+        let bobPhone = try await device("@bob:hs", "B2")
+        await server.setMembers(["@alice:hs", "@bob:hs"], of: roomID)
+        let rotating = RoomEncryption(rotationPeriodMessages: 2)
+        func sessionID(of body: String) async throws -> String {
+            let content = try await alice.machine.encrypt(type: "m.room.message", content: ["msgtype": "m.text", "body": .string(body)],
+                                                          roomID: roomID, settings: rotating)
+            guard case .object(let members) = content, case .string(let id)? = members["session_id"] else { return "" }
+            return id
+        }
+        let first = try await sessionID(of: "1")
+        #expect(try await sessionID(of: "2") == first)
+        let third = try await sessionID(of: "3")
+        #expect(third != first)
+        // Both of bob's devices got both keys.
+        #expect(await server.takeInbox(of: bob.address).count == 2)
+        #expect(await server.takeInbox(of: bobPhone.address).count == 2)
+
+        // Bob's phone is deleted: the next message needs a session the phone never had.
+        await server.delete(bobPhone.address)
+        try await alice.store.updateTracking(changed: ["@bob:hs"], left: [])
+        #expect(try await sessionID(of: "4") != third)
+        #expect(await server.takeInbox(of: bobPhone.address).isEmpty)
+    }
+
+    @Test func oneTimeKeysAreToppedUpAndTheFallbackKeyServesWhenTheyRunOut() async throws {
+        let alice = try await device("@alice:hs", "A1")
+        #expect(await server.oneTimeKeyCount(of: alice.address) == OlmAccount.maxPublishedOneTimeKeys / 2)
+        try await alice.machine.publishKeys(oneTimeKeyCounts: [CryptoAlgorithm.signedCurve25519: 20],
+                                            unusedFallbackKeyTypes: [CryptoAlgorithm.signedCurve25519])
+        #expect(await server.oneTimeKeyCount(of: alice.address) == OlmAccount.maxPublishedOneTimeKeys / 2 + 5)
+
+        // Others claimed every one-time key: bob's session starts on the fallback key.
+        await server.drainOneTimeKeys(of: alice.address)
+        let bob = try await device("@bob:hs", "B1")
+        await server.setMembers(["@alice:hs", "@bob:hs"], of: roomID)
+        let hello = try await message("on the fallback key", from: bob, id: "$1")
+        let (result, _) = try await alice.sync([hello], in: roomID)
+        #expect(result.messages.map(\.body) == ["on the fallback key"])
+    }
+
+    @Test func toDeviceMessagesThatLieAboutTheirSenderAreRefused() async throws {
+        let alice = try await device("@alice:hs", "A1")
+        let bob = try await device("@bob:hs", "B1")
+        await server.setMembers(["@alice:hs", "@bob:hs"], of: roomID)
+        _ = try await message("x", from: alice, id: "$1")
+        var forged = await server.takeInbox(of: bob.address)
+        forged[0].sender = "@mallory:hs"
+        var response = SyncResponse(nextBatch: "s")
+        response.encryption.toDeviceEvents = forged
+        let (_, sessions) = await bob.machine.receive(response)
+        #expect(sessions.isEmpty)
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import MatrixCrypto
+@testable import ElementShellKit
+
+/// A homeserver's key and to-device endpoints in memory, so crypto machines can talk without a
+/// server: what one uploads another queries and claims, to-device messages wait in a queue per
+/// device. Room membership is set by the test.
+actor MemoryKeysServer {
+    private var deviceKeys: [String: [String: MatrixJSON]] = [:]
+    private var oneTimeKeys: [DeviceAddress: [(String, MatrixJSON)]] = [:]
+    private var fallbackKeys: [DeviceAddress: (String, MatrixJSON)] = [:]
+    private var inboxes: [DeviceAddress: [SyncEvent]] = [:]
+    var members: [String: [String]] = [:]
+
+    func setMembers(_ userIDs: [String], of roomID: String) {
+        members[roomID] = userIDs
+    }
+
+    /// The view one device has of the server.
+    nonisolated func service(userID: String, deviceID: String) -> any KeysService {
+        DeviceView(server: self, address: DeviceAddress(userID: userID, deviceID: deviceID))
+    }
+
+    /// Takes the device's waiting to-device messages, as a sync would deliver them.
+    func takeInbox(of address: DeviceAddress) -> [SyncEvent] {
+        defer { inboxes[address] = [] }
+        return inboxes[address] ?? []
+    }
+
+    func oneTimeKeyCount(of address: DeviceAddress) -> Int {
+        oneTimeKeys[address]?.count ?? 0
+    }
+
+    /// Others claimed all of the device's one-time keys.
+    func drainOneTimeKeys(of address: DeviceAddress) {
+        oneTimeKeys[address] = []
+    }
+
+    /// A device deleted from another client: its keys go.
+    func delete(_ address: DeviceAddress) {
+        deviceKeys[address.userID]?[address.deviceID] = nil
+    }
+
+    fileprivate func upload(from address: DeviceAddress, deviceKeys keys: MatrixCrypto.JSONValue?,
+                            oneTimeKeys newKeys: [String: MatrixCrypto.JSONValue], fallbackKeys newFallback: [String: MatrixCrypto.JSONValue]) -> [String: Int] {
+        if let keys { deviceKeys[address.userID, default: [:]][address.deviceID] = Self.matrixJSON(keys) }
+        for (id, key) in newKeys { oneTimeKeys[address, default: []].append((id, Self.matrixJSON(key))) }
+        if let (id, key) = newFallback.first { fallbackKeys[address] = (id, Self.matrixJSON(key)) }
+        return [CryptoAlgorithm.signedCurve25519: oneTimeKeys[address]?.count ?? 0]
+    }
+
+    fileprivate func query(_ userIDs: [String]) -> MatrixJSON {
+        .object(Dictionary(uniqueKeysWithValues: userIDs.map { ($0, MatrixJSON.object(deviceKeys[$0] ?? [:])) }))
+    }
+
+    fileprivate func claim(_ devices: [String: [String]]) -> MatrixJSON {
+        var answer: [String: MatrixJSON] = [:]
+        for (userID, deviceIDs) in devices {
+            var perDevice: [String: MatrixJSON] = [:]
+            for deviceID in deviceIDs {
+                let address = DeviceAddress(userID: userID, deviceID: deviceID)
+                if var keys = oneTimeKeys[address], !keys.isEmpty {
+                    let (id, key) = keys.removeFirst()
+                    oneTimeKeys[address] = keys
+                    perDevice[deviceID] = .object([id: key])
+                } else if let (id, key) = fallbackKeys[address] {
+                    perDevice[deviceID] = .object([id: key])
+                }
+            }
+            answer[userID] = .object(perDevice)
+        }
+        return .object(answer)
+    }
+
+    fileprivate func send(type: String, from sender: String, messages: [String: [String: MatrixCrypto.JSONValue]]) {
+        for (userID, devices) in messages {
+            for (deviceID, content) in devices {
+                inboxes[DeviceAddress(userID: userID, deviceID: deviceID), default: []]
+                    .append(SyncEvent(type: type, sender: sender, content: Self.matrixJSON(content)))
+            }
+        }
+    }
+
+    static func matrixJSON(_ value: MatrixCrypto.JSONValue) -> MatrixJSON {
+        // Both sides are this process's own encoders: this cannot fail.
+        try! MatrixJSON(json: JSONEncoder().encode(value))
+    }
+
+    private struct DeviceView: KeysService {
+        let server: MemoryKeysServer
+        let address: DeviceAddress
+
+        func uploadKeys(deviceKeys: MatrixCrypto.JSONValue?, oneTimeKeys: [String: MatrixCrypto.JSONValue],
+                        fallbackKeys: [String: MatrixCrypto.JSONValue]) async throws(MatrixError) -> [String: Int] {
+            await server.upload(from: address, deviceKeys: deviceKeys, oneTimeKeys: oneTimeKeys, fallbackKeys: fallbackKeys)
+        }
+
+        func queryKeys(userIDs: [String]) async throws(MatrixError) -> MatrixJSON {
+            await server.query(userIDs)
+        }
+
+        func claimOneTimeKeys(_ devices: [String: [String]]) async throws(MatrixError) -> MatrixJSON {
+            await server.claim(devices)
+        }
+
+        func sendToDevice(type: String, transactionID: String, messages: [String: [String: MatrixCrypto.JSONValue]]) async throws(MatrixError) {
+            await server.send(type: type, from: address.userID, messages: messages)
+        }
+
+        func recipients(ofRoom roomID: String) async throws(MatrixError) -> [String] {
+            await server.members[roomID] ?? []
+        }
+    }
+}
