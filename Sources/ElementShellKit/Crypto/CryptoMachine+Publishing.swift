@@ -35,6 +35,13 @@ extension CryptoMachine {
         logger.info("published keys", metadata: ["one_time": "\(oneTimeKeys.count)", "fallback": "\(fallbackKeys.count)"])
     }
 
+    /// A new device publishes its keys before its first sync, so others can encrypt for it as
+    /// soon as it shows up in a room.
+    public func publishKeysIfNew() async throws(MatrixError) {
+        guard !keysPublished else { return }
+        try await publishKeys(oneTimeKeyCounts: nil, unusedFallbackKeyTypes: nil)
+    }
+
     /// The signed `device_keys` object of this device.
     var deviceKeys: MatrixCrypto.JSONValue {
         let unsigned: MatrixCrypto.JSONValue = [

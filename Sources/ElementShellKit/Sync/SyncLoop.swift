@@ -39,6 +39,7 @@ public struct SyncLoop: Sendable {
 
     public func run() async {
         var backoff = SyncBackoff()
+        try? await crypto?.publishKeysIfNew()
         var token = try? await store.syncToken()
         var waitsForNews = !catchesUpFirst
         while !Task.isCancelled {

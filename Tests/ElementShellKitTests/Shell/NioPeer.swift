@@ -4,9 +4,8 @@ import Foundation
 /// names), so element-shell is checked against a client it shares no code with. Each call is a
 /// login of its own, logged out again.
 struct NioPeer {
-    static let python = ProcessInfo.processInfo.environment["ELEMENT_SHELL_TEST_PYTHON"]
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appending(path: "Peers/nio_peer.py").path
+    static var python: String? { PeerScript.python }
+    static let script = PeerScript.path("nio_peer.py")
 
     let homeserver: TestHomeserver
     let user: String
@@ -120,30 +119,12 @@ struct NioPeer {
         try execute(["expect-typing", roomID, userID, "\(seconds)"]).status == 0
     }
 
-    struct Failure: Error {
-        let arguments: [String]
-        let status: Int32
-        let errors: String
-    }
-
     @discardableResult
     private func run(_ arguments: [String]) throws -> String {
-        let (status, output, errors) = try execute(arguments)
-        guard status == 0 else { throw Failure(arguments: arguments, status: status, errors: errors) }
-        return output
+        try PeerScript.run(Self.script, [homeserver.url.absoluteString, user, homeserver.password] + arguments)
     }
 
     private func execute(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.python ?? "/usr/bin/python3")
-        process.arguments = [Self.script, homeserver.url.absoluteString, user, homeserver.password] + arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+        try PeerScript.execute(Self.script, [homeserver.url.absoluteString, user, homeserver.password] + arguments)
     }
 }

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Runs one of the Python peers (`Peers/*.py`) with the venv's Python that Scripts/test names.
+enum PeerScript {
+    static let python = ProcessInfo.processInfo.environment["ELEMENT_SHELL_TEST_PYTHON"]
+
+    static func path(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appending(path: "Peers/\(name)").path
+    }
+
+    struct Failure: Error {
+        let arguments: [String]
+        let status: Int32
+        let errors: String
+    }
+
+    /// The script's output; a failure when it exits with another status than 0.
+    @discardableResult
+    static func run(_ script: String, _ arguments: [String]) throws -> String {
+        let (status, output, errors) = try execute(script, arguments)
+        guard status == 0 else { throw Failure(arguments: arguments, status: status, errors: errors) }
+        return output
+    }
+
+    static func execute(_ script: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python ?? "/usr/bin/python3")
+        process.arguments = [script] + arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// The binary (as frank) in encrypted rooms with grace on matrix-nio, whose Olm and Megolm are
+/// vodozemac's: keys are published, claimed and shared over Olm both ways, messages decrypt on
+/// either side, and the server only ever holds ciphertext. frank and grace are this suite's alone,
+/// so no other test's devices receive their room keys.
+@Suite(.serialized, .enabled(if: TestHomeserver.current != nil && NioPeer.python != nil, "needs Synapse and the nio venv of Scripts/test"))
+struct ShellEncryptionIntegrationTests {
+    let homeserver = TestHomeserver.current!
+    var frank: String { homeserver.user(5) }
+    var frankID: String { "@\(frank):\(homeserver.serverName)" }
+    var password: [String: String] { ["ELEMENT_SHELL_PASSWORD": homeserver.password] }
+
+    /// The tester profile at the most verbose log level, so the log can be searched for leaks.
+    func arguments(for shell: ShellProcess) throws -> [String] {
+        let config = try shell.write("""
+            homeservers:
+              test: { url: \(homeserver.url.absoluteString) }
+            profiles:
+              tester: { app_name: Tester, default_homeserver: test, settings: { log_level: trace } }
+            """, to: "config.yaml")
+        return ["--config", config, "--profile", "tester", "--no-rc"]
+    }
+
+    func peer(in shell: ShellProcess, named name: String = "peer") -> NioCryptoPeer {
+        NioCryptoPeer(homeserver: homeserver, user: homeserver.user(6), storeDirectory: shell.home.appending(path: name).path)
+    }
+
+    static func bodies(of command: String, in run: ShellProcess.Result) -> [String] {
+        let messages = run.objects.last { $0["command"] as? String == command }?["messages"] as? [[String: Any]] ?? []
+        return messages.compactMap { $0["body"] as? String }
+    }
+
+    @Test func anEncryptedRoomTheyCreatedIsReadAndWrittenBothWaysAndAfterARestart() throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let base = try arguments(for: shell)
+        let grace = peer(in: shell)
+        defer { try? grace.logOut() }
+        let name = "Secret \(UUID().uuidString.prefix(6))"
+        let roomID = try grace.createRoom(named: name, inviting: frankID)
+
+        // A new device publishes its keys before its first sync, so grace can encrypt for it.
+        let joined = try shell.run(base + ["--output", "json", "-c", "/login test \(frank)", "-c", "/join \(roomID)", "-c", "/wait sync"],
+                                   extraEnvironment: password)
+        #expect(joined.status == 0, "\(joined.standardOutput)")
+        #expect(try grace.seesJoined(frankID, in: roomID))
+        try grace.send(["first secret from nio", "second secret from nio"], to: roomID)
+
+        let talk = try shell.run(base + ["--output", "json", "-c", "/wait sync", "-c", "/open \(name)", "-c", "a secret from the shell",
+                                         "-c", "/wait sent"])
+        #expect(talk.status == 0, "\(talk.standardOutput)")
+        #expect(Self.bodies(of: "open", in: talk).suffix(2) == ["first secret from nio", "second secret from nio"], "\(talk.standardOutput)")
+        #expect(try grace.receives("a secret from the shell", in: roomID))
+
+        // The server holds ciphertext only, for both sides' messages.
+        let events = try NioPeer(homeserver: homeserver, user: homeserver.user(6)).events(in: roomID)
+        let messages = events.filter { ["m.room.message", "m.room.encrypted"].contains($0["type"] as? String) }
+        #expect(messages.count == 3)
+        #expect(messages.allSatisfy { $0["type"] as? String == "m.room.encrypted" })
+        let raw = String(decoding: try JSONSerialization.data(withJSONObject: events), as: UTF8.self)
+        #expect(!raw.contains("secret from"))
+
+        // After a restart the store still decrypts its history, and new messages keep coming.
+        try grace.send(["a third secret from nio"], to: roomID)
+        let again = try shell.run(base + ["--output", "json", "-c", "/wait sync", "-c", "/open \(name)"])
+        #expect(Self.bodies(of: "open", in: again).suffix(4)
+                == ["first secret from nio", "second secret from nio", "a secret from the shell", "a third secret from nio"],
+                "\(again.standardOutput)")
+
+        try expectNoLeaks(in: shell, of: ["secret from nio", "secret from the shell", homeserver.password])
+        #expect(try shell.run(base + ["-c", "/logout!"]).status == 0)
+    }
+
+    /// The log at level trace holds neither message text nor secrets: no given string, and no
+    /// long base64 run such as a session key, an Olm pickle or an access token would be.
+    func expectNoLeaks(in shell: ShellProcess, of secrets: [String]) throws {
+        let log = try String(contentsOf: shell.home.appending(path: ".local/share/element-shell/tester/element-shell.log"), encoding: .utf8)
+        #expect(log.contains("shared room key") || log.contains("room key stored"), "the log is at a level that shows crypto work")
+        for secret in secrets {
+            #expect(!log.contains(secret), "the log holds \(secret.prefix(8))…")
+        }
+        let longBase64 = try Regex("[A-Za-z0-9+/]{60,}")
+        #expect(log.firstMatch(of: longBase64) == nil, "the log holds a long base64 string")
+    }
+}
