@@ -30,6 +30,7 @@ extension CryptoMachine {
         failed.encryption = EventEncryption(senderKey: content["sender_key"]?.string ?? "", sessionID: sessionID, failure: .missingKey)
         guard let (record, session) = await groupSession(roomID: roomID, sessionID: sessionID) else {
             logger.debug("no room key", metadata: ["room": "\(roomID)", "session": "\(sessionID)", "event": "\(event.eventID ?? "")"])
+            keysToRequest[GroupSessionKey(roomID: roomID, sessionID: sessionID)] = content["sender_key"]?.string ?? ""
             return failed
         }
         failed.encryption?.senderKey = record.senderKey

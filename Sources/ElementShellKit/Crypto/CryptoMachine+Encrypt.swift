@@ -103,7 +103,7 @@ extension CryptoMachine {
 
     /// Starts an Olm session with each device that has none, from a claimed one-time key the
     /// device signed.
-    private func establishSessions(with devices: [DeviceRecord]) async throws(MatrixError) {
+    func establishSessions(with devices: [DeviceRecord]) async throws(MatrixError) {
         var missing: [DeviceRecord] = []
         for device in devices where await sessions(with: device.curve25519).isEmpty {
             missing.append(device)

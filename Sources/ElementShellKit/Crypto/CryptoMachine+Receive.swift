@@ -13,6 +13,9 @@ extension CryptoMachine {
             try? await store.updateTracking(changed: updates.changedUsers, left: updates.leftUsers)
         }
         var newSessions: Set<String> = []
+        for event in updates.toDeviceEvents where event.type == Self.keyRequestType {
+            await answerKeyRequest(event)
+        }
         for event in updates.toDeviceEvents where event.type == MessageRecord.encryptedType {
             do throws(OlmReceiveFailure) {
                 let (plaintext, senderKey) = try await decryptToDevice(event)

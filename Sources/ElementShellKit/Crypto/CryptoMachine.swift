@@ -20,6 +20,10 @@ public actor CryptoMachine {
     var olmSessions: [String: [OlmSession]] = [:]
     /// Inbound Megolm sessions already opened (a cache of the store).
     var groupSessions: [GroupSessionKey: (record: GroupSessionRecord, session: InboundGroupSession)] = [:]
+    /// Sessions whose keys were asked for since start: each is asked for once.
+    var requestedSessions: Set<String> = []
+    /// Sessions found missing since the last key request, with the sender key their events named.
+    var keysToRequest: [GroupSessionKey: String] = [:]
     /// A clock for rotation and session order; tests set it.
     var now: @Sendable () -> Date = { Date() }
 

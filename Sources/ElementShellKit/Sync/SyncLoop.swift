@@ -35,6 +35,7 @@ public struct SyncLoop: Sendable {
         }
         try? await crypto.publishKeys(oneTimeKeyCounts: updates.oneTimeKeyCounts, unusedFallbackKeyTypes: updates.unusedFallbackKeyTypes)
         try? await crypto.updateOutdatedDevices()
+        await crypto.requestMissingKeys()
     }
 
     public func run() async {

@@ -29,8 +29,10 @@ import Testing
         }
     }
 
-    func device(_ userID: String, _ deviceID: String, cipherKey: Data = Data(repeating: 7, count: 32)) async throws -> Device {
-        let store = try StoreWriter(url: directory.url.appending(path: "\(userID)-\(deviceID)/store.sqlite"))
+    /// A device with its keys published; with `restarting`, that device's machine started again on its store.
+    func device(_ userID: String, _ deviceID: String, cipherKey: Data = Data(repeating: 7, count: 32),
+                restarting previous: Device? = nil) async throws -> Device {
+        let store = try previous?.store ?? StoreWriter(url: directory.url.appending(path: "\(userID)-\(deviceID)/store.sqlite"))
         let machine = try await CryptoMachine(userID: userID, deviceID: deviceID, store: store,
                                               keys: server.service(userID: userID, deviceID: deviceID), cipher: PickleCipher(key: cipherKey))
         try await machine.publishKeys(oneTimeKeyCounts: nil, unusedFallbackKeyTypes: nil)
@@ -169,5 +171,36 @@ import Testing
         response.encryption.toDeviceEvents = forged
         let (_, sessions) = await bob.machine.receive(response)
         #expect(sessions.isEmpty)
+    }
+
+    @Test func aNewDeviceGetsMissingKeysFromAVerifiedDeviceOfItsUser() async throws {
+        let alice = try await device("@alice:hs", "A1")
+        let bob = try await device("@bob:hs", "B1")
+        await server.setMembers(["@alice:hs", "@bob:hs"], of: roomID)
+        let old = try await message("before the new device", from: bob, id: "$1")
+        _ = try await alice.sync([old], in: roomID)
+
+        let laptop = try await device("@alice:hs", "A2")
+        let (unreadable, _) = try await laptop.sync([old], in: roomID)
+        #expect(unreadable.messages.first?.decryptionFailure == .missingKey)
+        await laptop.machine.requestMissingKeys()
+
+        // Not yet verified on the first device: the request is ignored.
+        _ = try await alice.sync(in: roomID)
+        #expect(await server.takeInbox(of: laptop.address).allSatisfy { $0.type == "m.room_key_request" })
+        await laptop.machine.requestMissingKeys()
+        #expect(await server.takeInbox(of: alice.address).isEmpty, "each session is asked for once a run")
+
+        #expect(try await alice.machine.devices(of: "@alice:hs").map(\.deviceID) == ["A1", "A2"])
+        #expect(await alice.machine.setVerified(true, userID: "@alice:hs", deviceID: "A2"))
+        // The next run asks again when it meets the message (here in history); now the key comes.
+        let again = try await device("@alice:hs", "A2", restarting: laptop)
+        _ = await again.machine.decrypt([old], in: roomID)
+        await again.machine.requestMissingKeys()
+        _ = try await alice.sync(in: roomID)
+        let (_, forwarded) = try await again.sync([], in: roomID)
+        #expect(forwarded.count == 1)
+        let late = try #require(await again.machine.retryUndecrypted(sessionIDs: forwarded))
+        #expect(late.changedMessages.map(\.body) == ["before the new device"])
     }
 }

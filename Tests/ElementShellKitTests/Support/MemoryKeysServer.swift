@@ -75,8 +75,12 @@ actor MemoryKeysServer {
     fileprivate func send(type: String, from sender: String, messages: [String: [String: MatrixCrypto.JSONValue]]) {
         for (userID, devices) in messages {
             for (deviceID, content) in devices {
-                inboxes[DeviceAddress(userID: userID, deviceID: deviceID), default: []]
-                    .append(SyncEvent(type: type, sender: sender, content: Self.matrixJSON(content)))
+                // `*` is every device of the user.
+                let targets = deviceID == "*" ? Array((deviceKeys[userID] ?? [:]).keys) : [deviceID]
+                for target in targets {
+                    inboxes[DeviceAddress(userID: userID, deviceID: target), default: []]
+                        .append(SyncEvent(type: type, sender: sender, content: Self.matrixJSON(content)))
+                }
             }
         }
     }

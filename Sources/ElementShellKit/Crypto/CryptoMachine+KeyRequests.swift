@@ -1,0 +1,70 @@
+import Foundation
+import MatrixCrypto
+
+extension CryptoMachine {
+    /// Asks this user's other devices for the room keys of messages that could not be decrypted
+    /// since the last call (`m.room_key_request`), once per session and run: a device that was
+    /// there when the message came (Element on the phone) can forward the key.
+    public func requestMissingKeys() async {
+        var bodies: [String: MatrixCrypto.JSONValue] = [:]
+        for (session, senderKey) in keysToRequest where !requestedSessions.contains(session.sessionID) {
+            requestedSessions.insert(session.sessionID)
+            let requestID = UUID().uuidString
+            bodies[requestID] = [
+                "action": "request",
+                "request_id": .string(requestID),
+                "requesting_device_id": .string(deviceID),
+                "body": [
+                    "algorithm": .string(CryptoAlgorithm.megolm),
+                    "room_id": .string(session.roomID),
+                    "session_id": .string(session.sessionID),
+                    "sender_key": .string(senderKey),
+                ],
+            ]
+        }
+        keysToRequest = [:]
+        for (requestID, content) in bodies {
+            do {
+                try await keys.sendToDevice(type: Self.keyRequestType, transactionID: requestID, messages: [userID: ["*": content]])
+            } catch {
+                logger.warning("key request not sent", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+
+    static let keyRequestType = "m.room_key_request"
+
+    /// Answers a key request from another device of this user, if that device was verified here
+    /// and this device has the session: the key goes back over Olm as `m.forwarded_room_key`.
+    /// Requests from anyone else are ignored, as the spec advises.
+    func answerKeyRequest(_ event: SyncEvent) async {
+        let content = event.content
+        guard event.sender == userID, content["action"]?.string == "request",
+              let requester = content["requesting_device_id"]?.string, requester != deviceID,
+              let body = content["body"], body["algorithm"]?.string == CryptoAlgorithm.megolm,
+              let roomID = body["room_id"]?.string, let sessionID = body["session_id"]?.string,
+              let device = try? await store.devices(of: [userID]).first(where: { $0.deviceID == requester }), device.isVerified,
+              let (record, session) = await groupSession(roomID: roomID, sessionID: sessionID),
+              let exported = session.export(at: session.firstKnownIndex) else { return }
+        let forwarded: MatrixCrypto.JSONValue = [
+            "algorithm": .string(CryptoAlgorithm.megolm),
+            "room_id": .string(roomID),
+            "sender_key": .string(record.senderKey),
+            "session_id": .string(sessionID),
+            "session_key": .string(exported.base64),
+            "sender_claimed_ed25519_key": .string(record.signingKey),
+            "forwarding_curve25519_key_chain": [],
+        ]
+        do {
+            try await establishSessions(with: [device])
+            guard var olm = olmSessions[device.curve25519]?.first,
+                  let encrypted = olmContent(type: "m.forwarded_room_key", content: forwarded, for: device, session: &olm) else { return }
+            await remember(olm, with: device.curve25519)
+            try await keys.sendToDevice(type: MessageRecord.encryptedType, transactionID: UUID().uuidString,
+                                        messages: [userID: [device.deviceID: encrypted]])
+            logger.info("forwarded a room key", metadata: ["device": "\(requester)", "session": "\(sessionID)"])
+        } catch {
+            logger.warning("key not forwarded", metadata: ["error": "\(error)"])
+        }
+    }
+}
