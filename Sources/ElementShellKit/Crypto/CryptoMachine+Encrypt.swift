@@ -18,8 +18,8 @@ extension CryptoMachine {
     /// require, and its key goes to devices that lack it over Olm.
     public func encrypt(type: String, content: JSONValue, roomID: String, settings: RoomEncryption) async throws(MatrixError) -> JSONValue {
         guard settings.isSupported else { throw .encryptionRefused(.unsupportedAlgorithm(settings.algorithm)) }
-        let members = try await keys.recipients(ofRoom: roomID)
-        try await refreshDevices(of: members)
+        let members = try await recipients(ofRoom: roomID)
+        try await updateOutdatedDevices()
         let devices = ((try? await store.devices(of: members)) ?? []).filter { !($0.userID == userID && $0.deviceID == deviceID) }
         var (outbound, record) = await currentOutboundSession(roomID: roomID, settings: settings, devices: devices)
         let lacking = devices.filter { !record.sharedWith.contains(DeviceAddress(userID: $0.userID, deviceID: $0.deviceID)) }
@@ -43,6 +43,15 @@ extension CryptoMachine {
         ]
         if case .object(let members) = content, let relation = members["m.relates_to"] { encrypted["m.relates_to"] = relation }
         return .object(encrypted)
+    }
+
+    /// The room's readers, from the cache or the server; newly seen ones have their devices followed.
+    private func recipients(ofRoom roomID: String) async throws(MatrixError) -> [String] {
+        if let cached = recipientsByRoom[roomID] { return cached }
+        let members = try await keys.recipients(ofRoom: roomID)
+        try? await store.track(members)
+        recipientsByRoom[roomID] = members
+        return members
     }
 
     /// The room's outbound session, or a new one when there is none, it is due for rotation, or

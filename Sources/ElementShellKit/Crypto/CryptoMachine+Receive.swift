@@ -26,6 +26,7 @@ extension CryptoMachine {
                 logger.warning("to-device message refused", metadata: ["sender": "\(event.sender)", "reason": "\(error)"])
             }
         }
+        forgetRecipients(changedIn: response)
         var response = response
         for (roomID, room) in response.rooms.joined {
             response.rooms.joined[roomID]?.timeline.events = await decrypt(room.timeline.events, in: roomID)
@@ -34,6 +35,19 @@ extension CryptoMachine {
             response.rooms.left[roomID]?.timeline.events = await decrypt(room.timeline.events, in: roomID)
         }
         return (response, newSessions)
+    }
+
+    /// Drops the cached readers of rooms where someone joined, left or was invited, or whose
+    /// history visibility changed: the next message there asks the server again.
+    private func forgetRecipients(changedIn response: SyncResponse) {
+        let readersChange: (SyncEvent) -> Bool = { $0.type == "m.room.member" || $0.type == "m.room.history_visibility" }
+        for (roomID, room) in response.rooms.joined
+        where room.state.contains(where: readersChange) || room.timeline.events.contains(where: readersChange) {
+            recipientsByRoom[roomID] = nil
+        }
+        for roomID in response.rooms.left.keys {
+            recipientsByRoom[roomID] = nil
+        }
     }
 
     /// Stores the Megolm session of an `m.room_key` (from its creator) or `m.forwarded_room_key`

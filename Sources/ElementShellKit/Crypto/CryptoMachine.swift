@@ -20,6 +20,9 @@ public actor CryptoMachine {
     var olmSessions: [String: [OlmSession]] = [:]
     /// Inbound Megolm sessions already opened (a cache of the store).
     var groupSessions: [GroupSessionKey: (record: GroupSessionRecord, session: InboundGroupSession)] = [:]
+    /// Who reads each encrypted room, as last fetched; dropped when its members or history
+    /// visibility change, so a send does not ask the server every time.
+    var recipientsByRoom: [String: [String]] = [:]
     /// Sessions whose keys were asked for since start: each is asked for once.
     var requestedSessions: Set<String> = []
     /// Sessions found missing since the last key request, with the sender key their events named.

@@ -203,4 +203,32 @@ import Testing
         let late = try #require(await again.machine.retryUndecrypted(sessionIDs: forwarded))
         #expect(late.changedMessages.map(\.body) == ["before the new device"])
     }
+
+    @Test func aMemberWhoJoinsGetsTheCurrentKeyAndOneWhoLeavesEndsTheSession() async throws {
+        let alice = try await device("@alice:hs", "A1")
+        let bob = try await device("@bob:hs", "B1")
+        let carol = try await device("@carol:hs", "C1")
+        await server.setMembers(["@alice:hs", "@bob:hs"], of: roomID)
+        func membership(_ userID: String, _ membership: String) -> SyncEvent {
+            SyncEvent(type: "m.room.member", eventID: "$m\(userID)\(membership)", sender: userID, stateKey: userID, originServerTS: 1,
+                      content: ["membership": .string(membership)])
+        }
+        let first = try await message("one", from: alice, id: "$1")
+
+        await server.setMembers(["@alice:hs", "@bob:hs", "@carol:hs"], of: roomID)
+        _ = try await alice.sync([membership("@carol:hs", "join")], in: roomID)
+        let second = try await message("two", from: alice, id: "$2")
+        #expect(second.content["session_id"] == first.content["session_id"], "a newcomer gets the current session")
+        let (seen, _) = try await carol.sync([second], in: roomID)
+        #expect(seen.messages.map(\.body) == ["two"])
+
+        await server.setMembers(["@alice:hs", "@carol:hs"], of: roomID)
+        _ = try await alice.sync([membership("@bob:hs", "leave")], in: roomID)
+        _ = await server.takeInbox(of: bob.address)
+        let third = try await message("three", from: alice, id: "$3")
+        #expect(third.content["session_id"] != first.content["session_id"], "who left must not read on")
+        #expect(await server.takeInbox(of: bob.address).isEmpty)
+        let (later, _) = try await carol.sync([third], in: roomID)
+        #expect(later.messages.map(\.body) == ["three"])
+    }
 }
