@@ -231,4 +231,35 @@ import Testing
         let (later, _) = try await carol.sync([third], in: roomID)
         #expect(later.messages.map(\.body) == ["three"])
     }
+
+    /// Both sides start an Olm session with each other before either has heard from the other:
+    /// each then holds two sessions, and every message still finds the right one.
+    @Test func sessionsStartedAtTheSameTimeOnBothSidesBothWork() async throws {
+        let alice = try await device("@alice:hs", "A1")
+        let bob = try await device("@bob:hs", "B1")
+        await server.setMembers(["@alice:hs", "@bob:hs"], of: roomID)
+        let fromAlice = try await message("from alice", from: alice, id: "$1")
+        let fromBob = try await message("from bob", from: bob, id: "$2")
+        let (bobSees, _) = try await bob.sync([fromAlice, fromBob], in: roomID)
+        let (aliceSees, _) = try await alice.sync([fromAlice, fromBob], in: roomID)
+        #expect(bobSees.messages.map(\.body) == ["from alice", "from bob"])
+        #expect(aliceSees.messages.map(\.body) == ["from alice", "from bob"])
+
+        // A second round over the sessions both now hold: new room keys (rotation) over Olm again.
+        let rotating = RoomEncryption(rotationPeriodMessages: 1)
+        for round in 0..<3 {
+            let content = try await alice.machine.encrypt(type: "m.room.message", content: ["msgtype": "m.text", "body": .string("a\(round)")],
+                                                          roomID: roomID, settings: rotating)
+            let event = SyncEvent(type: "m.room.encrypted", eventID: "$a\(round)", sender: "@alice:hs", originServerTS: 1,
+                                  content: try MatrixJSON(json: JSONEncoder().encode(content)))
+            let reply = try await bob.machine.encrypt(type: "m.room.message", content: ["msgtype": "m.text", "body": .string("b\(round)")],
+                                                      roomID: roomID, settings: rotating)
+            let answer = SyncEvent(type: "m.room.encrypted", eventID: "$b\(round)", sender: "@bob:hs", originServerTS: 1,
+                                   content: try MatrixJSON(json: JSONEncoder().encode(reply)))
+            let (bobRound, _) = try await bob.sync([event], in: roomID)
+            let (aliceRound, _) = try await alice.sync([answer], in: roomID)
+            #expect(bobRound.messages.map(\.body) == ["a\(round)"])
+            #expect(aliceRound.messages.map(\.body) == ["b\(round)"])
+        }
+    }
 }
