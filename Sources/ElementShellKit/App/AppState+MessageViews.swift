@@ -36,6 +36,7 @@ extension AppState {
         view.isRedacted = message.isRedacted
         view.redactionReason = message.redactionReason
         view.media = message.media
+        view.encryption = MessageEncryption(of: message, trust: deviceTrust)
         return view
     }
 

@@ -22,6 +22,7 @@ extension AppState {
                 await loadMemberNames(of: roomID)
             }
             await askForAttention(result)
+            await loadDeviceTrust()
             for room in result.rooms {
                 // A mention elsewhere is worth a line; the open room shows its messages anyway.
                 if room.roomID != currentRoomID, room.highlightCount > (rooms[room.roomID]?.highlightCount ?? 0) {
@@ -72,6 +73,7 @@ extension AppState {
         }
         self.store = store
         crypto = await environment.makeCrypto(session, profile.settings, store)
+        await loadDeviceTrust()
         restartSync(for: session)
         if isFirstSync { announceSlowFirstSync() }
         let generation = serviceGeneration
@@ -163,6 +165,7 @@ extension AppState {
         references = ReferenceTable()
         joinsAwaitingSync = []
         searchResults = [:]
+        deviceTrust = DeviceTrust()
         typingUserIDs = [:]
         pendingReadMark?.cancel()
         pendingReadMark = nil

@@ -189,6 +189,10 @@ enum StoreMigrations {
                 table.column("outdated", .boolean).notNull()
             }
         }
+        migrator.registerMigration("9 message key origin") { database in
+            // Decrypted with a room key from an import or a forward: its sender is not proven.
+            try database.alter(table: "message") { $0.add(column: "key_imported", .boolean).notNull().defaults(to: false) }
+        }
         return migrator
     }
 }
