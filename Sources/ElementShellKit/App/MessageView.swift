@@ -51,6 +51,8 @@ public struct ReplyQuote: Sendable, Equatable {
     public var senderName: String
     public var body: String
     public var reference: Int?
+    /// Why the parent could not be decrypted, which the quote says instead of its empty body.
+    public var decryptionFailure: DecryptionFailure?
 }
 
 public struct ReactionCount: Sendable, Equatable {

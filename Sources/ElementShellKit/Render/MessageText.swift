@@ -91,7 +91,8 @@ struct MessageText {
 
     /// `╭ ~3 Bob: the first line of what he wrote`, cut to a line's worth.
     private func quoteLine(_ quote: ReplyQuote) -> String {
-        let firstLine = quote.body.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let body = quote.decryptionFailure.map(Self.undecryptable) ?? quote.body
+        let firstLine = body.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         let text = firstLine.count > 60 ? firstLine.prefix(59) + "…" : Substring(firstLine)
         let reference = quote.reference.map { "~\($0) " } ?? ""
         return theme.dim("  ╭ \(reference)\(TerminalSanitizer.clean(quote.senderName)): \(TerminalSanitizer.clean(String(text)))")

@@ -62,6 +62,16 @@ import Testing
         #expect(app.state.timelines["!lobby:hs"]?.messages.last?.body == "the plan")
     }
 
+    @Test func ourPendingMessageInAnEncryptedRoomIsLockedAlready() async throws {
+        let app = AppHarness(sync: Messaging.firstSync(Self.encryptedLobby))
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        await app.state.run(line: "/open Lobby")
+        await app.state.run(line: "hello")
+        guard case .queued(let pending)? = app.log.outcomes.last else { Issue.record("not queued"); return }
+        #expect(pending.encryption == .trusted, "the queue encrypts it on this device")
+    }
+
     @Test func searchingAnEncryptedRoomSaysTheServerCannotReadIt() async throws {
         let app = AppHarness(sync: Messaging.firstSync(Self.encryptedLobby))
         await app.state.run(line: "/login matrix.org alice")

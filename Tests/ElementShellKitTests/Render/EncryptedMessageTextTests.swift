@@ -62,6 +62,17 @@ import Testing
         #expect(lines(.undecryptable(.missingKey), body: "") == ["[15:30] 🔒 Bob: Unable to decrypt: the key has not arrived yet (it is shown when it does)"])
     }
 
+    @Test func aReplyToAnUndecryptableMessageQuotesWhy() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var message = MessageView(roomID: "!r", eventID: "$e", transactionID: nil, sender: "@ann:hs", senderName: "Ann",
+                                  msgtype: "m.text", body: "what?", timestamp: Int64(now.timeIntervalSince1970 * 1000), isPending: false)
+        message.replyQuote = ReplyQuote(senderName: "Bob", body: "", reference: 3, decryptionFailure: .corrupt)
+        let text = MessageText(theme: Theme(usesColor: false, accent: .named(.green)), now: now, calendar: calendar)
+        let lines = L10n.$languageOverride.withValue("en") { text.lines(for: message) }
+        #expect(lines.first == "  ╭ ~3 Bob: Unable to decrypt: the message is damaged or was tampered w…", "cut to a line like any quote")
+    }
+
     @Test func jsonSaysWhetherEncryptedVerifiedAndWhyUnreadable() {
         func json(_ encryption: MessageEncryption?) -> [String: JSONValue] {
             var message = MessageView(roomID: "!r", eventID: "$e", transactionID: nil, sender: "@bob:hs", senderName: "Bob",
