@@ -4,7 +4,8 @@ extension AppState {
     /// loses its verification).
     func loadDeviceTrust() async {
         guard let store else { return }
-        let ownKey = await crypto?.identityKeys.curve25519
+        // This device's key stays the same for the session: the crypto machine is asked once.
+        let ownKey = if let known = deviceTrust.ownKey { known } else { await crypto?.identityKeys.curve25519 }
         guard let verifiedKeys = try? await store.verifiedDeviceKeys() else { return }
         deviceTrust = DeviceTrust(ownKey: ownKey, verifiedKeys: verifiedKeys)
     }

@@ -22,7 +22,6 @@ extension AppState {
                 await loadMemberNames(of: roomID)
             }
             await askForAttention(result)
-            await loadDeviceTrust()
             for room in result.rooms {
                 // A mention elsewhere is worth a line; the open room shows its messages anyway.
                 if room.roomID != currentRoomID, room.highlightCount > (rooms[room.roomID]?.highlightCount ?? 0) {
@@ -36,6 +35,8 @@ extension AppState {
                 report(Report(content: .firstSyncFinished(roomCount: result.rooms.count), location: nil))
             }
             keep(result)
+            // Before showing what came: it may have brought devices, or their verification.
+            await loadDeviceTrust()
             await showArrived(result.messages)
             await showChanges(result)
             followArrivals(result.messages)
