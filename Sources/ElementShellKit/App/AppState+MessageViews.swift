@@ -18,7 +18,8 @@ extension AppState {
             view.threadSummary = summaries[message.eventID].map { ThreadSummary(replyCount: $0.replyCount, latestSender: name(of: $0.latestSender)) }
             view.threadReference = message.threadRoot.flatMap { roots[$0] }.map(reference(of:))
             view.replyQuote = message.replyTo.flatMap { parents[$0] }.map { parent in
-                ReplyQuote(senderName: name(of: parent.sender), body: parent.plainText, reference: reference(of: parent))
+                ReplyQuote(senderName: name(of: parent.sender), body: parent.plainText, reference: reference(of: parent),
+                           decryptionFailure: parent.decryptionFailure)
             }
             view.reactions = counts[message.eventID] ?? []
             return view
@@ -36,6 +37,7 @@ extension AppState {
         view.isRedacted = message.isRedacted
         view.redactionReason = message.redactionReason
         view.media = message.media
+        view.encryption = MessageEncryption(of: message, trust: deviceTrust)
         return view
     }
 

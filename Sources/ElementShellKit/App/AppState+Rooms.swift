@@ -75,8 +75,7 @@ extension AppState {
                 older = try await store.messages(in: roomID, thread: currentThreadRoot, before: historyCursor, limit: count)
             }
             if older.count < count, let token = try await store.room(roomID)?.previousBatch, !token.isEmpty {
-                let page = try await environment.makeRoomService(session, profile.settings).olderEvents(roomID: roomID, from: token, limit: count)
-                try await store.storeOlder(page.events.compactMap { MessageRecord(roomID: roomID, event: $0) }, roomID: roomID, nextBatch: page.next)
+                try await fetchOlder(count, of: roomID, from: token, into: store, session: session)
                 older = try await store.messages(in: roomID, thread: currentThreadRoot, before: historyCursor, limit: count)
             }
             historyCursor = older.first?.seq ?? historyCursor
@@ -86,6 +85,16 @@ extension AppState {
         } catch {
             return finish("history", .failure(.storeUnavailable))
         }
+    }
+
+    /// A page of older events from the server into the store, decrypted as a sync's timeline is;
+    /// those whose key has not arrived are kept to be tried again when it does.
+    private func fetchOlder(_ count: Int, of roomID: String, from token: String, into store: StoreWriter, session: Session) async throws {
+        let page = try await environment.makeRoomService(session, profile.settings).olderEvents(roomID: roomID, from: token, limit: count)
+        let events = await crypto?.decrypt(page.events, in: roomID) ?? page.events
+        let messages = events.compactMap { event in MessageRecord(roomID: roomID, event: event).map { (record: $0, event: event) } }
+        try await store.storeOlder(messages.map(\.record), undecrypted: messages.compactMap { UndecryptedEvent(waitingFor: $0.record, event: $0.event) },
+                                   roomID: roomID, nextBatch: page.next)
     }
 
     private func join(_ target: String) async -> Bool {
@@ -247,6 +256,8 @@ extension AppState {
                                formattedBody: entry.formattedBody, timestamp: entry.createdAt, isPending: true)
         view.media = entry.media
         view.reference = references.number(forPending: entry.transactionID)
+        // The send queue encrypts it for an encrypted room, from this device.
+        if rooms[entry.roomID]?.encryption != nil { view.encryption = .trusted }
         return view
     }
 }

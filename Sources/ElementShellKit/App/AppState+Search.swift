@@ -26,7 +26,9 @@ extension AppState {
         let hits = zip(found, await views(of: found)).map { message, view in
             SearchHit(roomName: rooms[message.roomID].map(RoomName.of) ?? message.roomID, message: view)
         }
-        return finish("search", .searchResults(hits))
+        // The server searches what it can read: in an encrypted room, that is nothing since encryption began.
+        let searched = everywhere ? rooms.values.filter { $0.membership == .join } : currentRoomID.flatMap { rooms[$0] }.map { [$0] } ?? []
+        return finish("search", .searchResults(hits, encryptedNotSearched: searched.contains { $0.encryption != nil }))
     }
 
     static let searchLimit = 20

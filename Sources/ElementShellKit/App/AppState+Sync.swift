@@ -35,6 +35,8 @@ extension AppState {
                 report(Report(content: .firstSyncFinished(roomCount: result.rooms.count), location: nil))
             }
             keep(result)
+            // Before showing what came: it may have brought devices, or their verification.
+            await loadDeviceTrust()
             await showArrived(result.messages)
             await showChanges(result)
             followArrivals(result.messages)
@@ -72,6 +74,7 @@ extension AppState {
         }
         self.store = store
         crypto = await environment.makeCrypto(session, profile.settings, store)
+        await loadDeviceTrust()
         restartSync(for: session)
         if isFirstSync { announceSlowFirstSync() }
         let generation = serviceGeneration
@@ -163,6 +166,7 @@ extension AppState {
         references = ReferenceTable()
         joinsAwaitingSync = []
         searchResults = [:]
+        deviceTrust = DeviceTrust()
         typingUserIDs = [:]
         pendingReadMark?.cancel()
         pendingReadMark = nil

@@ -52,6 +52,8 @@ public final class AppState {
     @ObservationIgnored var sendQueue: SendQueue?
     /// The session's end-to-end encryption, while a session is open and it could start.
     @ObservationIgnored var crypto: CryptoMachine?
+    /// The devices whose messages are shown as trusted.
+    @ObservationIgnored var deviceTrust = DeviceTrust()
     @ObservationIgnored var sendTask: Task<Void, Never>?
 
     // Receipts and typing

@@ -28,6 +28,8 @@ public struct MessageView: Sendable, Equatable {
     public var threadSummary: ThreadSummary?
     /// On a message shown outside its thread: the `~N` of the thread's root.
     public var threadReference: Int?
+    /// How it arrived encrypted and whether its sender is trusted; `nil` when sent in the clear.
+    public var encryption: MessageEncryption?
 
     public init(roomID: String, eventID: String?, transactionID: String?, sender: String, senderName: String,
                 msgtype: String, body: String, formattedBody: String? = nil, timestamp: Int64, isPending: Bool) {
@@ -49,6 +51,8 @@ public struct ReplyQuote: Sendable, Equatable {
     public var senderName: String
     public var body: String
     public var reference: Int?
+    /// Why the parent could not be decrypted, which the quote says instead of its empty body.
+    public var decryptionFailure: DecryptionFailure?
 }
 
 public struct ReactionCount: Sendable, Equatable {

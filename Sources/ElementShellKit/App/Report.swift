@@ -102,8 +102,9 @@ public enum Outcome: Sendable, Equatable {
     /// `/thread`: its root and latest replies (oldest first), and its draft for the input line.
     case threadOpened(roomName: String, root: MessageView, messages: [MessageView], draft: String?)
     case threadClosed(roomName: String)
-    /// `/search`: the messages found, the newest first, each with its room's name.
-    case searchResults([SearchHit])
+    /// `/search`: the messages found, the newest first, each with its room's name, and whether
+    /// rooms searched were encrypted, whose messages the server cannot read to search.
+    case searchResults([SearchHit], encryptedNotSearched: Bool)
     /// `/threads`: the roots, each with its summary, the most recently active first.
     case threads([MessageView])
     /// A reaction (its key) to the message `reference` names is in the outbox.

@@ -77,8 +77,9 @@ public enum JSONRenderer {
         case .threadOpened(let name, let root, let messages, let draft):
             ["room": .string(name), "root": .object(root.json), "messages": .array(messages.map { .object($0.json) }), "draft": draft.json]
         case .threadClosed(let name): ["room": .string(name)]
-        case .searchResults(let hits):
-            ["results": .array(hits.map { .object($0.message.json.merging(["room": .string($0.roomName)]) { $1 }) })]
+        case .searchResults(let hits, let skipsEncrypted):
+            ["results": .array(hits.map { .object($0.message.json.merging(["room": .string($0.roomName)]) { $1 }) }),
+             "encrypted_not_searched": .bool(skipsEncrypted)]
         case .threads(let roots): ["threads": .array(roots.map { .object($0.json) })]
         case .history(let messages): ["messages": .array(messages.map { .object($0.json) })]
         case .members(let members): ["members": .array(members.map { ["user_id": .string($0.userID), "name": .string($0.name)] })]
@@ -179,7 +180,7 @@ extension RoomRecord {
     /// The fields every room object carries in `--output json`.
     var json: [String: JSONValue] {
         ["room_id": .string(roomID), "name": .string(RoomName.of(self)), "membership": .string(membership.rawValue),
-         "canonical_alias": canonicalAlias.json, "is_direct": .bool(isDirect), "is_space": .bool(isSpace),
+         "canonical_alias": canonicalAlias.json, "is_direct": .bool(isDirect), "is_space": .bool(isSpace), "encrypted": .bool(encryption != nil),
          "notification_count": .int(notificationCount), "highlight_count": .int(highlightCount)]
     }
 }
@@ -201,6 +202,9 @@ extension MessageView {
             "thread": threadSummary.map { ["reply_count": .int($0.replyCount), "latest_sender_name": .string($0.latestSender)] } ?? .null,
             "thread_root_ref": threadReference.map { .string("~\($0)") } ?? .null,
             "media": media.map(\.json) ?? .null,
+            "encrypted": .bool(encryption != nil), "verified": encryption?.isVerified.map(JSONValue.bool) ?? .null,
+            "key_imported": .bool(encryption == .importedKey),
+            "decryption_failure": encryption?.failure.map { .string($0.rawValue) } ?? .null,
         ]
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// A message as timeline lines: `~7 [12:34] Alice: text` (`~7` is what commands take to name it),
 /// `* Alice waves` for emotes, continuation lines of a multi-line body indented under the first;
-/// the parent of a reply quoted in one line above, reaction counts below. Everything from the
-/// sender is sanitized.
+/// the parent of a reply quoted in one line above, reaction counts below; `🔒` before the sender
+/// of a message that arrived encrypted. Everything from the sender is sanitized.
 struct MessageText {
     let theme: Theme
     /// The terminal's width: longer lines wrap at words, continuing under the text; `nil` leaves them whole.
@@ -17,7 +17,7 @@ struct MessageText {
         let time = theme.dim("[" + stamp(Date(timeIntervalSince1970: Double(message.timestamp) / 1000)) + "]")
         // A thread's message shown outside its thread says whose thread it is in.
         let thread = message.threadReference.map { theme.dim("↳~\($0)") + " " } ?? ""
-        let name = thread + theme.bold(TerminalSanitizer.clean(message.senderName))
+        let name = encryptionMark(message.encryption) + thread + theme.bold(TerminalSanitizer.clean(message.senderName))
         var bodyLines = bodyLines(of: message)
         if message.msgtype == "m.notice" { bodyLines[0] = theme.dim(bodyLines[0]) }
         let head = message.msgtype == "m.emote" ? "\(reference)\(time) * \(name) \(bodyLines[0])" : "\(reference)\(time) \(name): \(bodyLines[0])"
@@ -50,10 +50,29 @@ struct MessageText {
         if message.isRedacted {
             return [theme.dim(message.redactionReason.map { L10n.screenMessageDeletedBecause(TerminalSanitizer.clean($0)) } ?? L10n.screenMessageDeleted)]
         }
+        if let failure = message.encryption?.failure { return [theme.dim(Self.undecryptable(failure))] }
         if let media = message.media { return mediaLines(media, of: message) }
         let lines = message.formattedBody.flatMap(FormattedBody.lines(fromHTML:))?.map(theme.line)
             ?? message.body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { TerminalSanitizer.clean(String($0)) }
         return lines.isEmpty ? [""] : lines
+    }
+
+    /// `🔒` before the sender of a message that arrived encrypted, `🔒⚠` when its sender is not
+    /// proven (a device nobody verified, or a key that was imported or forwarded).
+    private func encryptionMark(_ encryption: MessageEncryption?) -> String {
+        guard let encryption else { return "" }
+        return "🔒" + (encryption.isVerified == false ? theme.warning("⚠") : "") + " "
+    }
+
+    /// What stands in for the text of a message that could not be decrypted.
+    static func undecryptable(_ failure: DecryptionFailure) -> String {
+        switch failure {
+        case .missingKey: L10n.screenMessageUndecryptableMissingKey
+        case .unknownIndex: L10n.screenMessageUndecryptableUnknownIndex
+        case .corrupt: L10n.screenMessageUndecryptableCorrupt
+        case .unsupportedAlgorithm: L10n.screenMessageUndecryptableUnsupportedAlgorithm
+        case .mismatch: L10n.screenMessageUndecryptableMismatch
+        }
     }
 
     /// `[image] cat.png (34 KB)`, then the caption when the body is one (it differs from the file name).
@@ -72,7 +91,8 @@ struct MessageText {
 
     /// `╭ ~3 Bob: the first line of what he wrote`, cut to a line's worth.
     private func quoteLine(_ quote: ReplyQuote) -> String {
-        let firstLine = quote.body.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let body = quote.decryptionFailure.map(Self.undecryptable) ?? quote.body
+        let firstLine = body.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         let text = firstLine.count > 60 ? firstLine.prefix(59) + "…" : Substring(firstLine)
         let reference = quote.reference.map { "~\($0) " } ?? ""
         return theme.dim("  ╭ \(reference)\(TerminalSanitizer.clean(quote.senderName)): \(TerminalSanitizer.clean(String(text)))")

@@ -40,7 +40,8 @@ enum TextLayout {
         return lines + [current]
     }
 
-    /// Characters that take room on screen: SGR escape sequences take none.
+    /// Columns that text takes on screen: SGR escape sequences take none, emoji shown as
+    /// pictures (the lock of encrypted messages, most reaction keys) take two.
     static func visibleLength(_ text: String) -> Int {
         var length = 0
         var inEscape = false
@@ -50,7 +51,7 @@ enum TextLayout {
             } else if inEscape {
                 if character.isLetter { inEscape = false }
             } else {
-                length += 1
+                length += character.unicodeScalars.first?.properties.isEmojiPresentation == true ? 2 : 1
             }
         }
         return length

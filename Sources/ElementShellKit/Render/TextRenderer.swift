@@ -93,10 +93,10 @@ public struct TextRenderer: Sendable {
             [theme.accent(L10n.screenThreadOpened(root.reference.map { "~\($0)" } ?? "", clean(name)))]
                 + ([root] + messages).flatMap(MessageText(theme: theme, width: width).lines(for:))
         case .threadClosed(let name): [L10n.screenThreadClosed(clean(name))]
-        case .searchResults(let hits):
-            hits.isEmpty ? [L10n.screenSearchEmpty] : [L10n.screenSearchResults(hits.count)] + hits.flatMap { hit in
+        case .searchResults(let hits, let skipsEncrypted):
+            (hits.isEmpty ? [L10n.screenSearchEmpty] : [L10n.screenSearchResults(hits.count)] + hits.flatMap { hit in
                 [theme.dim(clean(hit.roomName))] + MessageText(theme: theme, width: width).lines(for: hit.message)
-            }
+            }) + (skipsEncrypted ? [theme.dim(L10n.screenSearchEncryptedSkipped)] : [])
         case .threads(let roots): roots.isEmpty ? [L10n.screenThreadsEmpty] : roots.flatMap(MessageText(theme: theme, width: width).lines(for:))
         case .members(let members): table(members.map { [clean($0.name), $0.name == $0.userID ? "" : theme.dim(clean($0.userID))] })
         case .roomText(let kind, let text):
@@ -154,6 +154,7 @@ public struct TextRenderer: Sendable {
             }
             if room.isDirect { notes.append(L10n.screenRoomsDirect) }
             if room.isSpace { notes.append(L10n.screenRoomsSpace) }
+            if room.encryption != nil { notes.append(L10n.screenRoomsEncrypted) }
             if room.notificationCount > 0 { notes.append(L10n.screenRoomsUnread(room.notificationCount)) }
             if room.highlightCount > 0 { notes.append(theme.bold(L10n.screenRoomsHighlights(room.highlightCount))) }
             return (numbered ? ["\(listed.number)"] : []) + [clean(RoomName.of(room)), notes.joined(separator: ", ")]

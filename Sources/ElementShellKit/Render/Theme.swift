@@ -20,6 +20,7 @@ public struct Theme: Sendable, Equatable {
 
     public func accent(_ text: String) -> String { styled(text, code: Self.code(for: accent)) }
     func error(_ text: String) -> String { styled(text, code: "31") }
+    func warning(_ text: String) -> String { styled(text, code: "33") }
     func dim(_ text: String) -> String { styled(text, code: "2") }
     func bold(_ text: String) -> String { styled(text, code: "1") }
 

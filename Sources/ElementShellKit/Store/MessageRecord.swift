@@ -32,6 +32,8 @@ public struct MessageRecord: Sendable, Equatable, Codable, FetchableRecord, Pers
     public var senderKey: String?
     /// Why it could not be decrypted; `nil` when it was (or was never encrypted).
     public var decryptionFailure: DecryptionFailure?
+    /// Decrypted with a key from an import or a forward rather than from its sender: who sent it is not proven.
+    public var isKeyImported = false
 
     public init(eventID: String, roomID: String, sender: String, msgtype: String, body: String, formattedBody: String? = nil,
                 originServerTS: Int64, transactionID: String? = nil, replyTo: String? = nil, threadRoot: String? = nil) {
@@ -51,7 +53,7 @@ public struct MessageRecord: Sendable, Equatable, Codable, FetchableRecord, Pers
         case seq, eventID = "event_id", roomID = "room_id", sender, msgtype, body, formattedBody = "formatted_body"
         case originServerTS = "origin_server_ts", transactionID = "transaction_id", replyTo = "reply_to", threadRoot = "thread_root"
         case isEdited = "edited", isRedacted = "redacted", redactionReason = "redaction_reason", media
-        case senderKey = "sender_key", decryptionFailure = "decryption_failure"
+        case senderKey = "sender_key", decryptionFailure = "decryption_failure", isKeyImported = "key_imported"
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

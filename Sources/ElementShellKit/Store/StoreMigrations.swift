@@ -129,6 +129,8 @@ enum StoreMigrations {
                 table.add(column: "sender_key", .text)
                 // Why it could not be decrypted (`DecryptionFailure`); NULL once it was.
                 table.add(column: "decryption_failure", .text)
+                // Decrypted with a room key from an import or a forward: its sender is not proven.
+                table.add(column: "key_imported", .boolean).notNull().defaults(to: false)
             }
             // Undecryptable events as they came, so they can be tried again when their key arrives.
             try database.create(table: "encrypted_event") { table in

@@ -53,8 +53,9 @@ extension StoreWriter {
             if batch.directRoomIDs != nil { rooms = try RoomRecord.fetchAll(database) }
             var insertMessage = try RowInserter(database, sql: """
                 INSERT OR IGNORE INTO message (event_id, room_id, sender, msgtype, body, formatted_body, origin_server_ts, transaction_id,
-                                               reply_to, thread_root, redacted, redaction_reason, media, sender_key, decryption_failure)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                               reply_to, thread_root, redacted, redaction_reason, media, sender_key, decryption_failure,
+                                               key_imported)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             var leaveOutbox = try RowInserter(database, sql: "DELETE FROM outbox WHERE transaction_id = ?")
             var fresh: [MessageRecord] = []
@@ -74,6 +75,7 @@ extension StoreWriter {
                 insertMessage.bind(message.media?.storedText)
                 insertMessage.bind(message.senderKey)
                 insertMessage.bind(message.decryptionFailure?.rawValue)
+                insertMessage.bind(Int64(message.isKeyImported ? 1 : 0))
                 if try insertMessage.run() > 0 {
                     message.seq = database.lastInsertedRowID
                     fresh.append(message)

@@ -108,9 +108,10 @@ public actor StoreWriter {
 
     /// Older messages from the server, newest first as `/messages` gives them: they are stored
     /// before everything the store has, and the room's way back moves to `nextBatch` (empty when
-    /// the room's beginning is reached).
+    /// the room's beginning is reached). `undecrypted` are the events of messages that wait for
+    /// their key, kept in the same transaction so a key arriving later finds them, as after a sync.
     @discardableResult
-    public func storeOlder(_ messages: [MessageRecord], roomID: String, nextBatch: String?) throws -> Int {
+    public func storeOlder(_ messages: [MessageRecord], undecrypted: [UndecryptedEvent] = [], roomID: String, nextBatch: String?) throws -> Int {
         try transaction { database in
             var position = (try Int64.fetchOne(database, sql: "SELECT MIN(seq) FROM message") ?? 1) - 1
             var stored = 0
@@ -122,6 +123,7 @@ public actor StoreWriter {
                     position -= 1
                 }
             }
+            try Self.keep(undecrypted, in: database)
             try database.execute(sql: "UPDATE room SET prev_batch = ? WHERE room_id = ?", arguments: [nextBatch ?? "", roomID])
             return stored
         }

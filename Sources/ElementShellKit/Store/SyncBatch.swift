@@ -48,9 +48,7 @@ public struct SyncBatch: Sendable, Equatable {
                 if let member = MemberRecord(roomID: roomID, event: event) { members.append(member) }
                 if let message = MessageRecord(roomID: roomID, event: event) {
                     messages.append(message)
-                    if message.decryptionFailure?.isRetryable == true, let sessionID = event.encryption?.sessionID {
-                        undecrypted.append(UndecryptedEvent(eventID: message.eventID, roomID: roomID, sessionID: sessionID, event: event))
-                    }
+                    if let waiting = UndecryptedEvent(waitingFor: message, event: event) { undecrypted.append(waiting) }
                 } else if event.type != "m.room.member" {
                     take(relationOf: event, in: roomID)
                 }
@@ -119,6 +117,7 @@ extension MessageRecord {
             self.init(roomID: roomID, messageEvent: event)
         }
         senderKey = event.encryption?.senderKey
+        isKeyImported = event.encryption?.isKeyImported ?? false
     }
 
     private init?(roomID: String, messageEvent event: SyncEvent) {

@@ -15,6 +15,12 @@ public struct UndecryptedEvent: Sendable, Equatable {
         self.event = event
     }
 
+    /// The event behind an unreadable message, kept when a key arriving later can still open it.
+    init?(waitingFor message: MessageRecord, event: SyncEvent) {
+        guard message.decryptionFailure?.isRetryable == true, let sessionID = event.encryption?.sessionID else { return nil }
+        self.init(eventID: message.eventID, roomID: message.roomID, sessionID: sessionID, event: event)
+    }
+
     /// The event as JSON, with what decryption and display need.
     var storedText: String {
         var members: [String: MatrixJSON] = ["type": .string(event.type), "sender": .string(event.sender), "content": event.content]

@@ -24,7 +24,7 @@ import Testing
         for _ in 0..<300 where app.state.syncStatus != .live { try await Task.sleep(for: .milliseconds(10)) }
         #expect(!(await app.state.run(line: "/search budget")), "a room must be open, or --all given")
         #expect(await app.state.run(line: "/search budget --all"))
-        guard case .searchResults(let hits)? = app.log.outcomes.last else { Issue.record("no results"); return }
+        guard case .searchResults(let hits, _)? = app.log.outcomes.last else { Issue.record("no results"); return }
         #expect(hits.map(\.roomName) == ["Lobby"] && hits.map(\.message.body) == ["the budget, long ago"])
         let number = try #require(hits.first?.message.reference)
 

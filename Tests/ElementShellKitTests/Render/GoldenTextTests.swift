@@ -50,6 +50,29 @@ import Testing
     }
 
     @Test(arguments: ["en", "de"])
+    func encryptedRoom(language: String) async throws {
+        // Decrypted messages as decryption leaves them: from a verified device, an unverified one, and with a forwarded key.
+        func decrypted(_ body: String, senderKey: String, isKeyImported: Bool = false) -> SyncEvent {
+            var event = AppStateMessagingTests.event(body, from: "@bob:hs", at: 1_500)
+            event.encryption = EventEncryption(senderKey: senderKey, sessionID: "S0", isKeyImported: isKeyImported)
+            return event
+        }
+        var lobby = AppStateEncryptedTimelineTests.encryptedLobby
+        lobby.rooms.joined["!lobby:hs"]?.timeline.events.insert(contentsOf: [
+            decrypted("verified", senderKey: "bobkey"), decrypted("unverified", senderKey: "newkey"),
+            decrypted("forwarded", senderKey: "bobkey", isKeyImported: true),
+        ], at: 1)
+        let app = AppHarness(sync: AppStateMessagingTests.firstSync(lobby))
+        await app.state.run(line: "/login matrix.org alice")
+        for _ in 0..<300 where app.state.syncStatus != .live { try await Task.sleep(for: .milliseconds(10)) }
+        try await #require(app.state.store).transaction {
+            try DeviceRecord(userID: "@bob:hs", deviceID: "B1", curve25519: "bobkey", ed25519: "bobsigning", isVerified: true).insert($0)
+        }
+        await app.state.loadDeviceTrust()
+        try await compare("encrypted.\(language).txt", language: language, lines: ["/rooms", "/open Lobby", "/search plan"], app: app)
+    }
+
+    @Test(arguments: ["en", "de"])
     func spaces(language: String) async throws {
         var rooms = FakeRoomService()
         rooms.hierarchyPage = { spaceID, _ throws(MatrixError) in

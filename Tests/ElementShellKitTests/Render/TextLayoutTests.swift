@@ -17,6 +17,11 @@ import Testing
         #expect(TextLayout.table([["\u{1B}[1mk\u{1B}[0m", "v"], ["key", "w"]], width: nil) == ["  \u{1B}[1mk\u{1B}[0m    v", "  key  w"])
     }
 
+    @Test func emojiShownAsPicturesTakeTwoColumns() {
+        #expect(TextLayout.visibleLength("🔒 a") == 4)
+        #expect(TextLayout.visibleLength("⚠ a") == 3, "a text-style symbol takes one")
+    }
+
     @Test func withoutAWidthOrWithALongWordNothingBreaks() {
         #expect(TextLayout.wrap("a b c", width: nil) == ["a b c"])
         #expect(TextLayout.wrap("averyveryveryverylongwordthatdoesnotfit short", width: 20) == ["averyveryveryverylongwordthatdoesnotfit", "short"])

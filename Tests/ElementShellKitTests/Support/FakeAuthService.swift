@@ -67,6 +67,7 @@ struct AppHarness {
         send: @escaping SendQueue.Send = { _ throws(MatrixError) in "$sent" },
         roomService: FakeRoomService = FakeRoomService(),
         mediaService: FakeMediaService = FakeMediaService(),
+        crypto: @escaping @Sendable (Session, StoreWriter) async -> CryptoMachine? = { _, _ in nil },
         sharing shared: TemporaryDirectory? = nil
     ) {
         let directory = shared ?? TemporaryDirectory()
@@ -78,6 +79,7 @@ struct AppHarness {
             removeStore: { session in try? FileManager.default.removeItem(at: StoreLocation.directory(for: session, dataDirectory: directory.url.path)) },
             makeSync: { _, _ in sync },
             makeSender: { _, _, _, _ in send },
+            makeCrypto: { session, _, store in await crypto(session, store) },
             makeRoomService: { _, _ in roomService },
             makeMediaService: { _, _ in mediaService },
             password: { _ in password },

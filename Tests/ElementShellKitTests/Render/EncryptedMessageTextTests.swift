@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+@testable import ElementShellKit
+
+/// How encryption shows on a message, on plain values: which mark a message gets from what the
+/// store knows and which devices are trusted, its lines, and its JSON.
+@Suite struct EncryptedMessageTextTests {
+    /// 2026-11-22 15:30 UTC.
+    let now = Date(timeIntervalSince1970: 1_795_361_400)
+    static let failures: [DecryptionFailure] = [.missingKey, .unknownIndex, .corrupt, .unsupportedAlgorithm, .mismatch]
+
+    func lines(_ encryption: MessageEncryption?, body: String = "hi", color: Bool = false, language: String = "en") -> [String] {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var message = MessageView(roomID: "!r", eventID: "$e", transactionID: nil, sender: "@bob:hs", senderName: "Bob",
+                                  msgtype: "m.text", body: body, timestamp: Int64(now.timeIntervalSince1970 * 1000), isPending: false)
+        message.encryption = encryption
+        let text = MessageText(theme: Theme(usesColor: color, accent: .named(.green)), now: now, calendar: calendar)
+        return L10n.$languageOverride.withValue(language) { text.lines(for: message) }
+    }
+
+    @Test func theSendersDeviceDecidesTheMark() {
+        let trust = DeviceTrust(ownKey: "own", verifiedKeys: ["verified"])
+        var message = MessageRecord(eventID: "$e", roomID: "!r", sender: "@bob:hs", msgtype: "m.text", body: "hi", originServerTS: 1)
+        #expect(MessageEncryption(of: message, trust: trust) == nil, "sent in the clear")
+        message.senderKey = "verified"
+        #expect(MessageEncryption(of: message, trust: trust) == .trusted)
+        message.senderKey = "own"
+        #expect(MessageEncryption(of: message, trust: trust) == .trusted, "this very device")
+        message.senderKey = "stranger"
+        #expect(MessageEncryption(of: message, trust: trust) == .unverifiedDevice)
+        message.senderKey = "verified"
+        message.isKeyImported = true
+        #expect(MessageEncryption(of: message, trust: trust) == .importedKey, "a forwarded key proves nothing, whoever it names")
+        message.decryptionFailure = .missingKey
+        #expect(MessageEncryption(of: message, trust: trust) == .undecryptable(.missingKey))
+        message.senderKey = nil
+        message.decryptionFailure = .unsupportedAlgorithm
+        #expect(MessageEncryption(of: message, trust: trust) == .undecryptable(.unsupportedAlgorithm), "even without a sender key")
+    }
+
+    @Test func aLockMarksEncryptedMessagesAndAWarningUnprovenSenders() {
+        #expect(lines(nil) == ["[15:30] Bob: hi"])
+        #expect(lines(.trusted) == ["[15:30] 🔒 Bob: hi"])
+        #expect(lines(.unverifiedDevice) == ["[15:30] 🔒⚠ Bob: hi"])
+        #expect(lines(.importedKey) == ["[15:30] 🔒⚠ Bob: hi"])
+        #expect(lines(.unverifiedDevice, color: true)[0].contains("🔒\u{1B}[33m⚠\u{1B}[0m "), "the warning in the warning colour")
+    }
+
+    @Test(arguments: failures)
+    func anUndecryptableMessageSaysWhyInEachLanguage(failure: DecryptionFailure) {
+        let english = lines(.undecryptable(failure), body: "")
+        let german = lines(.undecryptable(failure), body: "", language: "de")
+        #expect(english == ["[15:30] 🔒 Bob: " + L10n.$languageOverride.withValue("en") { MessageText.undecryptable(failure) }])
+        #expect(english[0].contains("Unable to decrypt: "))
+        #expect(german[0].contains("Entschlüsselung nicht möglich: "))
+        let reasons = Set(Self.failures.map { failure in L10n.$languageOverride.withValue("en") { MessageText.undecryptable(failure) } })
+        #expect(reasons.count == Self.failures.count, "each failure has its own reason")
+    }
+
+    @Test func theMissingKeyPromisesTheTextWhenItComes() {
+        #expect(lines(.undecryptable(.missingKey), body: "") == ["[15:30] 🔒 Bob: Unable to decrypt: the key has not arrived yet (it is shown when it does)"])
+    }
+
+    @Test func aReplyToAnUndecryptableMessageQuotesWhy() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var message = MessageView(roomID: "!r", eventID: "$e", transactionID: nil, sender: "@ann:hs", senderName: "Ann",
+                                  msgtype: "m.text", body: "what?", timestamp: Int64(now.timeIntervalSince1970 * 1000), isPending: false)
+        message.replyQuote = ReplyQuote(senderName: "Bob", body: "", reference: 3, decryptionFailure: .corrupt)
+        let text = MessageText(theme: Theme(usesColor: false, accent: .named(.green)), now: now, calendar: calendar)
+        let lines = L10n.$languageOverride.withValue("en") { text.lines(for: message) }
+        #expect(lines.first == "  ╭ ~3 Bob: Unable to decrypt: the message is damaged or was tampered w…", "cut to a line like any quote")
+    }
+
+    @Test func jsonSaysWhetherEncryptedVerifiedAndWhyUnreadable() {
+        func json(_ encryption: MessageEncryption?) -> [String: JSONValue] {
+            var message = MessageView(roomID: "!r", eventID: "$e", transactionID: nil, sender: "@bob:hs", senderName: "Bob",
+                                      msgtype: "m.text", body: "", timestamp: 1, isPending: false)
+            message.encryption = encryption
+            return message.json
+        }
+        func fields(_ encryption: MessageEncryption?) -> [JSONValue?] {
+            let object = json(encryption)
+            return [object["encrypted"], object["verified"], object["key_imported"], object["decryption_failure"]]
+        }
+        #expect(fields(nil) == [.bool(false), .null, .bool(false), .null])
+        #expect(fields(.trusted) == [.bool(true), .bool(true), .bool(false), .null])
+        #expect(fields(.unverifiedDevice) == [.bool(true), .bool(false), .bool(false), .null])
+        #expect(fields(.importedKey) == [.bool(true), .bool(false), .bool(true), .null])
+        #expect(fields(.undecryptable(.missingKey)) == [.bool(true), .null, .bool(false), .string("missing_key")])
+        #expect(fields(.undecryptable(.unsupportedAlgorithm))[3] == .string("unsupported_algorithm"))
+    }
+
+    @Test func encryptedRoomsAreMarkedInTheRoomList() {
+        var room = RoomRecord(roomID: "!r:hs", membership: .join)
+        room.name = "Secrets"
+        room.encryption = RoomEncryption()
+        let renderer = TextRenderer(theme: Theme(usesColor: false, accent: .named(.green)))
+        let text = L10n.$languageOverride.withValue("en") { renderer.lines(for: .rooms([room])) }
+        #expect(text == ["  1  Secrets  encrypted"])
+        #expect(room.json["encrypted"] == .bool(true))
+    }
+}
