@@ -61,12 +61,14 @@ struct AppHarness {
         profile: String = "element",
         auth: FakeAuthService = FakeAuthService(),
         password: PasswordAnswer = .password("hunter2"),
+        passphrase: @escaping @Sendable (PassphraseRequest) -> PasswordAnswer = { _ in .password("correct horse") },
         confirm: Bool? = nil,
         scripts: [String: String] = [:],
         sync: @escaping SyncLoop.Request = AppHarness.syncThatWaits,
         send: @escaping SendQueue.Send = { _ throws(MatrixError) in "$sent" },
         roomService: FakeRoomService = FakeRoomService(),
         mediaService: FakeMediaService = FakeMediaService(),
+        crypto: @escaping @Sendable (Session, StoreWriter) async -> CryptoMachine? = { _, _ in nil },
         sharing shared: TemporaryDirectory? = nil
     ) {
         let directory = shared ?? TemporaryDirectory()
@@ -78,9 +80,11 @@ struct AppHarness {
             removeStore: { session in try? FileManager.default.removeItem(at: StoreLocation.directory(for: session, dataDirectory: directory.url.path)) },
             makeSync: { _, _ in sync },
             makeSender: { _, _, _, _ in send },
+            makeCrypto: { session, _, store in await crypto(session, store) },
             makeRoomService: { _, _ in roomService },
             makeMediaService: { _, _ in mediaService },
             password: { _ in password },
+            passphrase: { passphrase($0) },
             confirm: { _ in confirm },
             readScript: { scripts[$0] },
             variables: ["HOME": "/home/tester", "LANG": "en_GB.UTF-8"],
@@ -124,6 +128,8 @@ struct FakeRoomService: RoomService {
     func search(_ term: String, roomID: String?, limit: Int) async throws(MatrixError) -> [SyncEvent] {
         try await searching(term, roomID)
     }
+    var encrypt: @Sendable (RoomEncryption, String) async throws(MatrixError) -> Void = { _, _ throws(MatrixError) in }
+    func enableEncryption(_ settings: RoomEncryption, in roomID: String) async throws(MatrixError) { try await encrypt(settings, roomID) }
     var changeMembership: @Sendable (MembershipChange, String, String, String?) async throws(MatrixError) -> Void = { _, _, _, _ throws(MatrixError) in }
     /// By default the harness's user (`@alice:example`) created the room and has every right.
     var levels: @Sendable (String) async throws(MatrixError) -> PowerLevels = { _ throws(MatrixError) in
