@@ -10,7 +10,7 @@ extension AppState {
     func exportKeys(to path: String, overwrite: Bool) async -> Bool {
         let crypto: CryptoMachine
         switch encryptionSession() {
-        case .success(let found): crypto = found.1
+        case .success(let (_, machine)): crypto = machine
         case .failure(let error): return finish("keys", .failure(error))
         }
         do throws(ShellError) {
@@ -44,7 +44,7 @@ extension AppState {
     func importKeys(from path: String) async -> Bool {
         let crypto: CryptoMachine
         switch encryptionSession() {
-        case .success(let found): crypto = found.1
+        case .success(let (_, machine)): crypto = machine
         case .failure(let error): return finish("keys", .failure(error))
         }
         do throws(ShellError) {
