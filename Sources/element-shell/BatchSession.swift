@@ -14,7 +14,9 @@ struct BatchSession {
             (stream == .error ? FileHandle.standardError : FileHandle.standardOutput).write(Data(text.utf8))
         }
         let environmentPassword = context.environment["ELEMENT_SHELL_PASSWORD"]
-        let state = context.makeState(presenter: presenter, password: { _ in environmentPassword.map(PasswordAnswer.password) ?? .missing }, confirm: { _ in nil })
+        let environmentPassphrase = context.environment["ELEMENT_SHELL_PASSPHRASE"]
+        let state = context.makeState(presenter: presenter, password: { _ in environmentPassword.map(PasswordAnswer.password) ?? .missing },
+                                      passphrase: { _ in environmentPassphrase.map(PasswordAnswer.password) ?? .missing }, confirm: { _ in nil })
         var succeeded = await context.start(state)
         let lines = context.options.commands.isEmpty ? StandardInput.lines() : AsyncStream { continuation in
             context.options.commands.forEach { continuation.yield($0) }

@@ -45,6 +45,9 @@ struct ElementShell: AsyncParsableCommand {
     @Option(name: .customLong("password-file"), help: ArgumentHelp(L10n.screenCLIPasswordFileHelp), completion: .file())
     var passwordFile: String?
 
+    @Option(name: .customLong("passphrase-file"), help: ArgumentHelp(L10n.screenCLIPassphraseFileHelp), completion: .file())
+    var passphraseFile: String?
+
     func run() async throws {
         let code = await Launcher(options: self).run()
         if code != 0 { throw ExitCode(code) }

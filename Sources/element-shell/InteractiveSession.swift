@@ -54,9 +54,20 @@ final class InteractiveSession {
                 let prompt = L10n.screenLoginPasswordPrompt(TerminalSanitizer.clean(request.user), TerminalSanitizer.clean(request.homeserver))
                 return await editor.ask(prompt, hidden: true).map(PasswordAnswer.password) ?? .cancelled
             },
+            passphrase: { request in
+                let prompt = switch request {
+                case .export(let path, repeated: false): L10n.screenKeysExportPassphrasePrompt(TerminalSanitizer.clean(path))
+                case .export(_, repeated: true): L10n.screenKeysExportPassphraseAgainPrompt
+                case .import(let path): L10n.screenKeysImportPassphrasePrompt(TerminalSanitizer.clean(path))
+                }
+                return await editor.ask(prompt, hidden: true).map(PasswordAnswer.password) ?? .cancelled
+            },
             confirm: { question in
-                guard case .logout(let userID) = question else { return false }
-                guard let answer = await editor.ask(L10n.screenLogoutConfirm(TerminalSanitizer.clean(userID)), hidden: false) else { return false }
+                let prompt = switch question {
+                case .logout(let userID): L10n.screenLogoutConfirm(TerminalSanitizer.clean(userID))
+                case .encryptRoom(let roomName): L10n.screenEncryptConfirm(TerminalSanitizer.clean(roomName))
+                }
+                guard let answer = await editor.ask(prompt, hidden: false) else { return false }
                 let yes = L10n.commonAnswerYes.split(separator: ",")
                 return yes.contains { $0 == answer.trimmingCharacters(in: .whitespaces).lowercased() }
             }

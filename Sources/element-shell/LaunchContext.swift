@@ -13,8 +13,9 @@ struct LaunchContext {
 
     @MainActor
     func makeState(presenter: Presenter, password: @escaping @Sendable (PasswordRequest) async -> PasswordAnswer,
+                   passphrase: @escaping @Sendable (PassphraseRequest) async -> PasswordAnswer,
                    confirm: @escaping @Sendable (ConfirmationQuestion) async -> Bool?) -> AppState {
-        let passwordFile = options.passwordFile
+        let passwordFile = options.passwordFile, passphraseFile = options.passphraseFile
         let environment = AppEnvironment(
             makeAuthService: { settings in
                 MatrixAuthService(transport: CurlTransport(caFile: settings.caFile, userAgent: BuildInfo.userAgent),
@@ -52,6 +53,10 @@ struct LaunchContext {
             password: { request in
                 if let passwordFile { return PasswordFile.read(passwordFile).map(PasswordAnswer.password) ?? .unreadableFile(path: passwordFile) }
                 return await password(request)
+            },
+            passphrase: { request in
+                if let passphraseFile { return PasswordFile.read(passphraseFile).map(PasswordAnswer.password) ?? .unreadableFile(path: passphraseFile) }
+                return await passphrase(request)
             },
             confirm: confirm,
             readScript: { path in try? String(contentsOfFile: path, encoding: .utf8) },

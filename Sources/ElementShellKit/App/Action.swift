@@ -10,6 +10,7 @@ public enum Action: Sendable, Equatable {
     case room(RoomAction)
     case membership(MembershipAction)
     case space(SpaceAction)
+    case encryption(EncryptionAction)
     case session(SessionAction)
     case settings(SettingsAction)
     case scripting(ScriptingAction)
@@ -186,6 +187,22 @@ extension SpaceAction: CustomStringConvertible {
     }
 }
 
+/// Devices, their verification, room keys and encrypting rooms.
+public enum EncryptionAction: Sendable, Equatable {
+    /// The devices of `user` (a Matrix ID or a member's name), or of the user's own account.
+    case devices(user: String?)
+    /// Marks a device verified, or not. With `fingerprint`, only when it is the device's.
+    case setVerified(Bool, user: String, deviceID: String, fingerprint: String?)
+    /// Writes every room key to a passphrase-protected file in Element's format; `overwrite`
+    /// (`/keys!`) replaces an existing file.
+    case exportKeys(path: String, overwrite: Bool)
+    /// Reads room keys from such a file, and decrypts the messages that waited for them.
+    case importKeys(path: String)
+    /// Turns encryption on in the open room for good. Destructive: without `confirmed` it comes
+    /// back as a question.
+    case encryptRoom(confirmed: Bool)
+}
+
 public enum SessionAction: Sendable, Equatable {
     case login(homeserver: String, user: String)
     /// Destructive: without `confirmed` it comes back as a question.
@@ -242,7 +259,7 @@ extension MembershipAction: CustomStringConvertible {
         switch self {
         case .accept(let target): "accept(target: \(target ?? "nil"))"
         case .decline(let target): "decline(target: \(target ?? "nil"))"
-        case .create(let creation): "create(alias: \(creation.aliasLocalpart ?? "nil"), name: <redacted>, topic: <redacted>, public: \(creation.isPublic))"
+        case .create(let creation): "create(alias: \(creation.aliasLocalpart ?? "nil"), name: <redacted>, topic: <redacted>, public: \(creation.isPublic), encrypted: \(creation.isEncrypted))"
         case .directChat(let user): "directChat(user: \(user))"
         case .change(let change, let user, _): "change(\(change), user: \(user), reason: <redacted>)"
         }

@@ -22,6 +22,8 @@ public struct AppEnvironment: Sendable {
     public var makeCrypto: @Sendable (Session, Settings, StoreWriter) async -> CryptoMachine?
     /// The password for a login, asked only once the homeserver is known to accept one.
     public var password: @Sendable (_ request: PasswordRequest) async -> PasswordAnswer
+    /// The passphrase of a key export file, asked without echo (or read from a file in batch mode).
+    public var passphrase: @Sendable (_ request: PassphraseRequest) async -> PasswordAnswer
     /// A yes/no question before something destructive; `nil` when nobody can answer (batch mode).
     public var confirm: @Sendable (_ question: ConfirmationQuestion) async -> Bool?
     /// Reads a script file (path already expanded).
@@ -42,6 +44,7 @@ public struct AppEnvironment: Sendable {
         makeRoomService: @escaping @Sendable (Session, Settings) -> any RoomService,
         makeMediaService: @escaping @Sendable (Session, Settings) -> any MediaService,
         password: @escaping @Sendable (PasswordRequest) async -> PasswordAnswer,
+        passphrase: @escaping @Sendable (PassphraseRequest) async -> PasswordAnswer = { _ in .missing },
         confirm: @escaping @Sendable (ConfirmationQuestion) async -> Bool?,
         readScript: @escaping @Sendable (String) async -> String?,
         variables: [String: String],
@@ -57,6 +60,7 @@ public struct AppEnvironment: Sendable {
         self.makeRoomService = makeRoomService
         self.makeMediaService = makeMediaService
         self.password = password
+        self.passphrase = passphrase
         self.confirm = confirm
         self.readScript = readScript
         self.variables = variables
@@ -88,6 +92,15 @@ public enum PasswordAnswer: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+/// Which passphrase `/keys` asks for.
+public enum PassphraseRequest: Sendable, Equatable {
+    /// For a new export file; `repeated` the second time, which must give the same one.
+    case export(path: String, repeated: Bool)
+    case `import`(path: String)
+}
+
 public enum ConfirmationQuestion: Sendable, Equatable {
     case logout(userID: String)
+    /// `/encrypt`: it cannot be undone.
+    case encryptRoom(roomName: String)
 }

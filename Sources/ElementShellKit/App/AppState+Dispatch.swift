@@ -31,6 +31,7 @@ extension AppState {
         case .room(let action): await send(action)
         case .membership(let action): await send(action)
         case .space(let action): await send(action)
+        case .encryption(let action): await send(action)
         case .queue(let action): await send(action)
         case .draft(let action): await send(action)
         case .session(let action): await send(action)

@@ -59,8 +59,9 @@ extension AppState {
     }
 
     /// Opens the joined direct chat with the user that the account's `m.direct` names; without one,
-    /// starts one and adds it there, as other clients expect. `m.direct` is read from the server,
-    /// not the store: what is written back must be the newest, whoever changed it last.
+    /// starts one, encrypted as Element starts them, and adds it there, as other clients expect.
+    /// `m.direct` is read from the server, not the store: what is written back must be the newest,
+    /// whoever changed it last.
     private func openDirectChat(with user: String) async -> Bool {
         guard let session else { return finish("dm", .failure(.notLoggedIn)) }
         guard let userID = MemberLookup.userID(for: user, among: memberNames), userID != session.userID else {
@@ -74,7 +75,7 @@ extension AppState {
                 await loadMemberNames(of: roomID)
                 return finish("dm", .directChat(roomID: roomID, userID: userID, isNew: false))
             }
-            let roomID = try await service.createRoom(RoomCreation(directChatPartner: userID))
+            let roomID = try await service.createRoom(RoomCreation(directChatPartner: userID, isEncrypted: true))
             enter(roomID)
             chats.add(roomID, with: userID)
             try await service.setDirectChats(chats)

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MatrixCrypto
 import Observation
 
 /// The one owner of the shell's state. Its storage lives here; its behaviour is split by concern
@@ -55,6 +56,8 @@ public final class AppState {
     /// The devices whose messages are shown as trusted.
     @ObservationIgnored var deviceTrust = DeviceTrust()
     @ObservationIgnored var sendTask: Task<Void, Never>?
+    /// PBKDF2 rounds for `/keys export`; tests lower it, everything else keeps Element's default.
+    @ObservationIgnored var keyExportRounds = RoomKeyExport.defaultRounds
 
     // Receipts and typing
     /// Who is typing in each room, by user ID, never the user; the prompt shows the open room's.

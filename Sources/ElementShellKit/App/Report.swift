@@ -119,6 +119,7 @@ public enum Outcome: Sendable, Equatable {
     case draftCleared
     case drafts([DraftView])
     case cancelled(count: Int)
+    case encryption(EncryptionOutcome)
     case failure(ShellError)
 }
 

@@ -57,4 +57,5 @@ public enum ShellError: Error, Sendable, Equatable {
     case noMedia(reference: String)
     /// `/download`: the file could not be written there.
     case fileNotWritten(path: String)
+    case encryption(EncryptionError)
 }

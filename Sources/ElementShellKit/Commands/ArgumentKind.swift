@@ -18,6 +18,8 @@ public enum ArgumentKind: Sendable, Equatable {
     case message
     /// Which rooms `/rooms` lists.
     case roomsFilter
+    /// Which way `/keys` moves room keys: `export` or `import`.
+    case keysDirection
 }
 
 /// One argument of a command, as the table declares it.

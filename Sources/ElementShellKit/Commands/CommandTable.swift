@@ -202,6 +202,36 @@ public enum CommandTable {
             summary: { L10n.screenHelpSpaceKickSummary }, usage: { L10n.screenHelpSpaceKickUsage }
         ) { arguments, _ in .space(.kick(space: arguments[0], user: arguments[1], reason: arguments.dropFirst(2).first)) },
         CommandSpec(
+            "devices", parameters: [CommandParameter(.userID, .optional)],
+            summary: { L10n.screenHelpDevicesSummary }, usage: { L10n.screenHelpDevicesUsage }
+        ) { arguments, _ in .encryption(.devices(user: arguments.first)) },
+        CommandSpec(
+            "verify", parameters: [CommandParameter(.userID), CommandParameter(.text), CommandParameter(.text, .optionalRest)],
+            summary: { L10n.screenHelpVerifySummary }, usage: { L10n.screenHelpVerifyUsage }, details: { [L10n.screenHelpVerifyDetails] }
+        ) { arguments, _ in
+            .encryption(.setVerified(true, user: arguments[0], deviceID: arguments[1], fingerprint: arguments.dropFirst(2).first))
+        },
+        CommandSpec(
+            "unverify", parameters: [CommandParameter(.userID), CommandParameter(.text)],
+            summary: { L10n.screenHelpUnverifySummary }, usage: { L10n.screenHelpUnverifyUsage }
+        ) { arguments, _ in .encryption(.setVerified(false, user: arguments[0], deviceID: arguments[1], fingerprint: nil)) },
+        // Out of the history: keys typed after it may be the passphrase it asks for.
+        CommandSpec(
+            "keys", parameters: [CommandParameter(.keysDirection), CommandParameter(.file)], isConfirmable: true, staysOutOfHistory: true,
+            summary: { L10n.screenHelpKeysSummary }, usage: { L10n.screenHelpKeysUsage }, details: { [L10n.screenHelpKeysDetails] }
+        ) { arguments, confirmed throws(CommandParseError) in
+            switch arguments[0] {
+            case "export": return .encryption(.exportKeys(path: arguments[1], overwrite: confirmed))
+            case "import" where !confirmed: return .encryption(.importKeys(path: arguments[1]))
+            case "import": throw .notConfirmable(command: "keys import")
+            default: throw .usage(command: "keys")
+            }
+        },
+        CommandSpec(
+            "encrypt", isConfirmable: true,
+            summary: { L10n.screenHelpEncryptSummary }, usage: { L10n.screenHelpEncryptUsage }, details: { [L10n.screenHelpEncryptDetails] }
+        ) { _, confirmed in .encryption(.encryptRoom(confirmed: confirmed)) },
+        CommandSpec(
             "config", parameters: [CommandParameter(.profile, .optional)],
             summary: { L10n.screenHelpConfigSummary }, usage: { L10n.screenHelpConfigUsage }
         ) { arguments, _ in .settings(.show(profile: arguments.first)) },

@@ -54,6 +54,7 @@ public enum Completer {
         // The latest message is the usual target; numbers are read off the screen.
         case .message: pool = ["^"]
         case .roomsFilter: pool = ["--unread"]
+        case .keysDirection: pool = ["export", "import"]
         case .text, .number: pool = []
         }
         return .candidates(Set(pool).filter { $0.hasPrefix(word) }.sorted())

@@ -1,7 +1,7 @@
-/// Reads `/create NAME [--alias A] [--topic T] [--public]`: the words before the first option
+/// Reads `/create NAME [--alias A] [--topic T] [--public] [--encrypted]`: the words before the first option
 /// are the name, and each option's value runs to the next option, so neither needs quotes.
 enum CreateOptions {
-    private static let options: Set<String> = ["--alias", "--topic", "--public"]
+    private static let options: Set<String> = ["--alias", "--topic", "--public", "--encrypted"]
 
     static func creation(from text: String) throws(CommandParseError) -> RoomCreation {
         // The words after each option; "" holds the name's.
@@ -18,8 +18,8 @@ enum CreateOptions {
         }
         let name = words[""] ?? [], alias = words["--alias"], topic = words["--topic"]
         guard !name.isEmpty, alias.map({ $0.count == 1 }) ?? true, topic.map({ !$0.isEmpty }) ?? true,
-              words["--public"]?.isEmpty ?? true else { throw .usage(command: "create") }
+              words["--public"]?.isEmpty ?? true, words["--encrypted"]?.isEmpty ?? true else { throw .usage(command: "create") }
         return RoomCreation(name: name.joined(separator: " "), aliasLocalpart: alias?.first, topic: topic?.joined(separator: " "),
-                            isPublic: words["--public"] != nil)
+                            isPublic: words["--public"] != nil, isEncrypted: words["--encrypted"] != nil)
     }
 }

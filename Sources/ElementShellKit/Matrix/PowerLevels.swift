@@ -9,6 +9,9 @@ public struct PowerLevels: Sendable, Equatable {
     var invite: Int
     var kick: Int
     var ban: Int
+    /// Levels for sending events of these types, over `stateDefault` for state events.
+    var events: [String: Int]
+    var stateDefault: Int
     /// Creators that outrank everyone (room versions 12 and later).
     var creators: Set<String>
 
@@ -30,6 +33,8 @@ public struct PowerLevels: Sendable, Equatable {
             invite = 0
             kick = 50
             ban = 50
+            events = [:]
+            stateDefault = 0
             return
         }
         users = (content["users"]?.object ?? [:]).compactMapValues(Self.level)
@@ -37,6 +42,8 @@ public struct PowerLevels: Sendable, Equatable {
         invite = content["invite"].flatMap(Self.level) ?? 0
         kick = content["kick"].flatMap(Self.level) ?? 50
         ban = content["ban"].flatMap(Self.level) ?? 50
+        events = (content["events"]?.object ?? [:]).compactMapValues(Self.level)
+        stateDefault = content["state_default"].flatMap(Self.level) ?? 50
     }
 
     public func level(of userID: String) -> Int {
@@ -57,6 +64,11 @@ public struct PowerLevels: Sendable, Equatable {
         let theirs = level(of: target)
         if change != .invite, theirs >= own { return .outranked(userID: target, theirs: theirs, own: own) }
         return nil
+    }
+
+    /// The level needed to send a state event of `type` (such as `m.room.encryption`).
+    public func levelNeeded(toSendState type: String) -> Int {
+        events[type] ?? stateDefault
     }
 
     /// Versions before 12, where creators have only the level the event gives them.

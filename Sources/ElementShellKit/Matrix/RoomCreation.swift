@@ -8,14 +8,17 @@ public struct RoomCreation: Sendable, Equatable {
     public var isPublic: Bool
     /// The other person of a direct chat, invited at once.
     public var directChatPartner: String?
+    /// Encrypted from its first event: `m.room.encryption` goes in with the room's initial state.
+    public var isEncrypted: Bool
 
     public init(name: String? = nil, aliasLocalpart: String? = nil, topic: String? = nil, isPublic: Bool = false,
-                directChatPartner: String? = nil) {
+                directChatPartner: String? = nil, isEncrypted: Bool = false) {
         self.name = name
         self.aliasLocalpart = aliasLocalpart
         self.topic = topic
         self.isPublic = isPublic
         self.directChatPartner = directChatPartner
+        self.isEncrypted = isEncrypted
     }
 }
 
@@ -38,6 +41,7 @@ struct CreateRoomBody: Encodable, Sendable {
     var visibility: String
     var isDirect: Bool?
     var invite: [String]?
+    var initialState: [InitialStateEvent]?
 
     init(_ creation: RoomCreation) {
         name = creation.name
@@ -51,11 +55,25 @@ struct CreateRoomBody: Encodable, Sendable {
         visibility = creation.isPublic ? "public" : "private"
         isDirect = creation.directChatPartner.map { _ in true }
         invite = creation.directChatPartner.map { [$0] }
+        initialState = creation.isEncrypted ? [InitialStateEvent(type: RoomEncryption.eventType, content: RoomEncryption())] : nil
     }
 
     enum CodingKeys: String, CodingKey {
         case name, topic, preset, visibility, invite
         case roomAliasName = "room_alias_name"
         case isDirect = "is_direct"
+        case initialState = "initial_state"
+    }
+}
+
+/// A state event of `initial_state`; only `m.room.encryption` so far.
+struct InitialStateEvent: Encodable, Sendable {
+    var type: String
+    var stateKey = ""
+    var content: RoomEncryption
+
+    enum CodingKeys: String, CodingKey {
+        case type, content
+        case stateKey = "state_key"
     }
 }

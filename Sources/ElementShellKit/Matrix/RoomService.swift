@@ -14,6 +14,8 @@ public protocol RoomService: Sendable {
     func joinedMembers(roomID: String) async throws(MatrixError) -> [String: String?]
     /// Sets the room's name or topic (`m.room.name` / `m.room.topic`).
     func setText(_ kind: RoomText, of roomID: String, to text: String) async throws(MatrixError)
+    /// Turns encryption on in the room (`m.room.encryption`); no client can turn it off again.
+    func enableEncryption(_ settings: RoomEncryption, in roomID: String) async throws(MatrixError)
     /// Invites, kicks, bans or unbans `userID`.
     func change(_ change: MembershipChange, of userID: String, in roomID: String, reason: String?) async throws(MatrixError)
     /// Who may do what in the room now.
@@ -62,6 +64,10 @@ public struct MatrixRoomService: RoomService {
 
     public func setText(_ kind: RoomText, of roomID: String, to text: String) async throws(MatrixError) {
         _ = try await client.send(.setTextState(roomID: roomID, type: kind.eventType, field: kind.rawValue, text: text))
+    }
+
+    public func enableEncryption(_ settings: RoomEncryption, in roomID: String) async throws(MatrixError) {
+        _ = try await client.send(.setEncryption(settings, roomID: roomID))
     }
 
     public func olderEvents(roomID: String, from token: String, limit: Int) async throws(MatrixError) -> (events: [SyncEvent], next: String?) {

@@ -39,4 +39,18 @@ enum LocalFile {
             throw .fileNotWritten(path: path)
         }
     }
+
+    /// Writes a file only its owner may read (0600 whatever the umask), such as a key export.
+    /// Without `overwrite` an existing file, even one that appeared meanwhile, is left alone.
+    static func writePrivate(_ data: Data, to path: String, overwrite: Bool) throws(ShellError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL), 0o600)
+        guard descriptor >= 0 else {
+            throw errno == EEXIST ? .encryption(.fileExists(path: path)) : .fileNotWritten(path: path)
+        }
+        defer { close(descriptor) }
+        // A file being replaced keeps its old mode otherwise.
+        guard fchmod(descriptor, 0o600) == 0, (try? FileHandle(fileDescriptor: descriptor).write(contentsOf: data)) != nil else {
+            throw .fileNotWritten(path: path)
+        }
+    }
 }

@@ -54,6 +54,7 @@ public enum ErrorCodes {
         case .fileTooLarge: "file_too_large"
         case .noMedia: "no_media"
         case .fileNotWritten: "file_not_written"
+        case .encryption(let error): code(for: error)
         }
     }
 

@@ -44,6 +44,7 @@ public enum ErrorMessages {
         case .fileTooLarge(let path, let limit): L10n.errorFileTooLarge(clean(path), FileSizeText.text(Int64(limit)))
         case .noMedia(let reference): L10n.errorNoMedia(clean(reference))
         case .fileNotWritten(let path): L10n.errorFileNotWritten(clean(path))
+        case .encryption(let error): message(for: error)
         }
     }
 
@@ -58,7 +59,7 @@ public enum ErrorMessages {
     }
 
     /// A creator's level in rooms of version 12 and later is above every number.
-    private static func powerLevel(_ level: Int) -> String {
+    static func powerLevel(_ level: Int) -> String {
         level == PowerLevels.creatorLevel ? L10n.commonPowerLevelCreator : String(level)
     }
 
@@ -160,5 +161,5 @@ public enum ErrorMessages {
         suggestion.map { message + " " + L10n.errorDidYouMean($0) } ?? message
     }
 
-    private static func clean(_ text: String) -> String { TerminalSanitizer.clean(text) }
+    static func clean(_ text: String) -> String { TerminalSanitizer.clean(text) }
 }

@@ -123,6 +123,7 @@ public enum JSONRenderer {
             })]
         case .aliases(let entries):
             ["aliases": .array(entries.map { ["name": .string($0.name), "expansion": .string($0.expansion)] })]
+        case .encryption(let outcome): outcome.json
         case .failure(let failure): ["error": error(failure)]
         }
     }

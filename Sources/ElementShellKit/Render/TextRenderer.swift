@@ -127,6 +127,7 @@ public struct TextRenderer: Sendable {
         case .directChat(_, let userID, let isNew):
             [isNew ? L10n.screenDirectChatStarted(clean(userID)) : L10n.screenDirectChatOpened(clean(userID))]
         case .membershipChanged(let change, let userID, let name): [membershipChanged(change, clean(userID), clean(name))]
+        case .encryption(let outcome): EncryptionText(theme: theme, width: width).lines(for: outcome)
         case .failure(.cancelled): [L10n.errorCancelled]
         case .failure(let error): [theme.error(L10n.commonErrorPrefix) + " " + ErrorMessages.message(for: error)]
         }

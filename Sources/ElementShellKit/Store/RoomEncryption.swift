@@ -2,6 +2,7 @@ import Foundation
 
 /// A room's `m.room.encryption` settings: the algorithm and when the sending session is replaced.
 public struct RoomEncryption: Sendable, Equatable, Codable {
+    public static let eventType = "m.room.encryption"
     /// The spec's defaults when the event leaves the periods out: a week, or 100 messages.
     public static let defaultRotationPeriodMilliseconds: Int64 = 604_800_000
     public static let defaultRotationPeriodMessages = 100

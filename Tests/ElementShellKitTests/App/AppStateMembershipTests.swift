@@ -93,7 +93,7 @@ import Testing
         #expect(await app.state.run(line: "/dm @carol:hs"), "carol's only DM is not joined")
         #expect(app.log.outcomes.last == .directChat(roomID: "!new:hs", userID: "@carol:hs", isNew: true))
         #expect(app.state.currentRoomID == "!new:hs")
-        #expect(await created.values == [RoomCreation(directChatPartner: "@carol:hs")])
+        #expect(await created.values == [RoomCreation(directChatPartner: "@carol:hs", isEncrypted: true)], "encrypted, as Element starts them")
         #expect(await recorded.values.first?.rooms(with: "@carol:hs") == ["!old:hs", "!new:hs"])
         #expect(await recorded.values.first?.rooms(with: "@bob:hs") == ["!gone:hs", "!lobby:hs"], "the rest is written back as it was")
 

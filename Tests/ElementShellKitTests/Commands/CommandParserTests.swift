@@ -81,7 +81,18 @@ import Testing
         ("/create Team chat", .membership(.create(RoomCreation(name: "Team chat")))),
         ("/create Bob's room --topic Plans for Friday --alias bobs --public",
          .membership(.create(RoomCreation(name: "Bob's room", aliasLocalpart: "bobs", topic: "Plans for Friday", isPublic: true)))),
+        ("/create Secrets --encrypted", .membership(.create(RoomCreation(name: "Secrets", isEncrypted: true)))),
         ("/dm @bob:hs.example", .membership(.directChat(user: "@bob:hs.example"))),
+        ("/devices", .encryption(.devices(user: nil))),
+        ("/devices @bob:hs.example", .encryption(.devices(user: "@bob:hs.example"))),
+        ("/verify @bob:hs.example PHONE", .encryption(.setVerified(true, user: "@bob:hs.example", deviceID: "PHONE", fingerprint: nil))),
+        ("/verify Bob PHONE abcd EFGH 1234", .encryption(.setVerified(true, user: "Bob", deviceID: "PHONE", fingerprint: "abcd EFGH 1234"))),
+        ("/unverify Bob PHONE", .encryption(.setVerified(false, user: "Bob", deviceID: "PHONE", fingerprint: nil))),
+        ("/keys export ~/keys.txt", .encryption(.exportKeys(path: "~/keys.txt", overwrite: false))),
+        ("/keys! export 'my keys.txt'", .encryption(.exportKeys(path: "my keys.txt", overwrite: true))),
+        ("/keys import keys.txt", .encryption(.importKeys(path: "keys.txt"))),
+        ("/encrypt", .encryption(.encryptRoom(confirmed: false))),
+        ("/encrypt!", .encryption(.encryptRoom(confirmed: true))),
         ("/invite @bob:hs.example", .membership(.change(.invite, user: "@bob:hs.example", reason: nil))),
         ("/kick Bob", .membership(.change(.kick, user: "Bob", reason: nil))),
         ("/spaces", .space(.list)),
@@ -101,6 +112,16 @@ import Testing
     @Test func examplesCoverTheWholeTable() {
         let covered = Set(Self.examples.map { CommandParser.splitCommand($0.line).name.filter { $0 != "!" } })
         #expect(covered == Set(CommandTable.all.map(\.name)))
+    }
+
+    @Test func encryptionCommandsRefuseWhatTheyCannotMean() {
+        #expect(throws: CommandParseError.usage(command: "keys")) { try CommandParser.parse("/keys send keys.txt") }
+        #expect(throws: CommandParseError.usage(command: "keys")) { try CommandParser.parse("/keys export") }
+        #expect(throws: CommandParseError.notConfirmable(command: "keys import")) { try CommandParser.parse("/keys! import keys.txt") }
+        #expect(throws: CommandParseError.usage(command: "verify")) { try CommandParser.parse("/verify @bob:hs") }
+        #expect(throws: CommandParseError.usage(command: "unverify")) { try CommandParser.parse("/unverify @bob:hs PHONE abcd") }
+        #expect(throws: CommandParseError.usage(command: "encrypt")) { try CommandParser.parse("/encrypt now") }
+        #expect(throws: CommandParseError.usage(command: "create")) { try CommandParser.parse("/create Secrets --encrypted yes") }
     }
 
     @Test func aliasesOfACommandParseLikeItsName() throws {

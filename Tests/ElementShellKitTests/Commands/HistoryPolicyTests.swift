@@ -5,6 +5,9 @@ import Testing
     @Test func credentialCommandsStayOut() {
         #expect(!HistoryPolicy.shouldRecord("/login matrix.org alice"))
         #expect(!HistoryPolicy.shouldRecord("/LOGIN matrix.org alice"))
+        #expect(!HistoryPolicy.shouldRecord("/keys export keys.txt"))
+        #expect(!HistoryPolicy.shouldRecord("/keys! export keys.txt"))
+        #expect(!HistoryPolicy.shouldRecord("/keys import keys.txt"))
     }
 
     @Test func credentialCommandsAreRecognisedHoweverTyped() {

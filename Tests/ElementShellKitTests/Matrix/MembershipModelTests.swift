@@ -77,7 +77,12 @@ import Testing
         let teamBody = try #require(try JSONSerialization.jsonObject(with: team.body ?? Data()) as? [String: Any])
         #expect(teamBody["preset"] as? String == "public_chat" && teamBody["visibility"] as? String == "public")
         #expect(teamBody["room_alias_name"] as? String == "team" && teamBody["name"] as? String == "Team" && teamBody["topic"] as? String == "Plans")
-        #expect(teamBody["is_direct"] == nil && teamBody["invite"] == nil)
+        #expect(teamBody["is_direct"] == nil && teamBody["invite"] == nil && teamBody["initial_state"] == nil)
+        let secret = try client.request(for: .createRoom(RoomCreation(name: "Secrets", isEncrypted: true)))
+        let secretBody = try #require(try JSONSerialization.jsonObject(with: secret.body ?? Data()) as? [String: Any])
+        let state = try #require((secretBody["initial_state"] as? [[String: Any]])?.first)
+        #expect(state["type"] as? String == "m.room.encryption" && state["state_key"] as? String == "")
+        #expect((state["content"] as? [String: Any])?["algorithm"] as? String == "m.megolm.v1.aes-sha2")
     }
 
     @Test func aliasLocalPartsAreCheckedBeforeAsking() {

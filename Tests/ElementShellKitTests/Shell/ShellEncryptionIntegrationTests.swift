@@ -73,6 +73,70 @@ struct ShellEncryptionIntegrationTests {
         #expect(try shell.run(base + ["-c", "/logout!"]).status == 0)
     }
 
+    /// The shell creates the encrypted room: its key reaches the invited peer over Olm, the peer's
+    /// answer decrypts in the shell, and key exports go both ways: the shell's file opens the
+    /// history on a new nio device, the peer's file on a new shell device.
+    @Test func anEncryptedRoomTheShellCreatedWorksBothWaysAndKeyExportsGoBothWays() throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let base = try arguments(for: shell)
+        let grace = peer(in: shell)
+        let graceLater = peer(in: shell, named: "later-peer")
+        defer {
+            try? grace.logOut()
+            try? graceLater.logOut()
+        }
+        let passphrase = "correct horse \(UUID().uuidString.prefix(6))"
+        let passphraseFile = try shell.write(passphrase + "\n", to: "passphrase")
+        let name = "Plans \(UUID().uuidString.prefix(6))"
+
+        let created = try shell.run(base + ["--output", "json", "-c", "/login test \(frank)", "-c", "/create \(name) --encrypted",
+                                            "-c", "/wait sync", "-c", "/invite \(grace.userID)"], extraEnvironment: password)
+        #expect(created.status == 0, "\(created.standardOutput)")
+        let roomID = try #require(created.objects.first { $0["command"] as? String == "create" }?["room_id"] as? String)
+        #expect(try grace.join(roomID) == roomID)
+
+        let sent = try shell.run(base + ["--output", "json", "-c", "/wait sync", "-c", "/open \(name)", "-c", "the plan from the shell",
+                                         "-c", "/wait sent"])
+        #expect(sent.status == 0, "\(sent.standardOutput)")
+        #expect(try grace.receives("the plan from the shell", in: roomID))
+        try grace.send(["an answer from nio"], to: roomID)
+        let read = try shell.run(base + ["--output", "json", "--passphrase-file", passphraseFile, "-c", "/wait sync", "-c", "/open \(name)",
+                                         "-c", "/devices", "-c", "/keys export keys.txt", "-c", "/keys export keys.txt"])
+        #expect(Self.bodies(of: "open", in: read).suffix(2) == ["the plan from the shell", "an answer from nio"], "\(read.standardOutput)")
+        let devices = try #require(read.objects.first { $0["command"] as? String == "devices" }?["devices"] as? [[String: Any]])
+        #expect(devices.contains { $0["current"] as? Bool == true && ($0["fingerprint"] as? String)?.count == 53 })
+        let exports = read.objects.filter { $0["command"] as? String == "keys" }
+        #expect(exports.first?["count"] as? Int == 2, "the shell's session and the peer's")
+        #expect((exports.last?["error"] as? [String: Any])?["code"] as? String == "file_exists", "an export never overwrites unasked")
+        let exportFile = shell.home.appending(path: "keys.txt").path
+        #expect(try FileManager.default.attributesOfItem(atPath: exportFile)[.posixPermissions] as? Int == 0o600)
+
+        // A new nio device has no key for what came before it, until it imports the shell's file.
+        _ = try graceLater.join(roomID)
+        #expect(try graceLater.messages(in: roomID).filter { $0.sender == frankID }.map(\.body) == [nil])
+        try graceLater.importKeys(from: exportFile, passphrase: passphrase)
+        #expect(try graceLater.messages(in: roomID).map(\.body) == ["the plan from the shell", "an answer from nio"])
+
+        // A new shell device (another login) reads the history once it imports the peer's file.
+        let peerFile = shell.home.appending(path: "peer-keys.txt").path
+        try grace.exportKeys(to: peerFile, passphrase: passphrase)
+        let newDevice = ShellProcess()
+        defer { newDevice.remove() }
+        let fresh = try newDevice.run(try arguments(for: newDevice) + [
+            "--output", "json", "--passphrase-file", passphraseFile, "-c", "/login test \(frank)", "-c", "/wait sync",
+            "-c", "/keys import \(peerFile)", "-c", "/open \(name)", "-c", "/logout!",
+        ], extraEnvironment: password)
+        #expect(fresh.status == 0, "\(fresh.standardOutput)")
+        let imported = try #require(fresh.objects.first { $0["command"] as? String == "keys" })
+        #expect(imported["imported"] as? Int == 2, "\(imported)")
+        #expect(Self.bodies(of: "open", in: fresh).suffix(2) == ["the plan from the shell", "an answer from nio"], "\(fresh.standardOutput)")
+
+        try expectNoLeaks(in: shell, of: ["the plan", "an answer from nio", passphrase, homeserver.password])
+        try expectNoLeaks(in: newDevice, of: ["the plan", "an answer from nio", passphrase, homeserver.password])
+        #expect(try shell.run(base + ["-c", "/logout!"]).status == 0)
+    }
+
     /// The log at level trace holds neither message text nor secrets: no given string, and no
     /// long base64 run such as a session key, an Olm pickle or an access token would be.
     func expectNoLeaks(in shell: ShellProcess, of secrets: [String]) throws {

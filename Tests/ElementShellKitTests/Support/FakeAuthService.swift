@@ -61,6 +61,7 @@ struct AppHarness {
         profile: String = "element",
         auth: FakeAuthService = FakeAuthService(),
         password: PasswordAnswer = .password("hunter2"),
+        passphrase: @escaping @Sendable (PassphraseRequest) -> PasswordAnswer = { _ in .password("correct horse") },
         confirm: Bool? = nil,
         scripts: [String: String] = [:],
         sync: @escaping SyncLoop.Request = AppHarness.syncThatWaits,
@@ -83,6 +84,7 @@ struct AppHarness {
             makeRoomService: { _, _ in roomService },
             makeMediaService: { _, _ in mediaService },
             password: { _ in password },
+            passphrase: { passphrase($0) },
             confirm: { _ in confirm },
             readScript: { scripts[$0] },
             variables: ["HOME": "/home/tester", "LANG": "en_GB.UTF-8"],
@@ -126,6 +128,8 @@ struct FakeRoomService: RoomService {
     func search(_ term: String, roomID: String?, limit: Int) async throws(MatrixError) -> [SyncEvent] {
         try await searching(term, roomID)
     }
+    var encrypt: @Sendable (RoomEncryption, String) async throws(MatrixError) -> Void = { _, _ throws(MatrixError) in }
+    func enableEncryption(_ settings: RoomEncryption, in roomID: String) async throws(MatrixError) { try await encrypt(settings, roomID) }
     var changeMembership: @Sendable (MembershipChange, String, String, String?) async throws(MatrixError) -> Void = { _, _, _, _ throws(MatrixError) in }
     /// By default the harness's user (`@alice:example`) created the room and has every right.
     var levels: @Sendable (String) async throws(MatrixError) -> PowerLevels = { _ throws(MatrixError) in

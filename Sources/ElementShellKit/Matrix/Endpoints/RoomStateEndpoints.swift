@@ -53,4 +53,10 @@ extension MatrixEndpoint where Response == StateEventSent {
         MatrixEndpoint(method: .put, path: ["_matrix", "client", "v3", "rooms", roomID, "state", type, ""],
                        body: TextStateContent(key: field, value: text), isAuthenticated: true)
     }
+
+    /// `PUT /rooms/{roomId}/state/m.room.encryption/`.
+    static func setEncryption(_ settings: RoomEncryption, roomID: String) -> Self {
+        MatrixEndpoint(method: .put, path: ["_matrix", "client", "v3", "rooms", roomID, "state", RoomEncryption.eventType, ""],
+                       body: settings, isAuthenticated: true)
+    }
 }

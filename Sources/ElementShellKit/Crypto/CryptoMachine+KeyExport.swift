@@ -1,0 +1,36 @@
+import Foundation
+import MatrixCrypto
+
+/// Room keys in and out of Element's key export files, for `/keys`.
+extension CryptoMachine {
+    /// Every stored inbound Megolm session, each from the earliest index it knows. A session
+    /// whose sealed state does not open is left out rather than failing the whole export.
+    public func exportRoomKeys() async throws -> [ExportedRoomKey] {
+        try await store.inboundGroupSessions().compactMap { record in
+            guard let opened = try? cipher.open(record.state) else {
+                logger.warning("room key not exported: its state does not open", metadata: ["session": "\(record.sessionID)"])
+                return nil
+            }
+            return ExportedRoomKey(algorithm: CryptoAlgorithm.megolm, roomID: record.roomID, senderKey: record.senderKey, sessionID: record.sessionID,
+                                   sessionKey: MegolmSessionKey(base64: String(decoding: opened, as: UTF8.self)),
+                                   senderClaimedKeys: ["ed25519": record.signingKey])
+        }
+    }
+
+    /// Stores the sessions of an export as imported (their authenticity rests on whoever made the
+    /// file), unless a better copy is already here. Returns the IDs of the sessions stored.
+    public func importRoomKeys(_ keys: [ExportedRoomKey]) async -> Set<String> {
+        var stored: Set<String> = []
+        for key in keys where key.algorithm == CryptoAlgorithm.megolm {
+            guard let signingKey = key.senderClaimedKeys["ed25519"],
+                  let session = try? InboundGroupSession(exportedKey: key.sessionKey), session.sessionID == key.sessionID else {
+                logger.warning("room key not imported: unusable entry", metadata: ["session": "\(key.sessionID)"])
+                continue
+            }
+            let record = GroupSessionRecord(roomID: key.roomID, sessionID: key.sessionID, senderKey: key.senderKey,
+                                            signingKey: signingKey, isImported: true, state: Data())
+            if await keep(session, as: record) { stored.insert(key.sessionID) }
+        }
+        return stored
+    }
+}
