@@ -2,6 +2,7 @@ import Foundation
 
 /// A second client that encrypts end to end (`Peers/nio_crypto_peer.py`, matrix-nio with
 /// vodozemac): one device of its own, kept in `storeDirectory` across calls until `logOut()`.
+/// Its calls are async so waiting for the script does not hold one of the test runner's threads.
 struct NioCryptoPeer {
     static let script = PeerScript.path("nio_crypto_peer.py")
 
@@ -12,27 +13,27 @@ struct NioCryptoPeer {
     var userID: String { "@\(user):\(homeserver.serverName)" }
 
     /// A new private room inviting `invitee`, encrypted from its first event when `encrypted`.
-    func createRoom(named name: String, inviting invitee: String, encrypted: Bool = true) throws -> String {
-        try run(["create", name, "--invite", invitee] + (encrypted ? ["--encrypted"] : [])).trimmingCharacters(in: .whitespacesAndNewlines)
+    func createRoom(named name: String, inviting invitee: String, encrypted: Bool = true) async throws -> String {
+        try await run(["create", name, "--invite", invitee] + (encrypted ? ["--encrypted"] : [])).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    func join(_ room: String) throws -> String {
-        try run(["join", room]).trimmingCharacters(in: .whitespacesAndNewlines)
+    func join(_ room: String) async throws -> String {
+        try await run(["join", room]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Sends each text, encrypted for every device of every member when the room is encrypted.
-    func send(_ texts: [String], to roomID: String) throws {
-        try run(["send", roomID] + texts)
+    func send(_ texts: [String], to roomID: String) async throws {
+        try await run(["send", roomID] + texts)
     }
 
     /// Whether a message from someone else containing `text` decrypts for the peer within `seconds`.
-    func receives(_ text: String, in roomID: String, within seconds: Int = 20) throws -> Bool {
-        try PeerScript.execute(Self.script, arguments(["expect", roomID, text, "\(seconds)"])).status == 0
+    func receives(_ text: String, in roomID: String, within seconds: Int = 20) async throws -> Bool {
+        try await PeerScript.execute(Self.script, arguments(["expect", roomID, text, "\(seconds)"])).status == 0
     }
 
     /// Whether sync says `userID` joined the room within `seconds`.
-    func seesJoined(_ userID: String, in roomID: String, within seconds: Int = 20) throws -> Bool {
-        try PeerScript.execute(Self.script, arguments(["wait-joined", roomID, userID, "\(seconds)"])).status == 0
+    func seesJoined(_ userID: String, in roomID: String, within seconds: Int = 20) async throws -> Bool {
+        try await PeerScript.execute(Self.script, arguments(["wait-joined", roomID, userID, "\(seconds)"])).status == 0
     }
 
     struct Message: Equatable, CustomStringConvertible {
@@ -43,29 +44,29 @@ struct NioCryptoPeer {
     }
 
     /// Every message of the room as the peer reads it, oldest first.
-    func messages(in roomID: String) throws -> [Message] {
-        try run(["messages", roomID]).split(separator: "\n").compactMap { line in
+    func messages(in roomID: String) async throws -> [Message] {
+        try await run(["messages", roomID]).split(separator: "\n").compactMap { line in
             guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                   let sender = object["sender"] as? String else { return nil }
             return Message(sender: sender, body: object["body"] as? String)
         }
     }
 
-    func exportKeys(to file: String, passphrase: String) throws {
-        try run(["export-keys", file, passphrase])
+    func exportKeys(to file: String, passphrase: String) async throws {
+        try await run(["export-keys", file, passphrase])
     }
 
-    func importKeys(from file: String, passphrase: String) throws {
-        try run(["import-keys", file, passphrase])
+    func importKeys(from file: String, passphrase: String) async throws {
+        try await run(["import-keys", file, passphrase])
     }
 
-    func logOut() throws {
-        try run(["logout"])
+    func logOut() async throws {
+        try await run(["logout"])
     }
 
     @discardableResult
-    private func run(_ arguments: [String]) throws -> String {
-        try PeerScript.run(Self.script, self.arguments(arguments))
+    private func run(_ arguments: [String]) async throws -> String {
+        try await PeerScript.run(Self.script, self.arguments(arguments))
     }
 
     private func arguments(_ command: [String]) -> [String] {

@@ -22,6 +22,14 @@ enum PeerScript {
         return output
     }
 
+    static func run(_ script: String, _ arguments: [String]) async throws -> String {
+        try await offThePool { try run(script, arguments) }
+    }
+
+    static func execute(_ script: String, _ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
+        try await offThePool { try execute(script, arguments) }
+    }
+
     static func execute(_ script: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python ?? "/usr/bin/python3")

@@ -32,76 +32,80 @@ struct ShellEncryptionIntegrationTests {
         return messages.compactMap { $0["body"] as? String }
     }
 
-    @Test func anEncryptedRoomTheyCreatedIsReadAndWrittenBothWaysAndAfterARestart() throws {
+    @Test func anEncryptedRoomTheyCreatedIsReadAndWrittenBothWaysAndAfterARestart() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
         let base = try arguments(for: shell)
         let grace = peer(in: shell)
-        defer { try? grace.logOut() }
+        try await loggingOut([grace]) { try await theyCreate(with: grace, shell: shell, base: base) }
+    }
+
+    private func theyCreate(with grace: NioCryptoPeer, shell: ShellProcess, base: [String]) async throws {
         let name = "Secret \(UUID().uuidString.prefix(6))"
-        let roomID = try grace.createRoom(named: name, inviting: frankID)
+        let roomID = try await grace.createRoom(named: name, inviting: frankID)
 
         // A new device publishes its keys before its first sync, so grace can encrypt for it.
-        let joined = try shell.run(base + ["--output", "json", "-c", "/login test \(frank)", "-c", "/join \(roomID)", "-c", "/wait sync"],
+        let joined = try await shell.run(base + ["--output", "json", "-c", "/login test \(frank)", "-c", "/join \(roomID)", "-c", "/wait sync"],
                                    extraEnvironment: password)
         #expect(joined.status == 0, "\(joined.standardOutput)")
-        #expect(try grace.seesJoined(frankID, in: roomID))
-        try grace.send(["first secret from nio", "second secret from nio"], to: roomID)
+        #expect(try await grace.seesJoined(frankID, in: roomID))
+        try await grace.send(["first secret from nio", "second secret from nio"], to: roomID)
 
-        let talk = try shell.run(base + ["--output", "json", "-c", "/wait sync", "-c", "/open \(name)", "-c", "a secret from the shell",
+        let talk = try await shell.run(base + ["--output", "json", "-c", "/wait sync", "-c", "/open \(name)", "-c", "a secret from the shell",
                                          "-c", "/wait sent"])
         #expect(talk.status == 0, "\(talk.standardOutput)")
         #expect(Self.bodies(of: "open", in: talk).suffix(2) == ["first secret from nio", "second secret from nio"], "\(talk.standardOutput)")
-        #expect(try grace.receives("a secret from the shell", in: roomID))
+        #expect(try await grace.receives("a secret from the shell", in: roomID))
 
         // The server holds ciphertext only, for both sides' messages.
-        let events = try NioPeer(homeserver: homeserver, user: homeserver.user(6)).events(in: roomID)
-        let messages = events.filter { ["m.room.message", "m.room.encrypted"].contains($0["type"] as? String) }
-        #expect(messages.count == 3)
-        #expect(messages.allSatisfy { $0["type"] as? String == "m.room.encrypted" })
-        let raw = String(decoding: try JSONSerialization.data(withJSONObject: events), as: UTF8.self)
+        let (types, raw) = try await offThePool { [homeserver] in
+            let events = try NioPeer(homeserver: homeserver, user: homeserver.user(6)).events(in: roomID)
+            let types = events.compactMap { $0["type"] as? String }.filter { ["m.room.message", "m.room.encrypted"].contains($0) }
+            return (types, String(decoding: try JSONSerialization.data(withJSONObject: events), as: UTF8.self))
+        }
+        #expect(types == Array(repeating: "m.room.encrypted", count: 3))
         #expect(!raw.contains("secret from"))
 
         // After a restart the store still decrypts its history, and new messages keep coming.
-        try grace.send(["a third secret from nio"], to: roomID)
-        let again = try shell.run(base + ["--output", "json", "-c", "/wait sync", "-c", "/open \(name)"])
+        try await grace.send(["a third secret from nio"], to: roomID)
+        let again = try await shell.run(base + ["--output", "json", "-c", "/wait sync", "-c", "/open \(name)"])
         #expect(Self.bodies(of: "open", in: again).suffix(4)
                 == ["first secret from nio", "second secret from nio", "a secret from the shell", "a third secret from nio"],
                 "\(again.standardOutput)")
 
         try expectNoLeaks(in: shell, of: ["secret from nio", "secret from the shell", homeserver.password])
-        #expect(try shell.run(base + ["-c", "/logout!"]).status == 0)
+        #expect(try await shell.run(base + ["-c", "/logout!"]).status == 0)
     }
 
     /// The shell creates the encrypted room: its key reaches the invited peer over Olm, the peer's
     /// answer decrypts in the shell, and key exports go both ways: the shell's file opens the
     /// history on a new nio device, the peer's file on a new shell device.
-    @Test func anEncryptedRoomTheShellCreatedWorksBothWaysAndKeyExportsGoBothWays() throws {
+    @Test func anEncryptedRoomTheShellCreatedWorksBothWaysAndKeyExportsGoBothWays() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
         let base = try arguments(for: shell)
         let grace = peer(in: shell)
         let graceLater = peer(in: shell, named: "later-peer")
-        defer {
-            try? grace.logOut()
-            try? graceLater.logOut()
-        }
+        try await loggingOut([grace, graceLater]) { try await shellCreates(with: grace, then: graceLater, shell: shell, base: base) }
+    }
+
+    private func shellCreates(with grace: NioCryptoPeer, then graceLater: NioCryptoPeer, shell: ShellProcess, base: [String]) async throws {
         let passphrase = "correct horse \(UUID().uuidString.prefix(6))"
         let passphraseFile = try shell.write(passphrase + "\n", to: "passphrase")
         let name = "Plans \(UUID().uuidString.prefix(6))"
 
-        let created = try shell.run(base + ["--output", "json", "-c", "/login test \(frank)", "-c", "/create \(name) --encrypted",
+        let created = try await shell.run(base + ["--output", "json", "-c", "/login test \(frank)", "-c", "/create \(name) --encrypted",
                                             "-c", "/wait sync", "-c", "/invite \(grace.userID)"], extraEnvironment: password)
         #expect(created.status == 0, "\(created.standardOutput)")
         let roomID = try #require(created.objects.first { $0["command"] as? String == "create" }?["room_id"] as? String)
-        #expect(try grace.join(roomID) == roomID)
+        #expect(try await grace.join(roomID) == roomID)
 
-        let sent = try shell.run(base + ["--output", "json", "-c", "/wait sync", "-c", "/open \(name)", "-c", "the plan from the shell",
+        let sent = try await shell.run(base + ["--output", "json", "-c", "/wait sync", "-c", "/open \(name)", "-c", "the plan from the shell",
                                          "-c", "/wait sent"])
         #expect(sent.status == 0, "\(sent.standardOutput)")
-        #expect(try grace.receives("the plan from the shell", in: roomID))
-        try grace.send(["an answer from nio"], to: roomID)
-        let read = try shell.run(base + ["--output", "json", "--passphrase-file", passphraseFile, "-c", "/wait sync", "-c", "/open \(name)",
+        #expect(try await grace.receives("the plan from the shell", in: roomID))
+        try await grace.send(["an answer from nio"], to: roomID)
+        let read = try await shell.run(base + ["--output", "json", "--passphrase-file", passphraseFile, "-c", "/wait sync", "-c", "/open \(name)",
                                          "-c", "/devices", "-c", "/keys export keys.txt", "-c", "/keys export keys.txt"])
         #expect(Self.bodies(of: "open", in: read).suffix(2) == ["the plan from the shell", "an answer from nio"], "\(read.standardOutput)")
         let devices = try #require(read.objects.first { $0["command"] as? String == "devices" }?["devices"] as? [[String: Any]])
@@ -113,17 +117,17 @@ struct ShellEncryptionIntegrationTests {
         #expect(try FileManager.default.attributesOfItem(atPath: exportFile)[.posixPermissions] as? Int == 0o600)
 
         // A new nio device has no key for what came before it, until it imports the shell's file.
-        _ = try graceLater.join(roomID)
-        #expect(try graceLater.messages(in: roomID).filter { $0.sender == frankID }.map(\.body) == [nil])
-        try graceLater.importKeys(from: exportFile, passphrase: passphrase)
-        #expect(try graceLater.messages(in: roomID).map(\.body) == ["the plan from the shell", "an answer from nio"])
+        _ = try await graceLater.join(roomID)
+        #expect(try await graceLater.messages(in: roomID).filter { $0.sender == frankID }.map(\.body) == [nil])
+        try await graceLater.importKeys(from: exportFile, passphrase: passphrase)
+        #expect(try await graceLater.messages(in: roomID).map(\.body) == ["the plan from the shell", "an answer from nio"])
 
         // A new shell device (another login) reads the history once it imports the peer's file.
         let peerFile = shell.home.appending(path: "peer-keys.txt").path
-        try grace.exportKeys(to: peerFile, passphrase: passphrase)
+        try await grace.exportKeys(to: peerFile, passphrase: passphrase)
         let newDevice = ShellProcess()
         defer { newDevice.remove() }
-        let fresh = try newDevice.run(try arguments(for: newDevice) + [
+        let fresh = try await newDevice.run(try arguments(for: newDevice) + [
             "--output", "json", "--passphrase-file", passphraseFile, "-c", "/login test \(frank)", "-c", "/wait sync",
             "-c", "/keys import \(peerFile)", "-c", "/open \(name)", "-c", "/logout!",
         ], extraEnvironment: password)
@@ -134,7 +138,18 @@ struct ShellEncryptionIntegrationTests {
 
         try expectNoLeaks(in: shell, of: ["the plan", "an answer from nio", passphrase, homeserver.password])
         try expectNoLeaks(in: newDevice, of: ["the plan", "an answer from nio", passphrase, homeserver.password])
-        #expect(try shell.run(base + ["-c", "/logout!"]).status == 0)
+        #expect(try await shell.run(base + ["-c", "/logout!"]).status == 0)
+    }
+
+    /// Runs `body`, then logs the peers' devices out whatever happened, so later tests' keys do not go to them.
+    private func loggingOut(_ peers: [NioCryptoPeer], _ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch {
+            for peer in peers { try? await peer.logOut() }
+            throw error
+        }
+        for peer in peers { try? await peer.logOut() }
     }
 
     /// The log at level trace holds neither message text nor secrets: no given string, and no

@@ -67,7 +67,7 @@ struct ShellLoginIntegrationTests {
         let room = try await CreatedRoom.create(named: name, inviting: ["@\(user):\(homeserver.serverName)"], session: inviter,
                                                 transport: CurlTransport(userAgent: "test"))
 
-        let first = try shell.run(base + ["-c", "/login test \(user)", "-c", "/wait sync", "-c", "/rooms"],
+        let first = try await shell.run(base + ["-c", "/login test \(user)", "-c", "/wait sync", "-c", "/rooms"],
                                   extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
         #expect(first.status == 0, "\(first.standardOutput)")
         let listed = (first.objects.last?["rooms"] as? [[String: Any]]) ?? []
@@ -78,9 +78,9 @@ struct ShellLoginIntegrationTests {
         #expect(inviteNumbers == Array(1...max(1, inviteNumbers.count)), "invites come first")
 
         // Restarted with no network wait: the room list comes from the store.
-        let second = try shell.run(base + ["-c", "/rooms"])
+        let second = try await shell.run(base + ["-c", "/rooms"])
         #expect(((second.objects.last?["rooms"] as? [[String: Any]]) ?? []).contains { $0["room_id"] as? String == room.roomID })
-        #expect(try shell.run(base + ["-c", "/logout!"]).status == 0)
+        #expect(try await shell.run(base + ["-c", "/logout!"]).status == 0)
         try await MatrixAuthService(transport: CurlTransport(userAgent: "test")).logout(inviter)
     }
 

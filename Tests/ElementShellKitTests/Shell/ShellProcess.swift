@@ -81,6 +81,11 @@ struct ShellProcess {
                       standardError: String(decoding: errors, as: UTF8.self))
     }
 
+    /// `run` for async tests: the wait for the process does not hold one of the runner's threads.
+    func run(_ arguments: [String], input: String = "", extraEnvironment: [String: String] = [:]) async throws -> Result {
+        try await offThePool { try self.run(arguments, input: input, extraEnvironment: extraEnvironment) }
+    }
+
     func remove() {
         try? FileManager.default.removeItem(at: home)
     }
