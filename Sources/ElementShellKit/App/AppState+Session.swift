@@ -123,7 +123,11 @@ extension AppState {
     /// with it.
     func forgetSession() async {
         guard let ended = session else { return }
+        let services = [syncTask, sendTask]
         stopSync()
+        // The cancelled services may still be finishing a write: the store goes once they are done,
+        // or SQLite could recreate a file in the directory being removed.
+        for task in services { await task?.value }
         try? await environment.sessionStore.delete()
         await environment.removeStore(ended)
         // Last, so whoever sees no session also finds no files of it.
