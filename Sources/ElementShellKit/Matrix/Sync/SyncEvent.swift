@@ -16,7 +16,13 @@ public struct SyncEvent: Sendable, Equatable {
     /// The event's room, where the answer mixes rooms (search results); sync and pages leave it out.
     public var roomID: String?
     /// Set on events that arrived encrypted, once decryption was tried.
-    public var encryption: EventEncryption?
+    public var encryption: EventEncryption? {
+        get { encryptionBox?.value }
+        set { encryptionBox = newValue.map(EncryptionBox.init) }
+    }
+
+    /// Behind a reference: an initial sync holds tens of thousands of events, nearly all without.
+    private var encryptionBox: EncryptionBox?
 
     public init(type: String, eventID: String? = nil, sender: String, stateKey: String? = nil,
                 originServerTS: Int64? = nil, content: MatrixJSON, unsigned: MatrixJSON? = nil, redacts: String? = nil,
