@@ -27,7 +27,7 @@ extension CryptoMachine {
                 }
             }
         }
-        try? await store.replaceDevices(devices, of: answered)
+        _ = try? await store.replaceDevices(devices, of: answered)
     }
 
     /// The known devices of a user, fetched first when they may have changed.
