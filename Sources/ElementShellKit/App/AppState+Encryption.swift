@@ -71,6 +71,8 @@ extension AppState {
             return finish(command, .failure(.encryption(.unknownDevice(userID: userID, deviceID: deviceID))))
         }
         logger.info("Marked device \(deviceID) of \(userID) \(verified ? "verified" : "unverified") (session of \(session.userID))")
+        // Messages shown from now on carry the new mark, not only after the next sync.
+        await loadDeviceTrust()
         return finish(command, .encryption(.verified(userID: userID, deviceID: deviceID, isVerified: verified)))
     }
 
