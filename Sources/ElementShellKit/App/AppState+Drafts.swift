@@ -9,7 +9,7 @@ public struct DraftView: Sendable, Equatable {
 
 extension AppState {
     func send(_ action: DraftAction) async -> Bool {
-        guard let store else { return finish("draft", .failure(.notLoggedIn)) }
+        guard let store else { return finish("draft", .failure(notLoggedIn)) }
         if case .list = action {
             let drafts = (try? await store.drafts()) ?? []
             return finish("drafts", .drafts(drafts.map { draft in

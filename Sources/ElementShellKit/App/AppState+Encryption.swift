@@ -12,7 +12,7 @@ extension AppState {
 
     /// The session and its crypto machine, or why an encryption command cannot run.
     func encryptionSession() -> Result<(Session, CryptoMachine), ShellError> {
-        guard let session else { return .failure(.notLoggedIn) }
+        guard let session else { return .failure(notLoggedIn) }
         guard let crypto else { return .failure(.matrix(.encryptionRefused(.unavailable))) }
         return .success((session, crypto))
     }
@@ -78,7 +78,7 @@ extension AppState {
 
     /// Turns encryption on in the open room once the user said yes: no client can turn it off.
     private func encryptRoom(confirmed: Bool) async -> Bool {
-        guard let session else { return finish("encrypt", .failure(.notLoggedIn)) }
+        guard let session else { return finish("encrypt", .failure(notLoggedIn)) }
         guard let roomID = currentRoomID else { return finish("encrypt", .failure(.noRoomOpen)) }
         let roomName = rooms[roomID].map(RoomName.of) ?? roomID
         guard rooms[roomID]?.encryption == nil else { return finish("encrypt", .failure(.encryption(.alreadyEncrypted(roomName: roomName)))) }

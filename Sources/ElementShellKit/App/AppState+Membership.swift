@@ -11,7 +11,7 @@ extension AppState {
 
     private func answerInvite(_ target: String?, accepting: Bool) async -> Bool {
         let command = accepting ? "accept" : "decline"
-        guard let session else { return finish(command, .failure(.notLoggedIn)) }
+        guard let session else { return finish(command, .failure(notLoggedIn)) }
         let room: RoomRecord
         switch invite(named: target) {
         case .success(let found): room = found
@@ -44,7 +44,7 @@ extension AppState {
     }
 
     private func create(_ creation: RoomCreation) async -> Bool {
-        guard let session else { return finish("create", .failure(.notLoggedIn)) }
+        guard let session else { return finish("create", .failure(notLoggedIn)) }
         let serverName = RoomName.serverName(of: session.userID)
         if let alias = creation.aliasLocalpart, !RoomCreation.isValidAliasLocalpart(alias, serverName: serverName) {
             return finish("create", .failure(.invalidRoomAlias(alias)))
@@ -63,7 +63,7 @@ extension AppState {
     /// `m.direct` is read from the server, not the store: what is written back must be the newest,
     /// whoever changed it last.
     private func openDirectChat(with user: String) async -> Bool {
-        guard let session else { return finish("dm", .failure(.notLoggedIn)) }
+        guard let session else { return finish("dm", .failure(notLoggedIn)) }
         guard let userID = MemberLookup.userID(for: user, among: memberNames), userID != session.userID else {
             return finish("dm", .failure(.unknownUser(user)))
         }
@@ -89,7 +89,7 @@ extension AppState {
     /// names the level needed, which the server's would not.
     private func apply(_ change: MembershipChange, to user: String, reason: String?) async -> Bool {
         let command = change.rawValue
-        guard let session else { return finish(command, .failure(.notLoggedIn)) }
+        guard let session else { return finish(command, .failure(notLoggedIn)) }
         guard let roomID = currentRoomID else { return finish(command, .failure(.noRoomOpen)) }
         guard let userID = MemberLookup.userID(for: user, among: memberNames) else { return finish(command, .failure(.unknownUser(user))) }
         let service = environment.makeRoomService(session, profile.settings)

@@ -11,7 +11,7 @@ extension AppState {
         case .resend: "resend"
         case .cancel: "cancel"
         }
-        guard let store else { return finish(command, .failure(.notLoggedIn)) }
+        guard let store else { return finish(command, .failure(notLoggedIn)) }
         let entries: [OutboxEntry]
         do {
             entries = try await store.outbox()

@@ -5,7 +5,7 @@ import Foundation
 extension AppState {
     /// `/read`: the open room, or the one named like `/open` names rooms.
     func markRead(_ target: String?) async -> Bool {
-        guard session != nil, let store else { return finish("read", .failure(.notLoggedIn)) }
+        guard session != nil, let store else { return finish("read", .failure(notLoggedIn)) }
         let room = target.map { RoomLookup.find($0, in: RoomOrder.sorted(Array(rooms.values))) }
             ?? currentRoomID.map { rooms[$0] ?? RoomRecord(roomID: $0, membership: .join) }
         guard let room else { return finish("read", .failure(target.map { .unknownRoom($0) } ?? .noRoomOpen)) }

@@ -10,7 +10,7 @@ extension AppState {
         case .unreact: command = "unreact"
         case .redact: command = "redact"
         }
-        guard let session, store != nil else { return finish(command, .failure(.notLoggedIn)) }
+        guard let session, store != nil else { return finish(command, .failure(notLoggedIn)) }
         guard let roomID = currentRoomID else { return finish(command, .failure(.noRoomOpen)) }
         do throws(ShellError) {
             switch action {

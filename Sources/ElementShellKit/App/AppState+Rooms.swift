@@ -6,7 +6,7 @@ extension AppState {
     func send(_ action: RoomAction) async -> Bool {
         switch action {
         case .list:
-            guard session != nil else { return finish("rooms", .failure(.notLoggedIn)) }
+            guard session != nil else { return finish("rooms", .failure(notLoggedIn)) }
             return finish("rooms", .rooms(listedRooms))
         case .open(let target):
             return await open(target)
@@ -23,7 +23,7 @@ extension AppState {
         case .text(let kind, let text):
             return await roomText(kind, set: text)
         case .listUnread:
-            guard session != nil else { return finish("rooms", .failure(.notLoggedIn)) }
+            guard session != nil else { return finish("rooms", .failure(notLoggedIn)) }
             // Numbered as `/rooms` shows them (spaces grouped or not), so `/open N` agrees.
             let unread = NumberedRoom.numbering(listedRooms).filter { $0.room.isUnread }
             return finish("rooms", .unreadRooms(unread))
@@ -33,7 +33,7 @@ extension AppState {
     }
 
     private func members() async -> Bool {
-        guard let session else { return finish("members", .failure(.notLoggedIn)) }
+        guard let session else { return finish("members", .failure(notLoggedIn)) }
         guard let roomID = currentRoomID else { return finish("members", .failure(.noRoomOpen)) }
         do {
             let joined = try await environment.makeRoomService(session, profile.settings).joinedMembers(roomID: roomID)
@@ -48,7 +48,7 @@ extension AppState {
 
     private func roomText(_ kind: RoomText, set text: String?) async -> Bool {
         let command = kind.rawValue
-        guard let session else { return finish(command, .failure(.notLoggedIn)) }
+        guard let session else { return finish(command, .failure(notLoggedIn)) }
         guard let roomID = currentRoomID else { return finish(command, .failure(.noRoomOpen)) }
         guard let text else {
             let room = rooms[roomID]
@@ -65,7 +65,7 @@ extension AppState {
     /// Older messages of the open room: what the store has, then pages from the server, which
     /// the store keeps for next time.
     private func history(_ count: Int) async -> Bool {
-        guard let session, let store else { return finish("history", .failure(.notLoggedIn)) }
+        guard let session, let store else { return finish("history", .failure(notLoggedIn)) }
         guard let roomID = currentRoomID else { return finish("history", .failure(.noRoomOpen)) }
         do {
             var older: [MessageRecord]
@@ -98,7 +98,7 @@ extension AppState {
     }
 
     private func join(_ target: String) async -> Bool {
-        guard let session else { return finish("join", .failure(.notLoggedIn)) }
+        guard let session else { return finish("join", .failure(notLoggedIn)) }
         guard let address = shownSpaceRoom(target) ?? RoomAddress(parsing: target) else {
             return finish("join", .failure(.invalidRoomAddress(target)))
         }
@@ -133,7 +133,7 @@ extension AppState {
     }
 
     private func leave(_ target: String?) async -> Bool {
-        guard let session else { return finish("leave", .failure(.notLoggedIn)) }
+        guard let session else { return finish("leave", .failure(notLoggedIn)) }
         // The open room may be one just joined, which sync has not brought yet.
         let room = target.map(findRoom)
             ?? currentRoomID.map { rooms[$0] ?? RoomRecord(roomID: $0, membership: .join) }
@@ -154,7 +154,7 @@ extension AppState {
     }
 
     private func open(_ target: String) async -> Bool {
-        guard session != nil, let store else { return finish("open", .failure(.notLoggedIn)) }
+        guard session != nil, let store else { return finish("open", .failure(notLoggedIn)) }
         guard let room = await room(named: target) else { return finish("open", .failure(.unknownRoom(target))) }
         // Grouped, a space is a folder of rooms rather than somewhere to talk.
         if profile.developer.groupSpaceRooms, room.isSpace, room.membership == .join {
@@ -213,7 +213,7 @@ extension AppState {
     /// message takes the room's draft with it; an edit leaves the draft alone.
     func queueMessage(_ text: String, msgtype: String, in roomID: String, relation: MessageRelation? = nil, format: MessageFormat = .markdown,
                       command: String = "message", quoting parent: MessageRecord? = nil, media: MediaInfo? = nil) async -> Bool {
-        guard let session, let store else { return finish(command, .failure(.notLoggedIn)) }
+        guard let session, let store else { return finish(command, .failure(notLoggedIn)) }
         let content = format.content(for: text, markdownEnabled: profile.settings.markdown)
         let entry = OutboxEntry(transactionID: TransactionID.make(), roomID: roomID, relation: relation, msgtype: msgtype, body: content.body,
                                 formattedBody: content.formattedBody, media: media, createdAt: Int64(Date().timeIntervalSince1970 * 1000))

@@ -114,7 +114,7 @@ extension AppState {
     /// of "now": the homeserver may answer that request a moment before the join reaches sync,
     /// so it is asked again until the room has come.
     private func waitForSync(timeout: Double) async -> Bool {
-        guard let session else { return finish("wait", .failure(.notLoggedIn)) }
+        guard let session else { return finish("wait", .failure(notLoggedIn)) }
         var target = appliedSyncCount + 1
         restartSync(for: session, catchingUpNow: true)
         let deadline = ContinuousClock.now + .seconds(timeout)

@@ -13,6 +13,12 @@ extension AppState {
             logger.warning("The stored session could not be read: \(String(describing: type(of: error)))")
             return
         }
+        if stored.signOut != nil {
+            // Signed out in an earlier run: its data waits for the next login.
+            signedOutSession = stored
+            report(Report(content: .sessionEnded(userID: stored.userID), location: nil))
+            return
+        }
         session = stored
         logger.info("Resumed the session of \(stored.userID) (device \(stored.deviceID))")
         report(Report(content: .sessionResumed(SessionSummary(stored)), location: nil))
@@ -29,7 +35,7 @@ extension AppState {
     }
 
     private func reconnect() -> Bool {
-        guard let session else { return finish("reconnect", .failure(.notLoggedIn)) }
+        guard let session else { return finish("reconnect", .failure(notLoggedIn)) }
         restartSync(for: session)
         return finish("reconnect", .done)
     }
@@ -65,11 +71,14 @@ extension AppState {
         do {
             newSession = try await authService.login(
                 homeserverURL: homeserverURL, user: user, password: password,
-                deviceDisplayName: "\(profile.appName): \(environment.hostName)"
+                deviceDisplayName: "\(profile.appName): \(environment.hostName)",
+                deviceID: deviceToResume(homeserverURL: homeserverURL, user: user)
             )
         } catch {
             return finish("login", .failure(.matrix(error)))
         }
+        // The same account finds its store as it was left: messages, drafts, the outbox, keys.
+        signedOutSession = nil
         session = newSession
         logger.info("Logged in as \(newSession.userID) (device \(newSession.deviceID)) on \(newSession.homeserverURL.absoluteString)")
         do {
@@ -84,7 +93,7 @@ extension AppState {
     }
 
     private func logout(confirmed: Bool) async -> Bool {
-        guard let current = session else { return finish("logout", .failure(.notLoggedIn)) }
+        guard let current = session ?? signedOutSession else { return finish("logout", .failure(notLoggedIn)) }
         if !confirmed {
             switch await environment.confirm(.logout(userID: current.userID)) {
             case true?: return await send(.session(.logout(confirmed: true)))
@@ -93,7 +102,8 @@ extension AppState {
             }
         }
         do {
-            try await authService.logout(current)
+            // A signed-out session's token is void already: only its local data is left to remove.
+            if current.signOut == nil { try await authService.logout(current) }
         } catch .unknownToken {
             // The server already forgot this device: forgetting it here too is all that is left.
         } catch {
@@ -105,15 +115,15 @@ extension AppState {
     }
 
     private func whoami() async -> Bool {
-        guard let current = session else { return finish("whoami", .failure(.notLoggedIn)) }
+        guard let current = session else { return finish("whoami", .failure(notLoggedIn)) }
         do {
             let identity = try await authService.whoami(current)
             return finish("whoami", .whoami(SessionSummary(userID: identity.userID, deviceID: identity.deviceID ?? current.deviceID,
                                                            homeserverURL: current.homeserverURL)))
         } catch {
-            if case .unknownToken = error {
-                logger.notice("The homeserver no longer knows the session of \(current.userID); forgetting it")
-                await forgetSession()
+            if case .unknownToken(let soft) = error {
+                logger.notice("The homeserver no longer knows the session of \(current.userID)")
+                await keepSignedOut(current, soft ? .soft : .deviceRemoved)
             }
             return finish("whoami", .failure(.matrix(error)))
         }
@@ -122,7 +132,7 @@ extension AppState {
     /// A dead or logged-out session is removed from memory and disk together, its local store
     /// with it.
     func forgetSession() async {
-        guard let ended = session else { return }
+        guard let ended = session ?? signedOutSession else { return }
         let services = [syncTask, sendTask]
         stopSync()
         // The cancelled services may still be finishing a write: the store goes once they are done,
@@ -132,6 +142,7 @@ extension AppState {
         await environment.removeStore(ended)
         // Last, so whoever sees no session also finds no files of it.
         session = nil
+        signedOutSession = nil
     }
 }
 

@@ -5,7 +5,7 @@ extension AppState {
     func send(_ action: SpaceAction) async -> Bool {
         switch action {
         case .list:
-            guard session != nil else { return finish("spaces", .failure(.notLoggedIn)) }
+            guard session != nil else { return finish("spaces", .failure(notLoggedIn)) }
             return finish("spaces", .spaces(spaces))
         case .hierarchy(let target): return await showHierarchy(of: target)
         case .kick(let target, let user, let reason): return await kick(user, fromSpace: target, reason: reason)
@@ -18,7 +18,7 @@ extension AppState {
     }
 
     private func showHierarchy(of target: String) async -> Bool {
-        guard let session else { return finish("space", .failure(.notLoggedIn)) }
+        guard let session else { return finish("space", .failure(notLoggedIn)) }
         // A space we are not in may still be shown to us (a public one), so an ID will do.
         guard let spaceID = RoomLookup.find(target, in: spaces)?.roomID ?? (target.hasPrefix("!") ? target : nil) else {
             return finish("space", .failure(.unknownSpace(target)))
@@ -52,7 +52,7 @@ extension AppState {
     /// too, one kick at a time, each room's power levels checked first. Rooms the user is not in
     /// are left alone; each other room reports how it went.
     private func kick(_ user: String, fromSpace target: String, reason: String?) async -> Bool {
-        guard let session else { return finish("space-kick", .failure(.notLoggedIn)) }
+        guard let session else { return finish("space-kick", .failure(notLoggedIn)) }
         guard let space = RoomLookup.find(target, in: spaces), space.membership == .join else {
             return finish("space-kick", .failure(.unknownSpace(target)))
         }

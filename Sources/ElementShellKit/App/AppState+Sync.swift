@@ -51,10 +51,10 @@ extension AppState {
         case .syncFailed(let error, let delay):
             logger.notice("Sync failed (\(ErrorCodes.code(for: error))); retrying in \(delay)")
             syncStatus = .offline(retryAt: Date().addingTimeInterval(TimeInterval(delay.components.seconds)))
-        case .sessionEnded:
+        case .sessionEnded(let signOut):
             guard let ended = session else { return }
-            logger.notice("The homeserver ended the session of \(ended.userID)")
-            Task { await self.forgetSession() }
+            logger.notice("The homeserver signed out \(ended.userID) (device \(ended.deviceID), \(signOut.rawValue))")
+            Task { await self.keepSignedOut(ended, signOut) }
             report(Report(content: .sessionEnded(userID: ended.userID), location: nil))
         }
     }

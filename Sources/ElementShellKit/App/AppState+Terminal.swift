@@ -10,8 +10,10 @@ extension AppState {
         if let name = room, let root = currentThreadRoot {
             room = L10n.screenPromptThread(name, references.number(ifShown: root).map { "~\($0)" } ?? "")
         }
-        return PromptRenderer.Values(app: profile.appName, user: session?.userID, room: room, unread: session == nil ? nil : unread,
-                                     status: SyncStatusText.prompt(for: syncStatus, now: now), typing: typingText)
+        // Signed out, the prompt keeps naming the account and says so until the next login.
+        let status = signedOutSession == nil ? SyncStatusText.prompt(for: syncStatus, now: now) : L10n.screenPromptSignedOut
+        return PromptRenderer.Values(app: profile.appName, user: session?.userID ?? signedOutSession?.userID, room: room,
+                                     unread: session == nil ? nil : unread, status: status, typing: typingText)
     }
 
     /// What tab completion may offer, from the current state.

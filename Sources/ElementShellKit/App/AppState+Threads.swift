@@ -7,7 +7,7 @@ extension AppState {
         case .back: "back"
         case .list: "threads"
         }
-        guard session != nil, let store else { return finish(command, .failure(.notLoggedIn)) }
+        guard session != nil, let store else { return finish(command, .failure(notLoggedIn)) }
         guard let roomID = currentRoomID else { return finish(command, .failure(.noRoomOpen)) }
         let roomName = rooms[roomID].map(RoomName.of) ?? roomID
         switch action {

@@ -10,6 +10,8 @@ import Observation
 public final class AppState {
     // Session
     public internal(set) var session: Session?
+    /// The session the homeserver signed out, kept (with its store) until the next login.
+    public internal(set) var signedOutSession: Session?
     public internal(set) var isLoggingIn = false
     /// How many `/login` commands have run, from any source (typed, alias, script, timer): keys
     /// typed meanwhile may be a password and are not to be taken for the next command.

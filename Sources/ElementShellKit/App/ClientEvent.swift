@@ -9,6 +9,6 @@ public enum ClientEvent: Sendable, Equatable {
     case sendFailed(transactionID: String, roomID: String, MatrixError, retryIn: Duration?)
     /// A sync request failed; the next try comes after `retryIn`.
     case syncFailed(MatrixError, retryIn: Duration)
-    /// The homeserver no longer knows the session's access token.
-    case sessionEnded
+    /// The homeserver no longer takes the session's access token.
+    case sessionEnded(Session.SignOut)
 }

@@ -10,6 +10,8 @@ public enum ShellError: Error, Sendable, Equatable {
     case unknownQueueNumber(Int)
     case storeUnavailable
     case notLoggedIn
+    /// The homeserver signed this session out; its data waits for `/login`.
+    case signedOut(userID: String)
     case alreadyLoggedIn(userID: String)
     case loginInProgress
     case homeserverNotAllowed(String, allowed: [String])

@@ -14,12 +14,21 @@ public protocol AuthService: Sendable {
     /// Logs in with `m.login.password` (check `requirePasswordLogin` first). `user` is a
     /// localpart or a full `@user:server` ID. The password is used only for this request and is
     /// not kept. The session's URL is the one the server's answer points to, when it gives a
-    /// usable one, else `homeserverURL`.
-    func login(homeserverURL: URL, user: String, password: String, deviceDisplayName: String) async throws(MatrixError) -> Session
+    /// usable one, else `homeserverURL`. With `deviceID`, the login takes over that device (after
+    /// a soft logout) instead of creating one.
+    func login(homeserverURL: URL, user: String, password: String, deviceDisplayName: String,
+               deviceID: String?) async throws(MatrixError) -> Session
 
     /// Invalidates the session's access token and deletes its device on the server.
     func logout(_ session: Session) async throws(MatrixError)
 
     /// Who the session's access token belongs to; `unknownToken` once it is no longer valid.
     func whoami(_ session: Session) async throws(MatrixError) -> TokenOwner
+}
+
+extension AuthService {
+    /// A login as a new device.
+    public func login(homeserverURL: URL, user: String, password: String, deviceDisplayName: String) async throws(MatrixError) -> Session {
+        try await login(homeserverURL: homeserverURL, user: user, password: password, deviceDisplayName: deviceDisplayName, deviceID: nil)
+    }
 }

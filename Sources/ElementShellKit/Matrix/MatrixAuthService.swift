@@ -37,9 +37,10 @@ public struct MatrixAuthService: AuthService {
         guard try MatrixClient.decode(LoginFlows.self, from: response.body).offersPassword else { throw .unsupportedLoginFlow }
     }
 
-    public func login(homeserverURL: URL, user: String, password: String, deviceDisplayName: String) async throws(MatrixError) -> Session {
+    public func login(homeserverURL: URL, user: String, password: String, deviceDisplayName: String,
+                      deviceID: String?) async throws(MatrixError) -> Session {
         let request = PasswordLoginRequest(
-            user: user.trimmingCharacters(in: .whitespaces), password: password, deviceDisplayName: deviceDisplayName)
+            user: user.trimmingCharacters(in: .whitespaces), password: password, deviceDisplayName: deviceDisplayName, deviceID: deviceID)
         let response = try await client(homeserverURL, accessToken: nil).send(.login(request))
         return Session(userID: response.userID, deviceID: response.deviceID, accessToken: response.accessToken,
                        homeserverURL: await resolver.reconfigured(homeserverURL, by: response.wellKnown))

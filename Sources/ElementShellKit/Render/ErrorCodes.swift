@@ -22,6 +22,7 @@ public enum ErrorCodes {
         case .unknownQueueNumber: "unknown_queue_number"
         case .storeUnavailable: "store_unavailable"
         case .notLoggedIn: "not_logged_in"
+        case .signedOut: "signed_out"
         case .alreadyLoggedIn: "already_logged_in"
         case .loginInProgress: "login_in_progress"
         case .homeserverNotAllowed: "homeserver_not_allowed"

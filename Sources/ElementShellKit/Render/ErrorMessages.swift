@@ -10,6 +10,7 @@ public enum ErrorMessages {
         case .unknownQueueNumber(let number): L10n.errorUnknownQueueNumber(number)
         case .storeUnavailable: L10n.errorStoreUnavailable
         case .notLoggedIn: L10n.errorNotLoggedIn
+        case .signedOut(let userID): L10n.errorSignedOut(clean(userID))
         case .alreadyLoggedIn(let userID): L10n.errorAlreadyLoggedIn(clean(userID))
         case .loginInProgress: L10n.errorLoginInProgress
         case .homeserverNotAllowed(let homeserver, let allowed):

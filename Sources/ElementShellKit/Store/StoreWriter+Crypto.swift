@@ -16,8 +16,9 @@ extension StoreWriter {
         }
     }
 
-    static let cryptoTables = ["crypto_account", "olm_session", "inbound_group_session", "outbound_group_session", "device",
-                               "tracked_user", "encrypted_event"]
+    /// What belongs to one device and cannot serve another: its Olm sessions and the room
+    /// sessions it sends with.
+    static let deviceBoundTables = ["olm_session", "outbound_group_session"]
 
     public nonisolated func cryptoAccount() async throws -> CryptoAccount? {
         try await pool.read { database in
@@ -27,13 +28,15 @@ extension StoreWriter {
         }
     }
 
-    /// Saves the account. An account of another device (the user logged in again, so this is a
-    /// new device) takes over from a clean slate: sessions of the old device cannot be used.
+    /// Saves the account. An account of another device (the user logged in again as a new device)
+    /// drops what only the old device could use; the room keys it received stay, so history stays
+    /// readable, and every followed user's devices are fetched again.
     public func saveCryptoAccount(_ account: CryptoAccount) throws {
         try transaction { database in
             let stored = try String.fetchOne(database, sql: "SELECT device_id FROM crypto_account WHERE id = 1")
             if let stored, stored != account.deviceID {
-                for table in Self.cryptoTables { try database.execute(sql: "DELETE FROM \(table)") }
+                for table in Self.deviceBoundTables { try database.execute(sql: "DELETE FROM \(table)") }
+                try database.execute(sql: "UPDATE tracked_user SET outdated = 1")
             }
             try database.execute(sql: """
                 INSERT OR REPLACE INTO crypto_account (id, device_id, keys_published, state) VALUES (1, ?, ?, ?)

@@ -50,6 +50,8 @@ public actor SendQueue {
                 await report(.messageSent(transactionID: next.transactionID, eventID: eventID))
             } catch {
                 guard !Task.isCancelled else { return }
+                // The session is signed out: the message waits, unmarked, for the next login's queue.
+                if case .unknownToken = error { return }
                 try? await store.recordAttempt(transactionID: next.transactionID)
                 let delay = Self.isPermanent(error) ? nil : backoff.delay(after: error)
                 await report(.sendFailed(transactionID: next.transactionID, roomID: next.roomID, error, retryIn: delay))

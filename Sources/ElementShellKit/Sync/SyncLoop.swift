@@ -65,7 +65,7 @@ public struct SyncLoop: Sendable {
             }
             guard !Task.isCancelled else { return }
             guard let delay = backoff.delay(after: failure) else {
-                await report(.sessionEnded)
+                await report(.sessionEnded(failure == .unknownToken(softLogout: true) ? .soft : .deviceRemoved))
                 return
             }
             await report(.syncFailed(failure, retryIn: delay))

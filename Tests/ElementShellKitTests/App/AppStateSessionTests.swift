@@ -7,7 +7,7 @@ import Testing
     @Test func loginStoresTheSessionPrivatelyAndReportsIt() async throws {
         let seen = Recorder<String>()
         var auth = FakeAuthService()
-        auth.logIn = { url, user, password, deviceName throws(MatrixError) in
+        auth.logIn = { url, user, password, deviceName, _ throws(MatrixError) in
             await seen.append("\(user) \(password) \(deviceName)")
             return Session(userID: "@alice:example", deviceID: "DEV1", accessToken: "syt_secret", homeserverURL: url)
         }
@@ -49,7 +49,7 @@ import Testing
 
     @Test func loginFailuresLeaveNoSession() async {
         var auth = FakeAuthService()
-        auth.logIn = { _, _, _, _ throws(MatrixError) in throw .forbidden(message: "Invalid password") }
+        auth.logIn = { _, _, _, _, _ throws(MatrixError) in throw .forbidden(message: "Invalid password") }
         let app = AppHarness(auth: auth)
         #expect(!(await app.state.run(line: "/login matrix.org alice")))
         #expect(app.log.failures == [.matrix(.forbidden(message: "Invalid password"))])
@@ -64,7 +64,7 @@ import Testing
     ])
     func noPasswordMeansNoRequest(answer: PasswordAnswer, error: ShellError) async {
         var auth = FakeAuthService()
-        auth.logIn = { _, _, _, _ throws(MatrixError) in Issue.record("login must not be called"); throw .notFound }
+        auth.logIn = { _, _, _, _, _ throws(MatrixError) in Issue.record("login must not be called"); throw .notFound }
         let app = AppHarness(auth: auth, password: answer)
         #expect(!(await app.state.run(line: "/login matrix.org alice")))
         #expect(app.log.failures == [error])
@@ -124,7 +124,7 @@ import Testing
         #expect(no.state.session != nil)
     }
 
-    @Test func aSessionTheServerForgotIsForgottenHereToo() async {
+    @Test func aSessionTheServerForgotIsSignedOutHereWithItsDataKept() async throws {
         var auth = FakeAuthService()
         auth.identify = { _ throws(MatrixError) in throw .unknownToken(softLogout: false) }
         auth.logOut = { _ throws(MatrixError) in throw .unknownToken(softLogout: false) }
@@ -132,11 +132,15 @@ import Testing
         await app.state.run(line: "/login matrix.org alice")
         #expect(!(await app.state.run(line: "/whoami")))
         #expect(app.state.session == nil)
-        #expect(!FileManager.default.fileExists(atPath: app.sessionFile.path))
+        #expect(app.state.signedOutSession?.signOut == .deviceRemoved)
+        let stored = try #require(try await SessionStore(directory: app.directory.url).load())
+        #expect(stored.signOut == .deviceRemoved, "a restart knows it is signed out")
 
         await app.state.run(line: "/login matrix.org alice")
+        #expect(app.state.session != nil && app.state.signedOutSession == nil)
         #expect(await app.state.run(line: "/logout!"))
         #expect(app.state.session == nil)
+        #expect(!FileManager.default.fileExists(atPath: app.sessionFile.path))
     }
 
     @Test func commandsThatNeedASession() async {

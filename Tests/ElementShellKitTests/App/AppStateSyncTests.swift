@@ -110,12 +110,13 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: storeDirectory.path))
     }
 
-    @Test func anEndedSessionIsForgotten() async throws {
+    @Test func anEndedSessionIsSignedOutWithItsFilesKept() async throws {
         let app = AppHarness(sync: { _, _ throws(MatrixError) in throw .unknownToken(softLogout: false) })
         await app.state.run(line: "/login matrix.org alice")
-        try await waitUntil { app.state.session == nil }
+        try await waitUntil { app.state.signedOutSession != nil }
+        #expect(app.state.session == nil)
         #expect(app.log.reports.contains { $0.content == .sessionEnded(userID: "@alice:example") })
-        #expect(!FileManager.default.fileExists(atPath: app.sessionFile.path))
+        #expect(FileManager.default.fileExists(atPath: app.sessionFile.path), "AppStateSignOutTests follows what is kept")
     }
 
     @Test func aFailingSyncMarksTheShellOfflineAndReconnectTriesAtOnce() async throws {

@@ -262,4 +262,22 @@ import Testing
             #expect(aliceRound.messages.map(\.body) == ["b\(round)"])
         }
     }
+
+    /// After a sign-out that removed the device, the next login is a new device on the same
+    /// store: it gets a new identity, yet the room keys the old device received still open history.
+    @Test func aNewDeviceOnTheSameStoreKeepsTheRoomKeysButNotTheOldIdentity() async throws {
+        let alice = try await device("@alice:hs", "A1")
+        let bob = try await device("@bob:hs", "B1")
+        await server.setMembers(["@alice:hs", "@bob:hs"], of: roomID)
+        let old = try await message("before the sign-out", from: alice, id: "$1")
+        _ = try await bob.sync([old], in: roomID)
+        _ = try await message("a reply", from: bob, id: "$2")
+
+        let successor = try await CryptoMachine(userID: "@bob:hs", deviceID: "B2", store: bob.store,
+                                                keys: server.service(userID: "@bob:hs", deviceID: "B2"),
+                                                cipher: PickleCipher(key: Data(repeating: 7, count: 32)))
+        #expect(await successor.identityKeys != bob.machine.identityKeys)
+        #expect(await successor.decrypt([old], in: roomID).first?.content["body"]?.string == "before the sign-out")
+        #expect(try await bob.store.outdatedUsers() == ["@alice:hs", "@bob:hs"], "every followed user's devices are fetched again")
+    }
 }

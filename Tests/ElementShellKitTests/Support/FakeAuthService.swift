@@ -5,8 +5,10 @@ import Foundation
 struct FakeAuthService: AuthService {
     var resolve: @Sendable (String) async throws(MatrixError) -> URL = { _ throws(MatrixError) in URL(string: "https://hs.example")! }
     var checkPasswordLogin: @Sendable (URL) async throws(MatrixError) -> Void = { _ throws(MatrixError) in }
-    var logIn: @Sendable (URL, String, String, String) async throws(MatrixError) -> Session = { url, user, _, _ throws(MatrixError) in
-        Session(userID: user.hasPrefix("@") ? user : "@\(user):example", deviceID: "DEVICE", accessToken: "secret-token", homeserverURL: url)
+    /// Homeserver, user, password, device display name, and the device to take over (or `nil`).
+    var logIn: @Sendable (URL, String, String, String, String?) async throws(MatrixError) -> Session = { url, user, _, _, deviceID throws(MatrixError) in
+        Session(userID: user.hasPrefix("@") ? user : "@\(user):example", deviceID: deviceID ?? "DEVICE", accessToken: "secret-token",
+                homeserverURL: url)
     }
     var logOut: @Sendable (Session) async throws(MatrixError) -> Void = { _ throws(MatrixError) in }
     var identify: @Sendable (Session) async throws(MatrixError) -> TokenOwner = { session throws(MatrixError) in
@@ -15,8 +17,9 @@ struct FakeAuthService: AuthService {
 
     func resolveHomeserver(_ input: String) async throws(MatrixError) -> URL { try await resolve(input) }
     func requirePasswordLogin(homeserverURL: URL) async throws(MatrixError) { try await checkPasswordLogin(homeserverURL) }
-    func login(homeserverURL: URL, user: String, password: String, deviceDisplayName: String) async throws(MatrixError) -> Session {
-        try await logIn(homeserverURL, user, password, deviceDisplayName)
+    func login(homeserverURL: URL, user: String, password: String, deviceDisplayName: String,
+               deviceID: String?) async throws(MatrixError) -> Session {
+        try await logIn(homeserverURL, user, password, deviceDisplayName, deviceID)
     }
     func logout(_ session: Session) async throws(MatrixError) { try await logOut(session) }
     func whoami(_ session: Session) async throws(MatrixError) -> TokenOwner { try await identify(session) }

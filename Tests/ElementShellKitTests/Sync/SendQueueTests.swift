@@ -61,6 +61,23 @@ import Testing
         #expect(try await store.outbox().first?.failed == true, "and marked, so a restart does not retry it blindly")
     }
 
+    /// A void token ends the session, not the message: the queue stops and the message waits,
+    /// unmarked and with its transaction ID, for the queue of the next login.
+    @Test func aSignedOutSessionLeavesItsMessagesWaiting() async throws {
+        let directory = TemporaryDirectory()
+        let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
+        try await store.enqueue(entry("typed before"))
+        let attempts = Recorder<String>()
+        let queue = SendQueue(store: store, send: { entry throws(MatrixError) in
+            await attempts.append(entry.transactionID)
+            throw .unknownToken(softLogout: true)
+        }) { _ in }
+        await queue.run()
+        #expect(await attempts.values == ["t-typed before"], "one try, then the queue stops")
+        let waiting = try await store.outbox()
+        #expect(waiting.map(\.transactionID) == ["t-typed before"] && waiting.first?.failed == false)
+    }
+
     @Test func theEchoOfASentMessageClearsItsOutboxEntryInTheSameTransaction() async throws {
         let directory = TemporaryDirectory()
         let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))

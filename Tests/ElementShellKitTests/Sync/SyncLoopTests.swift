@@ -67,13 +67,14 @@ import Testing
         #expect(await server.answers.values.prefix(3) == [nil, "s1", "s1"], "a failed request is retried from the same token")
     }
 
-    @Test func anEndedSessionStopsTheLoop() async throws {
+    @Test(arguments: [(false, Session.SignOut.deviceRemoved), (true, .soft)])
+    func anEndedSessionStopsTheLoop(softLogout: Bool, signOut: Session.SignOut) async throws {
         let directory = TemporaryDirectory()
         let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
-        let server = ScriptedServer([.failure(.unknownToken(softLogout: false))])
+        let server = ScriptedServer([.failure(.unknownToken(softLogout: softLogout))])
         let events = Recorder<ClientEvent>()
         await SyncLoop(request: server.request, store: store, userID: "@me:hs") { await events.append($0) }.run()
-        #expect(await events.values == [.sessionEnded])
+        #expect(await events.values == [.sessionEnded(signOut)])
     }
 
     @Test func startingAgainContinuesFromTheStoredToken() async throws {

@@ -23,16 +23,20 @@ struct PasswordLoginRequest: Encodable, Sendable, CustomStringConvertible, Custo
     var identifier: Identifier
     var password: String
     var initialDeviceDisplayName: String
+    /// The device to log in as again (after a soft logout); a new one when `nil`.
+    var deviceID: String?
 
-    init(user: String, password: String, deviceDisplayName: String) {
+    init(user: String, password: String, deviceDisplayName: String, deviceID: String? = nil) {
         identifier = Identifier(user: user)
         self.password = password
         initialDeviceDisplayName = deviceDisplayName
+        self.deviceID = deviceID
     }
 
     enum CodingKeys: String, CodingKey {
         case type, identifier, password
         case initialDeviceDisplayName = "initial_device_display_name"
+        case deviceID = "device_id"
     }
 
     var description: String { "PasswordLoginRequest(user: \(identifier.user), password: <redacted>)" }

@@ -1,0 +1,35 @@
+import Foundation
+
+extension AppState {
+    /// The error for a command that needs a session: signed out (data kept) or never logged in.
+    var notLoggedIn: ShellError {
+        signedOutSession.map { .signedOut(userID: $0.userID) } ?? .notLoggedIn
+    }
+
+    /// The homeserver no longer takes the session's token: sync and sending stop, and the session
+    /// is remembered as signed out, with its store (messages, drafts, the outbox, keys) left where
+    /// it is for the next login of the same account.
+    func keepSignedOut(_ ended: Session, _ signOut: Session.SignOut) async {
+        guard session == ended else { return }
+        let services = [syncTask, sendTask]
+        stopSync()
+        for task in services { await task?.value }
+        var signedOut = ended
+        signedOut.signOut = signOut
+        do {
+            try await environment.sessionStore.save(signedOut)
+        } catch {
+            logger.error("Could not store that \(ended.userID) is signed out: \(String(describing: error))")
+        }
+        session = nil
+        signedOutSession = signedOut
+    }
+
+    /// The device a login should take over: a soft logout's, when the same account logs in again
+    /// on the same homeserver (so its keys stay valid); `nil` for a new device.
+    func deviceToResume(homeserverURL: URL, user: String) -> String? {
+        guard let previous = signedOutSession, previous.signOut == .soft, previous.homeserverURL == homeserverURL else { return nil }
+        let localpart = previous.userID.dropFirst().prefix { $0 != ":" }
+        return user == previous.userID || user == String(localpart) ? previous.deviceID : nil
+    }
+}
