@@ -47,6 +47,10 @@
     nio_peer.py HOMESERVER USER PASSWORD expect-typing ROOM_ID USER_ID SECONDS
                                     -> exit 0 once sync says USER_ID is typing in the room,
                                        1 when SECONDS pass first
+    nio_peer.py HOMESERVER USER PASSWORD delete-device DEVICE_ID
+                                    -> deletes another device of the peer's own user, as a user
+                                       does from another client (the password answers the
+                                       server's interactive auth)
 
 Each call logs in as a new device and logs it out again.
 """
@@ -60,7 +64,7 @@ import time
 import urllib.parse
 import urllib.request
 
-from nio import (AsyncClient, JoinResponse, LoginResponse, MessageDirection, ReceiptEvent, RoomCreateResponse, RoomPreset,
+from nio import (AsyncClient, DeleteDevicesAuthResponse, DeleteDevicesResponse, JoinResponse, LoginResponse, MessageDirection, ReceiptEvent, RoomCreateResponse, RoomPreset,
                  RoomGetStateEventError, RoomGetStateEventResponse, RoomMessagesResponse, RoomMessageText,
                  RoomPutStateResponse, RoomSendResponse, RoomTypingResponse, SyncResponse, TypingNoticeEvent)
 
@@ -226,6 +230,16 @@ async def download(client, args):
     print(hashlib.sha256(media_request(client, f"/_matrix/client/v1/media/download/{server}/{media_id}")).hexdigest())
 
 
+async def delete_device(client, args):
+    # The first request only opens the interactive auth; the second answers it with the password.
+    first = await client.delete_devices([args.device_id])
+    auth = {"type": "m.login.password", "identifier": {"type": "m.id.user", "user": client.user_id}, "password": args.password}
+    if isinstance(first, DeleteDevicesAuthResponse):
+        auth["session"] = first.session
+    response = await client.delete_devices([args.device_id], auth=auth)
+    checked(response, DeleteDevicesResponse, "delete device")
+
+
 def parser():
     root = argparse.ArgumentParser(description="a matrix-nio peer for integration tests")
     root.add_argument("homeserver")
@@ -267,6 +281,9 @@ def parser():
     command = commands.add_parser("join")
     command.add_argument("room")
     command.set_defaults(run=join)
+    command = commands.add_parser("delete-device")
+    command.add_argument("device_id")
+    command.set_defaults(run=delete_device)
     command = commands.add_parser("membership")
     command.add_argument("room_id")
     command.add_argument("user_id")

@@ -141,6 +141,42 @@ struct ShellEncryptionIntegrationTests {
         #expect(try await shell.run(base + ["-c", "/logout!"]).status == 0)
     }
 
+    /// The shell's device is deleted from another client: the next sync signs it out without
+    /// deleting anything, and a new login (a new device) opens the same store and still reads the
+    /// encrypted history with the room keys its predecessor received.
+    @Test func aDeviceDeletedElsewhereIsSignedOutAndTheNextLoginResumesItsStore() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let base = try arguments(for: shell)
+        let grace = peer(in: shell)
+        try await loggingOut([grace]) {
+            let name = "Kept \(UUID().uuidString.prefix(6))"
+            let roomID = try await grace.createRoom(named: name, inviting: frankID)
+            let joined = try await shell.run(base + ["--output", "json", "-c", "/login test \(frank)", "-c", "/join \(roomID)",
+                                                     "-c", "/wait sync"], extraEnvironment: password)
+            let deviceID = try #require(joined.objects.first { $0["command"] as? String == "login" }?["device_id"] as? String,
+                                        "\(joined.standardOutput)")
+            try await grace.send(["kept through the sign-out"], to: roomID)
+            let read = try await shell.run(base + ["--output", "json", "-c", "/wait sync", "-c", "/open \(name)"])
+            #expect(Self.bodies(of: "open", in: read).last == "kept through the sign-out", "\(read.standardOutput)")
+
+            try await PeerScript.run(NioPeer.script, [homeserver.url.absoluteString, frank, homeserver.password, "delete-device", deviceID])
+            let signedOut = try await shell.run(base + ["--output", "json", "-c", "/wait sync --timeout 20", "-c", "/open \(name)"])
+            #expect(signedOut.objects.contains { $0["type"] as? String == "session" && $0["event"] as? String == "ended" },
+                    "\(signedOut.standardOutput)")
+            let refused = signedOut.objects.last { $0["command"] as? String == "open" }
+            #expect((refused?["error"] as? [String: Any])?["code"] as? String == "signed_out", "\(signedOut.standardOutput)")
+
+            let again = try await shell.run(base + ["--output", "json", "-c", "/login test \(frank)", "-c", "/open \(name)"],
+                                            extraEnvironment: password)
+            #expect(again.status == 0, "\(again.standardOutput)")
+            let newDevice = again.objects.first { $0["command"] as? String == "login" }?["device_id"] as? String
+            #expect(newDevice != nil && newDevice != deviceID, "a new device")
+            #expect(Self.bodies(of: "open", in: again).last == "kept through the sign-out", "the same store, still decrypted")
+            #expect(try await shell.run(base + ["-c", "/logout!"]).status == 0)
+        }
+    }
+
     /// Runs `body`, then logs the peers' devices out whatever happened, so later tests' keys do not go to them.
     private func loggingOut(_ peers: [NioCryptoPeer], _ body: () async throws -> Void) async throws {
         do {
