@@ -39,6 +39,9 @@ struct Launcher {
             return 2
         }
         FileLogHandler.bootstrap(path: dataDirectory + "/element-shell.log", level: profile.settings.logLevel)
+        for file in PrivateFiles.tighten(below: dataDirectory) {
+            printWarning(L10n.screenPermissionsTightened(file.path, String(file.previousMode, radix: 8), String(file.mode, radix: 8)))
+        }
 
         let isInteractive = options.commands.isEmpty && isatty(STDIN_FILENO) != 0
         let context = LaunchContext(
@@ -49,6 +52,10 @@ struct Launcher {
             return await InteractiveSession(context: context).run()
         }
         return await BatchSession(context: context).run()
+    }
+
+    private func printWarning(_ message: String) {
+        FileHandle.standardError.write(Data((L10n.commonWarning(message) + "\n").utf8))
     }
 
     private func printError(_ message: String) {
