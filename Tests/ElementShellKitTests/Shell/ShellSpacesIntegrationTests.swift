@@ -42,10 +42,12 @@ struct ShellSpacesIntegrationTests {
         for room in [guild, general, plans] { try await bob.setPowerLevel(50, of: aliceID, in: room) }
         for room in [guild, general] { #expect(try await carol.join(room) == room) }
 
-        // The space and General joined; Plans only through the hierarchy.
-        let joined = try await alice(["/login test alice", "/join \(guild)", "/join \(general)"])
+        // The space and General joined; Plans only through the hierarchy. The joins are waited for
+        // in the run that made them, which knows to ask sync again until they have come: the next
+        // run's catch-up may be answered a moment before they reach sync.
+        let joined = try await alice(["/login test alice", "/join \(guild)", "/join \(general)", "/wait sync"])
         #expect(Membership.results(joined, "join").allSatisfy { $0["ok"] as? Bool == true }, "\(joined.standardOutput)")
-        let listed = try await alice(["/wait sync", "/spaces", "/space Guild"])
+        let listed = try await alice(["/spaces", "/space Guild"])
         let spaces = try #require(Membership.results(listed, "spaces").first?["spaces"] as? [[String: Any]], "\(listed.standardOutput)")
         #expect(spaces.map { $0["room_id"] as? String } == [guild])
         #expect(spaces.first?["child_count"] as? Int == 2)
