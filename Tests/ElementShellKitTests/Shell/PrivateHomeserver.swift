@@ -29,10 +29,10 @@ final class PrivateHomeserver {
     deinit {
         // A deinit cannot suspend, and stopping takes a second or so: a thread of its own waits
         // for it. Should the test run end first, Scripts/test stops the server.
-        DispatchQueue.global().async { [directory] in
+        Thread { [directory] in
             _ = try? Self.script(["stop", directory.path])
             try? FileManager.default.removeItem(at: directory)
-        }
+        }.start()
     }
 
     /// Starts the stopped server again; it answers when this returns.
