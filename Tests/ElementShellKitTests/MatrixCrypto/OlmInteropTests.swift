@@ -11,8 +11,8 @@ struct OlmInteropTests {
         let oneTimeKeys: [String: Curve25519PublicKey]
         let fallbackKey: Curve25519PublicKey?
 
-        init(oneTimeKeys count: Int, fallbackKey: Bool = false) throws {
-            let answer = try VodozemacOracle.call(["command": "olm_account", "one_time_keys": count, "fallback_key": fallbackKey])
+        init(oneTimeKeys count: Int, fallbackKey: Bool = false) async throws {
+            let answer = try await VodozemacOracle.call(["command": "olm_account", "one_time_keys": count, "fallback_key": fallbackKey])
             pickle = try OlmInterop.string(answer["account"])
             curve25519 = try Curve25519PublicKey(base64: OlmInterop.string(answer["curve25519"]))
             oneTimeKeys = try Self.keys(answer["one_time_keys"])
@@ -33,10 +33,10 @@ struct OlmInteropTests {
     }
 
     /// Their account receiving our first message; nil (with vodozemac's reason) when it refused.
-    private func theyAccept(_ message: OlmMessage, on account: String, from sender: Curve25519PublicKey) throws
+    private func theyAccept(_ message: OlmMessage, on account: String, from sender: Curve25519PublicKey) async throws
         -> TheirInboundSession?
     {
-        let answer = try VodozemacOracle.call([
+        let answer = try await VodozemacOracle.call([
             "command": "olm_inbound", "account": account, "sender_key": sender.base64, "message": message.base64Body,
         ])
         guard answer["error"] == nil else { return nil }
@@ -54,10 +54,10 @@ struct OlmInteropTests {
         let messages: [OlmMessage]
     }
 
-    private func theyStart(with account: OlmAccount, oneTimeKey: Curve25519PublicKey, sending plaintexts: [Data]) throws
+    private func theyStart(with account: OlmAccount, oneTimeKey: Curve25519PublicKey, sending plaintexts: [Data]) async throws
         -> TheirOutboundSession
     {
-        let answer = try VodozemacOracle.call([
+        let answer = try await VodozemacOracle.call([
             "command": "olm_outbound", "identity_key": account.curve25519Key.base64, "one_time_key": oneTimeKey.base64,
             "plaintexts": plaintexts.map { $0.base64EncodedString() },
         ])
@@ -67,16 +67,16 @@ struct OlmInteropTests {
             messages: try (answer["messages"] as? [Any] ?? []).map(OlmMessage.init(oracle:)))
     }
 
-    private func theyMatch(_ session: String, _ message: OlmMessage) throws -> Bool {
-        try VodozemacOracle.call(["command": "olm_matches", "session": session, "message": message.base64Body])["matches"] as? Bool == true
+    private func theyMatch(_ session: String, _ message: OlmMessage) async throws -> Bool {
+        try await VodozemacOracle.call(["command": "olm_matches", "session": session, "message": message.base64Body])["matches"] as? Bool == true
     }
 
     private func bytes(_ text: String) -> Data { Data(text.utf8) }
 
     /// Our session from their one-time key; their side set up from our second pre-key message
     /// (the first is late), then the first one arrives too.
-    private func weStart() throws -> OlmInterop {
-        let theirAccount = try TheirAccount(oneTimeKeys: 3)
+    private func weStart() async throws -> OlmInterop {
+        let theirAccount = try await TheirAccount(oneTimeKeys: 3)
         let oneTimeKey = try #require(theirAccount.oneTimeKeys.first)
         let account = OlmAccount()
         var interop = OlmInterop(
@@ -84,25 +84,25 @@ struct OlmInteropTests {
             theirs: "")
         interop.weSend([bytes("first"), bytes("second")])
         #expect(interop.toThem.allSatisfy { $0.message.type == 0 })
-        let inbound = try #require(try theyAccept(interop.toThem[1].message, on: theirAccount.pickle, from: account.curve25519Key))
+        let inbound = try #require(try await theyAccept(interop.toThem[1].message, on: theirAccount.pickle, from: account.curve25519Key))
         #expect(inbound.plaintext == bytes("second"))
         #expect(inbound.sessionID == interop.ours.sessionID)
         #expect(inbound.oneTimeKeys[oneTimeKey.key] == nil && inbound.oneTimeKeys.count == 2, "the one-time key used is gone")
-        #expect(try theyMatch(inbound.session, interop.toThem[0].message))
+        #expect(try await theyMatch(inbound.session, interop.toThem[0].message))
         interop.theirs = inbound.session
-        #expect(try interop.theyReceive([interop.toThem[0]]) == [bytes("first")])
+        #expect(try await interop.theyReceive([interop.toThem[0]]) == [bytes("first")])
         interop.toThem = []
         // Their account refuses a second session from the same one-time key.
-        #expect(try theyAccept(interop.ours.encrypt(bytes("again")), on: inbound.account, from: account.curve25519Key) == nil)
+        #expect(try await theyAccept(interop.ours.encrypt(bytes("again")), on: inbound.account, from: account.curve25519Key) == nil)
         return interop
     }
 
     /// Their session from our one-time key, our side set up from their last pre-key message.
-    private func theyStart() throws -> OlmInterop {
+    private func theyStart() async throws -> OlmInterop {
         var account = OlmAccount()
         account.generateOneTimeKeys(4)
         let (keyID, oneTimeKey) = try #require(account.unpublishedOneTimeKeys.min { $0.key < $1.key })
-        let outbound = try theyStart(with: account, oneTimeKey: oneTimeKey, sending: [bytes("one"), bytes("two"), bytes("three")])
+        let outbound = try await theyStart(with: account, oneTimeKey: oneTimeKey, sending: [bytes("one"), bytes("two"), bytes("three")])
         #expect(outbound.messages.map(\.type) == [0, 0, 0])
         guard case .preKey(let body) = outbound.messages[2] else { throw PythonOracle.Failure(description: "not pre-key") }
         let (session, plaintext) = try account.createInboundSession(senderKey: outbound.curve25519, preKeyMessage: body)
@@ -115,7 +115,7 @@ struct OlmInteropTests {
         guard case .preKey(let first) = outbound.messages[0] else { throw PythonOracle.Failure(description: "not pre-key") }
         #expect(session.matches(preKeyMessage: first, senderKey: outbound.curve25519))
         #expect(!session.matches(preKeyMessage: first, senderKey: account.curve25519Key))
-        let other = try theyStart(with: account, oneTimeKey: account.unpublishedOneTimeKeys.values.first!, sending: [bytes("x")])
+        let other = try await theyStart(with: account, oneTimeKey: account.unpublishedOneTimeKeys.values.first!, sending: [bytes("x")])
         guard case .preKey(let otherBody) = other.messages[0] else { throw PythonOracle.Failure(description: "not pre-key") }
         #expect(!session.matches(preKeyMessage: otherBody, senderKey: other.curve25519))
 
@@ -128,21 +128,21 @@ struct OlmInteropTests {
     }
 
     @Test(arguments: [1, 2] as [UInt64])
-    func swiftStartedConversationsAgree(seed: UInt64) throws {
-        var interop = try weStart()
-        try converse(&interop, ourFirstMessagesArePreKey: true, seed: seed)
+    func swiftStartedConversationsAgree(seed: UInt64) async throws {
+        var interop = try await weStart()
+        try await converse(&interop, ourFirstMessagesArePreKey: true, seed: seed)
     }
 
     @Test(arguments: [3, 4] as [UInt64])
-    func vodozemacStartedConversationsAgree(seed: UInt64) throws {
-        var interop = try theyStart()
-        try converse(&interop, ourFirstMessagesArePreKey: false, seed: seed)
+    func vodozemacStartedConversationsAgree(seed: UInt64) async throws {
+        var interop = try await theyStart()
+        try await converse(&interop, ourFirstMessagesArePreKey: false, seed: seed)
     }
 
     /// Random batches from random sides, each delivery a random order of what is in flight with
     /// some messages held back for one more delivery: out of order within chains and across
     /// ratchet steps. Everything must decrypt once, and nothing twice.
-    private func converse(_ interop: inout OlmInterop, ourFirstMessagesArePreKey: Bool, seed: UInt64) throws {
+    private func converse(_ interop: inout OlmInterop, ourFirstMessagesArePreKey: Bool, seed: UInt64) async throws {
         var generator = SeededGenerator(seed: seed)
         let rounds = 25
         var weHaveReceived = !ourFirstMessagesArePreKey
@@ -154,7 +154,7 @@ struct OlmInteropTests {
                 interop.weSend(batch)
                 #expect(interop.toThem.suffix(batch.count).allSatisfy { $0.message.type == (weHaveReceived ? 1 : 0) })
             } else {
-                try interop.theySend(batch)
+                try await interop.theySend(batch)
             }
             let isLast = round == rounds - 1
             if Bool.random(using: &generator) || isLast {
@@ -169,7 +169,7 @@ struct OlmInteropTests {
                 let (now, held) = split(heldForThem, interop.toThem, holdingBack: !isLast, using: &generator)
                 interop.toThem = []
                 heldForThem = held
-                #expect(try interop.theyReceive(now) == now.map(\.plaintext), "round \(round)")
+                #expect(try await interop.theyReceive(now) == now.map(\.plaintext), "round \(round)")
                 deliveredToThem += now
             }
         }
@@ -177,11 +177,11 @@ struct OlmInteropTests {
         let replays = Array(delivered.shuffled(using: &generator).prefix(3))
         #expect(interop.weReceive(replays) == replays.map { _ in nil })
         let theirReplays = Array(deliveredToThem.shuffled(using: &generator).prefix(3))
-        #expect(try interop.theyReceive(theirReplays) == theirReplays.map { _ in nil })
+        #expect(try await interop.theyReceive(theirReplays) == theirReplays.map { _ in nil })
         // Both sessions still work after refusing the replays.
         interop.weSend([bytes("still here")])
-        try interop.theySend([bytes("me too")])
-        #expect(try interop.theyReceive(interop.toThem) == [bytes("still here")])
+        try await interop.theySend([bytes("me too")])
+        #expect(try await interop.theyReceive(interop.toThem) == [bytes("still here")])
         #expect(interop.weReceive(interop.toUs) == [bytes("me too")])
     }
 
@@ -198,11 +198,11 @@ struct OlmInteropTests {
 
     /// Only the last 40 skipped keys of a chain are kept, a gap over 2000 is refused, and a key
     /// is used once: our side receiving vodozemac's messages.
-    @Test func swiftRefusesWhatVodozemacWouldRefuse() throws {
-        var interop = try theyStart()
+    @Test func swiftRefusesWhatVodozemacWouldRefuse() async throws {
+        var interop = try await theyStart()
         // Our answer makes their next messages start a new chain at index 0.
-        #expect(try interop.theyReceive(interop.toThem) == [bytes("reply")])
-        try interop.theySend((0..<2003).map { bytes("m\($0)") })
+        #expect(try await interop.theyReceive(interop.toThem) == [bytes("reply")])
+        try await interop.theySend((0..<2003).map { bytes("m\($0)") })
         let messages = interop.toUs.map(\.message)
         let (ratchetKey, firstIndex) = messages[0].ratchetKeyAndIndex
         #expect(firstIndex == 0 && messages.allSatisfy { $0.ratchetKeyAndIndex.0 == ratchetKey })
@@ -217,39 +217,39 @@ struct OlmInteropTests {
     }
 
     /// The same bounds on vodozemac's side, receiving our messages.
-    @Test func vodozemacRefusesWhatSwiftWouldRefuse() throws {
-        var interop = try weStart()
+    @Test func vodozemacRefusesWhatSwiftWouldRefuse() async throws {
+        var interop = try await weStart()
         // Their answer makes our next messages start a new chain at index 0.
-        try interop.theySend([bytes("answer")])
+        try await interop.theySend([bytes("answer")])
         #expect(interop.weReceive(interop.toUs) == [bytes("answer")])
         interop.weSend((0..<2003).map { bytes("m\($0)") })
         let sent = interop.toThem
         let order = [2001, 2000, 1959, 1960, 1960, 2000, 2002, 1999]
         let expected: [Data?] = [nil, bytes("m2000"), nil, bytes("m1960"), nil, nil, bytes("m2002"), bytes("m1999")]
-        #expect(try interop.theyReceive(order.map { sent[$0] }) == expected)
+        #expect(try await interop.theyReceive(order.map { sent[$0] }) == expected)
     }
 
     /// A fallback key sets up any number of sessions, both ways, and stays in the account.
-    @Test func fallbackKeysStartSessionsBothWays() throws {
+    @Test func fallbackKeysStartSessionsBothWays() async throws {
         var account = OlmAccount()
         account.generateFallbackKey()
         let fallback = try #require(account.unpublishedFallbackKey)
         #expect(fallback.keyID == "AAAAAAAAAAA")
         for attempt in 0..<2 {
-            let outbound = try theyStart(with: account, oneTimeKey: fallback.key, sending: [bytes("hi \(attempt)")])
+            let outbound = try await theyStart(with: account, oneTimeKey: fallback.key, sending: [bytes("hi \(attempt)")])
             guard case .preKey(let body) = outbound.messages[0] else { throw PythonOracle.Failure(description: "not pre-key") }
             let (session, plaintext) = try account.createInboundSession(senderKey: outbound.curve25519, preKeyMessage: body)
             #expect(plaintext == bytes("hi \(attempt)") && session.sessionID == outbound.sessionID)
         }
 
-        let theirAccount = try TheirAccount(oneTimeKeys: 0, fallbackKey: true)
+        let theirAccount = try await TheirAccount(oneTimeKeys: 0, fallbackKey: true)
         let theirFallback = try #require(theirAccount.fallbackKey)
         var pickle = theirAccount.pickle
         for attempt in 0..<2 {
             let ourAccount = OlmAccount()
             var session = ourAccount.createOutboundSession(identityKey: theirAccount.curve25519, oneTimeKey: theirFallback)
             let message = session.encrypt(bytes("hello \(attempt)"))
-            let inbound = try #require(try theyAccept(message, on: pickle, from: ourAccount.curve25519Key))
+            let inbound = try #require(try await theyAccept(message, on: pickle, from: ourAccount.curve25519Key))
             #expect(inbound.plaintext == bytes("hello \(attempt)") && inbound.sessionID == session.sessionID)
             pickle = inbound.account
         }

@@ -64,8 +64,8 @@ struct OlmInterop {
         toThem += plaintexts.map { InFlightOlmMessage(plaintext: $0, message: ours.encrypt($0)) }
     }
 
-    mutating func theySend(_ plaintexts: [Data]) throws {
-        let answer = try VodozemacOracle.call([
+    mutating func theySend(_ plaintexts: [Data]) async throws {
+        let answer = try await VodozemacOracle.call([
             "command": "olm_encrypt", "session": theirs, "plaintexts": plaintexts.map { $0.base64EncodedString() },
         ])
         theirs = try Self.string(answer["session"])
@@ -79,8 +79,8 @@ struct OlmInterop {
     }
 
     /// Decrypts `messages` on their side in the order given, in one call; nil where it failed.
-    mutating func theyReceive(_ messages: [InFlightOlmMessage]) throws -> [Data?] {
-        let answer = try VodozemacOracle.call([
+    mutating func theyReceive(_ messages: [InFlightOlmMessage]) async throws -> [Data?] {
+        let answer = try await VodozemacOracle.call([
             "command": "olm_decrypt", "session": theirs, "messages": messages.map(\.message.oracleObject),
         ])
         theirs = try Self.string(answer["session"])

@@ -18,22 +18,28 @@ struct PythonOracle: Sendable {
             .appending(path: "Peers/\(name)").path
     }
 
-    func call(_ request: [String: Any]) throws -> [String: Any] {
+    /// The helper's answer to `request`; the wait for it does not hold one of the test runner's threads.
+    func call(_ request: [String: Any]) async throws -> [String: Any] {
         guard let python = Self.python else { throw Failure(description: "ELEMENT_SHELL_TEST_PYTHON is not set") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        try input.fileHandleForWriting.write(contentsOf: JSONSerialization.data(withJSONObject: request))
-        try input.fileHandleForWriting.close()
-        let answer = output.fileHandleForReading.readDataToEndOfFile()
-        let problems = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let object = try JSONSerialization.jsonObject(with: answer) as? [String: Any] else {
+        // Only bytes cross to the waiting thread: the request and answer as JSON objects are not Sendable.
+        let request = try JSONSerialization.data(withJSONObject: request)
+        let (status, answer, problems) = try await offThePool { [script] in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: python)
+            process.arguments = [script]
+            let input = Pipe(), output = Pipe(), errors = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            try input.fileHandleForWriting.write(contentsOf: request)
+            try input.fileHandleForWriting.close()
+            let answer = output.fileHandleForReading.readDataToEndOfFile()
+            let problems = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, answer, problems)
+        }
+        guard status == 0, let object = try JSONSerialization.jsonObject(with: answer) as? [String: Any] else {
             throw Failure(description: "oracle failed: \(String(decoding: problems, as: UTF8.self))")
         }
         return object

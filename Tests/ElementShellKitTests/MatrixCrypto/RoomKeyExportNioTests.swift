@@ -10,17 +10,17 @@ struct RoomKeyExportNioTests {
     private let rounds = 1000
     private let passphrase = "pässphrase with spaces"
 
-    @Test func nioDecryptsSwiftFiles() throws {
+    @Test func nioDecryptsSwiftFiles() async throws {
         for plaintext in [Data(), Data((0..<700).map { _ in UInt8.random(in: 0...255) })] {
             let file = try RoomKeyExport.encrypt(plaintext, passphrase: passphrase, rounds: rounds)
-            let answer = try nio.call(["command": "decrypt", "file": file, "passphrase": passphrase])
+            let answer = try await nio.call(["command": "decrypt", "file": file, "passphrase": passphrase])
             #expect(answer["plaintext"] as? String == plaintext.base64EncodedString())
         }
     }
 
-    @Test func swiftDecryptsNioFiles() throws {
+    @Test func swiftDecryptsNioFiles() async throws {
         let plaintext = Data((0..<700).map { _ in UInt8.random(in: 0...255) })
-        let answer = try nio.call([
+        let answer = try await nio.call([
             "command": "encrypt", "plaintext": plaintext.base64EncodedString(), "passphrase": passphrase, "rounds": rounds,
         ])
         let file = try #require(answer["file"] as? String)
@@ -28,15 +28,15 @@ struct RoomKeyExportNioTests {
         #expect(throws: RoomKeyExportError.authenticationFailed) { try RoomKeyExport.decrypt(file, passphrase: "wrong") }
     }
 
-    @Test func nioRefusesSwiftFilesUnderAWrongPassphrase() throws {
+    @Test func nioRefusesSwiftFilesUnderAWrongPassphrase() async throws {
         let file = try RoomKeyExport.encrypt(Data("[]".utf8), passphrase: passphrase, rounds: rounds)
-        let answer = try nio.call(["command": "decrypt", "file": file, "passphrase": "wrong"])
+        let answer = try await nio.call(["command": "decrypt", "file": file, "passphrase": "wrong"])
         #expect((answer["error"] as? String)?.contains("HMAC") == true)
     }
 
     /// A session Swift exports from index 1 imports through nio's `import_keys` into vodozemac,
     /// which then decrypts Swift's messages from that index on.
-    @Test func nioImportsSwiftExports() throws {
+    @Test func nioImportsSwiftExports() async throws {
         var outbound = OutboundGroupSession()
         let inbound = try InboundGroupSession(sessionKey: outbound.sessionKey)
         let texts = (0..<4).map { #"{"type":"m.room.message","content":{"body":"message \#($0) é"}}"# }
@@ -47,7 +47,7 @@ struct RoomKeyExportNioTests {
             forwardingCurve25519KeyChain: ["ForwarderKey"])
         let file = try RoomKeyExport.encrypt(JSONEncoder().encode([entry]), passphrase: passphrase, rounds: rounds)
 
-        let answer = try nio.call(["command": "import", "file": file, "passphrase": passphrase, "messages": [messages[3], messages[1]]])
+        let answer = try await nio.call(["command": "import", "file": file, "passphrase": passphrase, "messages": [messages[3], messages[1]]])
         let sessions = try #require(answer["sessions"] as? [[String: Any]])
         #expect(sessions.count == 1)
         #expect(sessions.first?["session_id"] as? String == inbound.sessionID)
@@ -62,9 +62,9 @@ struct RoomKeyExportNioTests {
 
     /// nio's `export_keys` of a vodozemac session that had sent two messages: Swift reads the
     /// entry and decrypts vodozemac's later messages with it, and nothing before.
-    @Test func swiftImportsNioExports() throws {
+    @Test func swiftImportsNioExports() async throws {
         let texts = ["first after the export", #"{"body":"second","é":"ü"}"#]
-        let answer = try nio.call([
+        let answer = try await nio.call([
             "command": "export", "passphrase": passphrase, "rounds": rounds, "room_id": "!room:example.org",
             "skip": 2, "plaintexts": texts,
         ])
@@ -88,7 +88,7 @@ struct RoomKeyExportNioTests {
         }
         // Re-exported from Swift, the entry survives a second trip through nio's importer.
         let again = try RoomKeyExport.encrypt(JSONEncoder().encode(entries), passphrase: passphrase, rounds: rounds)
-        let imported = try nio.call(["command": "import", "file": again, "passphrase": passphrase, "messages": [messages[1]]])
+        let imported = try await nio.call(["command": "import", "file": again, "passphrase": passphrase, "messages": [messages[1]]])
         #expect(imported["plaintexts"] as? [String] == [texts[1]])
     }
 }

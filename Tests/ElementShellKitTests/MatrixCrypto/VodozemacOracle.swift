@@ -4,7 +4,7 @@ enum VodozemacOracle {
     static var isAvailable: Bool { PythonOracle.isAvailable }
     private static let oracle = PythonOracle(script: "vodozemac_oracle.py")
 
-    static func call(_ request: [String: Any]) throws -> [String: Any] {
-        try oracle.call(request)
+    static func call(_ request: [String: Any]) async throws -> [String: Any] {
+        try await oracle.call(request)
     }
 }

@@ -4,16 +4,16 @@ import Testing
 
 /// The binary in batch mode: what scripts and the README's examples rely on.
 @Suite struct BatchModeTests {
-    @Test func helpListsEveryCommandInEnglishAndGerman() throws {
+    @Test func helpListsEveryCommandInEnglishAndGerman() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
-        let english = try shell.run(["--no-rc"], input: "/help\n")
+        let english = try await shell.run(["--no-rc"], input: "/help\n")
         #expect(english.status == 0)
         for spec in CommandTable.all {
             let summary = L10n.$languageOverride.withValue("en") { spec.summary }
             #expect(english.standardOutput.contains(summary), "\(spec.name)")
         }
-        let german = try shell.run(["--no-rc"], input: "/help\n", extraEnvironment: ["LANG": "de_DE.UTF-8"])
+        let german = try await shell.run(["--no-rc"], input: "/help\n", extraEnvironment: ["LANG": "de_DE.UTF-8"])
         #expect(german.status == 0)
         #expect(german.outputLines.first == "Befehle (/help BEFEHL erklärt einen):")
         for spec in CommandTable.all {
@@ -22,10 +22,10 @@ import Testing
         }
     }
 
-    @Test func theClapProfileShowsItsBranding() throws {
+    @Test func theClapProfileShowsItsBranding() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
-        let result = try shell.run(["--profile", "clap", "--no-rc", "-c", "/config"])
+        let result = try await shell.run(["--profile", "clap", "--no-rc", "-c", "/config"])
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("Profile clap (running)"))
         #expect(result.standardOutput.contains("Clap"))
@@ -34,20 +34,20 @@ import Testing
         #expect(result.standardOutput.contains("magenta"))
     }
 
-    @Test func exitStatusSaysWhetherEveryCommandSucceeded() throws {
+    @Test func exitStatusSaysWhetherEveryCommandSucceeded() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
-        #expect(try shell.run(["--no-rc", "-c", "/echo fine", "-c", "/aliases"]).status == 0)
-        let failed = try shell.run(["--no-rc"], input: "/echo one\n/nonsense\n/echo two\n")
+        #expect(try await shell.run(["--no-rc", "-c", "/echo fine", "-c", "/aliases"]).status == 0)
+        let failed = try await shell.run(["--no-rc"], input: "/echo one\n/nonsense\n/echo two\n")
         #expect(failed.status == 1)
         #expect(failed.outputLines == ["one", "two"])
         #expect(failed.standardError.contains("There is no command /nonsense."))
     }
 
-    @Test func jsonOutputIsOneObjectPerResult() throws {
+    @Test func jsonOutputIsOneObjectPerResult() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
-        let result = try shell.run(["--no-rc", "--output", "json"], input: "/echo hi\n/whoami\n/set color never\nhello\n")
+        let result = try await shell.run(["--no-rc", "--output", "json"], input: "/echo hi\n/whoami\n/set color never\nhello\n")
         #expect(result.status == 1)
         #expect(result.standardError.isEmpty)
         let objects = result.objects
@@ -58,29 +58,29 @@ import Testing
         #expect(objects[3]["command"] as? String == "message" && objects[3]["ok"] as? Bool == false)
     }
 
-    @Test func theStartupFileRunsFirstAndReportsFailingLines() throws {
+    @Test func theStartupFileRunsFirstAndReportsFailingLines() async throws {
         var shell = ShellProcess()
         defer { shell.remove() }
         _ = try shell.write("# my aliases\n/alias hi /echo hello $1\n/bogus\n/echo rc done\n", to: ".elrc")
-        let result = try shell.run([], input: "/hi there\n")
+        let result = try await shell.run([], input: "/hi there\n")
         #expect(result.outputLines == ["rc done", "hello there"])
         #expect(result.standardError.contains(shell.home.appending(path: ".elrc").path + ":3:"))
         #expect(result.status == 1)
-        #expect(try shell.run(["--no-rc"], input: "/hi there\n").status == 1)
+        #expect(try await shell.run(["--no-rc"], input: "/hi there\n").status == 1)
 
         let other = try shell.write("/echo from other rc\n", to: "other.elrc")
-        #expect(try shell.run(["--rc", other, "-c", "/echo x"]).outputLines == ["from other rc", "x"])
-        let missing = try shell.run(["--rc", "/nonexistent.elrc", "-c", "/echo x"])
+        #expect(try await shell.run(["--rc", other, "-c", "/echo x"]).outputLines == ["from other rc", "x"])
+        let missing = try await shell.run(["--rc", "/nonexistent.elrc", "-c", "/echo x"])
         #expect(missing.status == 1 && missing.standardError.contains("/nonexistent.elrc"))
         shell.environment["LANG"] = "de_DE.UTF-8"
-        #expect(try shell.run(["--no-rc", "-c", "/whoami"]).standardError.contains("Du bist nicht angemeldet"))
+        #expect(try await shell.run(["--no-rc", "-c", "/whoami"]).standardError.contains("Du bist nicht angemeldet"))
     }
 
-    @Test func aBrokenConfigLineIsReportedWithItsPositionAndTheShellStillStarts() throws {
+    @Test func aBrokenConfigLineIsReportedWithItsPositionAndTheShellStillStarts() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
         let config = try shell.write("settings:\n  colour: never\n  history_size: many\n", to: "config.yaml")
-        let result = try shell.run(["--config", config, "--no-rc", "-c", "/echo up"])
+        let result = try await shell.run(["--config", config, "--no-rc", "-c", "/echo up"])
         #expect(result.status == 0)
         #expect(result.outputLines == ["up"])
         #expect(result.standardError.contains("\(config):2:3:"))
@@ -88,34 +88,34 @@ import Testing
         #expect(result.standardError.contains("\(config):3:17:"))
     }
 
-    @Test func aConfigFileNamedOnTheCommandLineMustExist() throws {
+    @Test func aConfigFileNamedOnTheCommandLineMustExist() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
-        let result = try shell.run(["--config", "/nonexistent/config.yaml", "-c", "/echo x"])
+        let result = try await shell.run(["--config", "/nonexistent/config.yaml", "-c", "/echo x"])
         #expect(result.status == 2)
         #expect(result.standardError.contains("/nonexistent/config.yaml: The file does not exist."))
         #expect(result.standardOutput.isEmpty)
     }
 
-    @Test func anUnknownProfileStopsWithAHint() throws {
+    @Test func anUnknownProfileStopsWithAHint() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
-        let result = try shell.run(["--profile", "clapp", "-c", "/echo x"])
+        let result = try await shell.run(["--profile", "clapp", "-c", "/echo x"])
         #expect(result.status == 2)
         #expect(result.standardError.contains("Did you mean clap?"))
     }
 
-    @Test func theDataDirectoryIsPrivate() throws {
+    @Test func theDataDirectoryIsPrivate() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
-        _ = try shell.run(["--no-rc", "-c", "/echo x"])
+        _ = try await shell.run(["--no-rc", "-c", "/echo x"])
         let directory = shell.home.appending(path: ".local/share/element-shell/element").path
         let attributes = try FileManager.default.attributesOfItem(atPath: directory)
         #expect((attributes[.posixPermissions] as? Int) == 0o700)
 
         let chosen = shell.home.appending(path: "chosen").path
         try FileManager.default.createDirectory(atPath: chosen, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
-        _ = try shell.run(["--no-rc", "--data-dir", chosen, "-c", "/echo x"])
+        _ = try await shell.run(["--no-rc", "--data-dir", chosen, "-c", "/echo x"])
         let kept = try FileManager.default.attributesOfItem(atPath: chosen)
         #expect((kept[.posixPermissions] as? Int) == 0o755, "a directory the user named keeps its mode")
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A second client on matrix-nio (`Peers/nio_peer.py`, run with the venv's Python that Scripts/test
 /// names), so element-shell is checked against a client it shares no code with. Each call is a
-/// login of its own, logged out again.
+/// login of its own, logged out again, and suspends the test while the script runs.
 struct NioPeer {
     static var python: String? { PeerScript.python }
     static let script = PeerScript.path("nio_peer.py")
@@ -14,31 +14,31 @@ struct NioPeer {
 
     /// A new private room with `invitee` invited; returns its ID. `alias` is the local part of its
     /// `#alias`, `displayName` the peer's name in the room.
-    func createRoom(named name: String, inviting invitee: String, alias: String? = nil, displayName: String? = nil) throws -> String {
+    func createRoom(named name: String, inviting invitee: String, alias: String? = nil, displayName: String? = nil) async throws -> String {
         var arguments = ["create", name, "--invite", invitee]
         if let alias { arguments += ["--alias", alias] }
         if let displayName { arguments += ["--display-name", displayName] }
-        return try run(arguments).trimmingCharacters(in: .whitespacesAndNewlines)
+        return try await run(arguments).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// A new room anyone may join, a space when `isSpace`; returns its ID.
-    func createPublicRoom(named name: String, isSpace: Bool = false) throws -> String {
-        try run(["create", name, "--public"] + (isSpace ? ["--space"] : [])).trimmingCharacters(in: .whitespacesAndNewlines)
+    func createPublicRoom(named name: String, isSpace: Bool = false) async throws -> String {
+        try await run(["create", name, "--public"] + (isSpace ? ["--space"] : [])).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Makes `roomID` a child of the space, joinable through the peer's server.
-    func addChild(_ roomID: String, to spaceID: String) throws {
-        try run(["add-child", spaceID, roomID])
+    func addChild(_ roomID: String, to spaceID: String) async throws {
+        try await run(["add-child", spaceID, roomID])
     }
 
     /// Sends each text as a message, in order.
-    func send(_ texts: [String], to roomID: String) throws {
-        try run(["send", roomID] + texts)
+    func send(_ texts: [String], to roomID: String) async throws {
+        try await run(["send", roomID] + texts)
     }
 
     /// Whether a message from someone else containing `text` reaches the peer's sync within `seconds`.
-    func receives(_ text: String, in roomID: String, within seconds: Int = 20) throws -> Bool {
-        try execute(["expect", roomID, text, "\(seconds)"]).status == 0
+    func receives(_ text: String, in roomID: String, within seconds: Int = 20) async throws -> Bool {
+        try await execute(["expect", roomID, text, "\(seconds)"]).status == 0
     }
 
     struct Message: Equatable, CustomStringConvertible {
@@ -49,8 +49,8 @@ struct NioPeer {
 
     /// Every text message of the room as the server keeps it, oldest first: a message sent twice
     /// shows twice here, whatever a client's own view hides.
-    func messages(in roomID: String) throws -> [Message] {
-        try run(["messages", roomID]).split(separator: "\n").compactMap { line in
+    func messages(in roomID: String) async throws -> [Message] {
+        try await run(["messages", roomID]).split(separator: "\n").compactMap { line in
             guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String],
                   let sender = object["sender"], let body = object["body"] else { return nil }
             return Message(sender: sender, body: body)
@@ -58,45 +58,45 @@ struct NioPeer {
     }
 
     /// Every event of the room's timeline as the server keeps it, oldest first, as raw JSON.
-    func events(in roomID: String) throws -> [[String: Any]] {
-        try run(["events", roomID]).split(separator: "\n").compactMap { line in
+    func events(in roomID: String) async throws -> [[String: Any]] {
+        try await run(["events", roomID]).split(separator: "\n").compactMap { line in
             try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         }
     }
 
     /// Sends one event of any type with `content` (JSON text); returns its ID.
     @discardableResult
-    func sendEvent(_ type: String, content: String, to roomID: String) throws -> String {
-        try run(["send-event", roomID, type, content]).trimmingCharacters(in: .whitespacesAndNewlines)
+    func sendEvent(_ type: String, content: String, to roomID: String) async throws -> String {
+        try await run(["send-event", roomID, type, content]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Uploads a file; returns its `mxc://` URI.
-    func upload(_ path: String) throws -> String {
-        try run(["upload", path]).trimmingCharacters(in: .whitespacesAndNewlines)
+    func upload(_ path: String) async throws -> String {
+        try await run(["upload", path]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The SHA-256 (hex) of a file the peer downloads through authenticated media.
-    func downloadDigest(of mxc: String) throws -> String {
-        try run(["download", mxc]).trimmingCharacters(in: .whitespacesAndNewlines)
+    func downloadDigest(of mxc: String) async throws -> String {
+        try await run(["download", mxc]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Joins by ID or alias; returns the room's ID.
-    func join(_ room: String) throws -> String {
-        try run(["join", room]).trimmingCharacters(in: .whitespacesAndNewlines)
+    func join(_ room: String) async throws -> String {
+        try await run(["join", room]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// `userID`'s membership of the room as the peer sees it (`join`, `invite`, `leave`, `ban`), or `none`.
-    func membership(of userID: String, in roomID: String) throws -> String {
-        try run(["membership", roomID, userID]).trimmingCharacters(in: .whitespacesAndNewlines)
+    func membership(of userID: String, in roomID: String) async throws -> String {
+        try await run(["membership", roomID, userID]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    func setPowerLevel(_ level: Int, of userID: String, in roomID: String) throws {
-        try run(["power", roomID, userID, "\(level)"])
+    func setPowerLevel(_ level: Int, of userID: String, in roomID: String) async throws {
+        try await run(["power", roomID, userID, "\(level)"])
     }
 
     /// The rooms the peer is invited to, each with whether the invite is to a direct chat.
-    func invites() throws -> [String: Bool] {
-        try run(["invites"]).split(separator: "\n").reduce(into: [:]) { found, line in
+    func invites() async throws -> [String: Bool] {
+        try await run(["invites"]).split(separator: "\n").reduce(into: [:]) { found, line in
             guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                   let roomID = object["room_id"] as? String else { return }
             found[roomID] = object["is_direct"] as? Bool ?? false
@@ -104,27 +104,27 @@ struct NioPeer {
     }
 
     /// The event `userID`'s public read receipt in the room points at, as a first sync shows it.
-    func readReceipt(of userID: String, in roomID: String) throws -> String? {
-        let eventID = try run(["receipt", roomID, userID]).trimmingCharacters(in: .whitespacesAndNewlines)
+    func readReceipt(of userID: String, in roomID: String) async throws -> String? {
+        let eventID = try await run(["receipt", roomID, userID]).trimmingCharacters(in: .whitespacesAndNewlines)
         return eventID.isEmpty ? nil : eventID
     }
 
     /// Tells the room the peer is typing, for 30 s.
-    func startTyping(in roomID: String) throws {
-        try run(["type", roomID])
+    func startTyping(in roomID: String) async throws {
+        try await run(["type", roomID])
     }
 
     /// Whether the peer's sync says `userID` is typing in the room within `seconds`.
-    func seesTyping(of userID: String, in roomID: String, within seconds: Int = 20) throws -> Bool {
-        try execute(["expect-typing", roomID, userID, "\(seconds)"]).status == 0
+    func seesTyping(of userID: String, in roomID: String, within seconds: Int = 20) async throws -> Bool {
+        try await execute(["expect-typing", roomID, userID, "\(seconds)"]).status == 0
     }
 
     @discardableResult
-    private func run(_ arguments: [String]) throws -> String {
-        try PeerScript.run(Self.script, [homeserver.url.absoluteString, user, homeserver.password] + arguments)
+    private func run(_ arguments: [String]) async throws -> String {
+        try await PeerScript.run(Self.script, [homeserver.url.absoluteString, user, homeserver.password] + arguments)
     }
 
-    private func execute(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        try PeerScript.execute(Self.script, [homeserver.url.absoluteString, user, homeserver.password] + arguments)
+    private func execute(_ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
+        try await PeerScript.execute(Self.script, [homeserver.url.absoluteString, user, homeserver.password] + arguments)
     }
 }

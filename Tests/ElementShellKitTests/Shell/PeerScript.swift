@@ -16,31 +16,26 @@ enum PeerScript {
 
     /// The script's output; a failure when it exits with another status than 0.
     @discardableResult
-    static func run(_ script: String, _ arguments: [String]) throws -> String {
-        let (status, output, errors) = try execute(script, arguments)
+    static func run(_ script: String, _ arguments: [String]) async throws -> String {
+        let (status, output, errors) = try await execute(script, arguments)
         guard status == 0 else { throw Failure(arguments: arguments, status: status, errors: errors) }
         return output
     }
 
-    static func run(_ script: String, _ arguments: [String]) async throws -> String {
-        try await offThePool { try run(script, arguments) }
-    }
-
+    /// Runs the script to its end; the wait does not hold one of the test runner's threads.
     static func execute(_ script: String, _ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
-        try await offThePool { try execute(script, arguments) }
-    }
-
-    static func execute(_ script: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python ?? "/usr/bin/python3")
-        process.arguments = [script] + arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+        try await offThePool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: python ?? "/usr/bin/python3")
+            process.arguments = [script] + arguments
+            let output = Pipe(), errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+        }
     }
 }

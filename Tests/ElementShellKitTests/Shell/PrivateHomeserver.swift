@@ -3,7 +3,8 @@ import Foundation
 /// A Synapse of one test's own, from `Scripts/lib/private_synapse.sh`, for tests that stop the
 /// server: the shared one of Scripts/test must stay up for the suites running beside them. It
 /// keeps its port and database across `stop()` and `start()`, and is stopped (by PID) and removed
-/// when released, whatever the test's outcome; Scripts/test stops what a crash left behind.
+/// when released, whatever the test's outcome; Scripts/test stops what a crash left behind. Starting
+/// and stopping suspend the test: they wait for the server, not holding one of the runner's threads.
 final class PrivateHomeserver {
     /// Where Scripts/test wants private servers (`ELEMENT_SHELL_TEST_PRIVATE_SERVERS`).
     static let parent = ProcessInfo.processInfo.environment["ELEMENT_SHELL_TEST_PRIVATE_SERVERS"].map { URL(fileURLWithPath: $0) }
@@ -17,22 +18,26 @@ final class PrivateHomeserver {
     let homeserver: TestHomeserver
 
     /// Starts a new server with `users` registered, all with one random password.
-    init(users: [String]) throws {
+    init(users: [String]) async throws {
         let directory = (Self.parent ?? FileManager.default.temporaryDirectory).appending(path: "synapse-\(UUID().uuidString.prefix(8))")
-        let url = try Self.start(directory, registering: users)
+        let url = try await offThePool { try Self.start(directory, registering: users) }
         self.directory = directory
         let password = (try? String(contentsOf: directory.appending(path: "password"), encoding: .utf8)) ?? ""
         homeserver = TestHomeserver(url: URL(string: url)!, serverName: "localhost", users: users, password: password)
     }
 
     deinit {
-        try? stop()
-        try? FileManager.default.removeItem(at: directory)
+        // A deinit cannot suspend, and stopping takes a second or so: a thread of its own waits
+        // for it. Should the test run end first, Scripts/test stops the server.
+        Thread { [directory] in
+            _ = try? Self.script(["stop", directory.path])
+            try? FileManager.default.removeItem(at: directory)
+        }.start()
     }
 
     /// Starts the stopped server again; it answers when this returns.
-    func start() throws {
-        try Self.start(directory)
+    func start() async throws {
+        try await offThePool { [directory] in _ = try Self.start(directory) }
     }
 
     /// Returns the server's URL once it answers.
@@ -51,8 +56,8 @@ final class PrivateHomeserver {
     }
 
     /// Stops the server; it no longer listens when this returns.
-    func stop() throws {
-        try Self.script(["stop", directory.path])
+    func stop() async throws {
+        try await offThePool { [directory] in _ = try Self.script(["stop", directory.path]) }
     }
 
     /// Freezes the server (SIGSTOP): it still accepts connections, as the kernel does that, but

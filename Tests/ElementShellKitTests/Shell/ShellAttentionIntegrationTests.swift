@@ -5,34 +5,34 @@ import Testing
 /// on the PATH that writes down its arguments) is told who wrote where, but not what.
 extension ShellMessagingIntegrationTests {
     @Test(.enabled(if: TmuxSession.isAvailable, "needs tmux"))
-    func aMentionRingsAndNotifiesWithoutTheText() throws {
+    func aMentionRingsAndNotifiesWithoutTheText() async throws {
         var shell = ShellProcess()
         defer { shell.remove() }
         let base = try shell.testerArguments(for: homeserver)
         let name = "Alerts \(UUID().uuidString.prefix(6))"
-        let roomID = try peer.createRoom(named: name, inviting: carolID, displayName: "Erin Nio")
-        let login = try shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync"], extraEnvironment: password)
+        let roomID = try await peer.createRoom(named: name, inviting: carolID, displayName: "Erin Nio")
+        let login = try await shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync"], extraEnvironment: password)
         #expect(login.status == 0, "\(login.standardOutput)")
 
         let stand = try shell.write("#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$(dirname \"$0\")/notified\"\n", to: "bin/notify-send")
         chmod(stand, 0o755)
         shell.environment["PATH"] = URL(fileURLWithPath: stand).deletingLastPathComponent().path + ":" + (shell.environment["PATH"] ?? "/usr/bin:/bin")
-        let tmux = try TmuxSession(shell: shell, arguments: base)
-        try tmux.waitFor("the session resumed") { $0.last?.hasPrefix("Tester \(carolID)") == true }
-        try tmux.type("/set notify desktop\r")
-        try tmux.type("/wait sync\r")
-        try tmux.waitFor("caught up") { $0.last?.hasPrefix("Tester \(carolID)") == true && !$0.last!.contains("syncing") }
-        try peer.sendEvent("m.room.message", content: #"{"msgtype": "m.text", "body": "\#(carolID) secret plans", "m.mentions": {"user_ids": ["\#(carolID)"]}}"#,
+        let tmux = try await TmuxSession(shell: shell, arguments: base)
+        try await tmux.waitFor("the session resumed") { $0.last?.hasPrefix("Tester \(carolID)") == true }
+        try await tmux.type("/set notify desktop\r")
+        try await tmux.type("/wait sync\r")
+        try await tmux.waitFor("caught up") { $0.last?.hasPrefix("Tester \(carolID)") == true && !$0.last!.contains("syncing") }
+        try await peer.sendEvent("m.room.message", content: #"{"msgtype": "m.text", "body": "\#(carolID) secret plans", "m.mentions": {"user_ids": ["\#(carolID)"]}}"#,
                            to: roomID)
         let notified = URL(fileURLWithPath: stand).deletingLastPathComponent().appending(path: "notified").path
         var arguments: [String] = []
         for _ in 0..<200 where arguments.isEmpty {
-            Thread.sleep(forTimeInterval: 0.1)
+            try await Task.sleep(for: .milliseconds(100))
             arguments = (try? String(contentsOfFile: notified, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
         }
         #expect(arguments.contains("Erin Nio in \(name)"), "\(arguments)")
         #expect(!arguments.joined().contains("secret plans"), "the text stays out unless notify_bodies is on")
-        try tmux.type("/logout!\r")
-        try tmux.waitFor("logged out") { $0.last == "Tester>" }
+        try await tmux.type("/logout!\r")
+        try await tmux.waitFor("logged out") { $0.last == "Tester>" }
     }
 }

@@ -58,11 +58,9 @@ struct ShellEncryptionIntegrationTests {
         #expect(try await grace.receives("a secret from the shell", in: roomID))
 
         // The server holds ciphertext only, for both sides' messages.
-        let (types, raw) = try await offThePool { [homeserver] in
-            let events = try NioPeer(homeserver: homeserver, user: homeserver.user(6)).events(in: roomID)
-            let types = events.compactMap { $0["type"] as? String }.filter { ["m.room.message", "m.room.encrypted"].contains($0) }
-            return (types, String(decoding: try JSONSerialization.data(withJSONObject: events), as: UTF8.self))
-        }
+        let events = try await NioPeer(homeserver: homeserver, user: homeserver.user(6)).events(in: roomID)
+        let types = events.compactMap { $0["type"] as? String }.filter { ["m.room.message", "m.room.encrypted"].contains($0) }
+        let raw = String(decoding: try JSONSerialization.data(withJSONObject: events), as: UTF8.self)
         #expect(types == Array(repeating: "m.room.encrypted", count: 3))
         #expect(!raw.contains("secret from"))
 

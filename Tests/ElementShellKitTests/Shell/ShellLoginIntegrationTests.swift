@@ -21,14 +21,14 @@ struct ShellLoginIntegrationTests {
         return (shell, config)
     }
 
-    @Test func logInResumeAfterRestartAndLogOut() throws {
+    @Test func logInResumeAfterRestartAndLogOut() async throws {
         let (shell, config) = try shell()
         defer { shell.remove() }
         let base = ["--config", config, "--profile", "tester", "--no-rc", "--output", "json"]
         let user = homeserver.user(2)
         let expectedID = "@\(user):\(homeserver.serverName)"
 
-        let login = try shell.run(base + ["-c", "/login test \(user)"], extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
+        let login = try await shell.run(base + ["-c", "/login test \(user)"], extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
         #expect(login.status == 0, "\(login.standardOutput)")
         #expect(login.objects.last?["user_id"] as? String == expectedID)
         let sessionFile = shell.home.appending(path: ".local/share/element-shell/tester/session.json")
@@ -37,7 +37,7 @@ struct ShellLoginIntegrationTests {
         let stored = try String(contentsOf: sessionFile, encoding: .utf8)
         #expect(!stored.contains(homeserver.password))
 
-        let resumed = try shell.run(base + ["-c", "/whoami"])
+        let resumed = try await shell.run(base + ["-c", "/whoami"])
         #expect(resumed.status == 0)
         #expect(resumed.objects.first?["type"] as? String == "session")
         // Other suites may mention this user meanwhile: that arrives as objects of its own.
@@ -48,10 +48,10 @@ struct ShellLoginIntegrationTests {
         let log = try String(contentsOf: shell.home.appending(path: ".local/share/element-shell/tester/element-shell.log"), encoding: .utf8)
         #expect(log.contains("Logged in as \(expectedID)"), "the default level logs what happened to whom")
 
-        let logout = try shell.run(base + ["-c", "/logout!"])
+        let logout = try await shell.run(base + ["-c", "/logout!"])
         #expect(logout.status == 0)
         #expect(!FileManager.default.fileExists(atPath: sessionFile.path))
-        let after = try shell.run(base + ["-c", "/whoami"])
+        let after = try await shell.run(base + ["-c", "/whoami"])
         #expect(after.status == 1)
         #expect((after.objects.last?["error"] as? [String: Any])?["code"] as? String == "not_logged_in")
     }
@@ -84,30 +84,30 @@ struct ShellLoginIntegrationTests {
         try await MatrixAuthService(transport: CurlTransport(userAgent: "test")).logout(inviter)
     }
 
-    @Test func aWrongPasswordIsRefusedAndNothingIsStored() throws {
+    @Test func aWrongPasswordIsRefusedAndNothingIsStored() async throws {
         let (shell, config) = try shell()
         defer { shell.remove() }
-        let result = try shell.run(["--config", config, "--profile", "tester", "--no-rc", "-c", "/login test \(homeserver.user(2))"],
+        let result = try await shell.run(["--config", config, "--profile", "tester", "--no-rc", "-c", "/login test \(homeserver.user(2))"],
                                    extraEnvironment: ["ELEMENT_SHELL_PASSWORD": "not-the-password"])
         #expect(result.status == 1)
         #expect(result.standardError.contains("The homeserver refused"))
         #expect(!FileManager.default.fileExists(atPath: shell.home.appending(path: ".local/share/element-shell/tester/session.json").path))
     }
 
-    @Test func thePasswordFileIsReadAndTheURLFormWorks() throws {
+    @Test func thePasswordFileIsReadAndTheURLFormWorks() async throws {
         let (shell, config) = try shell()
         defer { shell.remove() }
         let passwordFile = try shell.write(homeserver.password + "\n", to: "password")
-        let result = try shell.run(["--config", config, "--no-rc", "--password-file", passwordFile,
+        let result = try await shell.run(["--config", config, "--no-rc", "--password-file", passwordFile,
                                     "-c", "/login \(homeserver.url.absoluteString) \(homeserver.user(2))", "-c", "/logout!"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.outputLines.first?.hasPrefix("Logged in as @\(homeserver.user(2)):") == true)
     }
 
-    @Test func theLogNeverHoldsThePasswordOrToken() throws {
+    @Test func theLogNeverHoldsThePasswordOrToken() async throws {
         let (shell, config) = try shell()
         defer { shell.remove() }
-        let result = try shell.run(["--config", config, "--profile", "tester", "--no-rc", "--output", "json",
+        let result = try await shell.run(["--config", config, "--profile", "tester", "--no-rc", "--output", "json",
                                     "-c", "/set log_level trace", "-c", "/login test \(homeserver.user(2))", "-c", "/whoami", "-c", "/logout!"],
                                    extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
         #expect(result.status == 0)

@@ -15,16 +15,16 @@ struct ShellMessagingIntegrationTests {
         ((messages as? [[String: Any]]) ?? []).compactMap { $0["body"] as? String }
     }
 
-    @Test func aConversationByAliasGoesBothWaysRendersAndIsSentOnce() throws {
+    @Test func aConversationByAliasGoesBothWaysRendersAndIsSentOnce() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
         let base = try shell.testerArguments(for: homeserver)
         let tag = UUID().uuidString.prefix(6).lowercased()
         let name = "Chat \(tag)"
-        let roomID = try peer.createRoom(named: name, inviting: carolID, alias: "chat-\(tag)", displayName: "Erin Nio")
-        try peer.send(["hello from the peer\u{1B}[2J", "two\nlines"], to: roomID)
+        let roomID = try await peer.createRoom(named: name, inviting: carolID, alias: "chat-\(tag)", displayName: "Erin Nio")
+        try await peer.send(["hello from the peer\u{1B}[2J", "two\nlines"], to: roomID)
 
-        let run = try shell.run(base + ["--output", "json", "-c", "/login test \(carol)", "-c", "/join #chat-\(tag):\(homeserver.serverName)",
+        let run = try await shell.run(base + ["--output", "json", "-c", "/login test \(carol)", "-c", "/join #chat-\(tag):\(homeserver.serverName)",
                                         "-c", "/wait sync", "-c", "/open \(name)", "-c", "hello from the shell", "-c", "/wait sent", "-c", "/members"],
                                 extraEnvironment: password)
         #expect(run.status == 0, "\(run.standardOutput)")
@@ -40,36 +40,36 @@ struct ShellMessagingIntegrationTests {
         #expect(shown.last?["sender_name"] as? String == "Erin Nio")
 
         // nio receives carol's message, and the server holds it once.
-        #expect(try peer.receives("hello from the shell", in: roomID))
-        #expect(try peer.messages(in: roomID).filter { $0.body == "hello from the shell" } == [.init(sender: carolID, body: "hello from the shell")])
+        #expect(try await peer.receives("hello from the shell", in: roomID))
+        #expect(try await peer.messages(in: roomID).filter { $0.body == "hello from the shell" } == [.init(sender: carolID, body: "hello from the shell")])
 
         // An invited member of a private chat may not change its topic: the server's refusal is told.
-        let topic = try shell.run(base + ["--output", "json", "-c", "/open \(name)", "-c", "/topic Plans"])
+        let topic = try await shell.run(base + ["--output", "json", "-c", "/open \(name)", "-c", "/topic Plans"])
         #expect(topic.status == 1)
         #expect((topic.objects.last?["error"] as? [String: Any])?["code"] as? String == "M_FORBIDDEN")
 
         // In text mode: the peer's display name, the escape sequence made harmless, the second line indented.
-        let text = try shell.run(base + ["-c", "/open \(name)"]).outputLines
+        let text = try await shell.run(base + ["-c", "/open \(name)"]).outputLines
         #expect(text.contains { $0.hasSuffix("] Erin Nio: hello from the peerU+1B[2J") }, "\(text)")
         #expect(!text.joined().contains("\u{1B}[2J"))
         let first = try #require(text.firstIndex { $0.hasSuffix("] Erin Nio: two") }, "\(text)")
         #expect(text.dropFirst(first + 1).first == "        lines")
         #expect(text.last?.hasSuffix(": hello from the shell") == true)
 
-        #expect(try shell.run(base + ["-c", "/logout!"]).status == 0)
+        #expect(try await shell.run(base + ["-c", "/logout!"]).status == 0)
     }
 
     /// Files both ways through authenticated media: nio's file is listed with its size and saved
     /// byte for byte; the shell's PNG reaches nio as an `m.image` with its type, size and dimensions.
-    @Test func filesGoBothWaysThroughTheMediaRepository() throws {
+    @Test func filesGoBothWaysThroughTheMediaRepository() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
         let base = try shell.testerArguments(for: homeserver)
         let name = "Files \(UUID().uuidString.prefix(6))"
-        let roomID = try peer.createRoom(named: name, inviting: carolID, displayName: "Erin Nio")
+        let roomID = try await peer.createRoom(named: name, inviting: carolID, displayName: "Erin Nio")
         let notes = try shell.write("hello, file\n", to: "notes.txt")
-        let notesURL = try peer.upload(notes)
-        try peer.sendEvent("m.room.message", content: """
+        let notesURL = try await peer.upload(notes)
+        try await peer.sendEvent("m.room.message", content: """
             {"msgtype": "m.file", "body": "notes.txt", "url": "\(notesURL)", "info": {"mimetype": "text/plain", "size": 12}}
             """, to: roomID)
         let image = URL(fileURLWithPath: notes).deletingLastPathComponent().appending(path: "cat.png")
@@ -77,14 +77,14 @@ struct ShellMessagingIntegrationTests {
         let saved = URL(fileURLWithPath: notes).deletingLastPathComponent().appending(path: "saved").path
         try FileManager.default.createDirectory(atPath: saved, withIntermediateDirectories: true)
 
-        let run = try shell.run(base + ["--output", "json", "-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync",
+        let run = try await shell.run(base + ["--output", "json", "-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync",
                                         "-c", "/open \(name)", "-c", "/download ^ \(saved)", "-c", "/upload \(image.path)", "-c", "/wait sent"],
                                 extraEnvironment: password)
         #expect(run.status == 0, "\(run.standardOutput)")
         #expect(run.objects.first { $0["command"] as? String == "download" }?["path"] as? String == saved + "/notes.txt")
         #expect(FileManager.default.contents(atPath: saved + "/notes.txt") == Data("hello, file\n".utf8))
 
-        let sent = try #require(try peer.events(in: roomID).last { ($0["content"] as? [String: Any])?["msgtype"] as? String == "m.image" })
+        let sent = try #require(try await peer.events(in: roomID).last { ($0["content"] as? [String: Any])?["msgtype"] as? String == "m.image" })
         let content = try #require(sent["content"] as? [String: Any])
         let info = content["info"] as? [String: Any]
         #expect(content["body"] as? String == "cat.png")
@@ -92,13 +92,13 @@ struct ShellMessagingIntegrationTests {
         #expect(info?["size"] as? Int == MediaTests.png.count)
         #expect([info?["w"] as? Int, info?["h"] as? Int] == [300, 200])
         let url = try #require(content["url"] as? String)
-        #expect(try peer.downloadDigest(of: url) == Self.sha256(of: image.path), "nio gets the same bytes")
+        #expect(try await peer.downloadDigest(of: url) == Self.sha256(of: image.path), "nio gets the same bytes")
 
         // The shell's own image is stored once sync brings it back, which the first run did not wait for.
-        let text = try shell.run(base + ["-c", "/wait sync", "-c", "/open \(name)"]).outputLines
+        let text = try await shell.run(base + ["-c", "/wait sync", "-c", "/open \(name)"]).outputLines
         #expect(text.contains { $0.hasSuffix("] Erin Nio: [file] notes.txt (12 B)") }, "\(text)")
         #expect(text.contains { $0.contains(": [image] cat.png (\(MediaTests.png.count) B)") }, "\(text)")
-        #expect(try shell.run(base + ["-c", "/logout!"]).status == 0)
+        #expect(try await shell.run(base + ["-c", "/logout!"]).status == 0)
     }
 
     static func sha256(of path: String) throws -> String {
@@ -113,13 +113,13 @@ struct ShellMessagingIntegrationTests {
         return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
     }
 
-    @Test func historyPagesBackPastWhatTheFirstSyncBrought() throws {
+    @Test func historyPagesBackPastWhatTheFirstSyncBrought() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
         let name = "Long \(UUID().uuidString.prefix(6))"
-        let roomID = try peer.createRoom(named: name, inviting: carolID)
-        try peer.send((1...30).map { "m\($0)" }, to: roomID)
-        let run = try shell.run(try shell.testerArguments(for: homeserver) + [
+        let roomID = try await peer.createRoom(named: name, inviting: carolID)
+        try await peer.send((1...30).map { "m\($0)" }, to: roomID)
+        let run = try await shell.run(try shell.testerArguments(for: homeserver) + [
             "--output", "json", "-c", "/login test \(carol)", "-c", "/join \(roomID)",
             "-c", "/wait sync", "-c", "/open \(name)", "-c", "/history 20", "-c", "/logout!",
         ], extraEnvironment: password)
@@ -133,21 +133,21 @@ struct ShellMessagingIntegrationTests {
 
     /// More than one sync's worth (20) arrives while the shell is gone: the sync after the restart
     /// is limited, and history must fetch across that gap, not skip it.
-    @Test func messagesMissedWhileAwayAreFetchedAcrossTheGapInOrder() throws {
+    @Test func messagesMissedWhileAwayAreFetchedAcrossTheGapInOrder() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
         let base = try shell.testerArguments(for: homeserver)
         let name = "Away \(UUID().uuidString.prefix(6))"
-        let roomID = try peer.createRoom(named: name, inviting: carolID)
-        try peer.send(["before"], to: roomID)
-        let first = try shell.run(base + ["--output", "json", "-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync",
+        let roomID = try await peer.createRoom(named: name, inviting: carolID)
+        try await peer.send(["before"], to: roomID)
+        let first = try await shell.run(base + ["--output", "json", "-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync",
                                           "-c", "/open \(name)"], extraEnvironment: password)
         #expect(first.status == 0, "\(first.standardOutput)")
         #expect(Self.bodies(first.objects.first { $0["command"] as? String == "open" }?["messages"]) == ["before"])
 
         let away = (1...30).map { "away \($0)" }
-        try peer.send(away, to: roomID)
-        let second = try shell.run(base + ["--output", "json", "-c", "/wait sync", "-c", "/open \(name)",
+        try await peer.send(away, to: roomID)
+        let second = try await shell.run(base + ["--output", "json", "-c", "/wait sync", "-c", "/open \(name)",
                                            "-c", "/history 20", "-c", "/history 20", "-c", "/history 20", "-c", "/logout!"])
         #expect(second.status == 0, "\(second.standardOutput)")
         let opened = Self.bodies(second.objects.first { $0["command"] as? String == "open" }?["messages"])
@@ -157,48 +157,48 @@ struct ShellMessagingIntegrationTests {
         #expect(conversation == ["before"] + away, "every message once, in order")
     }
 
-    @Test func aMatrixToLinkJoinsTheRoomItNames() throws {
+    @Test func aMatrixToLinkJoinsTheRoomItNames() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
-        let roomID = try peer.createRoom(named: "Linked", inviting: carolID)
+        let roomID = try await peer.createRoom(named: "Linked", inviting: carolID)
         let link = "https://matrix.to/#/\(roomID)?via=\(homeserver.serverName)"
-        let run = try shell.run(try shell.testerArguments(for: homeserver) + [
+        let run = try await shell.run(try shell.testerArguments(for: homeserver) + [
             "--output", "json", "-c", "/login test \(carol)", "-c", "/join \(link)", "-c", "hello by link", "-c", "/wait sent",
             "-c", "/leave", "-c", "/logout!",
         ], extraEnvironment: password)
         #expect(run.status == 0, "\(run.standardOutput)")
         #expect(run.objects.first { $0["command"] as? String == "join" }?["room_id"] as? String == roomID)
-        #expect(try peer.messages(in: roomID).map(\.body) == ["hello by link"], "the joined room is the one the link names")
+        #expect(try await peer.messages(in: roomID).map(\.body) == ["hello by link"], "the joined room is the one the link names")
     }
 
     /// Unread counts move while the shell runs: the peer writes into a room that is not open.
     @Test(.enabled(if: TmuxSession.isAvailable, "needs tmux"))
-    func unreadCountsFollowWhatThePeerWritesElsewhere() throws {
+    func unreadCountsFollowWhatThePeerWritesElsewhere() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
         let base = try shell.testerArguments(for: homeserver)
         let tag = UUID().uuidString.prefix(6)
-        let here = try peer.createRoom(named: "Here \(tag)", inviting: carolID, displayName: "Erin Nio")
-        let elsewhere = try peer.createRoom(named: "Elsewhere \(tag)", inviting: carolID)
-        let login = try shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(here)", "-c", "/join \(elsewhere)", "-c", "/wait sync"],
+        let here = try await peer.createRoom(named: "Here \(tag)", inviting: carolID, displayName: "Erin Nio")
+        let elsewhere = try await peer.createRoom(named: "Elsewhere \(tag)", inviting: carolID)
+        let login = try await shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(here)", "-c", "/join \(elsewhere)", "-c", "/wait sync"],
                                   extraEnvironment: password)
         #expect(login.status == 0, "\(login.standardOutput)")
 
-        let tmux = try TmuxSession(shell: shell, arguments: base)
-        try tmux.waitFor("the session resumed") { $0.last?.hasPrefix("Tester \(carolID)") == true }
-        try tmux.type("/wait sync\r")
-        try tmux.type("/open Here \(tag)\r")
+        let tmux = try await TmuxSession(shell: shell, arguments: base)
+        try await tmux.waitFor("the session resumed") { $0.last?.hasPrefix("Tester \(carolID)") == true }
+        try await tmux.type("/wait sync\r")
+        try await tmux.type("/open Here \(tag)\r")
         // carol's other rooms may have unread messages of their own: only the change counts.
-        let before = Self.unread(in: try tmux.waitFor("the room is open") { $0.last?.hasPrefix("Tester \(carolID) Here \(tag)") == true }.last!)
-        try peer.send(["one", "two"], to: elsewhere)
-        try tmux.waitFor("two more unread in the prompt", timeout: 20) { Self.unread(in: $0.last ?? "") == before + 2 }
-        try peer.send(["in the open room"], to: here)
-        try tmux.waitFor("the open room's message printed", timeout: 20) { $0.contains { $0.hasSuffix("] Erin Nio: in the open room") } }
-        #expect(Self.unread(in: try tmux.screen().last ?? "") == before + 2, "what the open room shows is not unread")
-        try tmux.type("/rooms\r")
-        try tmux.waitFor("/rooms lists the count") { $0.contains { $0.contains("Elsewhere \(tag)") && $0.contains("2 unread") } }
-        try tmux.type("/logout!\r")
-        try tmux.waitFor("logged out") { $0.last == "Tester>" }
+        let before = Self.unread(in: try await tmux.waitFor("the room is open") { $0.last?.hasPrefix("Tester \(carolID) Here \(tag)") == true }.last!)
+        try await peer.send(["one", "two"], to: elsewhere)
+        try await tmux.waitFor("two more unread in the prompt", timeout: 20) { Self.unread(in: $0.last ?? "") == before + 2 }
+        try await peer.send(["in the open room"], to: here)
+        try await tmux.waitFor("the open room's message printed", timeout: 20) { $0.contains { $0.hasSuffix("] Erin Nio: in the open room") } }
+        #expect(Self.unread(in: try await tmux.screen().last ?? "") == before + 2, "what the open room shows is not unread")
+        try await tmux.type("/rooms\r")
+        try await tmux.waitFor("/rooms lists the count") { $0.contains { $0.contains("Elsewhere \(tag)") && $0.contains("2 unread") } }
+        try await tmux.type("/logout!\r")
+        try await tmux.waitFor("logged out") { $0.last == "Tester>" }
     }
 
     /// The `(N)` of the prompt, 0 when it shows none.

@@ -17,13 +17,13 @@ struct ShellOutageTests {
         let roomID: String
         var aliceID: String { "@alice:\(server.homeserver.serverName)" }
 
-        init(room: String) throws {
-            server = try PrivateHomeserver(users: ["alice", "bob"])
+        init(room: String) async throws {
+            server = try await PrivateHomeserver(users: ["alice", "bob"])
             peer = NioPeer(homeserver: server.homeserver, user: "bob")
             self.room = room
             arguments = try shell.testerArguments(for: server.homeserver)
-            roomID = try peer.createRoom(named: room, inviting: "@alice:\(server.homeserver.serverName)")
-            let login = try shell.run(arguments + ["-c", "/login test alice", "-c", "/join \(roomID)", "-c", "/wait sync"],
+            roomID = try await peer.createRoom(named: room, inviting: "@alice:\(server.homeserver.serverName)")
+            let login = try await shell.run(arguments + ["-c", "/login test alice", "-c", "/join \(roomID)", "-c", "/wait sync"],
                                       extraEnvironment: ["ELEMENT_SHELL_PASSWORD": server.homeserver.password])
             guard login.status == 0 else { throw SetupFailure(output: login.standardOutput + login.standardError) }
         }
@@ -33,11 +33,11 @@ struct ShellOutageTests {
         }
 
         /// The shell in a terminal, its stored session resumed and the room open.
-        func startShell() throws -> TmuxSession {
-            let tmux = try TmuxSession(shell: shell, arguments: arguments)
-            try tmux.waitFor("the session resumed") { $0.last?.hasPrefix("Tester \(aliceID)") == true }
-            try tmux.type("/open \(room)\r")
-            try tmux.waitFor("the room is open") { $0.last?.hasPrefix("Tester \(aliceID) \(room)") == true }
+        func startShell() async throws -> TmuxSession {
+            let tmux = try await TmuxSession(shell: shell, arguments: arguments)
+            try await tmux.waitFor("the session resumed") { $0.last?.hasPrefix("Tester \(aliceID)") == true }
+            try await tmux.type("/open \(room)\r")
+            try await tmux.waitFor("the room is open") { $0.last?.hasPrefix("Tester \(aliceID) \(room)") == true }
             return tmux
         }
 
@@ -54,58 +54,58 @@ struct ShellOutageTests {
     }
 
     /// Waits until every line typed so far has run and the outbox is empty, or fails after 60 s.
-    static func waitUntilSent(_ tmux: TmuxSession) throws {
-        try tmux.type("/wait sent --timeout 60\r")
-        try tmux.type("/queue\r")
-        try tmux.waitFor("the outbox empties", timeout: 70) { TmuxSession.lastAnswer(on: $0) == "Nothing waits to be sent." }
+    static func waitUntilSent(_ tmux: TmuxSession) async throws {
+        try await tmux.type("/wait sent --timeout 60\r")
+        try await tmux.type("/queue\r")
+        try await tmux.waitFor("the outbox empties", timeout: 70) { TmuxSession.lastAnswer(on: $0) == "Nothing waits to be sent." }
     }
 
-    @Test func aMessageWrittenWhileTheServerIsDownIsDeliveredOnceWhenItIsBack() throws {
-        let setup = try Setup(room: "Outage")
-        let tmux = try setup.startShell()
-        try setup.server.stop()
-        try tmux.type("written during the outage\r")
-        try tmux.waitFor("the prompt says offline", timeout: 20) { $0.last?.contains("(offline") == true }
-        try tmux.type("/queue\r")
-        try tmux.waitFor("the message waits in the outbox") {
+    @Test func aMessageWrittenWhileTheServerIsDownIsDeliveredOnceWhenItIsBack() async throws {
+        let setup = try await Setup(room: "Outage")
+        let tmux = try await setup.startShell()
+        try await setup.server.stop()
+        try await tmux.type("written during the outage\r")
+        try await tmux.waitFor("the prompt says offline", timeout: 20) { $0.last?.contains("(offline") == true }
+        try await tmux.type("/queue\r")
+        try await tmux.waitFor("the message waits in the outbox") {
             $0.contains { $0.contains("Outage") && $0.contains("written during the outage") && $0.contains("waiting") }
         }
 
-        try setup.server.start()
-        try Self.waitUntilSent(tmux)
-        #expect(try setup.peer.messages(in: setup.roomID).filter { $0.body == "written during the outage" }.count == 1)
+        try await setup.server.start()
+        try await Self.waitUntilSent(tmux)
+        #expect(try await setup.peer.messages(in: setup.roomID).filter { $0.body == "written during the outage" }.count == 1)
         // Sync came back by itself: the peer's next message arrives.
-        try setup.peer.send(["glad you are back"], to: setup.roomID)
-        try tmux.waitFor("the peer's message arrives", timeout: 60) { $0.contains { $0.hasSuffix(": glad you are back") } }
-        #expect(try tmux.screen().last?.contains("(offline") == false)
+        try await setup.peer.send(["glad you are back"], to: setup.roomID)
+        try await tmux.waitFor("the peer's message arrives", timeout: 60) { $0.contains { $0.hasSuffix(": glad you are back") } }
+        #expect(try await tmux.screen().last?.contains("(offline") == false)
     }
 
     @Test func aKilledShellResendsItsOutboxAtStartOnceAndInOrder() async throws {
-        let setup = try Setup(room: "Outbox")
-        try setup.server.stop()
+        let setup = try await Setup(room: "Outbox")
+        try await setup.server.stop()
         let texts = ["first", "second", "third"]
         do {
-            let tmux = try setup.startShell()
-            for text in texts { try tmux.type(text + "\r") }
-            try tmux.type("/queue\r")
-            try tmux.waitFor("all three wait in the outbox") { screen in
+            let tmux = try await setup.startShell()
+            for text in texts { try await tmux.type(text + "\r") }
+            try await tmux.type("/queue\r")
+            try await tmux.waitFor("all three wait in the outbox") { screen in
                 texts.allSatisfy { text in screen.contains { $0.contains(text) && $0.contains("waiting") } }
             }
-            kill(try tmux.panePID(), SIGKILL)
-            try tmux.waitFor("the shell is gone") { _ in tmux.hasExited }
+            kill(try await tmux.panePID(), SIGKILL)
+            try await tmux.waitFor("the shell is gone") { _ in await tmux.hasExited }
         }
         let queued = try await setup.store().outbox()
         #expect(queued.map(\.body) == texts)
 
-        try setup.server.start()
-        let tmux = try setup.startShell()
-        try Self.waitUntilSent(tmux)
-        let received = try setup.peer.messages(in: setup.roomID).filter { $0.sender == setup.aliceID }.map(\.body)
+        try await setup.server.start()
+        let tmux = try await setup.startShell()
+        try await Self.waitUntilSent(tmux)
+        let received = try await setup.peer.messages(in: setup.roomID).filter { $0.sender == setup.aliceID }.map(\.body)
         #expect(received == texts, "each message once, in the order typed")
         // The echoes carry the transaction IDs the outbox had before the kill: the same messages, resent.
-        try tmux.type("/wait sync\r")
-        try tmux.type("/quit\r")
-        try tmux.waitFor("the shell has ended") { _ in tmux.hasExited }
+        try await tmux.type("/wait sync\r")
+        try await tmux.type("/quit\r")
+        try await tmux.waitFor("the shell has ended") { _ in await tmux.hasExited }
         let echoes = try await setup.store().messages(in: setup.roomID, before: nil, limit: 10).filter { $0.sender == setup.aliceID }
         #expect(echoes.map(\.transactionID) == queued.map(\.transactionID))
     }
@@ -115,29 +115,29 @@ struct ShellOutageTests {
     /// takes the request and stores the message; the restarted shell sends it again with the same
     /// transaction ID, and the server must recognise it.
     @Test func aShellKilledBeforeTheServerAnsweredDoesNotSendTwice() async throws {
-        let setup = try Setup(room: "Flight")
+        let setup = try await Setup(room: "Flight")
         do {
-            let tmux = try setup.startShell()
+            let tmux = try await setup.startShell()
             // A fresh long poll: sync asks nothing more for half a minute, so what reaches the
             // paused server is the message.
-            try tmux.type("/wait sync\r")
-            try tmux.type("/echo synced\r")
-            try tmux.waitFor("caught up") { TmuxSession.lastAnswer(on: $0) == "synced" }
+            try await tmux.type("/wait sync\r")
+            try await tmux.type("/echo synced\r")
+            try await tmux.waitFor("caught up") { TmuxSession.lastAnswer(on: $0) == "synced" }
             try setup.server.pause()
-            try tmux.type("sent into the silence\r")
-            try tmux.waitFor("the request waits in the server's socket", timeout: 10) { _ in setup.server.holdsUnreadRequest }
-            kill(try tmux.panePID(), SIGKILL)
-            try tmux.waitFor("the shell is gone") { _ in tmux.hasExited }
+            try await tmux.type("sent into the silence\r")
+            try await tmux.waitFor("the request waits in the server's socket", timeout: 10) { _ in setup.server.holdsUnreadRequest }
+            kill(try await tmux.panePID(), SIGKILL)
+            try await tmux.waitFor("the shell is gone") { _ in await tmux.hasExited }
         }
         try setup.server.resume()
         let deadline = Date().addingTimeInterval(20)
-        while try !setup.peer.messages(in: setup.roomID).contains(where: { $0.body == "sent into the silence" }) {
+        while try await !setup.peer.messages(in: setup.roomID).contains(where: { $0.body == "sent into the silence" }) {
             try #require(Date() < deadline, "the server stores a message whose sender is gone")
         }
         #expect(try await setup.store().outbox().map(\.body) == ["sent into the silence"], "the shell never heard that it was sent")
 
-        let tmux = try setup.startShell()
-        try Self.waitUntilSent(tmux)
-        #expect(try setup.peer.messages(in: setup.roomID).filter { $0.body == "sent into the silence" }.count == 1)
+        let tmux = try await setup.startShell()
+        try await Self.waitUntilSent(tmux)
+        #expect(try await setup.peer.messages(in: setup.roomID).filter { $0.body == "sent into the silence" }.count == 1)
     }
 }

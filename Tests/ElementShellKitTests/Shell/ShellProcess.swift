@@ -60,30 +60,28 @@ struct ShellProcess {
         return ["--config", config, "--profile", "tester", "--no-rc"]
     }
 
-    /// Runs the shell with `arguments`, feeding `input` on standard input (not a terminal).
-    func run(_ arguments: [String], input: String = "", extraEnvironment: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
-        process.environment = environment.merging(extraEnvironment) { $1 }
-        process.currentDirectoryURL = home
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, standardOutput: String(decoding: output, as: UTF8.self),
-                      standardError: String(decoding: errors, as: UTF8.self))
-    }
-
-    /// `run` for async tests: the wait for the process does not hold one of the runner's threads.
+    /// Runs the shell with `arguments`, feeding `input` on standard input (not a terminal). The wait
+    /// for the process does not hold one of the test runner's threads.
     func run(_ arguments: [String], input: String = "", extraEnvironment: [String: String] = [:]) async throws -> Result {
-        try await offThePool { try self.run(arguments, input: input, extraEnvironment: extraEnvironment) }
+        try await offThePool { [self] in
+            let process = Process()
+            process.executableURL = Self.executable
+            process.arguments = arguments
+            process.environment = environment.merging(extraEnvironment) { $1 }
+            process.currentDirectoryURL = home
+            let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+            process.standardInput = stdin
+            process.standardOutput = stdout
+            process.standardError = stderr
+            try process.run()
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+            let output = stdout.fileHandleForReading.readDataToEndOfFile()
+            let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return Result(status: process.terminationStatus, standardOutput: String(decoding: output, as: UTF8.self),
+                          standardError: String(decoding: errors, as: UTF8.self))
+        }
     }
 
     func remove() {

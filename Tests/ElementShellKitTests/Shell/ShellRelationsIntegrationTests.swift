@@ -4,23 +4,23 @@ import Testing
 /// Replies, reactions, edits and deletions both ways with the messaging suite's nio peer: what the
 /// shell sends is what the server's copy holds, and what nio sends shows in the shell.
 extension ShellMessagingIntegrationTests {
-    @Test func relationsGoBothWaysWithANioClient() throws {
+    @Test func relationsGoBothWaysWithANioClient() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
         let base = try shell.testerArguments(for: homeserver) + ["--output", "json"]
         let name = "Relations \(UUID().uuidString.prefix(6))"
-        let roomID = try peer.createRoom(named: name, inviting: carolID, displayName: "Erin Nio")
-        let question = try peer.sendEvent("m.room.message", content: #"{"msgtype": "m.text", "body": "question"}"#, to: roomID)
+        let roomID = try await peer.createRoom(named: name, inviting: carolID, displayName: "Erin Nio")
+        let question = try await peer.sendEvent("m.room.message", content: #"{"msgtype": "m.text", "body": "question"}"#, to: roomID)
 
         // ~1 is the only message /open shows; ^ is the newest once what was sent is back.
-        let first = try shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync", "-c", "/open \(name)",
+        let first = try await shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync", "-c", "/open \(name)",
                                           "-c", "/reply ~1 answer", "-c", "/react ~1 :+1:", "-c", "/wait sent", "-c", "/wait sync",
                                           "-c", "/edit ^ answer, edited", "-c", "oops", "-c", "/wait sent", "-c", "/wait sync",
                                           "-c", "/redact ^ mistake", "-c", "/wait sent"],
                                   extraEnvironment: password)
         #expect(first.status == 0, "\(first.standardOutput)")
 
-        let events = try peer.events(in: roomID)
+        let events = try await peer.events(in: roomID)
         let answer = try #require(events.first { Self.content($0)["body"] as? String == "answer" }, "\(events)")
         #expect((Self.relation(answer)["m.in_reply_to"] as? [String: Any])?["event_id"] as? String == question)
         let reaction = try #require(events.first { $0["type"] as? String == "m.reaction" })
@@ -34,13 +34,13 @@ extension ShellMessagingIntegrationTests {
         // nio revises its question and reacts to the answer; the shell shows both.
         let answerID = try #require(answer["event_id"] as? String)
         let revision = #"{"msgtype": "m.text", "body": "* question, revised", "m.new_content": {"msgtype": "m.text", "body": "question, revised"}, "m.relates_to": {"rel_type": "m.replace", "event_id": "\#(question)"}}"#
-        try peer.sendEvent("m.room.message", content: revision, to: roomID)
-        try peer.sendEvent("m.reaction", content: #"{"m.relates_to": {"rel_type": "m.annotation", "event_id": "\#(answerID)", "key": "🎉"}}"#,
+        try await peer.sendEvent("m.room.message", content: revision, to: roomID)
+        try await peer.sendEvent("m.reaction", content: #"{"m.relates_to": {"rel_type": "m.annotation", "event_id": "\#(answerID)", "key": "🎉"}}"#,
                            to: roomID)
         let fallback = "> <\(carolID)> answer\\n\\nagreed"
-        try peer.sendEvent("m.room.message", content: #"{"msgtype": "m.text", "body": "\#(fallback)", "m.relates_to": {"m.in_reply_to": {"event_id": "\#(answerID)"}}}"#,
+        try await peer.sendEvent("m.room.message", content: #"{"msgtype": "m.text", "body": "\#(fallback)", "m.relates_to": {"m.in_reply_to": {"event_id": "\#(answerID)"}}}"#,
                            to: roomID)
-        let second = try shell.run(base + ["-c", "/wait sync", "-c", "/open \(name)", "-c", "/logout!"])
+        let second = try await shell.run(base + ["-c", "/wait sync", "-c", "/open \(name)", "-c", "/logout!"])
         #expect(second.status == 0, "\(second.standardOutput)")
         let shown = try #require(second.objects.first { $0["command"] as? String == "open" }?["messages"] as? [[String: Any]])
         let byBody = Dictionary(shown.map { ($0["body"] as? String ?? "", $0) }) { first, _ in first }
@@ -57,15 +57,15 @@ extension ShellMessagingIntegrationTests {
 
     /// The server's search finds what nio wrote, in the open room and across rooms, and a found
     /// message's number takes a reply; the peer gets the mention and the formatted pill.
-    @Test func searchFindsMessagesAndTheirNumbersTakeAReply() throws {
+    @Test func searchFindsMessagesAndTheirNumbersTakeAReply() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
         let base = try shell.testerArguments(for: homeserver) + ["--output", "json"]
         let tag = UUID().uuidString.prefix(8).lowercased()
         let name = "Search \(tag)"
-        let roomID = try peer.createRoom(named: name, inviting: carolID, displayName: "Erin Nio")
-        try peer.send(["the word is needle\(tag) today", "something else"], to: roomID)
-        let run = try shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync",
+        let roomID = try await peer.createRoom(named: name, inviting: carolID, displayName: "Erin Nio")
+        try await peer.send(["the word is needle\(tag) today", "something else"], to: roomID)
+        let run = try await shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync",
                                         "-c", "/search needle\(tag) --all", "-c", "/open \(name)", "-c", "/search needle\(tag)",
                                         "-c", "/reply ~1 found it, \(peer.userID)", "-c", "/wait sent", "-c", "/logout!"],
                                 extraEnvironment: password)
@@ -77,23 +77,23 @@ extension ShellMessagingIntegrationTests {
             #expect(results.first?["room"] as? String == name && results.first?["ref"] as? String == "~1")
         }
         #expect(searches.count == 2)
-        let reply = try #require(try peer.events(in: roomID).first { Self.content($0)["body"] as? String == "found it, \(peer.userID)" })
+        let reply = try #require(try await peer.events(in: roomID).first { Self.content($0)["body"] as? String == "found it, \(peer.userID)" })
         #expect((Self.content(reply)["m.mentions"] as? [String: Any])?["user_ids"] as? [String] == [peer.userID])
         #expect((Self.content(reply)["formatted_body"] as? String)?.contains("https://matrix.to/#/\(peer.userID)") == true)
     }
 
     /// Formatting both ways: the shell's Markdown reaches nio as the spec's HTML, and nio's HTML
     /// shows in the shell laid out for the terminal, its markup and the reply fallback gone.
-    @Test func formattedMessagesGoBothWays() throws {
+    @Test func formattedMessagesGoBothWays() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
         let base = try shell.testerArguments(for: homeserver)
         let name = "Formats \(UUID().uuidString.prefix(6))"
-        let roomID = try peer.createRoom(named: name, inviting: carolID, displayName: "Erin Nio")
+        let roomID = try await peer.createRoom(named: name, inviting: carolID, displayName: "Erin Nio")
         let html = #"<mx-reply><blockquote>ancient</blockquote></mx-reply><p><strong>Bold</strong> news for <a href=\"https://matrix.to/#/@x:hs\">X</a></p><ul><li>one</li></ul>"#
-        try peer.sendEvent("m.room.message", content: #"{"msgtype": "m.text", "body": "Bold news for X\n- one", "format": "org.matrix.custom.html", "formatted_body": "\#(html)"}"#,
+        try await peer.sendEvent("m.room.message", content: #"{"msgtype": "m.text", "body": "Bold news for X\n- one", "format": "org.matrix.custom.html", "formatted_body": "\#(html)"}"#,
                            to: roomID)
-        let run = try shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync", "-c", "/open \(name)",
+        let run = try await shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync", "-c", "/open \(name)",
                                         "-c", "**loud** and `code`", "-c", "/plain *as typed*", "-c", "/html <em>hand</em> made",
                                         "-c", "/wait sent"],
                                 extraEnvironment: password)
@@ -103,29 +103,29 @@ extension ShellMessagingIntegrationTests {
         #expect(lines.contains("        • one"))
         #expect(!lines.joined().contains("<strong>") && !lines.joined().contains("ancient"))
 
-        let sent = try #require(try peer.events(in: roomID).first { Self.content($0)["body"] as? String == "**loud** and `code`" })
+        let sent = try #require(try await peer.events(in: roomID).first { Self.content($0)["body"] as? String == "**loud** and `code`" })
         #expect(Self.content(sent)["format"] as? String == "org.matrix.custom.html")
         #expect(Self.content(sent)["formatted_body"] as? String == "<strong>loud</strong> and <code>code</code>")
-        let events = try peer.events(in: roomID)
+        let events = try await peer.events(in: roomID)
         let plain = try #require(events.first { Self.content($0)["body"] as? String == "*as typed*" })
         #expect(Self.content(plain)["formatted_body"] == nil, "/plain sends no HTML")
         let handMade = try #require(events.first { Self.content($0)["formatted_body"] as? String == "<em>hand</em> made" })
         #expect(Self.content(handMade)["body"] as? String == "hand made", "/html's body is its text")
-        #expect(try shell.run(base + ["-c", "/logout!"]).status == 0)
+        #expect(try await shell.run(base + ["-c", "/logout!"]).status == 0)
     }
 
     /// Threads both ways: nio's thread replies stay under their root in the shell, and what the
     /// shell types in the thread reaches nio as `m.thread` with its reply fallback.
-    @Test func threadsGoBothWays() throws {
+    @Test func threadsGoBothWays() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
         let base = try shell.testerArguments(for: homeserver) + ["--output", "json"]
         let name = "Threads \(UUID().uuidString.prefix(6))"
-        let roomID = try peer.createRoom(named: name, inviting: carolID, displayName: "Erin Nio")
-        let root = try peer.sendEvent("m.room.message", content: #"{"msgtype": "m.text", "body": "plans for friday"}"#, to: roomID)
-        let reply = try peer.sendEvent("m.room.message", content: #"{"msgtype": "m.text", "body": "cinema?", "m.relates_to": {"rel_type": "m.thread", "event_id": "\#(root)", "is_falling_back": true, "m.in_reply_to": {"event_id": "\#(root)"}}}"#,
+        let roomID = try await peer.createRoom(named: name, inviting: carolID, displayName: "Erin Nio")
+        let root = try await peer.sendEvent("m.room.message", content: #"{"msgtype": "m.text", "body": "plans for friday"}"#, to: roomID)
+        let reply = try await peer.sendEvent("m.room.message", content: #"{"msgtype": "m.text", "body": "cinema?", "m.relates_to": {"rel_type": "m.thread", "event_id": "\#(root)", "is_falling_back": true, "m.in_reply_to": {"event_id": "\#(root)"}}}"#,
                                        to: roomID)
-        let run = try shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync", "-c", "/open \(name)",
+        let run = try await shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync", "-c", "/open \(name)",
                                         "-c", "/threads", "-c", "/thread ~1", "-c", "count me in", "-c", "/wait sent", "-c", "/logout!"],
                                 extraEnvironment: password)
         #expect(run.status == 0, "\(run.standardOutput)")
@@ -135,7 +135,7 @@ extension ShellMessagingIntegrationTests {
         let thread = try #require(Self.objects(run, "thread").first)
         #expect((thread["messages"] as? [[String: Any]])?.map { $0["body"] as? String } == ["cinema?"])
 
-        let sent = try #require(try peer.events(in: roomID).first { Self.content($0)["body"] as? String == "count me in" })
+        let sent = try #require(try await peer.events(in: roomID).first { Self.content($0)["body"] as? String == "count me in" })
         #expect(Self.relation(sent)["rel_type"] as? String == "m.thread" && Self.relation(sent)["event_id"] as? String == root)
         #expect((Self.relation(sent)["m.in_reply_to"] as? [String: Any])?["event_id"] as? String == reply, "it falls back to the newest")
     }

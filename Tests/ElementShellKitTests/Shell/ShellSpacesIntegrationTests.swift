@@ -15,12 +15,12 @@ struct ShellSpacesIntegrationTests {
     var carol: NioPeer { NioPeer(homeserver: homeserver, user: "carol") }
     var aliceID: String { "@alice:\(homeserver.serverName)" }
 
-    init() throws {
-        server = try PrivateHomeserver(users: ["alice", "bob", "carol"])
+    init() async throws {
+        server = try await PrivateHomeserver(users: ["alice", "bob", "carol"])
     }
 
     /// Runs `lines` as alice in the tester profile, or in the built-in clap profile pointed at the test server.
-    func alice(_ lines: [String], clap: Bool = false) throws -> ShellProcess.Result {
+    func alice(_ lines: [String], clap: Bool = false) async throws -> ShellProcess.Result {
         let profile = clap
             ? ["--config", try shell.write("""
                 homeservers:
@@ -29,23 +29,25 @@ struct ShellSpacesIntegrationTests {
                   clap: { default_homeserver: test, homeservers: [test] }
                 """, to: "clap.yaml"), "--profile", "clap", "--no-rc"]
             : try shell.testerArguments(for: homeserver)
-        return try shell.run(profile + ["--output", "json"] + lines.flatMap { ["-c", $0] },
+        return try await shell.run(profile + ["--output", "json"] + lines.flatMap { ["-c", $0] },
                              extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
     }
 
-    @Test func spacesAgainstSynapse() throws {
+    @Test func spacesAgainstSynapse() async throws {
         defer { shell.remove() }
-        let guild = try bob.createPublicRoom(named: "Guild", isSpace: true)
-        let general = try bob.createPublicRoom(named: "General")
-        let plans = try bob.createPublicRoom(named: "Plans")
-        for room in [general, plans] { try bob.addChild(room, to: guild) }
-        for room in [guild, general, plans] { try bob.setPowerLevel(50, of: aliceID, in: room) }
-        for room in [guild, general] { #expect(try carol.join(room) == room) }
+        let guild = try await bob.createPublicRoom(named: "Guild", isSpace: true)
+        let general = try await bob.createPublicRoom(named: "General")
+        let plans = try await bob.createPublicRoom(named: "Plans")
+        for room in [general, plans] { try await bob.addChild(room, to: guild) }
+        for room in [guild, general, plans] { try await bob.setPowerLevel(50, of: aliceID, in: room) }
+        for room in [guild, general] { #expect(try await carol.join(room) == room) }
 
-        // The space and General joined; Plans only through the hierarchy.
-        let joined = try alice(["/login test alice", "/join \(guild)", "/join \(general)"])
+        // The space and General joined; Plans only through the hierarchy. The joins are waited for
+        // in the run that made them, which knows to ask sync again until they have come: the next
+        // run's catch-up may be answered a moment before they reach sync.
+        let joined = try await alice(["/login test alice", "/join \(guild)", "/join \(general)", "/wait sync"])
         #expect(Membership.results(joined, "join").allSatisfy { $0["ok"] as? Bool == true }, "\(joined.standardOutput)")
-        let listed = try alice(["/wait sync", "/spaces", "/space Guild"])
+        let listed = try await alice(["/spaces", "/space Guild"])
         let spaces = try #require(Membership.results(listed, "spaces").first?["spaces"] as? [[String: Any]], "\(listed.standardOutput)")
         #expect(spaces.map { $0["room_id"] as? String } == [guild])
         #expect(spaces.first?["child_count"] as? Int == 2)
@@ -56,14 +58,14 @@ struct ShellSpacesIntegrationTests {
         #expect(plansEntry["membership"] is NSNull)
         #expect(plansEntry["via"] as? [String] == [homeserver.serverName])
         let number = try #require(plansEntry["number"] as? Int)
-        let joinedPlans = try alice(["/space Guild", "/join \(number)"])
+        let joinedPlans = try await alice(["/space Guild", "/join \(number)"])
         #expect(Membership.results(joinedPlans, "join").first?["room_id"] as? String == plans, "\(joinedPlans.standardOutput)")
-        #expect(try bob.membership(of: aliceID, in: plans) == "join")
-        #expect(try alice(["/logout!"]).status == 0)
+        #expect(try await bob.membership(of: aliceID, in: plans) == "join")
+        #expect(try await alice(["/logout!"]).status == 0)
 
         // Clap: the space is one line, carrying General's unread message; its rooms are inside it.
-        try bob.send(["news for the guild"], to: general)
-        let grouped = try alice(["/login test alice", "/wait sync", "/rooms", "/open Guild"], clap: true)
+        try await bob.send(["news for the guild"], to: general)
+        let grouped = try await alice(["/login test alice", "/wait sync", "/rooms", "/open Guild"], clap: true)
         let rooms = try #require(Membership.results(grouped, "rooms").first?["rooms"] as? [[String: Any]], "\(grouped.standardOutput)")
         #expect(rooms.compactMap { $0["room_id"] as? String } == [guild], "General and Plans are inside Guild")
         #expect(rooms.first?["is_space"] as? Bool == true)
@@ -72,17 +74,17 @@ struct ShellSpacesIntegrationTests {
         #expect(Set(inside.compactMap { $0["room_id"] as? String }) == [general, plans])
 
         // carol leaves the space and General, the rooms she is in; bob, who created them, is out of reach.
-        let kicked = try alice(["/space-kick Guild @carol:localhost bye", "/space-kick Guild @bob:localhost"], clap: true)
+        let kicked = try await alice(["/space-kick Guild @carol:localhost bye", "/space-kick Guild @bob:localhost"], clap: true)
         let kicks = Membership.results(kicked, "space-kick")
         let carolRooms = try #require(kicks.first?["rooms"] as? [[String: Any]], "\(kicked.standardOutput)")
         #expect(carolRooms.map { $0["room_id"] as? String } == [guild, general])
         #expect(carolRooms.allSatisfy { $0["removed"] as? Bool == true })
         #expect(kicks.first?["ok"] as? Bool == true)
-        for room in [guild, general] { #expect(try bob.membership(of: carol.userID, in: room) == "leave") }
+        for room in [guild, general] { #expect(try await bob.membership(of: carol.userID, in: room) == "leave") }
         let bobRooms = try #require(kicks.last?["rooms"] as? [[String: Any]])
         #expect(bobRooms.count == 3)
         #expect(bobRooms.allSatisfy { Membership.errorCode($0) == "power_level_outranked" })
-        #expect(try bob.membership(of: bob.userID, in: guild) == "join")
-        #expect(try alice(["/logout!"], clap: true).status == 0)
+        #expect(try await bob.membership(of: bob.userID, in: guild) == "join")
+        #expect(try await alice(["/logout!"], clap: true).status == 0)
     }
 }

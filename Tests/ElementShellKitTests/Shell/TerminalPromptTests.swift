@@ -4,90 +4,90 @@ import Testing
 /// What a person at a terminal sees, checked in a real one (tmux).
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux, which Scripts/test installs"))
 struct TerminalPromptTests {
-    @Test func backgroundLinesLeaveTheTypedLineAndCursorAlone() throws {
-        let tmux = try TmuxSession.started()
-        try tmux.type("/after 1 /echo background line")
-        try tmux.press("Enter")
-        try tmux.type("hello wor")
-        try tmux.press("Left", "Left")
-        let screen = try tmux.waitFor("the background line") { $0.contains("background line") }
+    @Test func backgroundLinesLeaveTheTypedLineAndCursorAlone() async throws {
+        let tmux = try await TmuxSession.started()
+        try await tmux.type("/after 1 /echo background line")
+        try await tmux.press("Enter")
+        try await tmux.type("hello wor")
+        try await tmux.press("Left", "Left")
+        let screen = try await tmux.waitFor("the background line") { $0.contains("background line") }
         #expect(screen.suffix(2) == ["background line", "Element> hello wor"])
-        #expect(try tmux.cursorColumn() == "Element> hello w".count)
-        try tmux.type("X")
-        try tmux.waitFor("typing goes on where the cursor was") { $0.last == "Element> hello wXor" }
+        #expect(try await tmux.cursorColumn() == "Element> hello w".count)
+        try await tmux.type("X")
+        try await tmux.waitFor("typing goes on where the cursor was") { $0.last == "Element> hello wXor" }
     }
 
-    @Test func nonASCIITextIsEditedByCharacter() throws {
+    @Test func nonASCIITextIsEditedByCharacter() async throws {
         // The test's LANG names a locale this machine may not have; the shell must still edit UTF-8.
-        let tmux = try TmuxSession.started()
-        try tmux.type("/echo grüße…")
-        try tmux.press("Left", "Left")
-        try tmux.type("X")
-        try tmux.waitFor("the insert lands between characters") { $0.last == "Element> /echo grüßXe…" }
-        try tmux.press("Enter")
-        try tmux.waitFor("the line runs whole") { $0.contains("grüßXe…") }
+        let tmux = try await TmuxSession.started()
+        try await tmux.type("/echo grüße…")
+        try await tmux.press("Left", "Left")
+        try await tmux.type("X")
+        try await tmux.waitFor("the insert lands between characters") { $0.last == "Element> /echo grüßXe…" }
+        try await tmux.press("Enter")
+        try await tmux.waitFor("the line runs whole") { $0.contains("grüßXe…") }
     }
 
-    @Test func historyIsKeptPerProfileAndSearchable() throws {
+    @Test func historyIsKeptPerProfileAndSearchable() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
         do {
-            let tmux = try TmuxSession(shell: shell)
-            try tmux.waitFor("the prompt") { $0.last == "Element>" }
+            let tmux = try await TmuxSession(shell: shell)
+            try await tmux.waitFor("the prompt") { $0.last == "Element>" }
             for line in ["/echo first", "/echo second"] {
-                try tmux.type(line)
-                try tmux.press("Enter")
+                try await tmux.type(line)
+                try await tmux.press("Enter")
             }
-            try tmux.waitFor("both lines ran") { $0.contains("second") }
-            try tmux.press("C-d")
-            try tmux.waitFor("Ctrl-D on an empty line quits", { _ in tmux.hasExited })
+            try await tmux.waitFor("both lines ran") { $0.contains("second") }
+            try await tmux.press("C-d")
+            try await tmux.waitFor("Ctrl-D on an empty line quits", { _ in await tmux.hasExited })
         }
-        let tmux = try TmuxSession(shell: shell)
-        try tmux.waitFor("the prompt") { $0.last == "Element>" }
-        try tmux.press("Up")
-        try tmux.waitFor("the last line comes back") { $0.last == "Element> /echo second" }
-        try tmux.press("C-a", "C-k", "C-r")
-        try tmux.type("fir")
-        try tmux.waitFor("Ctrl-R finds the older line") { $0.last?.contains("/echo first") == true }
-        try tmux.press("Enter")
-        try tmux.waitFor("the found line runs") { $0.last == "Element>" && $0.contains("first") }
+        let tmux = try await TmuxSession(shell: shell)
+        try await tmux.waitFor("the prompt") { $0.last == "Element>" }
+        try await tmux.press("Up")
+        try await tmux.waitFor("the last line comes back") { $0.last == "Element> /echo second" }
+        try await tmux.press("C-a", "C-k", "C-r")
+        try await tmux.type("fir")
+        try await tmux.waitFor("Ctrl-R finds the older line") { $0.last?.contains("/echo first") == true }
+        try await tmux.press("Enter")
+        try await tmux.waitFor("the found line runs") { $0.last == "Element>" && $0.contains("first") }
     }
 
-    @Test func tabCompletesCommandsAndArguments() throws {
-        let tmux = try TmuxSession.started()
-        try tmux.type("/wh")
-        try tmux.press("Tab")
-        try tmux.waitFor("the command name") { $0.last == "Element> /whoami" }
-        try tmux.press("C-a", "C-k")
-        try tmux.type("/config cl")
-        try tmux.press("Tab")
-        try tmux.waitFor("a profile name") { $0.last == "Element> /config clap" }
-        try tmux.press("C-a", "C-k")
-        try tmux.type("/login matrix.o")
-        try tmux.press("Tab")
-        try tmux.waitFor("a homeserver name with a dot") { $0.last == "Element> /login matrix.org" }
+    @Test func tabCompletesCommandsAndArguments() async throws {
+        let tmux = try await TmuxSession.started()
+        try await tmux.type("/wh")
+        try await tmux.press("Tab")
+        try await tmux.waitFor("the command name") { $0.last == "Element> /whoami" }
+        try await tmux.press("C-a", "C-k")
+        try await tmux.type("/config cl")
+        try await tmux.press("Tab")
+        try await tmux.waitFor("a profile name") { $0.last == "Element> /config clap" }
+        try await tmux.press("C-a", "C-k")
+        try await tmux.type("/login matrix.o")
+        try await tmux.press("Tab")
+        try await tmux.waitFor("a homeserver name with a dot") { $0.last == "Element> /login matrix.org" }
     }
 
-    @Test func ctrlCClearsTheLineAndQuitQuits() throws {
-        let tmux = try TmuxSession.started()
-        try tmux.type("half a thought")
-        try tmux.waitFor("the typed text") { $0.last == "Element> half a thought" }
-        try tmux.press("C-c")
-        try tmux.waitFor("a fresh prompt") { $0.last == "Element>" }
-        #expect(!tmux.hasExited)
-        try tmux.type("/quit")
-        try tmux.press("Enter")
-        try tmux.waitFor("the shell ends", { _ in tmux.hasExited })
+    @Test func ctrlCClearsTheLineAndQuitQuits() async throws {
+        let tmux = try await TmuxSession.started()
+        try await tmux.type("half a thought")
+        try await tmux.waitFor("the typed text") { $0.last == "Element> half a thought" }
+        try await tmux.press("C-c")
+        try await tmux.waitFor("a fresh prompt") { $0.last == "Element>" }
+        #expect(await !tmux.hasExited)
+        try await tmux.type("/quit")
+        try await tmux.press("Enter")
+        try await tmux.waitFor("the shell ends", { _ in await tmux.hasExited })
     }
 
-    @Test func aPasswordTypedAheadOfAFailedLoginIsThrownAway() throws {
-        let tmux = try TmuxSession.started()
+    @Test func aPasswordTypedAheadOfAFailedLoginIsThrownAway() async throws {
+        let tmux = try await TmuxSession.started()
         // Pasted in one go: the server cannot be reached, so no password question ever comes.
-        try tmux.type("/login http://127.0.0.1:9 alice\rtopsecret\r")
-        try tmux.waitFor("the login fails") { $0.contains { $0.contains("Cannot connect") } }
-        try tmux.type("/echo after")
-        try tmux.press("Enter")
-        let screen = try tmux.waitFor("the shell goes on") { $0.contains("after") }
+        try await tmux.type("/login http://127.0.0.1:9 alice\rtopsecret\r")
+        try await tmux.waitFor("the login fails") { $0.contains { $0.contains("Cannot connect") } }
+        try await tmux.type("/echo after")
+        try await tmux.press("Enter")
+        let screen = try await tmux.waitFor("the shell goes on") { $0.contains("after") }
         #expect(!screen.joined().contains("topsecret"))
         #expect(!screen.joined().contains("No room is open"), "the typed-ahead line was not run")
         let history = try String(contentsOf: tmux.shell.home.appending(path: ".local/share/element-shell/element/history"), encoding: .utf8)
@@ -95,62 +95,62 @@ struct TerminalPromptTests {
         #expect(!history.contains("topsecret") && !history.contains("/login"))
     }
 
-    @Test func anAliasForLoginThrowsTypeaheadAwayToo() throws {
-        let tmux = try TmuxSession.started()
-        try tmux.type("/alias l /login http://127.0.0.1:9 bob\r")
-        try tmux.waitFor("the alias") { $0.last == "Element>" && $0.count > 3 }
-        try tmux.type("/l\rtopsecret\r")
-        try tmux.waitFor("the login fails") { $0.contains { $0.contains("Cannot connect") } }
-        try tmux.type("/echo after\r")
-        let screen = try tmux.waitFor("the shell goes on") { $0.contains("after") }
+    @Test func anAliasForLoginThrowsTypeaheadAwayToo() async throws {
+        let tmux = try await TmuxSession.started()
+        try await tmux.type("/alias l /login http://127.0.0.1:9 bob\r")
+        try await tmux.waitFor("the alias") { $0.last == "Element>" && $0.count > 3 }
+        try await tmux.type("/l\rtopsecret\r")
+        try await tmux.waitFor("the login fails") { $0.contains { $0.contains("Cannot connect") } }
+        try await tmux.type("/echo after\r")
+        let screen = try await tmux.waitFor("the shell goes on") { $0.contains("after") }
         #expect(!screen.joined().contains("topsecret"))
     }
 
-    @Test func pastedLinesRunOneByOneWithTheirResults() throws {
-        let tmux = try TmuxSession.started()
-        try tmux.paste("/echo one\n/echo two\n")
-        let screen = try tmux.waitFor("both lines ran") { $0.contains("two") }
+    @Test func pastedLinesRunOneByOneWithTheirResults() async throws {
+        let tmux = try await TmuxSession.started()
+        try await tmux.paste("/echo one\n/echo two\n")
+        let screen = try await tmux.waitFor("both lines ran") { $0.contains("two") }
         let tail = Array(screen.drop { !$0.hasPrefix("Element> /echo one") })
         #expect(tail.prefix(4) == ["Element> /echo one", "one", "Element> /echo two", "two"])
     }
 
-    @Test func aTimedQuitEndsTheShell() throws {
-        let tmux = try TmuxSession.started()
-        try tmux.type("/after 0.2 /quit\r")
-        try tmux.waitFor("the shell ends without another key", { _ in tmux.hasExited })
+    @Test func aTimedQuitEndsTheShell() async throws {
+        let tmux = try await TmuxSession.started()
+        try await tmux.type("/after 0.2 /quit\r")
+        try await tmux.waitFor("the shell ends without another key", { _ in await tmux.hasExited })
     }
 
-    @Test func endingBySignalGivesTheTerminalBackAndSaysSo() throws {
+    @Test func endingBySignalGivesTheTerminalBackAndSaysSo() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
-        let tmux = try TmuxSession(shell: shell, underJobControl: true)
-        try tmux.waitFor("bash") { $0.last == "$" }
-        try tmux.type(tmux.commandLine + "; echo status=$?\r")
-        try tmux.waitFor("the prompt") { $0.last == "Element>" }
-        let shellPID = try #require(childPID(of: try tmux.panePID()))
+        let tmux = try await TmuxSession(shell: shell, underJobControl: true)
+        try await tmux.waitFor("bash") { $0.last == "$" }
+        try await tmux.type(tmux.commandLine + "; echo status=$?\r")
+        try await tmux.waitFor("the prompt") { $0.last == "Element>" }
+        let shellPID = try #require(childPID(of: try await tmux.panePID()))
         kill(shellPID, SIGTERM)
-        try tmux.waitFor("the exit status") { $0.contains("status=143") }
+        try await tmux.waitFor("the exit status") { $0.contains("status=143") }
     }
 
-    @Test func ctrlZAndFgKeepTheLineEditorsMode() throws {
+    @Test func ctrlZAndFgKeepTheLineEditorsMode() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
-        let tmux = try TmuxSession(shell: shell, underJobControl: true)
-        try tmux.waitFor("bash") { $0.last == "$" }
-        try tmux.type(tmux.commandLine + "\r")
-        try tmux.waitFor("the prompt") { $0.last == "Element>" }
-        try tmux.type("abc")
+        let tmux = try await TmuxSession(shell: shell, underJobControl: true)
+        try await tmux.waitFor("bash") { $0.last == "$" }
+        try await tmux.type(tmux.commandLine + "\r")
+        try await tmux.waitFor("the prompt") { $0.last == "Element>" }
+        try await tmux.type("abc")
         // Keys the shell has not read yet when it stops are the terminal's to drop.
-        try tmux.waitFor("the typed line") { $0.last == "Element> abc" }
-        try tmux.press("C-z")
-        try tmux.waitFor("the job stops") { $0.contains { $0.contains("Stopped") } }
-        try tmux.type("fg\r")
-        try tmux.waitFor("the line is drawn again") { $0.last == "Element> abc" }
-        try tmux.type("d")
-        try tmux.waitFor("keys are the editor's again, not echoed twice") { $0.last == "Element> abcd" }
-        try tmux.press("C-a", "C-k")
-        try tmux.type("/quit\r")
-        try tmux.waitFor("back in bash") { $0.last == "$" }
+        try await tmux.waitFor("the typed line") { $0.last == "Element> abc" }
+        try await tmux.press("C-z")
+        try await tmux.waitFor("the job stops") { $0.contains { $0.contains("Stopped") } }
+        try await tmux.type("fg\r")
+        try await tmux.waitFor("the line is drawn again") { $0.last == "Element> abc" }
+        try await tmux.type("d")
+        try await tmux.waitFor("keys are the editor's again, not echoed twice") { $0.last == "Element> abcd" }
+        try await tmux.press("C-a", "C-k")
+        try await tmux.type("/quit\r")
+        try await tmux.waitFor("back in bash") { $0.last == "$" }
     }
 
     /// The first child of a process: element-shell under the bash a test started it from.
@@ -159,20 +159,20 @@ struct TerminalPromptTests {
         return children.split(separator: " ").first.flatMap { Int32($0) }
     }
 
-    @Test func ctrlCStopsACommandThatHangs() throws {
+    @Test func ctrlCStopsACommandThatHangs() async throws {
         let server = try SilentServer()
-        let tmux = try TmuxSession.started()
-        try tmux.type("/login http://127.0.0.1:\(server.port) alice")
-        try tmux.press("Enter")
-        Thread.sleep(forTimeInterval: 0.5)
-        try tmux.press("C-c")
-        try tmux.waitFor("the login is cancelled", timeout: 5) { $0.contains("Cancelled.") }
-        try tmux.type("/echo free")
-        try tmux.press("Enter")
-        try tmux.waitFor("the shell takes lines again") { $0.contains("free") }
+        let tmux = try await TmuxSession.started()
+        try await tmux.type("/login http://127.0.0.1:\(server.port) alice")
+        try await tmux.press("Enter")
+        try await Task.sleep(for: .milliseconds(500))
+        try await tmux.press("C-c")
+        try await tmux.waitFor("the login is cancelled", timeout: 5) { $0.contains("Cancelled.") }
+        try await tmux.type("/echo free")
+        try await tmux.press("Enter")
+        try await tmux.waitFor("the shell takes lines again") { $0.contains("free") }
     }
 
-    @Test func thePromptFollowsTheProfile() throws {
-        _ = try TmuxSession.started(arguments: ["--no-rc", "--profile", "clap"], prompt: "[Clap]»")
+    @Test func thePromptFollowsTheProfile() async throws {
+        _ = try await TmuxSession.started(arguments: ["--no-rc", "--profile", "clap"], prompt: "[Clap]»")
     }
 }

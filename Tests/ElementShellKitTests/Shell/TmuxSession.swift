@@ -1,7 +1,8 @@
 import Foundation
 
 /// The shell in a real terminal: a tmux server of its own, keys sent with `send-keys`, the screen
-/// read with `capture-pane`.
+/// read with `capture-pane`. Its calls are async: each is a tmux process, and a wait for the screen
+/// sleeps between looks, neither holding one of the test runner's threads.
 final class TmuxSession {
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
 
@@ -13,56 +14,61 @@ final class TmuxSession {
 
     /// Runs element-shell in the pane; with `underJobControl`, an interactive bash runs there
     /// instead (prompt `$`), so a test can start the shell from it and use Ctrl-Z and `fg`.
-    init(shell: ShellProcess, arguments: [String] = ["--no-rc"], underJobControl: Bool = false, width: Int = 100, height: Int = 20) throws {
+    init(shell: ShellProcess, arguments: [String] = ["--no-rc"], underJobControl: Bool = false, width: Int = 100, height: Int = 20) async throws {
         self.shell = shell
         commandLine = Self.quoted(ShellProcess.executable.path) + " " + arguments.map(Self.quoted).joined(separator: " ")
         let variables = shell.environment.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
         let program = underJobControl ? "PS1='$ ' bash --norc --noprofile -i" : commandLine
-        try tmux(["new-session", "-d", "-s", "shell", "-x", "\(width)", "-y", "\(height)", "env -i \(variables) \(program)"], capturesOutput: false)
-        try waitFor("the tmux session") { _ in (try? tmux(["has-session", "-t", "shell"])) != nil && hasSession }
-        try tmux(["set-option", "-t", "shell", "remain-on-exit", "on"])
+        try await tmux(["new-session", "-d", "-s", "shell", "-x", "\(width)", "-y", "\(height)", "env -i \(variables) \(program)"],
+                       capturesOutput: false)
+        try await waitFor("the tmux session") { _ in
+            guard (try? await tmux(["has-session", "-t", "shell"])) != nil else { return false }
+            return await hasSession
+        }
+        try await tmux(["set-option", "-t", "shell", "remain-on-exit", "on"])
     }
 
     /// Whether the shell's home is this session's to remove when it ends.
     private var ownsHome = false
 
     /// element-shell in a terminal and a home of its own, at its first prompt.
-    static func started(arguments: [String] = ["--no-rc"], prompt: String = "Element>") throws -> TmuxSession {
-        let session = try TmuxSession(shell: ShellProcess(), arguments: arguments)
+    static func started(arguments: [String] = ["--no-rc"], prompt: String = "Element>") async throws -> TmuxSession {
+        let session = try await TmuxSession(shell: ShellProcess(), arguments: arguments)
         session.ownsHome = true
-        try session.waitFor("the prompt") { $0.last == prompt }
+        try await session.waitFor("the prompt") { $0.last == prompt }
         return session
     }
 
     deinit {
-        _ = try? tmux(["kill-server"])
+        // A deinit cannot suspend, and killing the server takes a moment.
+        _ = try? Self.tmux(["kill-server"], socket: socket)
         if ownsHome { shell.remove() }
     }
 
     /// Types literal text (no key names are interpreted).
-    func type(_ text: String) throws {
-        try tmux(["send-keys", "-t", "shell", "-l", text])
+    func type(_ text: String) async throws {
+        try await tmux(["send-keys", "-t", "shell", "-l", text])
     }
 
     /// Pastes text as a terminal paste (bracketed when the program asked for that).
-    func paste(_ text: String) throws {
-        try tmux(["set-buffer", "--", text])
-        try tmux(["paste-buffer", "-p", "-t", "shell"])
+    func paste(_ text: String) async throws {
+        try await tmux(["set-buffer", "--", text])
+        try await tmux(["paste-buffer", "-p", "-t", "shell"])
     }
 
     /// The process running in the pane (the shell, or bash around it).
-    func panePID() throws -> Int32 {
-        Int32(try tmux(["display-message", "-p", "-t", "shell", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    func panePID() async throws -> Int32 {
+        Int32(try await tmux(["display-message", "-p", "-t", "shell", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 
     /// Presses keys by tmux name: `Enter`, `Left`, `C-c`, `Tab`, `Up`.
-    func press(_ keys: String...) throws {
-        try tmux(["send-keys", "-t", "shell"] + keys)
+    func press(_ keys: String...) async throws {
+        try await tmux(["send-keys", "-t", "shell"] + keys)
     }
 
     /// The visible screen, trailing blank lines dropped.
-    func screen() throws -> [String] {
-        var lines = try tmux(["capture-pane", "-p", "-t", "shell"]).components(separatedBy: "\n")
+    func screen() async throws -> [String] {
+        var lines = try await tmux(["capture-pane", "-p", "-t", "shell"]).components(separatedBy: "\n")
         while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
         return lines
     }
@@ -74,27 +80,29 @@ final class TmuxSession {
     }
 
     /// The cursor's column, 0-based.
-    func cursorColumn() throws -> Int {
-        Int(try tmux(["display-message", "-p", "-t", "shell", "#{cursor_x}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    func cursorColumn() async throws -> Int {
+        Int(try await tmux(["display-message", "-p", "-t", "shell", "#{cursor_x}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 
     private var hasSession: Bool {
-        !((try? tmux(["list-sessions", "-F", "#{session_name}"])) ?? "").isEmpty
+        get async { !((try? await tmux(["list-sessions", "-F", "#{session_name}"])) ?? "").isEmpty }
     }
 
     var hasExited: Bool {
-        (try? tmux(["display-message", "-p", "-t", "shell", "#{pane_dead}"]).trimmingCharacters(in: .whitespacesAndNewlines)) == "1"
+        get async {
+            (try? await tmux(["display-message", "-p", "-t", "shell", "#{pane_dead}"]).trimmingCharacters(in: .whitespacesAndNewlines)) == "1"
+        }
     }
 
     /// Waits until `condition` holds for the screen, for five seconds at most.
     @discardableResult
-    func waitFor(_ description: String, timeout: TimeInterval = 5, _ condition: ([String]) -> Bool) throws -> [String] {
+    func waitFor(_ description: String, timeout: TimeInterval = 5, _ condition: ([String]) async -> Bool) async throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
-        var lines = try screen()
-        while !condition(lines) {
+        var lines = try await screen()
+        while await !condition(lines) {
             guard Date() < deadline else { throw Timeout(expectation: description, screen: lines) }
-            Thread.sleep(forTimeInterval: 0.05)
-            lines = try screen()
+            try await Task.sleep(for: .milliseconds(50))
+            lines = try await screen()
         }
         return lines
     }
@@ -107,7 +115,12 @@ final class TmuxSession {
     }
 
     @discardableResult
-    private func tmux(_ arguments: [String], capturesOutput: Bool = true) throws -> String {
+    private func tmux(_ arguments: [String], capturesOutput: Bool = true) async throws -> String {
+        try await offThePool { [socket] in try Self.tmux(arguments, socket: socket, capturesOutput: capturesOutput) }
+    }
+
+    @discardableResult
+    private static func tmux(_ arguments: [String], socket: String, capturesOutput: Bool = true) throws -> String {
         let tmuxArguments = ["/usr/bin/tmux", "-L", socket, "-f", "/dev/null"] + arguments
         // The command that starts the server needs a clean start; the others need their output.
         let process = capturesOutput ? Process() : CleanStart.process(tmuxArguments)
