@@ -24,7 +24,6 @@ es_fuzz_build() {
 # Runs TARGET for SECONDS, printing a line; on a crash prints where its input is saved and fails.
 es_fuzz_run() {
     local target=$1 seconds=$2
-    [[ -d $ES_FUZZ_SEEDS/$target ]] || es_die "no fuzz target '$target'; targets: $(es_fuzz_targets | tr '\n' ' ')"
     # New inputs go to the first directory, so the checked-in seeds stay as they are and what
     # libFuzzer learns carries over to the next run.
     local corpus="$ES_FUZZ_DIR/corpus/$target" crashes="$ES_FUZZ_DIR/crashes" log="$ES_FUZZ_DIR/logs/$target.log"
@@ -46,4 +45,14 @@ es_fuzz_run() {
     echo "Replay it: ELEMENT_SHELL_FUZZ_TARGET=$target $ES_FUZZ_BINARY ${input:-INPUT}" >&2
     grep -E -A 12 '^(==[0-9]+==ERROR|.*Fatal error|.*Precondition failed|.*deadly signal|.*-timeout)' "$log" | head -n 30 >&2 || true
     return 1
+}
+
+# Runs each TARGET for SECONDS, all of them even after a crash; fails when any crashed.
+es_fuzz_run_each() {
+    local seconds=$1 target status=0
+    shift
+    for target in "$@"; do
+        es_fuzz_run "$target" "$seconds" || status=1
+    done
+    return "$status"
 }
