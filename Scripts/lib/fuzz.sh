@@ -42,8 +42,8 @@ es_fuzz_run() {
     local input
     input=$(sed -n 's/.*Test unit written to \(.*\)/\1/p' "$log" | tail -n 1)
     echo "$target: FAILED; the input is saved in ${input:-(none, see the log)}, the whole output in $log." >&2
-    echo "Replay it: ELEMENT_SHELL_FUZZ_TARGET=$target $ES_FUZZ_BINARY ${input:-INPUT}" >&2
-    grep -E -A 12 '^(==[0-9]+==ERROR|.*Fatal error|.*Precondition failed|.*deadly signal|.*-timeout)' "$log" | head -n 30 >&2 || true
+    echo "Replay it: ELEMENT_SHELL_FUZZ_TARGET=$target SWIFT_BACKTRACE=enable=no $ES_FUZZ_BINARY ${input:-INPUT}" >&2
+    grep -E -A 12 '^(==[0-9]+== ?ERROR|.*Fatal error|.*Precondition failed)' "$log" | head -n 30 >&2 || true
     return 1
 }
 
