@@ -13,15 +13,15 @@ enum FuzzMain {
         }
         var argc = CommandLine.argc
         var argv = Optional(CommandLine.unsafeArgv)
-        exit(LLVMFuzzerRunDriver(&argc, &argv, LLVMFuzzerTestOneInput))
+        exit(LLVMFuzzerRunDriver(&argc, &argv, testOneInput))
     }
 }
 
 /// libFuzzer's callback for one input; 0 keeps the input in the corpus when it found new
 /// coverage. A property that does not hold traps, which libFuzzer reports as a crash and saves
-/// the input for.
+/// the input for. Exported under libFuzzer's name because its unused `main` refers to it.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func LLVMFuzzerTestOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+public func testOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     FuzzTarget.selected?.test(Data(UnsafeBufferPointer(start: start, count: count)))
     return 0
 }
