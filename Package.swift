@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -75,3 +76,24 @@ let package = Package(
         ),
     ]
 )
+
+// The fuzz targets (Sources/element-shell-fuzz) exist only when Scripts/fuzz sets ELEMENT_SHELL_FUZZ,
+// so a normal build neither compiles nor links them. Only ElementShellKit and the fuzzer get
+// libFuzzer's coverage and AddressSanitizer (the JSON reader walks raw buffers): coverage of the
+// code under test is what steers libFuzzer, and plain dependencies keep the fuzz build short.
+if ProcessInfo.processInfo.environment["ELEMENT_SHELL_FUZZ"] != nil {
+    let sanitizers = ["-sanitize=fuzzer,address"]
+    for target in package.targets where target.name == "ElementShellKit" {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(sanitizers)]
+    }
+    package.targets += [
+        .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
+        .executableTarget(
+            name: "element-shell-fuzz",
+            dependencies: ["ElementShellKit", "CLibFuzzer"],
+            swiftSettings: [.unsafeFlags(sanitizers)],
+            // lld, because gold warns about every ASan helper symbol it cannot export.
+            linkerSettings: [.unsafeFlags(sanitizers + ["-use-ld=lld"])]
+        ),
+    ]
+}

@@ -1,7 +1,10 @@
 /// Text from outside (servers, other users, files) may carry escape sequences that would move the
 /// cursor, retitle the window or hide text. Everything shown passes through here first.
 public enum TerminalSanitizer {
-    /// Control characters become visible `U+XXXX` marks; line breaks and tabs become spaces.
+    /// Control characters, line and paragraph separators and bidirectional embeddings, overrides
+    /// and isolates become visible `U+XXXX` marks; line breaks and tabs become spaces. The
+    /// direction marks (LRM, RLM, ALM) stay: they only place neighbouring punctuation, and
+    /// right-to-left text needs them.
     public static func clean(_ text: String) -> String {
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
