@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+@testable import ElementShellKit
+
+/// The homeserver refuses a join or a message (`M_FORBIDDEN`, `M_NOT_FOUND`, `M_LIMIT_EXCEEDED`):
+/// each says so in the user's language, nothing is lost, and the shell carries on.
+@MainActor
+@Suite struct AppStateRefusalTests {
+    @Test(arguments: [
+        (MatrixError.forbidden(message: "You are banned"), "The homeserver refused: You are banned", "M_FORBIDDEN"),
+        (.notFound, "The homeserver does not know that.", "M_NOT_FOUND"),
+        (.limitExceeded(retryAfterMilliseconds: 2000), "The homeserver is limiting requests; try again shortly.", "M_LIMIT_EXCEEDED"),
+    ])
+    func aRefusedJoinSaysWhyInWords(error: MatrixError, text: String, code: String) async throws {
+        var rooms = FakeRoomService()
+        rooms.joinRoom = { _ throws(MatrixError) in throw error }
+        let app = AppHarness(roomService: rooms)
+        await app.state.run(line: "/login matrix.org alice")
+        #expect(!(await app.state.run(line: "/join #party:hs")))
+        #expect(app.log.failures == [.matrix(error)])
+        let report = try #require(app.log.reports.last)
+        let lines = TextRenderer(theme: Theme(usesColor: false, accent: .named(.green))).lines(for: report)
+        #expect(lines.joined().contains(text), "\(lines)")
+        #expect(ErrorCodes.code(for: error) == code)
+        #expect(app.state.currentRoomID == nil, "no room opened on a refusal")
+        #expect(await app.state.run(line: "/rooms"), "the shell carries on")
+    }
+
+    @Test func germanSpeakersReadTheRefusalInGerman() async throws {
+        let text = L10n.$languageOverride.withValue("de") { ErrorMessages.message(for: .limitExceeded(retryAfterMilliseconds: nil)) }
+        #expect(text != ErrorMessages.message(for: .limitExceeded(retryAfterMilliseconds: nil)))
+        #expect(!text.isEmpty)
+    }
+}
