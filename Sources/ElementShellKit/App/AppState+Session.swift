@@ -133,11 +133,7 @@ extension AppState {
     /// with it.
     func forgetSession() async {
         guard let ended = session ?? signedOutSession else { return }
-        let services = [syncTask, sendTask]
-        stopSync()
-        // The cancelled services may still be finishing a write: the store goes once they are done,
-        // or SQLite could recreate a file in the directory being removed.
-        for task in services { await task?.value }
+        await stopSyncAndWait()
         try? await environment.sessionStore.delete()
         await environment.removeStore(ended)
         // Last, so whoever sees no session also finds no files of it.

@@ -11,9 +11,7 @@ extension AppState {
     /// it is for the next login of the same account.
     func keepSignedOut(_ ended: Session, _ signOut: Session.SignOut) async {
         guard session == ended else { return }
-        let services = [syncTask, sendTask]
-        stopSync()
-        for task in services { await task?.value }
+        await stopSyncAndWait()
         var signedOut = ended
         signedOut.signOut = signOut
         do {

@@ -150,6 +150,15 @@ extension AppState {
         }
     }
 
+    /// `stopSync`, returning once the cancelled sync and send tasks have finished: one may still
+    /// be finishing a write, and whoever removes or rewrites the session's files must come after
+    /// it (SQLite could otherwise recreate a file in a directory being removed).
+    func stopSyncAndWait() async {
+        let services = [syncTask, sendTask]
+        stopSync()
+        for task in services { await task?.value }
+    }
+
     func stopSync() {
         serviceGeneration += 1
         syncTask?.cancel()

@@ -94,6 +94,11 @@ struct NioPeer {
         try await run(["power", roomID, userID, "\(level)"])
     }
 
+    /// Deletes another device of the peer's own user, as from another client.
+    func deleteDevice(_ deviceID: String) async throws {
+        try await run(["delete-device", deviceID])
+    }
+
     /// The rooms the peer is invited to, each with whether the invite is to a direct chat.
     func invites() async throws -> [String: Bool] {
         try await run(["invites"]).split(separator: "\n").reduce(into: [:]) { found, line in

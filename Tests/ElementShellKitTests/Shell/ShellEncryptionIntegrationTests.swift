@@ -158,7 +158,7 @@ struct ShellEncryptionIntegrationTests {
             let read = try await shell.run(base + ["--output", "json", "-c", "/wait sync", "-c", "/open \(name)"])
             #expect(Self.bodies(of: "open", in: read).last == "kept through the sign-out", "\(read.standardOutput)")
 
-            try await PeerScript.run(NioPeer.script, [homeserver.url.absoluteString, frank, homeserver.password, "delete-device", deviceID])
+            try await NioPeer(homeserver: homeserver, user: frank).deleteDevice(deviceID)
             let signedOut = try await shell.run(base + ["--output", "json", "-c", "/wait sync --timeout 20", "-c", "/open \(name)"])
             #expect(signedOut.objects.contains { $0["type"] as? String == "session" && $0["event"] as? String == "ended" },
                     "\(signedOut.standardOutput)")
