@@ -7,12 +7,12 @@ extension CryptoMachine {
     /// whose sealed state does not open is left out rather than failing the whole export.
     public func exportRoomKeys() async throws -> [ExportedRoomKey] {
         try await store.inboundGroupSessions().compactMap { record in
-            guard let opened = try? cipher.open(record.state) else {
+            guard let sessionKey = exportedKey(of: record) else {
                 logger.warning("room key not exported: its state does not open", metadata: ["session": "\(record.sessionID)"])
                 return nil
             }
             return ExportedRoomKey(algorithm: CryptoAlgorithm.megolm, roomID: record.roomID, senderKey: record.senderKey, sessionID: record.sessionID,
-                                   sessionKey: MegolmSessionKey(base64: String(decoding: opened, as: UTF8.self)),
+                                   sessionKey: sessionKey,
                                    senderClaimedKeys: ["ed25519": record.signingKey])
         }
     }

@@ -106,11 +106,18 @@ extension CryptoMachine {
         let key = GroupSessionKey(roomID: roomID, sessionID: sessionID)
         if let cached = groupSessions[key] { return cached }
         guard let record = try? await store.inboundGroupSession(roomID: roomID, sessionID: sessionID),
-              let opened = try? cipher.open(record.state),
-              let session = try? InboundGroupSession(exportedKey: MegolmSessionKey(base64: String(decoding: opened, as: UTF8.self)))
+              let exported = exportedKey(of: record), let session = try? InboundGroupSession(exportedKey: exported)
         else { return nil }
         groupSessions[key] = (record, session)
         return (record, session)
+    }
+}
+
+extension CryptoMachine {
+    /// A stored inbound session's state: its export from the first index it knows, sealed.
+    func exportedKey(of record: GroupSessionRecord) -> MegolmSessionKey? {
+        guard let opened = try? cipher.open(record.state) else { return nil }
+        return MegolmSessionKey(base64: String(decoding: opened, as: UTF8.self))
     }
 }
 
