@@ -38,6 +38,7 @@ extension AppState {
         view.redactionReason = message.redactionReason
         view.media = message.media
         view.encryption = MessageEncryption(of: message, trust: deviceTrust)
+        view.malformedField = message.malformedField
         return view
     }
 

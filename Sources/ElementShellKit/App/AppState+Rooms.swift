@@ -93,6 +93,7 @@ extension AppState {
         let page = try await environment.makeRoomService(session, profile.settings).olderEvents(roomID: roomID, from: token, limit: count)
         let events = await crypto?.decrypt(page.events, in: roomID) ?? page.events
         let messages = events.compactMap { event in MessageRecord(roomID: roomID, event: event).map { (record: $0, event: event) } }
+        logMalformed(messages.map(\.record))
         try await store.storeOlder(messages.map(\.record), undecrypted: messages.compactMap { UndecryptedEvent(waitingFor: $0.record, event: $0.event) },
                                    roomID: roomID, nextBatch: page.next)
     }

@@ -35,6 +35,7 @@ extension AppState {
                 report(Report(content: .firstSyncFinished(roomCount: result.rooms.count), location: nil))
             }
             keep(result)
+            logMalformed(result.messages)
             // Before showing what came: it may have brought devices, or their verification.
             await loadDeviceTrust()
             await showArrived(result.messages)
@@ -113,6 +114,15 @@ extension AppState {
             let sender = MemberNames.unique(members)[message.sender] ?? message.sender
             report(Report(content: .attention(Attention(roomName: RoomName.of(room), senderName: sender, body: message.body, isMention: isMention)),
                           location: nil))
+        }
+    }
+
+    /// Names where a malformed event came and which field did not fit: never its content, which
+    /// is the sender's (and may be what made it malformed).
+    func logMalformed(_ messages: [MessageRecord]) {
+        for message in messages {
+            guard let field = message.malformedField else { continue }
+            logger.warning("Malformed event \(message.eventID) in \(message.roomID): \(field) does not fit")
         }
     }
 

@@ -30,6 +30,8 @@ public struct MessageView: Sendable, Equatable {
     public var threadReference: Int?
     /// How it arrived encrypted and whether its sender is trusted; `nil` when sent in the clear.
     public var encryption: MessageEncryption?
+    /// The field that did not fit on an event that arrived malformed (see `MessageRecord`).
+    public var malformedField: String?
 
     public init(roomID: String, eventID: String?, transactionID: String?, sender: String, senderName: String,
                 msgtype: String, body: String, formattedBody: String? = nil, timestamp: Int64, isPending: Bool) {

@@ -206,6 +206,7 @@ extension MessageView {
             "encrypted": .bool(encryption != nil), "verified": encryption?.isVerified.map(JSONValue.bool) ?? .null,
             "key_imported": .bool(encryption == .importedKey),
             "decryption_failure": encryption?.failure.map { .string($0.rawValue) } ?? .null,
+            "malformed": malformedField.json,
         ]
     }
 }

@@ -51,6 +51,7 @@ struct MessageText {
             return [theme.dim(message.redactionReason.map { L10n.screenMessageDeletedBecause(TerminalSanitizer.clean($0)) } ?? L10n.screenMessageDeleted)]
         }
         if let failure = message.encryption?.failure { return [theme.dim(Self.undecryptable(failure))] }
+        if let field = message.malformedField { return [theme.warning(L10n.screenMessageMalformed(TerminalSanitizer.clean(field)))] }
         if let media = message.media { return mediaLines(media, of: message) }
         let lines = message.formattedBody.flatMap(FormattedBody.lines(fromHTML:))?.map(theme.line)
             ?? message.body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { TerminalSanitizer.clean(String($0)) }

@@ -34,6 +34,9 @@ public struct MessageRecord: Sendable, Equatable, Codable, FetchableRecord, Pers
     public var decryptionFailure: DecryptionFailure?
     /// Decrypted with a key from an import or a forward rather than from its sender: who sent it is not proven.
     public var isKeyImported = false
+    /// The field that did not fit the spec when it arrived malformed (`content.body`, `sender`,
+    /// …); it is shown as such, its text empty.
+    public var malformedField: String?
 
     public init(eventID: String, roomID: String, sender: String, msgtype: String, body: String, formattedBody: String? = nil,
                 originServerTS: Int64, transactionID: String? = nil, replyTo: String? = nil, threadRoot: String? = nil) {
@@ -54,6 +57,7 @@ public struct MessageRecord: Sendable, Equatable, Codable, FetchableRecord, Pers
         case originServerTS = "origin_server_ts", transactionID = "transaction_id", replyTo = "reply_to", threadRoot = "thread_root"
         case isEdited = "edited", isRedacted = "redacted", redactionReason = "redaction_reason", media
         case senderKey = "sender_key", decryptionFailure = "decryption_failure", isKeyImported = "key_imported"
+        case malformedField = "malformed"
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

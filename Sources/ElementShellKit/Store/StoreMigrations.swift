@@ -191,6 +191,10 @@ enum StoreMigrations {
                 table.column("outdated", .boolean).notNull()
             }
         }
+        migrator.registerMigration("9 malformed events") { database in
+            // The field of an event that arrived not fitting the spec (`MessageRecord.malformedField`); NULL on others.
+            try database.alter(table: "message") { $0.add(column: "malformed", .text) }
+        }
         return migrator
     }
 }

@@ -54,8 +54,8 @@ extension StoreWriter {
             var insertMessage = try RowInserter(database, sql: """
                 INSERT OR IGNORE INTO message (event_id, room_id, sender, msgtype, body, formatted_body, origin_server_ts, transaction_id,
                                                reply_to, thread_root, redacted, redaction_reason, media, sender_key, decryption_failure,
-                                               key_imported)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                               key_imported, malformed)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             var leaveOutbox = try RowInserter(database, sql: "DELETE FROM outbox WHERE transaction_id = ?")
             var fresh: [MessageRecord] = []
@@ -76,6 +76,7 @@ extension StoreWriter {
                 insertMessage.bind(message.senderKey)
                 insertMessage.bind(message.decryptionFailure?.rawValue)
                 insertMessage.bind(Int64(message.isKeyImported ? 1 : 0))
+                insertMessage.bind(message.malformedField)
                 if try insertMessage.run() > 0 {
                     message.seq = database.lastInsertedRowID
                     fresh.append(message)

@@ -106,9 +106,13 @@ extension MessageRecord {
 
     /// A message of a timeline, a reply included; edits are changes of another message (see
     /// `SyncBatch`). A message that arrives redacted keeps its place, without its text; one that
-    /// could not be decrypted keeps it too, saying why.
+    /// could not be decrypted keeps it too, saying why, and so does a malformed event, saying
+    /// which field did not fit.
     init?(roomID: String, event: SyncEvent) {
-        if event.type == Self.encryptedType, event.unsigned?["redacted_because"] == nil {
+        if let field = event.malformedField {
+            guard let eventID = event.eventID else { return nil }
+            self.init(malformed: field, eventID: eventID, roomID: roomID, event: event)
+        } else if event.type == Self.encryptedType, event.unsigned?["redacted_because"] == nil {
             guard let eventID = event.eventID else { return nil }
             self.init(eventID: eventID, roomID: roomID, sender: event.sender, msgtype: "m.text", body: "",
                       originServerTS: event.originServerTS ?? 0, transactionID: event.unsigned?["transaction_id"]?.string)
@@ -122,15 +126,18 @@ extension MessageRecord {
 
     private init?(roomID: String, messageEvent event: SyncEvent) {
         // The content's members are looked up directly: this runs for every event of an initial sync.
-        guard event.type == "m.room.message" || event.type == Self.encryptedType, let eventID = event.eventID,
-              case .object(let content) = event.content else { return nil }
+        guard event.type == "m.room.message" || event.type == Self.encryptedType, let eventID = event.eventID else { return nil }
         let transactionID = event.unsigned?["transaction_id"]?.string
-        guard let body = content["body"]?.string, let msgtype = content["msgtype"]?.string else {
-            guard let redaction = event.unsigned?["redacted_because"] else { return nil }
-            self.init(eventID: eventID, roomID: roomID, sender: event.sender, msgtype: "m.text", body: "",
-                      originServerTS: event.originServerTS ?? 0, transactionID: transactionID)
-            isRedacted = true
-            redactionReason = redaction["content"]?["reason"]?.string
+        guard case .object(let content) = event.content, let body = content["body"]?.string, let msgtype = content["msgtype"]?.string else {
+            if let redaction = event.unsigned?["redacted_because"] {
+                self.init(eventID: eventID, roomID: roomID, sender: event.sender, msgtype: "m.text", body: "",
+                          originServerTS: event.originServerTS ?? 0, transactionID: transactionID)
+                isRedacted = true
+                redactionReason = redaction["content"]?["reason"]?.string
+            } else {
+                let field = event.content.object == nil ? "content" : event.content["body"]?.string == nil ? "content.body" : "content.msgtype"
+                self.init(malformed: field, eventID: eventID, roomID: roomID, event: event)
+            }
             return
         }
         let relation = content["m.relates_to"]
@@ -146,6 +153,12 @@ extension MessageRecord {
                   formattedBody: isHTML ? content["formatted_body"]?.string : nil,
                   originServerTS: event.originServerTS ?? 0, transactionID: transactionID, replyTo: replyTo, threadRoot: threadRoot)
         media = MediaInfo(msgtype: msgtype, content: content)
+    }
+
+    private init(malformed field: String, eventID: String, roomID: String, event: SyncEvent) {
+        self.init(eventID: eventID, roomID: roomID, sender: event.sender, msgtype: "m.text", body: "",
+                  originServerTS: event.originServerTS ?? 0, transactionID: event.unsigned?["transaction_id"]?.string)
+        malformedField = field
     }
 }
 

@@ -32,7 +32,7 @@ public struct UndecryptedEvent: Sendable, Equatable {
 
     init?(eventID: String, roomID: String, sessionID: String, storedText: String) {
         let parsed = try? JSONReader.read(Data(storedText.utf8)) { reader throws(JSONError) in try SyncEvent.read(from: &reader) }
-        guard let event = parsed ?? nil else { return nil }
+        guard let event = parsed, event.malformedField == nil else { return nil }
         self.init(eventID: eventID, roomID: roomID, sessionID: sessionID, event: event)
     }
 }

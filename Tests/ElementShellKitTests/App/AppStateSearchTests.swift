@@ -46,7 +46,8 @@ import Testing
         ], "next_batch": "n"}}}
         """#
         let results = try SearchResults(json: Data(json.utf8))
-        #expect(results.count == 7 && results.events.map(\.eventID) == ["$a"] && results.events.first?.roomID == "!r")
+        #expect(results.count == 7 && results.events.map(\.eventID) == ["$a", nil] && results.events.first?.roomID == "!r")
+        #expect(results.events.map(\.malformedField) == [nil, "sender"], "a result without a sender is malformed")
         #expect(throws: MatrixError.self) { try SearchResults(json: Data("{".utf8)) }
     }
 }

@@ -14,7 +14,8 @@ import Testing
         let record = try #require(MessageRecord(roomID: "!r", event: event))
         #expect(record.isRedacted && record.body.isEmpty && record.redactionReason == "spam")
         let unredactedButEmpty = SyncEvent(type: "m.room.message", eventID: "$odd", sender: "@b:hs", content: [:])
-        #expect(MessageRecord(roomID: "!r", event: unredactedButEmpty) == nil, "without a body and not redacted it is malformed")
+        #expect(MessageRecord(roomID: "!r", event: unredactedButEmpty)?.malformedField == "content.body",
+                "without a body and not redacted it is malformed")
     }
 
     @Test func relationsAreCollectedInTimelineOrderAndOurEchoesNoted() {

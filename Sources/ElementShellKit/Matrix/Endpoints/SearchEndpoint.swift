@@ -37,7 +37,7 @@ struct SearchResults: Sendable, JSONReadable {
         try reader.readArray { reader throws(JSONError) in
             try reader.readSection { reader, key throws(JSONError) in
                 guard case "result" = key else { return try reader.skipValue() }
-                if let event = try SyncEvent.read(from: &reader) { events.append(event) }
+                events.append(try SyncEvent.read(from: &reader))
             }
         }
         return events

@@ -36,16 +36,3 @@ public enum DecryptionFailure: String, Sendable, Equatable {
     }
 }
 extension DecryptionFailure: Codable {}
-
-/// Keeps `SyncEvent` one pointer larger rather than a whole `EventEncryption` larger.
-final class EncryptionBox: Sendable, Equatable {
-    let value: EventEncryption
-
-    init(_ value: EventEncryption) {
-        self.value = value
-    }
-
-    static func == (lhs: EncryptionBox, rhs: EncryptionBox) -> Bool {
-        lhs.value == rhs.value
-    }
-}

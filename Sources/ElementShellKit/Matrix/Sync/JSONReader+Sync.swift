@@ -1,10 +1,10 @@
 extension JSONReader {
-    /// An array of events, leaving out those that do not fit `SyncEvent`; `null` is none.
+    /// An array of events, those that do not fit `SyncEvent` among them as malformed; `null` is none.
     mutating func readEvents() throws(JSONError) -> [SyncEvent] {
         var events: [SyncEvent] = []
         guard try !readNull() else { return events }
         try readArray { reader throws(JSONError) in
-            if let event = try SyncEvent.read(from: &reader) { events.append(event) }
+            events.append(try SyncEvent.read(from: &reader))
         }
         return events
     }

@@ -17,12 +17,19 @@ public struct SyncEvent: Sendable, Equatable {
     public var roomID: String?
     /// Set on events that arrived encrypted, once decryption was tried.
     public var encryption: EventEncryption? {
-        get { encryptionBox?.value }
-        set { encryptionBox = newValue.map(EncryptionBox.init) }
+        get { extras?.encryption }
+        set { extras = .make(encryption: newValue, malformedField: malformedField) }
     }
 
-    /// Behind a reference: an initial sync holds tens of thousands of events, nearly all without.
-    private var encryptionBox: EncryptionBox?
+    /// The field of an event that did not fit the spec (`sender`, `content`, …), named rather than
+    /// quoted: the value is the sender's. Such an event has the empty `type`, which nothing
+    /// handles, so it changes no state; the timeline shows it as malformed.
+    public var malformedField: String? {
+        get { extras?.malformedField }
+        set { extras = .make(encryption: encryption, malformedField: newValue) }
+    }
+
+    private var extras: SyncEventExtras?
 
     public init(type: String, eventID: String? = nil, sender: String, stateKey: String? = nil,
                 originServerTS: Int64? = nil, content: MatrixJSON, unsigned: MatrixJSON? = nil, redacts: String? = nil,
@@ -40,18 +47,20 @@ public struct SyncEvent: Sendable, Equatable {
 
     public var isState: Bool { stateKey != nil }
 
-    /// The event at the reader, or `nil` when it does not fit (not an object, no `type` or
-    /// `sender`, a field of the wrong type): one odd event must not make the whole response,
-    /// and so every later sync, unreadable. Broken JSON is still an error.
-    static func read(from reader: inout JSONReader) throws(JSONError) -> SyncEvent? {
+    /// The event at the reader. One that does not fit (not an object, no `type` or `sender`, a
+    /// field of the wrong type or nested too deeply) comes back malformed, keeping what did fit
+    /// of its ID, sender and time: one odd event must neither make the whole response, and so
+    /// every later sync, unreadable, nor vanish without a trace. Broken JSON is still an error.
+    static func read(from reader: inout JSONReader) throws(JSONError) -> SyncEvent {
         guard reader.nextIs("{") else {
-            try reader.skipValue()
-            return nil
+            try skipMisfit(&reader)
+            return malformed(field: "event")
         }
         var type: String?, eventID: String?, sender: String?, stateKey: String?, originServerTS: Int64?
         var content: MatrixJSON?, unsigned: MatrixJSON?, redacts: String?, roomID: String?
-        var fits = true
+        var misfit: String?
         try reader.readObject { reader, key throws(JSONError) in
+            let value = reader
             do throws(JSONError) {
                 switch key {
                 case "type": type = try reader.readStringOrNull()
@@ -65,13 +74,42 @@ public struct SyncEvent: Sendable, Equatable {
                 case "room_id": roomID = try reader.readStringOrNull()
                 default: try reader.skipValue()
                 }
-            } catch where !error.isMalformedText {
-                fits = false
+            } catch {
+                // Reading went wrong inside the value: start it again and only step over it.
+                reader = value
+                try skipMisfit(&reader)
+                // Known fields by name; a key of the sender's choosing is not repeated.
+                let known = ["type", "event_id", "sender", "state_key", "origin_server_ts", "content", "unsigned", "redacts", "room_id"]
+                misfit = misfit ?? ((try? key.string()).flatMap { known.contains($0) ? $0 : nil } ?? "event")
             }
         }
-        guard fits, let type, let sender else { return nil }
+        guard misfit == nil, let type, !type.isEmpty, let sender else {
+            var event = malformed(field: misfit ?? (type?.isEmpty ?? true ? "type" : "sender"))
+            event.eventID = eventID
+            event.sender = sender ?? ""
+            event.originServerTS = originServerTS
+            event.roomID = roomID
+            return event
+        }
         // Redacted events may arrive with no content at all.
         return SyncEvent(type: type, eventID: eventID, sender: sender, stateKey: stateKey, originServerTS: originServerTS,
                          content: content ?? .object([:]), unsigned: unsigned, redacts: redacts, roomID: roomID)
+    }
+
+    private static func malformed(field: String) -> SyncEvent {
+        var event = SyncEvent(type: "", sender: "", content: .object([:]))
+        event.malformedField = field
+        return event
+    }
+
+    /// Steps over a value that does not fit, however deeply it nests; broken text is an error.
+    private static func skipMisfit(_ reader: inout JSONReader) throws(JSONError) {
+        let value = reader
+        do {
+            try reader.skipValue()
+        } catch where error.reason == .tooDeep {
+            reader = value
+            try reader.skipNestedValue()
+        }
     }
 }
