@@ -12,7 +12,7 @@ struct TestHomeserver: Sendable {
         let environment = ProcessInfo.processInfo.environment
         guard let address = environment["ELEMENT_SHELL_TEST_HOMESERVER"], let url = URL(string: address),
               let password = environment["ELEMENT_SHELL_TEST_PASSWORD"] else { return nil }
-        let users = (environment["ELEMENT_SHELL_TEST_USERS"] ?? "alice,bob,carol,dave,erin,frank,grace")
+        let users = (environment["ELEMENT_SHELL_TEST_USERS"] ?? "alice,bob,carol,dave,erin,frank,grace,heidi,ivan")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         return TestHomeserver(url: url, serverName: environment["ELEMENT_SHELL_TEST_SERVER_NAME"] ?? url.host ?? "localhost",
                               users: users, password: password)
