@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import ElementShellKit
+
+/// Hostile text the way it really arrives: inside the bytes of a `/sync` response, read by
+/// `SyncResponse(json:)` as `MatrixClient` reads the network's, stored, and shown by the commands
+/// that show it. Checks text and JSON output, and the prompt.
+@MainActor
+@Suite struct HostileSyncTests {
+    /// A room named `text` whose topic, member and every kind of message carry it; `text` is
+    /// JSON string content, escapes and all, as a server writes it.
+    static func sync(carrying text: String) -> String {
+        func message(_ id: Int, _ content: String, unsigned: String = "{}") -> String {
+            #"{"type":"m.room.message","event_id":"$\#(id)","sender":"@m:hs","origin_server_ts":\#(1000 + id),"content":\#(content),"unsigned":\#(unsigned)}"#
+        }
+        func state(_ type: String, _ key: String, _ content: String) -> String {
+            #"{"type":"\#(type)","event_id":"$\#(type)\#(key)","sender":"@m:hs","origin_server_ts":1,"state_key":"\#(key)","content":\#(content)}"#
+        }
+        let events = [
+            message(1, #"{"msgtype":"m.text","body":"\#(text)"}"#),
+            message(2, #"{"msgtype":"m.text","body":"\#(text)","format":"org.matrix.custom.html","formatted_body":"<p><b>\#(text)</b></p>"}"#),
+            message(3, #"{"msgtype":"m.file","body":"\#(text)","filename":"\#(text)","url":"mxc://hs/f","info":{"size":10}}"#),
+            message(4, "{}", unsigned: #"{"redacted_because":{"type":"m.room.redaction","sender":"@m:hs","content":{"reason":"\#(text)"}}}"#),
+        ]
+        let states = [
+            state("m.room.create", "", #"{"room_version":"12"}"#), state("m.room.name", "", #"{"name":"\#(text)"}"#),
+            state("m.room.topic", "", #"{"topic":"\#(text)"}"#), state("m.room.member", "@m:hs", #"{"membership":"join","displayname":"\#(text)"}"#),
+        ]
+        return #"""
+        {"next_batch":"s1","rooms":{"join":{"!r:hs":{"state":{"events":[\#(states.joined(separator: ","))]},
+         "timeline":{"events":[\#(events.joined(separator: ","))]},
+         "ephemeral":{"events":[{"type":"m.typing","content":{"user_ids":["@m:hs"]}}]}}}}}
+        """#
+    }
+
+    /// The entry's text as JSON string content, the way a server escapes it.
+    static func escaped(_ text: String) throws -> String {
+        String(try String(decoding: JSONEncoder().encode(text), as: UTF8.self).dropFirst().dropLast())
+    }
+
+    /// Logs in to a server whose first sync is `json`, then runs the commands that show the room.
+    func shown(syncing json: String, members: String) async throws -> (app: AppHarness, lines: [String]) {
+        let response = try SyncResponse(json: Data(json.utf8))
+        var rooms = FakeRoomService()
+        rooms.members = { _ throws(MatrixError) in
+            do {
+                return try JSONDecoder().decode(JoinedMembers.self, from: Data(members.utf8)).joined.mapValues(\.displayName)
+            } catch {
+                throw .decoding("JoinedMembers")
+            }
+        }
+        let app = AppHarness(sync: AppStateMessagingTests.firstSync(response), roomService: rooms)
+        await app.state.run(line: "/login matrix.org alice")
+        for _ in 0..<300 where app.state.syncStatus != .live { try await Task.sleep(for: .milliseconds(10)) }
+        for line in ["/rooms", "/open !r:hs", "/members", "/topic", "/name", "/history"] {
+            await app.state.run(line: line)
+        }
+        var lines: [String] = []
+        for report in app.log.reports {
+            let plain = TextRenderer(theme: HostileTextTests.plain).lines(for: report)
+            #expect(TextRenderer(theme: HostileTextTests.coloured).lines(for: report).map(TerminalSafety.withoutSGR) == plain)
+            let json = JSONRenderer.object(for: report).line
+            #expect(TerminalSafety.unsafeScalars(in: json).isEmpty, "JSON output: \(json.prefix(200))")
+            lines += plain
+        }
+        let prompt = PromptRenderer.render(format: app.state.profile.promptFormat, values: app.state.promptValues(), theme: HostileTextTests.plain)
+        return (app, lines + [prompt])
+    }
+
+    @Test(arguments: HostileStrings.all)
+    func syncedTextIsShownSafely(_ entry: HostileString) async throws {
+        let text = try Self.escaped(entry.text)
+        let (app, lines) = try await shown(syncing: Self.sync(carrying: text), members: #"{"joined":{"@m:hs":{"display_name":"\#(text)"}}}"#)
+        #expect(app.log.failures.isEmpty, "\(app.log.failures)")
+        TerminalSafety.expectSafe(lines, showing: entry, in: "synced room")
+        // Each path shows the text: room list, opened room, four messages, members, topic, name, prompt.
+        #expect(lines.filter { $0.unicodeScalars.firstRange(of: "left".unicodeScalars) != nil }.count >= 10, "\(lines)")
+    }
+
+    /// Valid JSON, invalid Unicode: a lone half of a surrogate pair is read as U+FFFD, and the
+    /// message still shows. (Foundation's decoder refuses the members answer instead: an error.)
+    @Test(arguments: HostileStrings.loneSurrogateEscapes)
+    func loneSurrogatesBecomeReplacementCharacters(_ entry: HostileString) async throws {
+        let (app, lines) = try await shown(syncing: Self.sync(carrying: entry.text), members: #"{"joined":{"@m:hs":{"display_name":"\#(entry.text)"}}}"#)
+        TerminalSafety.expectSafe(lines, showing: entry, in: "synced room")
+        #expect(lines.contains { $0.contains("left\u{FFFD}") }, "\(lines)")
+        #expect(app.log.failures.allSatisfy { $0 == .matrix(.decoding("JoinedMembers")) })
+    }
+
+    /// Bytes that are not UTF-8 make the response unreadable (RFC 8259 asks for UTF-8), and the
+    /// reason given names the place, never the text around it.
+    @Test(arguments: HostileStrings.invalidUTF8)
+    func invalidUTF8IsRefusedWithoutTheText(_ entry: HostileBytes) throws {
+        let json = Self.sync(carrying: "secret left\u{0}right").utf8.split(separator: 0, omittingEmptySubsequences: false)
+            .map(Array.init).joined(separator: entry.bytes)
+        #expect {
+            try SyncResponse(json: Data(json))
+        } throws: { error in
+            let description = String(describing: error)
+            return description.contains("UTF-8") && !description.contains("secret") && !description.contains("left")
+        }
+    }
+}

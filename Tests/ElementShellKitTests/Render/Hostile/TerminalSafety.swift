@@ -1,0 +1,58 @@
+import Testing
+@testable import ElementShellKit
+
+/// What every line printed from remote text must be, checked as properties rather than bytes.
+enum TerminalSafety {
+    /// Why `line` is not safe to print, judged by Unicode's properties rather than the sanitizer's
+    /// own lists: controls (C0, DEL, C1), separators, bidirectional controls, or a character piled
+    /// with more attached marks than the sanitizer keeps. The direction marks LRM, RLM and ALM are
+    /// allowed: the sanitizer keeps them for right-to-left text.
+    static func problems(in line: String) -> [String] {
+        let piled = line.filter { $0.unicodeScalars.count > 1 + TerminalSanitizer.maximumAttachedMarks }
+        return unsafeScalars(in: line) + piled.map { "a character of \($0.unicodeScalars.count) scalars" }
+    }
+
+    /// The controls, separators and bidirectional controls (but the direction marks) in `text`.
+    static func unsafeScalars(in text: String) -> [String] {
+        text.unicodeScalars.filter { scalar in
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: true
+            default: scalar.properties.isBidiControl && !["\u{061C}", "\u{200E}", "\u{200F}"].contains(scalar)
+            }
+        }.map { "U+" + String($0.value, radix: 16, uppercase: true) }
+    }
+
+    /// Expects every line to be safe and, together, to show what the hostile text wrapped (or
+    /// `survivors`, where the text is not shown).
+    static func expectSafe(_ lines: [String], showing entry: HostileString, in path: String, survivors: [String]? = nil,
+                           sourceLocation: SourceLocation = #_sourceLocation) {
+        for line in lines {
+            let found = problems(in: line)
+            #expect(found.isEmpty, "\(path): \(entry.name) left \(found)", sourceLocation: sourceLocation)
+        }
+        let shown = lines.joined(separator: "\n")
+        for survivor in survivors ?? entry.survivors {
+            #expect(shown.unicodeScalars.firstRange(of: survivor.unicodeScalars) != nil,
+                    "\(path): \(entry.name) hid \(survivor)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// The text without the SGR sequences a colour theme adds (`ESC [ digits;… m`).
+    static func withoutSGR(_ text: String) -> String {
+        var result = ""
+        var rest = text.unicodeScalars[...]
+        while let escape = rest.firstIndex(of: "\u{1B}") {
+            result.unicodeScalars.append(contentsOf: rest[..<escape])
+            let parameters = rest[rest.index(after: escape)...].dropFirst().prefix { ("0"..."9").contains($0) || $0 == ";" }
+            guard rest[rest.index(after: escape)...].first == "[", parameters.endIndex < rest.endIndex, rest[parameters.endIndex] == "m" else {
+                // Not a theme's sequence: keep it, so the safety check sees it.
+                result.unicodeScalars.append(rest[escape])
+                rest = rest[rest.index(after: escape)...]
+                continue
+            }
+            rest = rest[rest.index(after: parameters.endIndex)...]
+        }
+        result.unicodeScalars.append(contentsOf: rest)
+        return result
+    }
+}
