@@ -103,6 +103,7 @@ public enum ErrorMessages {
         case .cannotResolveHost(let host): L10n.errorCannotResolveHost(clean(host))
         case .cannotConnect(let host): L10n.errorCannotConnect(clean(host))
         case .tls(let detail): L10n.errorTLS(clean(detail))
+        case .untrustedCertificate(let detail): L10n.errorUntrustedCertificate(clean(detail))
         case .cancelled: L10n.errorCancelled
         case .invalidURL(let address): L10n.errorInvalidURL(clean(address))
         case .responseTooLarge: L10n.errorResponseTooLarge

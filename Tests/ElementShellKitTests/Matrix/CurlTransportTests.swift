@@ -170,7 +170,7 @@ import Testing
         #expect(TransportError(curlCode: CURLE_COULDNT_CONNECT, url: url, message: "m") == .cannotConnect("hs.example:8448"))
         #expect(TransportError(curlCode: CURLE_COULDNT_CONNECT, url: URL(string: "http://[::1]:8008/")!, message: "m")
             == .cannotConnect("[::1]:8008"))
-        #expect(TransportError(curlCode: CURLE_PEER_FAILED_VERIFICATION, url: url, message: "bad cert") == .tls("bad cert"))
+        #expect(TransportError(curlCode: CURLE_PEER_FAILED_VERIFICATION, url: url, message: "bad cert") == .untrustedCertificate("bad cert"))
         #expect(TransportError(curlCode: CURLE_SSL_CONNECT_ERROR, url: url, message: "handshake") == .tls("handshake"))
         #expect(TransportError(curlCode: CURLE_ABORTED_BY_CALLBACK, url: url, message: "m") == .cancelled)
         #expect(TransportError(curlCode: CURLE_URL_MALFORMAT, url: url, message: "m")

@@ -55,6 +55,18 @@ final class PrivateHomeserver {
         }
     }
 
+    /// Restarts the server so that it names `baseURL` as its own (`public_baseurl`, which its
+    /// well-known and login answers hand to clients): a proxy in front of it, which clients
+    /// would otherwise leave for the address behind it.
+    func advertise(_ baseURL: URL) async throws {
+        try await stop()
+        let config = directory.appending(path: "homeserver.yaml")
+        let lines = try String(contentsOf: config, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        try lines.map { $0.hasPrefix("public_baseurl:") ? "public_baseurl: \(baseURL.absoluteString)/" : String($0) }
+            .joined(separator: "\n").write(to: config, atomically: true, encoding: .utf8)
+        try await start()
+    }
+
     /// Stops the server; it no longer listens when this returns.
     func stop() async throws {
         try await offThePool { [directory] in _ = try Self.script(["stop", directory.path]) }
@@ -109,14 +121,8 @@ final class PrivateHomeserver {
             process.executableURL = URL(fileURLWithPath: command[0])
             process.arguments = Array(command.dropFirst())
         }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failure(output: text) }
+        let (status, text) = try process.runCapturingOutput()
+        guard status == 0 else { throw Failure(output: text) }
         return text.split(separator: "\n").last.map(String.init) ?? ""
     }
 }

@@ -14,13 +14,7 @@ struct ShellEncryptionIntegrationTests {
 
     /// The tester profile at the most verbose log level, so the log can be searched for leaks.
     func arguments(for shell: ShellProcess) throws -> [String] {
-        let config = try shell.write("""
-            homeservers:
-              test: { url: \(homeserver.url.absoluteString) }
-            profiles:
-              tester: { app_name: Tester, default_homeserver: test, settings: { log_level: trace } }
-            """, to: "config.yaml")
-        return ["--config", config, "--profile", "tester", "--no-rc"]
+        try shell.testerArguments(for: homeserver, settings: ["log_level": "trace"])
     }
 
     func peer(in shell: ShellProcess, named name: String = "peer") -> NioCryptoPeer {
@@ -186,15 +180,11 @@ struct ShellEncryptionIntegrationTests {
         for peer in peers { try? await peer.logOut() }
     }
 
-    /// The log at level trace holds neither message text nor secrets: no given string, and no
-    /// long base64 run such as a session key, an Olm pickle or an access token would be.
-    func expectNoLeaks(in shell: ShellProcess, of secrets: [String]) throws {
-        let log = try String(contentsOf: shell.home.appending(path: ".local/share/element-shell/tester/element-shell.log"), encoding: .utf8)
-        #expect(log.contains("shared room key") || log.contains("room key stored"), "the log is at a level that shows crypto work")
-        for secret in secrets {
-            #expect(!log.contains(secret), "the log holds \(secret.prefix(8))…")
-        }
-        let longBase64 = try Regex("[A-Za-z0-9+/]{60,}")
-        #expect(log.firstMatch(of: longBase64) == nil, "the log holds a long base64 string")
+    /// The log at level trace holds neither message text nor secrets.
+    func expectNoLeaks(in shell: ShellProcess, of secrets: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let log = try shell.testerLog()
+        #expect(log.contains("shared room key") || log.contains("room key stored"), "the log is at a level that shows crypto work",
+                sourceLocation: sourceLocation)
+        try LogLeaks.expectNone(of: secrets, in: log, sourceLocation: sourceLocation)
     }
 }

@@ -49,13 +49,15 @@ struct ShellProcess {
     }
 
     /// Writes a config naming `homeserver` `test`, with a profile `tester` (prompt `Tester>`) that
-    /// uses it, and returns the arguments that start the shell with them and no startup file.
-    func testerArguments(for homeserver: TestHomeserver) throws -> [String] {
+    /// uses it with `settings` (values as YAML), and returns the arguments that start the shell
+    /// with them and no startup file.
+    func testerArguments(for homeserver: TestHomeserver, settings: [String: String] = [:]) throws -> [String] {
+        let settings = settings.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
         let config = try write("""
         homeservers:
           test: { url: \(homeserver.url.absoluteString) }
         profiles:
-          tester: { app_name: Tester, default_homeserver: test }
+          tester: { app_name: Tester, default_homeserver: test, settings: { \(settings) } }
         """, to: "config.yaml")
         return ["--config", config, "--profile", "tester", "--no-rc"]
     }

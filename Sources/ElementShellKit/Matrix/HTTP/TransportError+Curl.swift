@@ -4,7 +4,7 @@ import Foundation
 extension TransportError {
     private static let tlsCodes: Set<CURLcode> = [
         CURLE_SSL_CONNECT_ERROR, CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED,
-        CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_PEER_FAILED_VERIFICATION, CURLE_USE_SSL_FAILED,
+        CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_USE_SSL_FAILED,
         CURLE_SSL_ENGINE_INITFAILED, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_SHUTDOWN_FAILED,
         CURLE_SSL_CRL_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
         CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CLIENTCERT,
@@ -25,6 +25,8 @@ extension TransportError {
         case CURLE_ABORTED_BY_CALLBACK:
             // Only our progress callback aborts, and only on cancellation.
             self = .cancelled
+        case CURLE_PEER_FAILED_VERIFICATION:
+            self = .untrustedCertificate(message)
         case _ where Self.tlsCodes.contains(curlCode):
             self = .tls(message)
         default:

@@ -5,6 +5,9 @@ public enum TransportError: Error, Sendable, Equatable {
     case cannotResolveHost(String)
     case cannotConnect(String)
     case tls(String)
+    /// The server's certificate failed verification (unknown issuer, another host's name, expired):
+    /// worth telling apart, as a private CA is what `ca_file` is for.
+    case untrustedCertificate(String)
     case cancelled
     case invalidURL(String)
     /// The body grew past the request's `maximumResponseBytes`, and the transfer was abandoned.
