@@ -1,9 +1,11 @@
 """An HTTP proxy on 127.0.0.1 that injects faults between element-shell and a homeserver.
 
-    fault_proxy.py --upstream http://127.0.0.1:PORT
+    fault_proxy.py UPSTREAM_URL OWNER_PID
+        -> listens on a free port of 127.0.0.1, prints "PORT PID" and returns; the proxy
+           (process PID) forwards every request to the server at UPSTREAM_URL, except where a
+           fault rule says otherwise, until SIGTERM or until the process OWNER_PID is gone
 
-Prints the port it listens on, then forwards every request to the upstream server until it is
-stopped, except where a fault rule says otherwise. Tests drive it over HTTP on the same port:
+It detaches and watches its owner (see detached_server.py). Tests drive it over HTTP on its port:
 
     POST   /_fault/rules    a JSON list of rules, added after those already waiting
     DELETE /_fault/rules    drops every waiting rule and releases held requests
@@ -34,9 +36,10 @@ import json
 import re
 import socket
 import struct
-import sys
 import time
 import urllib.parse
+
+from detached_server import listen_detached, until_gone
 
 HOP_BY_HOP = {"connection", "keep-alive", "transfer-encoding", "content-length", "proxy-connection", "te", "upgrade"}
 
@@ -207,19 +210,21 @@ def inject(body, room_id, events_text):
     return json.dumps(response).encode().replace(json.dumps(PLACEHOLDER).encode(), events_text.encode())
 
 
-async def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--upstream", required=True)
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("upstream")
+    parser.add_argument("owner_pid", type=int)
     arguments = parser.parse_args()
+    listener = listen_detached()
+    asyncio.run(serve(listener, Proxy(arguments.upstream), arguments.owner_pid))
+
+
+async def serve(listener, proxy, owner_pid):
     # Each forwarded request waits in a thread of its own, long polls for half a minute.
     asyncio.get_running_loop().set_default_executor(concurrent.futures.ThreadPoolExecutor(max_workers=64))
-    proxy = Proxy(arguments.upstream)
-    server = await asyncio.start_server(proxy.serve, "127.0.0.1", 0, limit=1 << 20)
-    print(server.sockets[0].getsockname()[1], flush=True)
-    # Ends with its standard input, so a test runner that dies takes the proxy with it.
-    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
-    server.close()
+    await asyncio.start_server(proxy.serve, sock=listener, limit=1 << 20)
+    await until_gone(owner_pid)
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    main()

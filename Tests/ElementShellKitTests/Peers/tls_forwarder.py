@@ -6,15 +6,15 @@
            and passes the bytes both ways to 127.0.0.1:TARGET_PORT, until SIGTERM or until the
            process OWNER_PID (the tests) is gone
 
-It detaches so that whoever starts it need not wait for it; it watches its owner so that a test
-run that crashed leaves nothing behind. Only the standard library is used.
+It detaches and watches its owner (see detached_server.py). Only the standard library is used.
 """
 import argparse
 import asyncio
-import os
 import socket
 import ssl
 import sys
+
+from detached_server import listen_detached, until_gone
 
 
 def main() -> None:
@@ -27,17 +27,8 @@ def main() -> None:
 
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.load_cert_chain(args.cert, args.key)
-    listener = socket.create_server(("127.0.0.1", 0))
-
-    pid = os.fork()
-    if pid:
-        print(listener.getsockname()[1], pid, flush=True)
-        os._exit(0)
-    os.setsid()
-    # Handshakes the tests make fail on purpose are reported on stderr: nobody reads it.
-    null = os.open(os.devnull, os.O_RDWR)
-    for descriptor in (0, 1, 2):
-        os.dup2(null, descriptor)
+    # Handshakes the tests make fail on purpose are reported on stderr, which goes nowhere.
+    listener = listen_detached()
     asyncio.run(serve(listener, context, args.target_port, args.owner_pid))
 
 
@@ -51,8 +42,7 @@ async def serve(listener: socket.socket, context: ssl.SSLContext, target_port: i
         await asyncio.gather(pipe(client_reader, server_writer), pipe(server_reader, client_writer))
 
     await asyncio.start_server(forward, sock=listener, ssl=context)
-    while owner_alive(owner_pid):
-        await asyncio.sleep(1)
+    await until_gone(owner_pid)
     sys.exit(0)
 
 
@@ -65,16 +55,6 @@ async def pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> No
         pass
     finally:
         writer.close()
-
-
-def owner_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        pass
-    return True
 
 
 if __name__ == "__main__":

@@ -3,8 +3,8 @@ import Foundation
 
 /// The fault-injecting HTTP proxy (`Peers/fault_proxy.py`) on 127.0.0.1 in front of a homeserver:
 /// the shell talks to `url`, and each fault added applies to the next requests it matches. It is
-/// stopped by its PID when released, whatever the test's outcome.
-final class FaultProxy: @unchecked Sendable {
+/// stopped when released, whatever the test's outcome.
+final class FaultProxy: Sendable {
     /// What the proxy does to a request instead of forwarding it as it is.
     enum Fault {
         /// Answers `status` with `body` without asking the server.
@@ -57,42 +57,14 @@ final class FaultProxy: @unchecked Sendable {
         let reason: String
     }
 
-    static let script = PeerScript.path("fault_proxy.py")
-
     let url: URL
-    private let process: Process
-    private let input: Pipe
+    private let server: DetachedServer
     private let transport = CurlTransport(userAgent: "fault-proxy-control")
 
     /// Starts a proxy in front of `upstream`; it forwards when this returns.
     init(upstream: URL) async throws {
-        let input = Pipe(), output = Pipe()
-        let process = CleanStart.process([PeerScript.python ?? "/usr/bin/python3", Self.script, "--upstream", upstream.absoluteString])
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        self.process = process
-        self.input = input
-        let firstLine = try await offThePool {
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = output.fileHandleForReading.availableData
-                guard !chunk.isEmpty else { break }
-                line.append(chunk)
-            }
-            return String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-        guard let port = Int(firstLine) else {
-            process.terminate()
-            throw Failure(reason: "the proxy did not start")
-        }
-        url = URL(string: "http://127.0.0.1:\(port)")!
-    }
-
-    deinit {
-        try? input.fileHandleForWriting.close()
-        if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+        server = try await DetachedServer("fault_proxy.py", [upstream.absoluteString])
+        url = URL(string: "http://127.0.0.1:\(server.port)")!
     }
 
     /// Applies `fault` to the next `times` requests whose path matches the regular expression
