@@ -43,9 +43,7 @@ struct ShellOutageTests {
 
         /// The shell's store, read while no shell runs.
         func store() throws -> StoreWriter {
-            let accounts = shell.home.appending(path: ".local/share/element-shell/tester/accounts")
-            let account = try #require(try FileManager.default.contentsOfDirectory(atPath: accounts.path).first)
-            return try StoreWriter(url: accounts.appending(path: account).appending(path: "store.sqlite"))
+            try StoreWriter(url: shell.testerStoreURL())
         }
     }
 

@@ -6,6 +6,8 @@ struct ShellProcess {
         var status: Int32
         var standardOutput: String
         var standardError: String
+        /// Ended by the SIGKILL that `run(_:input:killAfter:)` sends, not by itself.
+        var wasKilled = false
 
         var outputLines: [String] { standardOutput.split(separator: "\n").map(String.init) }
 
@@ -62,9 +64,23 @@ struct ShellProcess {
         return ["--config", config, "--profile", "tester", "--no-rc"]
     }
 
+    /// The data directory of the `tester` profile: the session, and the store under `accounts/`.
+    var testerDataDirectory: URL { home.appending(path: ".local/share/element-shell/tester") }
+
+    /// The store of the account logged in under the `tester` profile.
+    func testerStoreURL() throws -> URL {
+        let accounts = testerDataDirectory.appending(path: "accounts")
+        guard let account = try FileManager.default.contentsOfDirectory(atPath: accounts.path).first else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: accounts.path])
+        }
+        return accounts.appending(path: account).appending(path: "store.sqlite")
+    }
+
     /// Runs the shell with `arguments`, feeding `input` on standard input (not a terminal). The wait
-    /// for the process does not hold one of the test runner's threads.
-    func run(_ arguments: [String], input: String = "", extraEnvironment: [String: String] = [:]) async throws -> Result {
+    /// for the process does not hold one of the test runner's threads. With `killAfter`, a shell
+    /// still running that many seconds after its input was written is ended with SIGKILL, as by a crash.
+    func run(_ arguments: [String], input: String = "", extraEnvironment: [String: String] = [:],
+             killAfter delay: TimeInterval? = nil) async throws -> Result {
         try await offThePool { [self] in
             let process = Process()
             process.executableURL = Self.executable
@@ -78,11 +94,18 @@ struct ShellProcess {
             try process.run()
             stdin.fileHandleForWriting.write(Data(input.utf8))
             try stdin.fileHandleForWriting.close()
+            if let delay {
+                Thread {
+                    Thread.sleep(forTimeInterval: delay)
+                    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                }.start()
+            }
             let output = stdout.fileHandleForReading.readDataToEndOfFile()
             let errors = stderr.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             return Result(status: process.terminationStatus, standardOutput: String(decoding: output, as: UTF8.self),
-                          standardError: String(decoding: errors, as: UTF8.self))
+                          standardError: String(decoding: errors, as: UTF8.self),
+                          wasKilled: process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
         }
     }
 
