@@ -75,6 +75,11 @@ class Proxy:
         if path.startswith("/_fault/"):
             await self.control(method, path, body, writer)
             return True
+        # The server names its own address in its well-known and in a login's `well_known`; the
+        # client would follow it around the proxy.
+        if path == "/.well-known/matrix/client":
+            await respond(writer, 404, b'{"errcode":"M_NOT_FOUND","error":"No well-known here"}')
+            return True
         rule = self.take_rule(method, path)
         fault = rule["fault"] if rule else None
         self.log.append({"method": method, "path": path, "fault": fault, "time": time.time()})
@@ -99,6 +104,8 @@ class Proxy:
             else:
                 writer.close()
             return False
+        if method == "POST" and path.endswith("/login") and status == 200:
+            response_body = without_well_known(response_body)
         if fault == "replace_body":
             response_body = rule["text"].encode()
         elif fault == "inject" and status == 200:
@@ -197,6 +204,12 @@ def abort(writer):
     if sock is not None:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
     writer.transport.abort()
+
+
+def without_well_known(body):
+    response = json.loads(body)
+    response.pop("well_known", None)
+    return json.dumps(response).encode()
 
 
 PLACEHOLDER = "\0injected events\0"
