@@ -4,7 +4,6 @@ struct JSONError: Error, Equatable, CustomStringConvertible {
     enum Reason: Equatable {
         /// Not JSON: the text breaks the grammar at `offset`.
         case syntax(String)
-        case invalidUTF8
         /// Nested deeper than `JSONReader.maximumDepth`.
         case tooDeep
         /// Well-formed, but not the type this place needs.
@@ -21,7 +20,7 @@ struct JSONError: Error, Equatable, CustomStringConvertible {
     /// concern one value and leave the reader after that value.
     var isMalformedText: Bool {
         switch reason {
-        case .syntax, .invalidUTF8, .tooDeep: true
+        case .syntax, .tooDeep: true
         case .mismatch, .missingKey: false
         }
     }
@@ -30,7 +29,6 @@ struct JSONError: Error, Equatable, CustomStringConvertible {
         let place = path.isEmpty ? "" : path.joined(separator: ".") + ": "
         switch reason {
         case .syntax(let problem): return place + "invalid JSON at byte \(offset): \(problem)"
-        case .invalidUTF8: return place + "invalid UTF-8 at byte \(offset)"
         case .tooDeep: return place + "nested deeper than \(JSONReader.maximumDepth) levels at byte \(offset)"
         case .mismatch(let expected): return place + "expected \(expected) at byte \(offset)"
         case .missingKey(let key): return "missing key " + (path + [key]).joined(separator: ".")

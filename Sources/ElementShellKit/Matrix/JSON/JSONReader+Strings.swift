@@ -11,13 +11,12 @@ extension JSONReader {
     }
 
     /// Finds the end of the string that starts here and checks it: no raw control characters,
-    /// valid escapes, valid UTF-8. Decoding is left to `decodeString`, so skipped strings and
-    /// matched keys cost no allocation.
+    /// valid escapes. Decoding is left to `decodeString`, so skipped strings and matched keys cost
+    /// no allocation.
     mutating func scanString() throws(JSONError) -> JSONKey {
         offset += 1
         let start = offset
         var hasEscapes = false
-        var hasNonASCII = false
         while true {
             guard offset < bytes.count else { throw syntaxError("unterminated string") }
             let byte = bytes[offset]
@@ -28,25 +27,19 @@ extension JSONReader {
                 continue
             }
             if byte < 0x20 { throw syntaxError("control character in a string") }
-            if byte >= 0x80 { hasNonASCII = true }
             offset += 1
         }
         let raw = UnsafeBufferPointer(rebasing: bytes[start..<offset])
         offset += 1
-        if hasNonASCII, let invalid = Self.firstInvalidUTF8(in: raw) {
-            throw JSONError(reason: .invalidUTF8, offset: start + invalid)
-        }
         return JSONKey(raw: raw, hasEscapes: hasEscapes, offset: start - 1)
     }
 
-    /// The text of a scanned string (the bytes between its quotes), escapes resolved. A `\u`
-    /// escape of half a surrogate pair with no other half becomes U+FFFD: the grammar allows it,
-    /// and one odd message must not make a whole response unreadable.
+    /// The text of a scanned string (the bytes between its quotes), escapes resolved. Bytes that
+    /// are not UTF-8, and a `\u` escape of half a surrogate pair with no other half, become
+    /// U+FFFD, as a browser's decoder makes them: one odd message must not make a whole response
+    /// unreadable, and the same response would come again on every try.
     static func decodeString(_ raw: UnsafeBufferPointer<UInt8>, hasEscapes: Bool, at offset: Int) throws(JSONError) -> String {
-        guard hasEscapes else {
-            // Checked by `scanString` already; this cannot fail.
-            return String(decoding: raw, as: UTF8.self)
-        }
+        guard hasEscapes else { return String(decoding: raw, as: UTF8.self) }
         var decoded: [UInt8] = []
         decoded.reserveCapacity(raw.count)
         var index = 0
@@ -106,20 +99,6 @@ extension JSONReader {
             default: digit - UInt8(ascii: "A") + 10
             }
             return value << 4 | UInt32(nibble)
-        }
-    }
-
-    /// The position of the first byte that is not valid UTF-8, or `nil`.
-    private static func firstInvalidUTF8(in raw: UnsafeBufferPointer<UInt8>) -> Int? {
-        var iterator = raw.makeIterator()
-        var decoder = UTF8()
-        var position = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): position += UTF8.width(scalar)
-            case .emptyInput: return nil
-            case .error: return position
-            }
         }
     }
 }

@@ -3,9 +3,10 @@ import Foundation
 /// Reads UTF-8 JSON (RFC 8259) straight from its bytes, value by value, for responses too large
 /// for Foundation's decoders (a 1,000-room `/sync` is 20 MB, and `JSONDecoder` takes seconds).
 /// Callers pull what they need (`readObject`, `readString`, …) and `skipValue` the rest, so no
-/// tree is built for data nobody reads. It is strict about the text (grammar, UTF-8, nesting
-/// bounded by `maximumDepth` so hostile input cannot exhaust the stack) and reports type
-/// mismatches as errors that callers may treat as "this value does not fit".
+/// tree is built for data nobody reads. It is strict about the grammar and bounds nesting by
+/// `maximumDepth` so hostile input cannot exhaust the stack, but reads bytes that are not UTF-8
+/// as U+FFFD, as browsers do, rather than refusing everything around them; type mismatches are
+/// errors that callers may treat as "this value does not fit".
 struct JSONReader {
     /// Deeper documents are rejected rather than followed: reading recurses once per level.
     static let maximumDepth = 512
