@@ -2,14 +2,16 @@ import Foundation
 import Testing
 @testable import ElementShellKit
 
-/// The outbox against a homeserver that goes away. Each test has a Synapse of its own to stop and
-/// start (the shared one serves the other suites meanwhile), alice in element-shell in a terminal
-/// and bob on matrix-nio.
+/// The outbox and sync against a homeserver that goes away. Each test has a Synapse of its own to
+/// stop and start (the shared one serves the other suites meanwhile), alice in element-shell in a
+/// terminal and bob on matrix-nio.
 @Suite(.enabled(if: PrivateHomeserver.isAvailable && TmuxSession.isAvailable, "needs tmux, and Scripts/test for private servers and the nio venv"))
 struct ShellOutageTests {
     /// A private server where alice, logged in by an earlier run of the shell, and bob share a room.
     final class Setup {
         let server: PrivateHomeserver
+        /// Between the shell and the server, when asked for; it stays up while the server is down.
+        let proxy: FaultProxy?
         let shell = ShellProcess()
         let arguments: [String]
         let peer: NioPeer
@@ -17,11 +19,14 @@ struct ShellOutageTests {
         let roomID: String
         var aliceID: String { "@alice:\(server.homeserver.serverName)" }
 
-        init(room: String) async throws {
+        init(room: String, throughProxy: Bool = false) async throws {
             server = try await PrivateHomeserver(users: ["alice", "bob"])
             peer = NioPeer(homeserver: server.homeserver, user: "bob")
             self.room = room
-            arguments = try shell.testerArguments(for: server.homeserver)
+            var shellsServer = server.homeserver
+            proxy = throughProxy ? try await FaultProxy(upstream: server.homeserver.url) : nil
+            if let proxy { shellsServer.url = proxy.url }
+            arguments = try shell.testerArguments(for: shellsServer)
             roomID = try await peer.createRoom(named: room, inviting: "@alice:\(server.homeserver.serverName)")
             let login = try await shell.run(arguments + ["-c", "/login test alice", "-c", "/join \(roomID)", "-c", "/wait sync"],
                                       extraEnvironment: ["ELEMENT_SHELL_PASSWORD": server.homeserver.password])
@@ -58,23 +63,38 @@ struct ShellOutageTests {
         try await tmux.waitFor("the outbox empties", timeout: 70) { TmuxSession.lastAnswer(on: $0) == "Nothing waits to be sent." }
     }
 
-    @Test func aMessageWrittenWhileTheServerIsDownIsDeliveredOnceWhenItIsBack() async throws {
-        let setup = try await Setup(room: "Outage")
+    /// Twenty seconds without the server: the prompt says offline and counts down to the next
+    /// try, input is still taken, what was typed meanwhile is delivered once, and sync comes back
+    /// by itself. More than one sync brings was said meanwhile (sync is held at the proxy until it
+    /// was): the gap is marked, and `/history` fills it.
+    @Test func aTwentySecondOutageIsRiddenOutAndTheGapItLeftIsMarkedAndFilled() async throws {
+        let setup = try await Setup(room: "Gap", throughProxy: true)
+        let proxy = try #require(setup.proxy)
+        try await setup.peer.send(["before the outage"], to: setup.roomID)
         let tmux = try await setup.startShell()
+        try await tmux.waitFor("the message before the outage", timeout: 20) { $0.contains { $0.hasSuffix(": before the outage") } }
+
         try await setup.server.stop()
-        try await tmux.type("written during the outage\r")
-        try await tmux.waitFor("the prompt says offline", timeout: 20) { $0.last?.contains("(offline") == true }
+        let stopped = Date()
+        try await tmux.type("typed during the outage\r")
+        try await tmux.waitFor("the prompt says offline", timeout: 20) { $0.last?.contains("(offline — retrying in") == true }
         try await tmux.type("/queue\r")
         try await tmux.waitFor("the message waits in the outbox") {
-            $0.contains { $0.contains("Outage") && $0.contains("written during the outage") && $0.contains("waiting") }
+            $0.contains { $0.contains("Gap") && $0.contains("typed during the outage") && $0.contains("waiting") }
         }
-
+        try await proxy.add(.hold, path: "/sync$", times: 1000)
+        try await Task.sleep(for: .seconds(max(0, 20 - Date().timeIntervalSince(stopped))))
         try await setup.server.start()
+        let missed = (1...30).map { String(format: "missed %02d", $0) }
+        try await setup.peer.send(missed, to: setup.roomID)
+        try await proxy.release()
+
+        try await tmux.waitFor("the newest message", timeout: 90) { $0.contains { $0.hasSuffix(": missed 30") } }
+        #expect(try await tmux.scrollback().contains { $0.contains("Messages in Gap were skipped while you were away; /history shows them.") })
         try await Self.waitUntilSent(tmux)
-        #expect(try await setup.peer.messages(in: setup.roomID).filter { $0.body == "written during the outage" }.count == 1)
-        // Sync came back by itself: the peer's next message arrives.
-        try await setup.peer.send(["glad you are back"], to: setup.roomID)
-        try await tmux.waitFor("the peer's message arrives", timeout: 60) { $0.contains { $0.hasSuffix(": glad you are back") } }
+        #expect(try await setup.peer.messages(in: setup.roomID).filter { $0.body == "typed during the outage" }.count == 1)
+        try await tmux.type("/history\r")
+        try await tmux.waitFor("history fills the gap", timeout: 30) { $0.contains { $0.hasSuffix(": missed 01") } }
         #expect(try await tmux.screen().last?.contains("(offline") == false)
     }
 

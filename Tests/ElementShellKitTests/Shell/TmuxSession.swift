@@ -73,6 +73,13 @@ final class TmuxSession {
         return lines
     }
 
+    /// Everything the pane showed since it started, scrolled off or not, trailing blank lines dropped.
+    func scrollback() async throws -> [String] {
+        var lines = try await tmux(["capture-pane", "-p", "-S", "-", "-t", "shell"]).components(separatedBy: "\n")
+        while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
     /// The line above the prompt: the answer to the last command, once the prompt is back.
     static func lastAnswer(on screen: [String]) -> String? {
         guard screen.count > 1, screen.last?.hasSuffix(">") == true else { return nil }
