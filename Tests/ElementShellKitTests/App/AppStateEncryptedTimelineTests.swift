@@ -27,11 +27,6 @@ import Testing
         return response
     }
 
-    func waitUntil(_ condition: @MainActor () -> Bool) async throws {
-        for _ in 0..<300 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(condition())
-    }
-
     func text(_ report: Report?) -> [String] {
         L10n.$languageOverride.withValue("en") { report.map(renderer.lines(for:)) ?? [] }
     }

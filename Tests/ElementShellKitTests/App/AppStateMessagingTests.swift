@@ -35,11 +35,6 @@ import Testing
         return SyncResponse(nextBatch: "s1", rooms: .init(joined: ["!lobby:hs": room]))
     }
 
-    func waitUntil(_ condition: @MainActor () -> Bool) async throws {
-        for _ in 0..<300 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(condition())
-    }
-
     @Test func openingARoomShowsItsLatestMessagesWithNames() async throws {
         let app = AppHarness(sync: Self.firstSync(Self.lobby))
         await app.state.run(line: "/login matrix.org alice")

@@ -45,7 +45,7 @@ import Testing
         }
         let app = AppHarness(sync: AppStateMessagingTests.firstSync(Self.unreadLobby), roomService: service)
         await app.state.run(line: "/login matrix.org alice")
-        try await AppStateMessagingTests().waitUntil { app.state.syncStatus == .live }
+        try await waitUntil { app.state.syncStatus == .live }
         return app
     }
 

@@ -43,11 +43,6 @@ import Testing
         return AppHarness(auth: auth, sync: Self.signingOut(softLogout: softLogout), sharing: directory)
     }
 
-    func waitUntil(_ condition: @MainActor () -> Bool) async throws {
-        for _ in 0..<300 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(condition())
-    }
-
     @Test func aSoftLogoutKeepsEverythingAndTheSameDeviceLogsInAgain() async throws {
         let devices = Devices()
         let app = harness(softLogout: true, devices: devices)

@@ -18,13 +18,6 @@ import Testing
         }
     }
 
-    func waitUntil(_ condition: @MainActor () -> Bool) async throws {
-        for _ in 0..<200 where !condition() {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        #expect(condition())
-    }
-
     @Test func loggingInStartsSyncAndRoomsAppearInListAndPrompt() async throws {
         let app = AppHarness(sync: Self.oneRoom("Lobby", unread: 3))
         #expect(!(await app.state.run(line: "/rooms")), "no rooms without a session")

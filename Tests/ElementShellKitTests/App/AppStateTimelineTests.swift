@@ -28,11 +28,6 @@ import Testing
         return SyncResponse(nextBatch: nextBatch, rooms: .init(joined: ["!lobby:hs": room]))
     }
 
-    func waitUntil(_ condition: @MainActor () -> Bool) async throws {
-        for _ in 0..<300 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(condition())
-    }
-
     @Test func aGapInTheOpenRoomIsShownAndHistoryFillsItInOrder() async throws {
         let gate = Messaging.Gate()
         let afterGap = Self.lobby([Messaging.event("back again", from: "@bob:hs", at: 9_000)], limited: true, previousBatch: "g1", nextBatch: "s2")
