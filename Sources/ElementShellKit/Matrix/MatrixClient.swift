@@ -110,7 +110,7 @@ struct MatrixClient: Sendable, CustomStringConvertible {
 
     static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws(MatrixError) -> Value {
         do {
-            return try JSONDecoder().decode(type, from: data)
+            return try JSONDecoder().decode(type, from: data.mendingUnicode())
         } catch let error as DecodingError {
             throw .decoding("\(Value.self): \(error.summary)")
         } catch {
