@@ -5,12 +5,16 @@ import Foundation
 /// K ∥ K' = PBKDF2(HMAC-SHA-512, passphrase, S, N, 512) ("Key exports" step 2): K encrypts with
 /// AES-256-CTR, K' authenticates with HMAC-SHA-256.
 struct RoomKeyExportKeys {
+    /// Twenty times Element's count. A file names its own count, and 2^32 − 1 rounds would keep
+    /// an import busy for hours; no client writes more than this.
+    static let maximumRounds: UInt32 = 10_000_000
+
     private let aesKey: SymmetricKey
     private let macKey: SymmetricKey
 
     init(passphrase: String, salt: Data, rounds: UInt32) throws(RoomKeyExportError) {
         guard !passphrase.isEmpty else { throw .emptyPassphrase }
-        guard rounds > 0 else { throw .invalidRounds(0) }
+        guard rounds > 0, rounds <= Self.maximumRounds else { throw .invalidRounds(Int(rounds)) }
         // The checked variant refuses fewer than 210,000 rounds, and files from other clients
         // use as few as 10,000 (matrix-nio's default).
         let derived = try! KDF.Insecure.PBKDF2.deriveKey(

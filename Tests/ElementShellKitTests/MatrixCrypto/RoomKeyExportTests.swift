@@ -101,6 +101,9 @@ import Testing
         }
         let zeroRounds = try altered(file()) { $0.replaceSubrange(33..<37, with: [0, 0, 0, 0]) }
         #expect(throws: RoomKeyExportError.invalidRounds(0)) { try RoomKeyExport.decrypt(zeroRounds, passphrase: "x") }
+        // A hostile file could ask for hours of work; refused at once.
+        let endless = try altered(file()) { $0.replaceSubrange(33..<37, with: [0xFF, 0xFF, 0xFF, 0xFF]) }
+        #expect(throws: RoomKeyExportError.invalidRounds(Int(UInt32.max))) { try RoomKeyExport.decrypt(endless, passphrase: "x") }
     }
 
     /// Element's default count, once, to see it stays bearable (0.3 s a derivation here, debug build).
