@@ -61,14 +61,3 @@ public struct ReactionCount: Sendable, Equatable {
     public var key: String
     public var count: Int
 }
-
-/// Names members by display name, adding the user ID where two share one, as the spec asks.
-public enum MemberNames {
-    public static func unique(_ members: [MemberRecord]) -> [String: String] {
-        let counts = Dictionary(members.compactMap(\.displayName).map { ($0, 1) }, uniquingKeysWith: +)
-        return Dictionary(uniqueKeysWithValues: members.map { member in
-            guard let name = member.displayName, !name.isEmpty else { return (member.userID, member.userID) }
-            return (member.userID, counts[name, default: 0] > 1 ? "\(name) (\(member.userID))" : name)
-        })
-    }
-}
