@@ -40,8 +40,10 @@ enum TextLayout {
         return lines + [current]
     }
 
-    /// Columns that text takes on screen: SGR escape sequences take none, emoji shown as
-    /// pictures (the lock of encrypted messages, most reaction keys) take two.
+    /// Columns that text takes on screen: SGR escape sequences take none; emoji shown as
+    /// pictures (the lock of encrypted messages, most reaction keys) and East Asian wide and
+    /// fullwidth characters take two, as terminals draw them, so Chinese, Japanese and Korean
+    /// text wraps where it should rather than where the terminal would break it itself.
     static func visibleLength(_ text: String) -> Int {
         var length = 0
         var inEscape = false
@@ -51,9 +53,22 @@ enum TextLayout {
             } else if inEscape {
                 if character.isLetter { inEscape = false }
             } else {
-                length += character.unicodeScalars.first?.properties.isEmojiPresentation == true ? 2 : 1
+                length += character.unicodeScalars.first.map(columns(of:)) ?? 1
             }
         }
         return length
+    }
+
+    /// Two for a character drawn in two cells, one otherwise. The wide ranges are those of the
+    /// Unicode East Asian Width property (W and F) that terminals draw wide.
+    private static func columns(of scalar: Unicode.Scalar) -> Int {
+        if scalar.properties.isEmojiPresentation { return 2 }
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
     }
 }

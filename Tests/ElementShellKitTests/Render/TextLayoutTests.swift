@@ -22,6 +22,14 @@ import Testing
         #expect(TextLayout.visibleLength("⚠ a") == 3, "a text-style symbol takes one")
     }
 
+    @Test func wideCharactersTakeTwoColumnsAndWrapByThem() {
+        #expect(TextLayout.visibleLength("漢字 かな 한글 ＡＢ") == 19)
+        #expect(TextLayout.visibleLength("é ü ß") == 5, "Latin letters take one")
+        // Ten two-column words of two characters: four fit in 20 columns with their spaces (19).
+        let line = Array(repeating: "漢字", count: 10).joined(separator: " ")
+        #expect(TextLayout.wrap(line, width: 20) == Array(repeating: "漢字 漢字 漢字 漢字", count: 2) + ["漢字 漢字"])
+    }
+
     @Test func withoutAWidthOrWithALongWordNothingBreaks() {
         #expect(TextLayout.wrap("a b c", width: nil) == ["a b c"])
         #expect(TextLayout.wrap("averyveryveryverylongwordthatdoesnotfit short", width: 20) == ["averyveryveryverylongwordthatdoesnotfit", "short"])
