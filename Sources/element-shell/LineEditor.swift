@@ -88,9 +88,12 @@ final class LineEditor: Sendable {
             (SIGINT, .interrupt), (SIGWINCH, .resize), (SIGTSTP, .suspend),
             (SIGTERM, .hangUp(signal: SIGTERM)), (SIGHUP, .hangUp(signal: SIGHUP)),
         ]
+        // A queue of their own: on Linux the global queue's threads are Swift's task pool, and
+        // tasks that keep them busy would hold back a SIGTERM.
+        let signals = DispatchQueue(label: "element-shell.signals")
         let sources = handled.map { signalNumber, request in
             signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: signals)
             source.setEventHandler { [self] in send(request) }
             source.resume()
             return SignalSource(source: source, signalNumber: signalNumber)
