@@ -52,7 +52,8 @@ extension AppState {
         do {
             let roomID = try await environment.makeRoomService(session, profile.settings).createRoom(creation)
             enter(roomID)
-            return finish("create", .created(roomID: roomID, alias: creation.aliasLocalpart.map { "#\($0):\(serverName)" }))
+            return finish("create", .created(roomID: roomID, alias: creation.aliasLocalpart.map { "#\($0):\(serverName)" },
+                                             isEncrypted: creation.isEncrypted))
         } catch {
             return finish("create", .failure(.matrix(error)))
         }

@@ -82,7 +82,7 @@ public enum Outcome: Sendable, Equatable {
     /// `/decline`: the invite is left.
     case declined(roomName: String)
     /// `/create`: the room exists and is open; `alias` is its full `#alias:server` when one was asked for.
-    case created(roomID: String, alias: String?)
+    case created(roomID: String, alias: String?, isEncrypted: Bool = false)
     /// `/dm`: the direct chat with `userID` is open; `isNew` when it was just started (they are invited).
     case directChat(roomID: String, userID: String, isNew: Bool)
     /// `/invite`, `/kick`, `/ban`, `/unban`: the server did it.

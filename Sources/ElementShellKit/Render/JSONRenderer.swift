@@ -101,7 +101,7 @@ public enum JSONRenderer {
             ["drafts": .array(drafts.map { ["room_id": .string($0.roomID), "room": .string($0.roomName), "body": .string($0.body)] })]
         case .joined(let roomID): ["room_id": .string(roomID)]
         case .left(let name), .declined(let name): ["room": .string(name)]
-        case .created(let roomID, let alias): ["room_id": .string(roomID), "alias": alias.json]
+        case .created(let roomID, let alias, let isEncrypted): ["room_id": .string(roomID), "alias": alias.json, "encrypted": .bool(isEncrypted)]
         case .directChat(let roomID, let userID, let isNew): ["room_id": .string(roomID), "user_id": .string(userID), "created": .bool(isNew)]
         case .membershipChanged(_, let userID, let name): ["user_id": .string(userID), "room": .string(name)]
         case .rooms(let rooms): ["rooms": numbered(NumberedRoom.numbering(rooms))]

@@ -123,7 +123,8 @@ public struct TextRenderer: Sendable {
         case .joined(let roomID): [L10n.screenRoomJoined(clean(roomID))]
         case .left(let name): [L10n.screenRoomLeft(clean(name))]
         case .declined(let name): [L10n.screenInviteDeclined(clean(name))]
-        case .created(let roomID, let alias): [L10n.screenRoomCreated(clean(alias ?? roomID))]
+        case .created(let roomID, let alias, let isEncrypted):
+            [(isEncrypted ? L10n.screenRoomCreatedEncrypted : L10n.screenRoomCreated)(clean(alias ?? roomID))]
         case .directChat(_, let userID, let isNew):
             [isNew ? L10n.screenDirectChatStarted(clean(userID)) : L10n.screenDirectChatOpened(clean(userID))]
         case .membershipChanged(let change, let userID, let name): [membershipChanged(change, clean(userID), clean(name))]

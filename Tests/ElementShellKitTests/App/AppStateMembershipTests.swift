@@ -73,6 +73,12 @@ import Testing
         #expect(await asked.values == [RoomCreation(name: "Team chat", aliasLocalpart: "team", topic: "Plans for Friday", isPublic: true)])
         #expect(app.log.outcomes.last == .created(roomID: "!team:hs", alias: "#team:example"))
         #expect(app.state.currentRoomID == "!team:hs")
+
+        #expect(await app.state.run(line: "/create Secrets --encrypted"))
+        let created = try #require(app.log.reports.last)
+        #expect(created.content == .result(command: "create", outcome: .created(roomID: "!team:hs", alias: nil, isEncrypted: true)))
+        let line = L10n.$languageOverride.withValue("en") { TextRenderer(theme: Theme(usesColor: false, accent: .named(.green))).lines(for: created) }
+        #expect(line == ["Created !team:hs, encrypted end to end; it is the open room now."], "the user is told it is encrypted")
     }
 
     @Test func aDirectChatIsReusedWhenJoinedAndOtherwiseStartedAndRecorded() async throws {
