@@ -10,8 +10,8 @@ struct EncryptionText {
                 : [theme.accent(L10n.screenDevicesTitle(clean(userID)))] + TextLayout.table(devices.map(row), width: width)
         case .verified(let userID, let deviceID, let isVerified):
             [isVerified ? L10n.screenDeviceVerified(clean(deviceID), clean(userID)) : L10n.screenDeviceUnverified(clean(deviceID), clean(userID))]
-        case .keysExported(let path, let count): [L10n.screenKeysExported(count, clean(path))]
-        case .keysImported(let path, let imported, let total): [L10n.screenKeysImported(imported, total, clean(path))]
+        case .keysExported(let path, let count): [(count == 1 ? L10n.screenKeysExportedOne : L10n.screenKeysExportedOther)(count, clean(path))]
+        case .keysImported(let path, let imported, let total): [(total == 1 ? L10n.screenKeysImportedOne : L10n.screenKeysImportedOther)(imported, total, clean(path))]
         case .roomEncrypted(let roomName): [L10n.screenRoomEncrypted(clean(roomName))]
         }
     }

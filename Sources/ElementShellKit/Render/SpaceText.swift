@@ -10,7 +10,7 @@ struct SpaceText {
             var notes: [String] = []
             if space.membership == .invite { notes.append(theme.accent(L10n.screenRoomsInvited)) }
             if space.membership == .leave { notes.append(theme.dim(L10n.screenRoomsLeft)) }
-            notes.append(L10n.screenSpacesRoomCount(space.spaceChildren.count))
+            notes.append((space.spaceChildren.count == 1 ? L10n.screenSpacesRoomCountOne : L10n.screenSpacesRoomCountOther)(space.spaceChildren.count))
             return ["\(index + 1)", clean(RoomName.of(space)), notes.joined(separator: ", ")]
         }, width: width)
     }
@@ -26,7 +26,7 @@ struct SpaceText {
             case .leave, nil: break
             }
             if room.isSpace { notes.append(L10n.screenRoomsSpace) }
-            notes.append(L10n.screenSpaceMembers(room.joinedMemberCount))
+            notes.append((room.joinedMemberCount == 1 ? L10n.screenSpaceMembersOne : L10n.screenSpaceMembersOther)(room.joinedMemberCount))
             let alias = room.name != nil ? room.canonicalAlias.map { " " + theme.dim(clean($0)) } ?? "" : ""
             return ["\(index + 1)", clean(room.displayName) + alias, notes.joined(separator: ", ")]
         }
@@ -40,7 +40,7 @@ struct SpaceText {
     func kicked(_ userID: String, from name: String, _ results: [SpaceKickResult]) -> [String] {
         guard !results.isEmpty else { return [L10n.screenSpaceKickNone(userID, name)] }
         let removed = results.filter { $0.error == nil }.count
-        return [L10n.screenSpaceKickTitle(userID, name, removed, results.count)] + TextLayout.table(results.map { result in
+        return [(results.count == 1 ? L10n.screenSpaceKickTitleOne : L10n.screenSpaceKickTitleOther)(userID, name, removed, results.count)] + TextLayout.table(results.map { result in
             [clean(result.roomName), result.error.map { theme.error(ErrorMessages.message(for: $0)) } ?? L10n.screenSpaceKickRemoved]
         }, width: width)
     }

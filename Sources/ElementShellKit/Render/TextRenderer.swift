@@ -110,7 +110,7 @@ public struct TextRenderer: Sendable {
                 let state = message.entry.failed ? theme.error(L10n.screenQueueRefused) : L10n.screenQueueWaiting(message.entry.attempts)
                 return ["\(index + 1)", clean(message.roomName), clean(message.entry.body), state]
             })
-        case .resent(let count): [L10n.screenQueueResent(count)]
+        case .resent(let count): [(count == 1 ? L10n.screenQueueResentOne : L10n.screenQueueResentOther)(count)]
         case .reactionQueued(let key, let reference): [L10n.screenReactionQueued(clean(key), clean(reference))]
         case .redactionQueued(let reference): [L10n.screenRedactionQueued(clean(reference))]
         case .downloaded(let path, let size): [L10n.screenDownloaded(clean(path), FileSizeText.text(Int64(size)))]
@@ -119,7 +119,7 @@ public struct TextRenderer: Sendable {
         case .draftCleared: [L10n.screenDraftCleared]
         case .drafts(let drafts):
             drafts.isEmpty ? [L10n.screenDraftsEmpty] : table(drafts.map { [clean($0.roomName), clean($0.body)] })
-        case .cancelled(let count): [L10n.screenQueueCancelled(count)]
+        case .cancelled(let count): [(count == 1 ? L10n.screenQueueCancelledOne : L10n.screenQueueCancelledOther)(count)]
         case .joined(let roomID): [L10n.screenRoomJoined(clean(roomID))]
         case .left(let name): [L10n.screenRoomLeft(clean(name))]
         case .declined(let name): [L10n.screenInviteDeclined(clean(name))]

@@ -44,9 +44,11 @@ import Testing
             .encryption(.keysImported(path: "keys.txt", imported: 3, total: 12)),
             .encryption(.roomEncrypted(roomName: "Lobby")),
         ]
+        #expect(lines(.encryption(.keysExported(path: "k.txt", count: 1)), in: "en") == ["Exported 1 room key to k.txt."], "one is no plural")
+        #expect(lines(.encryption(.keysImported(path: "k.txt", imported: 1, total: 1)), in: "de") == ["1 von 1 Raumschlüssel aus k.txt importiert."])
         #expect(outcomes.flatMap { lines($0, in: "en") } == [
             "No devices of @bob:hs are known.", "Device PHONE of @bob:hs is verified.", "Device PHONE of @bob:hs is no longer verified.",
-            "Exported 12 room key(s) to keys.txt.", "Imported 3 of 12 room key(s) from keys.txt.", "Messages in Lobby are encrypted from now on.",
+            "Exported 12 room keys to keys.txt.", "Imported 3 of 12 room keys from keys.txt.", "Messages in Lobby are encrypted from now on.",
         ])
         #expect(outcomes.flatMap { lines($0, in: "de") } == [
             "Von @bob:hs sind keine Geräte bekannt.", "Gerät PHONE von @bob:hs ist verifiziert.", "Gerät PHONE von @bob:hs ist nicht mehr verifiziert.",
