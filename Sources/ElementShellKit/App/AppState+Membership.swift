@@ -22,7 +22,7 @@ extension AppState {
             if accepting {
                 let roomID = try await service.join(RoomAddress(idOrAlias: room.roomID))
                 enter(roomID)
-                return finish(command, .joined(roomID: roomID))
+                return finish(command, .joined(roomID: roomID, roomName: RoomName.of(room)))
             }
             try await service.leave(roomID: room.roomID)
         } catch {

@@ -106,7 +106,8 @@ extension AppState {
         do {
             let roomID = try await environment.makeRoomService(session, profile.settings).join(address)
             enter(roomID)
-            return finish("join", .joined(roomID: roomID))
+            let shown = Int(target).flatMap { shownSpaceRooms.indices.contains($0 - 1) ? shownSpaceRooms[$0 - 1].name : nil }
+            return finish("join", .joined(roomID: roomID, roomName: rooms[roomID].map(RoomName.of) ?? shown ?? target))
         } catch {
             return finish("join", .failure(.matrix(error)))
         }

@@ -77,7 +77,8 @@ public enum Outcome: Sendable, Equatable {
     /// A plain line is in the outbox; it shows as pending until the server has it.
     case queued(MessageView)
     /// `/join`: the room is joined and open; its name arrives with the next sync.
-    case joined(roomID: String)
+    /// `roomName` as the user knows it: the invite's name, or what they typed to join.
+    case joined(roomID: String, roomName: String)
     case left(roomName: String)
     /// `/decline`: the invite is left.
     case declined(roomName: String)

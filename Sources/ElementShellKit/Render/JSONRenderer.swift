@@ -99,7 +99,7 @@ public enum JSONRenderer {
         case .draftSaved, .draftCleared: [:]
         case .drafts(let drafts):
             ["drafts": .array(drafts.map { ["room_id": .string($0.roomID), "room": .string($0.roomName), "body": .string($0.body)] })]
-        case .joined(let roomID): ["room_id": .string(roomID)]
+        case .joined(let roomID, let roomName): ["room_id": .string(roomID), "name": .string(roomName)]
         case .left(let name), .declined(let name): ["room": .string(name)]
         case .created(let roomID, let alias, let isEncrypted): ["room_id": .string(roomID), "alias": alias.json, "encrypted": .bool(isEncrypted)]
         case .directChat(let roomID, let userID, let isNew): ["room_id": .string(roomID), "user_id": .string(userID), "created": .bool(isNew)]

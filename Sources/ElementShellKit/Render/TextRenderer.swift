@@ -120,7 +120,7 @@ public struct TextRenderer: Sendable {
         case .drafts(let drafts):
             drafts.isEmpty ? [L10n.screenDraftsEmpty] : table(drafts.map { [clean($0.roomName), clean($0.body)] })
         case .cancelled(let count): [(count == 1 ? L10n.screenQueueCancelledOne : L10n.screenQueueCancelledOther)(count)]
-        case .joined(let roomID): [L10n.screenRoomJoined(clean(roomID))]
+        case .joined(_, let roomName): [L10n.screenRoomJoined(clean(roomName))]
         case .left(let name): [L10n.screenRoomLeft(clean(name))]
         case .declined(let name): [L10n.screenInviteDeclined(clean(name))]
         case .created(let roomID, let alias, let isEncrypted):
