@@ -73,6 +73,7 @@ struct MessageText {
         case .corrupt: L10n.screenMessageUndecryptableCorrupt
         case .unsupportedAlgorithm: L10n.screenMessageUndecryptableUnsupportedAlgorithm
         case .mismatch: L10n.screenMessageUndecryptableMismatch
+        case .replayed: L10n.screenMessageUndecryptableReplayed
         }
     }
 

@@ -195,6 +195,20 @@ enum StoreMigrations {
             // The field of an event that arrived not fitting the spec (`MessageRecord.malformedField`); NULL on others.
             try database.alter(table: "message") { $0.add(column: "malformed", .text) }
         }
+        migrator.registerMigration("10 megolm message indexes") { database in
+            // The event each Megolm message index decrypted: another event with the same index is
+            // a replay (`StoreWriter.claimMegolmIndexes`). Without a rowid the key is the table,
+            // so a lookup reads one B-tree.
+            try database.create(table: "megolm_message_index", options: [.withoutRowID]) { table in
+                table.column("room_id", .text).notNull()
+                table.column("session_id", .text).notNull()
+                table.column("message_index", .integer).notNull()
+                table.primaryKey(["room_id", "session_id", "message_index"])
+                table.column("event_id", .text).notNull()
+                // NULL when the event came without one.
+                table.column("origin_server_ts", .integer)
+            }
+        }
         return migrator
     }
 }

@@ -27,6 +27,16 @@ import Testing
             let (decrypted, sessions) = await machine.receive(response)
             return (try await store.apply(decrypted, userID: address.userID), sessions)
         }
+
+        /// A sync that brings only these to-device messages (held back from an earlier one);
+        /// returns the sessions that came.
+        func receive(toDevice events: [SyncEvent]) async throws -> Set<String> {
+            var response = SyncResponse(nextBatch: "s")
+            response.encryption.toDeviceEvents = events
+            let (decrypted, sessions) = await machine.receive(response)
+            try await store.apply(decrypted, userID: address.userID)
+            return sessions
+        }
     }
 
     /// A device with its keys published; with `restarting`, that device's machine started again on its store.
@@ -76,10 +86,7 @@ import Testing
         #expect(first.messages.first?.body == "")
 
         // The key arrives with a later sync: the stored message is decrypted where it stands.
-        var response = SyncResponse(nextBatch: "s2")
-        response.encryption.toDeviceEvents = keyMessages
-        let (decrypted, sessions) = await bob.machine.receive(response)
-        try await bob.store.apply(decrypted, userID: bob.address.userID)
+        let sessions = try await bob.receive(toDevice: keyMessages)
         let late = try #require(await bob.machine.retryUndecrypted(sessionIDs: sessions))
         #expect(late.changedMessages.map(\.body) == ["early"])
         #expect(late.changedMessages.first?.decryptionFailure == nil)

@@ -7,7 +7,7 @@ import Testing
 @Suite struct EncryptedMessageTextTests {
     /// 2026-11-22 15:30 UTC.
     let now = Date(timeIntervalSince1970: 1_795_361_400)
-    static let failures: [DecryptionFailure] = [.missingKey, .unknownIndex, .corrupt, .unsupportedAlgorithm, .mismatch]
+    static let failures: [DecryptionFailure] = [.missingKey, .unknownIndex, .corrupt, .unsupportedAlgorithm, .mismatch, .replayed]
 
     func lines(_ encryption: MessageEncryption?, body: String = "hi", color: Bool = false, language: String = "en") -> [String] {
         var calendar = Calendar(identifier: .gregorian)
@@ -62,6 +62,11 @@ import Testing
         #expect(lines(.undecryptable(.missingKey), body: "") == ["[15:30] 🔒 Bob: Unable to decrypt: the key has not arrived yet (it is shown when it does)"])
     }
 
+    @Test func aReplayedMessageSaysTheServerMayHaveSentItAgain() {
+        #expect(lines(.undecryptable(.replayed), body: "")
+            == ["[15:30] 🔒 Bob: Unable to decrypt: this message repeats an earlier one (a possible replay by the server)"])
+    }
+
     @Test func aReplyToAnUndecryptableMessageQuotesWhy() {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
@@ -90,6 +95,7 @@ import Testing
         #expect(fields(.importedKey) == [.bool(true), .bool(false), .bool(true), .null])
         #expect(fields(.undecryptable(.missingKey)) == [.bool(true), .null, .bool(false), .string("missing_key")])
         #expect(fields(.undecryptable(.unsupportedAlgorithm))[3] == .string("unsupported_algorithm"))
+        #expect(fields(.undecryptable(.replayed))[3] == .string("replayed"))
     }
 
     @Test func encryptedRoomsAreMarkedInTheRoomList() {

@@ -29,6 +29,9 @@ public enum DecryptionFailure: String, Sendable, Equatable {
     case unsupportedAlgorithm = "unsupported_algorithm"
     /// The plaintext claims another room or sender than the event it came in.
     case mismatch
+    /// Its Megolm message index already decrypted another event: an old message sent again
+    /// under a new event ID or timestamp, which only a server can do.
+    case replayed
 
     /// Whether a key arriving later can still make it readable.
     public var isRetryable: Bool {
