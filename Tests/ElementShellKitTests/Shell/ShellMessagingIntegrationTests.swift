@@ -127,7 +127,11 @@ struct ShellMessagingIntegrationTests {
         let opened = Self.bodies(run.objects.first { $0["command"] as? String == "open" }?["messages"])
         let older = Self.bodies(run.objects.first { $0["command"] as? String == "history" }?["messages"])
         #expect(opened.last == "m30")
-        #expect(!older.isEmpty && older.last.map { !opened.contains($0) } == true, "history brings what /open did not show")
+        // Synapse may report a room just joined as newly joined in the next sync too, with a
+        // limited timeline: the shell then says the open room has a gap and starts it over, and
+        // history rightly pages back from the newest again.
+        let startedOver = run.objects.contains { $0["type"] as? String == "gap" }
+        #expect(!older.isEmpty && (startedOver || older.last.map { !opened.contains($0) } == true), "history brings what /open did not show")
         #expect(Set(older + opened).isSuperset(of: (1...30).map { "m\($0)" }), "together they are the whole conversation")
     }
 
