@@ -131,7 +131,8 @@ struct ShellMessagingIntegrationTests {
         // limited timeline: the shell then says the open room has a gap and starts it over, and
         // history rightly pages back from the newest again.
         let startedOver = run.objects.contains { $0["type"] as? String == "gap" }
-        #expect(!older.isEmpty && (startedOver || older.last.map { !opened.contains($0) } == true), "history brings what /open did not show")
+        #expect(!older.isEmpty && (startedOver || older.last.map { !opened.contains($0) } == true),
+                "history brings what /open did not show; the run said: \(run.objects.map { "\($0["command"] ?? $0["type"] ?? "?")" })")
         #expect(Set(older + opened).isSuperset(of: (1...30).map { "m\($0)" }), "together they are the whole conversation")
     }
 
