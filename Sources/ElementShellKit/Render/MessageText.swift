@@ -17,7 +17,9 @@ struct MessageText {
         let time = theme.dim("[" + stamp(Date(timeIntervalSince1970: Double(message.timestamp) / 1000)) + "]")
         // A thread's message shown outside its thread says whose thread it is in.
         let thread = message.threadReference.map { theme.dim("↳~\($0)") + " " } ?? ""
-        let name = encryptionMark(message.encryption) + thread + theme.bold(TerminalSanitizer.clean(message.senderName))
+        // A malformed event may name no sender at all.
+        let senderName = message.senderName.isEmpty ? L10n.commonUnknownSender : TerminalSanitizer.clean(message.senderName)
+        let name = encryptionMark(message.encryption) + thread + theme.bold(senderName)
         var bodyLines = bodyLines(of: message)
         if message.msgtype == "m.notice" { bodyLines[0] = theme.dim(bodyLines[0]) }
         let head = message.msgtype == "m.emote" ? "\(reference)\(time) * \(name) \(bodyLines[0])" : "\(reference)\(time) \(name): \(bodyLines[0])"

@@ -55,5 +55,11 @@ import Testing
         }
         #expect(fields["malformed"] == .string("content.body"))
         #expect(fields["body"] == .string(""))
+
+        message.sender = ""
+        message.senderName = ""
+        message.malformedField = "sender"
+        let nameless = L10n.$languageOverride.withValue("en") { text.lines(for: message) }
+        #expect(nameless[0].contains("(unknown sender): Malformed event: its sender does not fit"), "\(nameless)")
     }
 }
