@@ -126,7 +126,7 @@ final class InteractiveSession {
             while !state.isQuitting {
                 try? await Task.sleep(for: .seconds(1))
                 switch state.syncStatus {
-                case .offline, .catchingUp: drawPrompt()
+                case .offline, .failing, .catchingUp: drawPrompt()
                 case .live, .stopped: break
                 }
             }

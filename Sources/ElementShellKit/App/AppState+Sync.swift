@@ -12,7 +12,7 @@ extension AppState {
     public func apply(_ event: ClientEvent) async {
         switch event {
         case .synced(let result):
-            if case .offline = syncStatus {
+            if syncStatus.isRetrying {
                 // The server is back: what waits in the outbox need not wait out its retry delay.
                 let queue = sendQueue
                 Task { await queue?.retryNow() }
@@ -51,7 +51,8 @@ extension AppState {
             applySendReport(event)
         case .syncFailed(let error, let delay):
             logger.notice("Sync failed (\(ErrorCodes.code(for: error))); retrying in \(delay)")
-            syncStatus = .offline(retryAt: Date().addingTimeInterval(TimeInterval(delay.components.seconds)))
+            let retryAt = Date().addingTimeInterval(TimeInterval(delay.components.seconds))
+            if case .transport = error { syncStatus = .offline(retryAt: retryAt) } else { syncStatus = .failing(retryAt: retryAt) }
         case .sessionEnded(let signOut):
             guard let ended = session else { return }
             logger.notice("The homeserver signed out \(ended.userID) (device \(ended.deviceID), \(signOut.rawValue))")

@@ -11,7 +11,13 @@ public enum SyncStatusText {
             let seconds = Int(now.timeIntervalSince(since))
             return seconds < 3 ? L10n.screenPromptSyncing : L10n.screenPromptSyncingFor(seconds)
         case .offline(let retryAt):
-            return L10n.screenPromptOffline(max(0, Int(retryAt.timeIntervalSince(now).rounded(.up))))
+            return L10n.screenPromptOffline(seconds(until: retryAt, from: now))
+        case .failing(let retryAt):
+            return L10n.screenPromptSyncFailing(seconds(until: retryAt, from: now))
         }
+    }
+
+    private static func seconds(until retryAt: Date, from now: Date) -> Int {
+        max(0, Int(retryAt.timeIntervalSince(now).rounded(.up)))
     }
 }

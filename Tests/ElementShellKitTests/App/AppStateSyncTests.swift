@@ -129,9 +129,23 @@ import Testing
         try await waitUntil { !app.state.syncStatus.isCatchingUp }
         #expect(await attempts.value > before)
     }
+
+    /// A server that answers, but with errors or with what cannot be read, is no network problem.
+    @Test(arguments: [MatrixError.server(errcode: "M_UNKNOWN", message: "Internal server error", status: 500), .decoding("SyncResponse: …")])
+    func aServerThatAnswersBadlyIsFailingNotOffline(error: MatrixError) async throws {
+        let app = AppHarness(sync: { _, _ throws(MatrixError) in throw error })
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus.isFailing }
+        let status = L10n.$languageOverride.withValue("en") { app.state.promptValues(at: Date()).status ?? "" }
+        #expect(status.hasPrefix("(the server is failing — retrying in"), "\(status)")
+    }
 }
 
 extension SyncStatus {
+    var isFailing: Bool {
+        if case .failing = self { true } else { false }
+    }
+
     var isCatchingUp: Bool {
         if case .catchingUp = self { true } else { false }
     }

@@ -94,7 +94,11 @@ class Proxy:
             return False
         if fault == "hold":
             await self.released.wait()
-        status, reason, response_headers, response_body = await asyncio.to_thread(self.forward, method, target, headers, body)
+        answer = await asyncio.to_thread(self.forward, method, target, headers, body)
+        if answer is None:
+            abort(writer)
+            return False
+        status, reason, response_headers, response_body = answer
         if fault in ("reset", "truncate"):
             head = status_head(status, reason, response_headers, len(response_body))
             writer.write(head + response_body[: len(response_body) // 2])
@@ -144,8 +148,8 @@ class Proxy:
     # --- the server's side
 
     def forward(self, method, target, headers, body):
-        """One request to the upstream server on a connection of its own; a server that is down
-        answers 502, as a gateway would."""
+        """One request to the upstream server on a connection of its own; `None` when the server
+        is down, and the client's connection is then reset, as if it had reached the server."""
         connection = http.client.HTTPConnection(*self.upstream, timeout=120)
         try:
             kept = {name: value for name, value in headers if name.lower() not in HOP_BY_HOP}
@@ -154,7 +158,7 @@ class Proxy:
             data = response.read()
             return response.status, response.reason, response.getheaders(), data
         except OSError:
-            return 502, "Bad Gateway", [("Content-Type", "application/json")], b'{"errcode":"M_UNKNOWN","error":"upstream down"}'
+            return None
         finally:
             connection.close()
 
