@@ -79,7 +79,7 @@ public enum ErrorCodes {
             case .timedOut: "timed_out"
             case .cannotResolveHost: "cannot_resolve_host"
             case .cannotConnect: "cannot_connect"
-            case .tls, .untrustedCertificate: "tls"
+            case .tls, .untrustedCertificate, .unusableCAFile: "tls"
             case .cancelled: "cancelled"
             case .invalidURL: "invalid_url"
             case .responseTooLarge: "response_too_large"

@@ -104,6 +104,7 @@ public enum ErrorMessages {
         case .cannotConnect(let host): L10n.errorCannotConnect(clean(host))
         case .tls(let detail): L10n.errorTLS(clean(detail))
         case .untrustedCertificate(let detail): L10n.errorUntrustedCertificate(clean(detail))
+        case .unusableCAFile(let detail): L10n.errorUnusableCaFile(clean(detail))
         case .cancelled: L10n.errorCancelled
         case .invalidURL(let address): L10n.errorInvalidURL(clean(address))
         case .responseTooLarge: L10n.errorResponseTooLarge

@@ -152,14 +152,17 @@ import Testing
         }
     }
 
-    @Test func unreadableCAFileIsATLSError() async throws {
+    /// A `ca_file` that is missing or holds no certificates says so, naming the setting to mend.
+    @Test(arguments: ["/nonexistent/ca.pem", #filePath])
+    func unusableCAFileSaysSo(caFile: String) async throws {
         let server = try SilentServer()
-        let strict = CurlTransport(caFile: "/nonexistent/ca.pem", userAgent: "t")
+        let strict = CurlTransport(caFile: caFile, userAgent: "t")
         await #expect {
             try await strict.send(HTTPRequest(method: .get, url: URL(string: "https://127.0.0.1:\(server.port)/")!, timeout: 5))
         } throws: { error in
-            if case .tls = error as? TransportError { return true }
-            return false
+            guard case .unusableCAFile = error as? TransportError else { return false }
+            let text = L10n.$languageOverride.withValue("en") { ErrorMessages.message(for: error as! TransportError) }
+            return text.hasPrefix("The file named by ca_file holds no certificate authority")
         }
     }
 

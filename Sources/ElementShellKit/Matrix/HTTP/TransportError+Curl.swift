@@ -5,7 +5,7 @@ extension TransportError {
     private static let tlsCodes: Set<CURLcode> = [
         CURLE_SSL_CONNECT_ERROR, CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED,
         CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_USE_SSL_FAILED,
-        CURLE_SSL_ENGINE_INITFAILED, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_SHUTDOWN_FAILED,
+        CURLE_SSL_ENGINE_INITFAILED, CURLE_SSL_SHUTDOWN_FAILED,
         CURLE_SSL_CRL_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
         CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CLIENTCERT,
     ]
@@ -27,6 +27,8 @@ extension TransportError {
             self = .cancelled
         case CURLE_PEER_FAILED_VERIFICATION:
             self = .untrustedCertificate(message)
+        case CURLE_SSL_CACERT_BADFILE:
+            self = .unusableCAFile(message)
         case _ where Self.tlsCodes.contains(curlCode):
             self = .tls(message)
         default:

@@ -8,6 +8,8 @@ public enum TransportError: Error, Sendable, Equatable {
     /// The server's certificate failed verification (unknown issuer, another host's name, expired):
     /// worth telling apart, as a private CA is what `ca_file` is for.
     case untrustedCertificate(String)
+    /// The `ca_file` could not be read as certificates (missing, not PEM): the setting is what to mend.
+    case unusableCAFile(String)
     case cancelled
     case invalidURL(String)
     /// The body grew past the request's `maximumResponseBytes`, and the transfer was abandoned.
