@@ -135,6 +135,26 @@ struct ShellFaultTests {
         #expect(setup.log.contains("Sync failed (bad_response)"), "each broken body is logged as such")
     }
 
+    /// A command's own request meets a server error or a dropped connection: it says why, in
+    /// the user's language, nothing changes, and the same command works the next time.
+    @Test func aCommandWhoseRequestFailsSaysWhyAndWorksTheNextTime() async throws {
+        let setup = try await Setup(room: "Commands")
+        // More than one sync brings: /history has to ask the server.
+        try await setup.peer.send((1...30).map { "older \($0)" }, to: setup.roomID)
+        let other = try await setup.peer.createPublicRoom(named: "Elsewhere \(UUID().uuidString.prefix(6))")
+        try await setup.proxy.add(.status(502, body: Self.serverError), path: "/messages$")
+        try await setup.proxy.add(.resetMidBody, path: "/join/")
+        let run = try await setup.run(["/wait sync", "/open \(setup.room)", "/history 20", "/history 20", "/join \(other)", "/join \(other)"])
+        let results = run.objects.filter { $0["type"] as? String == "result" }
+        let outcomes = results.compactMap { result in (result["command"] as? String).map { "\($0) \(result["ok"] as? Bool == true)" } }
+        #expect(outcomes.suffix(4) == ["history false", "history true", "join false", "join true"], "\(outcomes)")
+        let errors = results.compactMap { $0["error"] as? [String: Any] }
+        #expect(errors.compactMap { $0["code"] as? String } == ["M_UNKNOWN", "network"], "\(errors)")
+        #expect(errors.allSatisfy { ($0["message"] as? String)?.isEmpty == false }, "each says why in words")
+        let older = results.last { $0["command"] as? String == "history" }?["messages"] as? [[String: Any]] ?? []
+        #expect(older.contains { $0["body"] as? String == "older 1" }, "the second try brought the page")
+    }
+
     /// Odd events in a sync response: an unknown type, fields of the wrong type, content nested
     /// past the reader's limit, and a 64 KiB message. The malformed ones show as such, the rest as
     /// usual, and the log names them without a word of their content.
