@@ -100,14 +100,14 @@ extension AppState {
 
     private func join(_ target: String) async -> Bool {
         guard let session else { return finish("join", .failure(notLoggedIn)) }
-        guard let address = shownSpaceRoom(target) ?? RoomAddress(parsing: target) else {
+        let listed = shownSpaceRoom(target)
+        guard let address = listed.map({ RoomAddress(idOrAlias: $0.roomID, via: $0.via) }) ?? RoomAddress(parsing: target) else {
             return finish("join", .failure(.invalidRoomAddress(target)))
         }
         do {
             let roomID = try await environment.makeRoomService(session, profile.settings).join(address)
             enter(roomID)
-            let shown = Int(target).flatMap { shownSpaceRooms.indices.contains($0 - 1) ? shownSpaceRooms[$0 - 1].name : nil }
-            return finish("join", .joined(roomID: roomID, roomName: rooms[roomID].map(RoomName.of) ?? shown ?? target))
+            return finish("join", .joined(roomID: roomID, roomName: rooms[roomID].map(RoomName.of) ?? listed?.name ?? target))
         } catch {
             return finish("join", .failure(.matrix(error)))
         }

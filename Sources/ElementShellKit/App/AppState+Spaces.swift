@@ -41,11 +41,10 @@ extension AppState {
         return finish("space", .spaceHierarchy(spaceName: name, rooms: listed.rooms, isComplete: pages.last?.next == nil))
     }
 
-    /// `/join N` after `/space`: the Nth room listed, with the servers its space names.
-    func shownSpaceRoom(_ target: String) -> RoomAddress? {
+    /// `/join N` after `/space`: the Nth room listed (its `via` names the servers to join through).
+    func shownSpaceRoom(_ target: String) -> SpaceRoom? {
         guard let number = Int(target), shownSpaceRooms.indices.contains(number - 1) else { return nil }
-        let room = shownSpaceRooms[number - 1]
-        return RoomAddress(idOrAlias: room.roomID, via: room.via)
+        return shownSpaceRooms[number - 1]
     }
 
     /// Clap's space member management: the user leaves the space and each of its rooms we are in

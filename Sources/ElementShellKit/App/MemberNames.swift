@@ -6,10 +6,11 @@ import Foundation
 /// it, so nobody passes for someone else in the timeline.
 public enum MemberNames {
     public static func unique(_ members: [MemberRecord]) -> [String: String] {
-        let counts = Dictionary(members.compactMap(\.displayName).map { (looks($0), 1) }, uniquingKeysWith: +)
-        return Dictionary(uniqueKeysWithValues: members.map { member in
-            guard let name = member.displayName, !looks(name).isEmpty else { return (member.userID, member.userID) }
-            let isAmbiguous = counts[looks(name), default: 0] > 1 || looks(name).hasPrefix("@")
+        let looking = members.map { $0.displayName.map(looks) ?? "" }
+        let counts = Dictionary(looking.filter { !$0.isEmpty }.map { ($0, 1) }, uniquingKeysWith: +)
+        return Dictionary(uniqueKeysWithValues: zip(members, looking).map { member, look in
+            guard let name = member.displayName, !look.isEmpty else { return (member.userID, member.userID) }
+            let isAmbiguous = counts[look, default: 0] > 1 || look.hasPrefix("@")
             return (member.userID, isAmbiguous ? "\(name) (\(member.userID))" : name)
         })
     }

@@ -135,8 +135,7 @@ extension MessageRecord {
                 isRedacted = true
                 redactionReason = redaction["content"]?["reason"]?.string
             } else {
-                let field = event.content.object == nil ? "content" : event.content["body"]?.string == nil ? "content.body" : "content.msgtype"
-                self.init(malformed: field, eventID: eventID, roomID: roomID, event: event)
+                self.init(malformed: Self.misfitField(of: event.content), eventID: eventID, roomID: roomID, event: event)
             }
             return
         }
@@ -153,6 +152,12 @@ extension MessageRecord {
                   formattedBody: isHTML ? content["formatted_body"]?.string : nil,
                   originServerTS: event.originServerTS ?? 0, transactionID: transactionID, replyTo: replyTo, threadRoot: threadRoot)
         media = MediaInfo(msgtype: msgtype, content: content)
+    }
+
+    /// Which part of a message's content does not fit: all of it, its body or its msgtype.
+    private static func misfitField(of content: MatrixJSON) -> String {
+        guard content.object != nil else { return "content" }
+        return content["body"]?.string == nil ? "content.body" : "content.msgtype"
     }
 
     private init(malformed field: String, eventID: String, roomID: String, event: SyncEvent) {
