@@ -16,40 +16,8 @@ struct LaunchContext {
                    passphrase: @escaping @Sendable (PassphraseRequest) async -> PasswordAnswer,
                    confirm: @escaping @Sendable (ConfirmationQuestion) async -> Bool?) -> AppState {
         let passwordFile = options.passwordFile, passphraseFile = options.passphraseFile
-        let environment = AppEnvironment(
-            makeAuthService: { settings in
-                MatrixAuthService(transport: CurlTransport(caFile: settings.caFile, userAgent: BuildInfo.userAgent),
-                                  requestTimeout: TimeInterval(settings.requestTimeout))
-            },
-            sessionStore: SessionStore(directory: URL(fileURLWithPath: dataDirectory)),
-            openStore: { session in try StoreWriter(url: StoreLocation.databaseURL(for: session, dataDirectory: dataDirectory)) },
-            removeStore: { session in
-                try? FileManager.default.removeItem(at: StoreLocation.directory(for: session, dataDirectory: dataDirectory))
-            },
-            makeSync: { session, settings in
-                let service = SyncService(session: session, transport: CurlTransport(caFile: settings.caFile, userAgent: BuildInfo.userAgent),
-                                          requestTimeout: TimeInterval(settings.requestTimeout))
-                return { since, waitsForNews throws(MatrixError) in try await service.next(since: since, waitsForNews: waitsForNews) }
-            },
-            makeSender: { session, settings, store, crypto in
-                let sender = MessageSender(session: session, transport: CurlTransport(caFile: settings.caFile, userAgent: BuildInfo.userAgent),
-                                           requestTimeout: TimeInterval(settings.requestTimeout), store: store, crypto: crypto)
-                return { entry throws(MatrixError) in try await sender.send(entry) }
-            },
-            makeCrypto: { session, settings, store in
-                let keys = MatrixKeysService(session: session, transport: CurlTransport(caFile: settings.caFile, userAgent: BuildInfo.userAgent),
-                                             requestTimeout: TimeInterval(settings.requestTimeout))
-                return try? await CryptoMachine(session: session, store: store, keys: keys,
-                                                directory: StoreLocation.directory(for: session, dataDirectory: dataDirectory))
-            },
-            makeRoomService: { session, settings in
-                MatrixRoomService(session: session, transport: CurlTransport(caFile: settings.caFile, userAgent: BuildInfo.userAgent),
-                                  requestTimeout: TimeInterval(settings.requestTimeout))
-            },
-            makeMediaService: { session, settings in
-                MatrixMediaService(session: session, transport: CurlTransport(caFile: settings.caFile, userAgent: BuildInfo.userAgent),
-                                   requestTimeout: TimeInterval(settings.requestTimeout))
-            },
+        let environment = AppEnvironment.live(
+            dataDirectory: dataDirectory,
             password: { request in
                 if let passwordFile { return PasswordFile.read(passwordFile).map(PasswordAnswer.password) ?? .unreadableFile(path: passwordFile) }
                 return await password(request)
@@ -59,7 +27,6 @@ struct LaunchContext {
                 return await passphrase(request)
             },
             confirm: confirm,
-            readScript: { path in try? String(contentsOfFile: path, encoding: .utf8) },
             variables: self.environment,
             hostName: ProcessInfo.processInfo.hostName
         )

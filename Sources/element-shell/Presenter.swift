@@ -30,7 +30,9 @@ final class Presenter {
 
     func show(_ report: Report) {
         switch report.content {
-        case .result(_, .opened(_, _, let draft?)), .result(_, .threadOpened(_, _, _, let draft?)): fillInputLine?(draft)
+        case .result(_, .opened(_, _, let draft?)), .result(_, .openedBeforeSync(_, let draft?)),
+             .result(_, .threadOpened(_, _, _, let draft?)):
+            fillInputLine?(draft)
         case .attention(let attention): alert?(attention)
         default: break
         }

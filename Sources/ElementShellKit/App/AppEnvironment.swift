@@ -1,5 +1,5 @@
-/// The services AppState asks for work. A struct of values and closures: the executable wires the
-/// real ones, tests wire plain ones.
+/// The services AppState asks for work. A struct of values and closures: `live` wires the real
+/// ones, tests wire plain ones.
 public struct AppEnvironment: Sendable {
     /// Builds the auth service for the current network settings (CA file, timeout).
     public var makeAuthService: @Sendable (_ settings: Settings) -> any AuthService
@@ -8,18 +8,9 @@ public struct AppEnvironment: Sendable {
     public var openStore: @Sendable (Session) throws -> StoreWriter
     /// Deletes a session's local store, once the session has ended for good.
     public var removeStore: @Sendable (Session) async -> Void
-    /// One `/sync` request for a session under the current settings.
-    public var makeSync: @Sendable (Session, Settings) -> SyncLoop.Request
-    /// Joins and leaves rooms for a session under the current settings.
-    public var makeRoomService: @Sendable (Session, Settings) -> any RoomService
-    /// Uploads and downloads files for a session under the current settings.
-    public var makeMediaService: @Sendable (Session, Settings) -> any MediaService
-    /// Sends one outbox message for a session under the current settings, through its store and
-    /// encryption (`nil` when encryption could not start: encrypted rooms then refuse to send).
-    public var makeSender: @Sendable (Session, Settings, StoreWriter, CryptoMachine?) -> SendQueue.Send
-    /// The session's end-to-end encryption on its store; `nil` where there is none (unit tests)
-    /// or it could not start.
-    public var makeCrypto: @Sendable (Session, Settings, StoreWriter) async -> CryptoMachine?
+    /// Builds a session's services once, when it starts (login, resume) or its network settings
+    /// change: the only place the app gets them from.
+    public var makeSessionServices: @Sendable (Session, Settings) -> SessionServices
     /// The password for a login, asked only once the homeserver is known to accept one.
     public var password: @Sendable (_ request: PasswordRequest) async -> PasswordAnswer
     /// The passphrase of a key export file, asked without echo (or read from a file in batch mode).
@@ -38,11 +29,7 @@ public struct AppEnvironment: Sendable {
         sessionStore: SessionStore,
         openStore: @escaping @Sendable (Session) throws -> StoreWriter,
         removeStore: @escaping @Sendable (Session) async -> Void,
-        makeSync: @escaping @Sendable (Session, Settings) -> SyncLoop.Request,
-        makeSender: @escaping @Sendable (Session, Settings, StoreWriter, CryptoMachine?) -> SendQueue.Send,
-        makeCrypto: @escaping @Sendable (Session, Settings, StoreWriter) async -> CryptoMachine? = { _, _, _ in nil },
-        makeRoomService: @escaping @Sendable (Session, Settings) -> any RoomService,
-        makeMediaService: @escaping @Sendable (Session, Settings) -> any MediaService,
+        makeSessionServices: @escaping @Sendable (Session, Settings) -> SessionServices,
         password: @escaping @Sendable (PasswordRequest) async -> PasswordAnswer,
         passphrase: @escaping @Sendable (PassphraseRequest) async -> PasswordAnswer = { _ in .missing },
         confirm: @escaping @Sendable (ConfirmationQuestion) async -> Bool?,
@@ -54,11 +41,7 @@ public struct AppEnvironment: Sendable {
         self.sessionStore = sessionStore
         self.openStore = openStore
         self.removeStore = removeStore
-        self.makeSync = makeSync
-        self.makeSender = makeSender
-        self.makeCrypto = makeCrypto
-        self.makeRoomService = makeRoomService
-        self.makeMediaService = makeMediaService
+        self.makeSessionServices = makeSessionServices
         self.password = password
         self.passphrase = passphrase
         self.confirm = confirm

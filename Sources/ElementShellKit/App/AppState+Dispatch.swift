@@ -35,7 +35,7 @@ extension AppState {
         case .queue(let action): await send(action)
         case .draft(let action): await send(action)
         case .session(let action): await send(action)
-        case .settings(let action): send(action)
+        case .settings(let action): await send(action)
         case .scripting(let action): await send(action)
         case .app(let action): send(action)
         }

@@ -78,7 +78,7 @@ extension AppState {
 
     /// Turns encryption on in the open room once the user said yes: no client can turn it off.
     private func encryptRoom(confirmed: Bool) async -> Bool {
-        guard let session else { return finish("encrypt", .failure(notLoggedIn)) }
+        guard let session, let services else { return finish("encrypt", .failure(notLoggedIn)) }
         guard let roomID = currentRoomID else { return finish("encrypt", .failure(.noRoomOpen)) }
         let roomName = rooms[roomID].map(RoomName.of) ?? roomID
         guard rooms[roomID]?.encryption == nil else { return finish("encrypt", .failure(.encryption(.alreadyEncrypted(roomName: roomName)))) }
@@ -89,7 +89,7 @@ extension AppState {
             case nil: return finish("encrypt", .failure(.confirmationRequired(command: "encrypt")))
             }
         }
-        let service = environment.makeRoomService(session, profile.settings)
+        let service = services.rooms
         do {
             let levels = try await service.powerLevels(roomID: roomID)
             let required = levels.levelNeeded(toSendState: RoomEncryption.eventType), own = levels.level(of: session.userID)

@@ -15,11 +15,11 @@ extension AppState {
     /// Uploads first, then queues the message: a crash after the upload only loses an unused
     /// upload, and once queued the message goes out like any other, with the same `mxc://` URL.
     private func upload(_ path: String) async -> Bool {
-        guard let session, store != nil else { return finish("upload", .failure(notLoggedIn)) }
+        guard let services, store != nil else { return finish("upload", .failure(notLoggedIn)) }
         // The room (and thread) of the moment the command was typed, however long the upload takes.
         guard let roomID = currentRoomID else { return finish("upload", .failure(.noRoomOpen)) }
         let relation = await threadRelation(in: roomID)
-        let service = environment.makeMediaService(session, profile.settings)
+        let service = services.media
         let fileName = URL(fileURLWithPath: path).lastPathComponent
         do throws(ShellError) {
             let serverLimit = (try? await service.uploadLimit()) ?? nil
@@ -45,7 +45,7 @@ extension AppState {
 
     /// Saves the file of a message shown this session (in any room) or of the open room.
     private func download(_ reference: MessageReference, to path: String?, overwrite: Bool) async -> Bool {
-        guard let session, store != nil else { return finish("download", .failure(notLoggedIn)) }
+        guard let services, store != nil else { return finish("download", .failure(notLoggedIn)) }
         do throws(ShellError) {
             guard let message = await message(reference, newestIn: currentRoomID) else { throw .unknownMessage(reference.text) }
             guard let media = message.media, let url = MediaURL(media.url) else { throw .noMedia(reference: reference.text) }
@@ -53,7 +53,7 @@ extension AppState {
             let target = LocalFile.downloadPath(path, name: name, overwrite: overwrite)
             let data: Data
             do {
-                data = try await environment.makeMediaService(session, profile.settings)
+                data = try await services.media
                     .download(url, maximumBytes: Self.mediaSizeLimit, progress: transferReporter(.download, fileName: name))
             } catch .transport(.responseTooLarge) {
                 throw .fileTooLarge(path: name, limit: Self.mediaSizeLimit)

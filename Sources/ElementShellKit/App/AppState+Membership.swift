@@ -11,17 +11,17 @@ extension AppState {
 
     private func answerInvite(_ target: String?, accepting: Bool) async -> Bool {
         let command = accepting ? "accept" : "decline"
-        guard let session else { return finish(command, .failure(notLoggedIn)) }
+        guard let services else { return finish(command, .failure(notLoggedIn)) }
         let room: RoomRecord
         switch invite(named: target) {
         case .success(let found): room = found
         case .failure(let error): return finish(command, .failure(error))
         }
-        let service = environment.makeRoomService(session, profile.settings)
+        let service = services.rooms
         do {
             if accepting {
                 let roomID = try await service.join(RoomAddress(idOrAlias: room.roomID))
-                enter(roomID)
+                await enter(roomID, name: room.name)
                 return finish(command, .joined(roomID: roomID, roomName: RoomName.of(room)))
             }
             try await service.leave(roomID: room.roomID)
@@ -44,14 +44,14 @@ extension AppState {
     }
 
     private func create(_ creation: RoomCreation) async -> Bool {
-        guard let session else { return finish("create", .failure(notLoggedIn)) }
+        guard let session, let services else { return finish("create", .failure(notLoggedIn)) }
         let serverName = RoomName.serverName(of: session.userID)
         if let alias = creation.aliasLocalpart, !RoomCreation.isValidAliasLocalpart(alias, serverName: serverName) {
             return finish("create", .failure(.invalidRoomAlias(alias)))
         }
         do {
-            let roomID = try await environment.makeRoomService(session, profile.settings).createRoom(creation)
-            enter(roomID)
+            let roomID = try await services.rooms.createRoom(creation)
+            await enter(roomID, address: creation.aliasLocalpart.map { "#\($0):\(serverName)" }, name: creation.name)
             return finish("create", .created(roomID: roomID, alias: creation.aliasLocalpart.map { "#\($0):\(serverName)" },
                                              isEncrypted: creation.isEncrypted))
         } catch {
@@ -64,20 +64,20 @@ extension AppState {
     /// `m.direct` is read from the server, not the store: what is written back must be the newest,
     /// whoever changed it last.
     private func openDirectChat(with user: String) async -> Bool {
-        guard let session else { return finish("dm", .failure(notLoggedIn)) }
+        guard let session, let services else { return finish("dm", .failure(notLoggedIn)) }
         guard let userID = MemberLookup.userID(for: user, among: memberNames), userID != session.userID else {
             return finish("dm", .failure(.unknownUser(user)))
         }
-        let service = environment.makeRoomService(session, profile.settings)
+        let service = services.rooms
         do {
             var chats = try await service.directChats()
             if let roomID = chats.rooms(with: userID).first(where: { rooms[$0]?.membership == .join }) {
-                enter(roomID)
+                await enter(roomID)
                 await loadMemberNames(of: roomID)
                 return finish("dm", .directChat(roomID: roomID, userID: userID, isNew: false))
             }
             let roomID = try await service.createRoom(RoomCreation(directChatPartner: userID, isEncrypted: true))
-            enter(roomID)
+            await enter(roomID)
             chats.add(roomID, with: userID)
             try await service.setDirectChats(chats)
             return finish("dm", .directChat(roomID: roomID, userID: userID, isNew: true))
@@ -90,10 +90,10 @@ extension AppState {
     /// names the level needed, which the server's would not.
     private func apply(_ change: MembershipChange, to user: String, reason: String?) async -> Bool {
         let command = change.rawValue
-        guard let session else { return finish(command, .failure(notLoggedIn)) }
+        guard let session, let services else { return finish(command, .failure(notLoggedIn)) }
         guard let roomID = currentRoomID else { return finish(command, .failure(.noRoomOpen)) }
         guard let userID = MemberLookup.userID(for: user, among: memberNames) else { return finish(command, .failure(.unknownUser(user))) }
-        let service = environment.makeRoomService(session, profile.settings)
+        let service = services.rooms
         if let error = await apply(change, to: userID, in: roomID, reason: reason, by: session.userID, through: service) {
             return finish(command, .failure(error))
         }

@@ -20,12 +20,12 @@ extension AppState {
     /// Sends the receipt and read marker for the room's newest message, then clears its counts,
     /// so the prompt follows before the next sync brings the server's own.
     func sendReadMarkers(for roomID: String, in store: StoreWriter) async throws(MatrixError) {
-        guard let session else { return }
+        guard let services else { return }
         var newest = timelines[roomID]?.messages.last
         if newest == nil { newest = (try? await store.messages(in: roomID, before: nil, limit: 1))?.last }
         guard let eventID = newest?.eventID else { return }
         let receipt: ReceiptType = profile.settings.privateReceipts ? .private : .public
-        try await environment.makeRoomService(session, profile.settings).markRead(eventID, in: roomID, receipt: receipt)
+        try await services.rooms.markRead(eventID, in: roomID, receipt: receipt)
         rooms[roomID]?.notificationCount = 0
         rooms[roomID]?.highlightCount = 0
     }

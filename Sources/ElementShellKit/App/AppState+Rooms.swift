@@ -33,10 +33,10 @@ extension AppState {
     }
 
     private func members() async -> Bool {
-        guard let session else { return finish("members", .failure(notLoggedIn)) }
+        guard let services else { return finish("members", .failure(notLoggedIn)) }
         guard let roomID = currentRoomID else { return finish("members", .failure(.noRoomOpen)) }
         do {
-            let joined = try await environment.makeRoomService(session, profile.settings).joinedMembers(roomID: roomID)
+            let joined = try await services.rooms.joinedMembers(roomID: roomID)
             let records = joined.map { MemberRecord(roomID: roomID, userID: $0.key, displayName: $0.value) }
             memberNames = MemberNames.unique(records)
             let listed = records.map { MemberEntry(userID: $0.userID, name: memberNames[$0.userID] ?? $0.userID) }
@@ -48,14 +48,14 @@ extension AppState {
 
     private func roomText(_ kind: RoomText, set text: String?) async -> Bool {
         let command = kind.rawValue
-        guard let session else { return finish(command, .failure(notLoggedIn)) }
+        guard let services else { return finish(command, .failure(notLoggedIn)) }
         guard let roomID = currentRoomID else { return finish(command, .failure(.noRoomOpen)) }
         guard let text else {
             let room = rooms[roomID]
             return finish(command, .roomText(kind, kind == .name ? room?.name : room?.topic))
         }
         do {
-            try await environment.makeRoomService(session, profile.settings).setText(kind, of: roomID, to: text)
+            try await services.rooms.setText(kind, of: roomID, to: text)
             return finish(command, .roomTextChanged(kind))
         } catch {
             return finish(command, .failure(.matrix(error)))
@@ -65,7 +65,7 @@ extension AppState {
     /// Older messages of the open room: what the store has, then pages from the server, which
     /// the store keeps for next time.
     private func history(_ count: Int) async -> Bool {
-        guard let session, let store else { return finish("history", .failure(notLoggedIn)) }
+        guard let services, let store else { return finish("history", .failure(notLoggedIn)) }
         guard let roomID = currentRoomID else { return finish("history", .failure(.noRoomOpen)) }
         do {
             var older: [MessageRecord]
@@ -75,7 +75,7 @@ extension AppState {
                 older = try await store.messages(in: roomID, thread: currentThreadRoot, before: historyCursor, limit: count)
             }
             if older.count < count, let token = try await store.room(roomID)?.previousBatch, !token.isEmpty {
-                try await fetchOlder(count, of: roomID, from: token, into: store, session: session)
+                try await fetchOlder(count, of: roomID, from: token, into: store, rooms: services.rooms)
                 older = try await store.messages(in: roomID, thread: currentThreadRoot, before: historyCursor, limit: count)
             }
             historyCursor = older.first?.seq ?? historyCursor
@@ -89,8 +89,8 @@ extension AppState {
 
     /// A page of older events from the server into the store, decrypted as a sync's timeline is;
     /// those whose key has not arrived are kept to be tried again when it does.
-    private func fetchOlder(_ count: Int, of roomID: String, from token: String, into store: StoreWriter, session: Session) async throws {
-        let page = try await environment.makeRoomService(session, profile.settings).olderEvents(roomID: roomID, from: token, limit: count)
+    private func fetchOlder(_ count: Int, of roomID: String, from token: String, into store: StoreWriter, rooms: any RoomService) async throws {
+        let page = try await rooms.olderEvents(roomID: roomID, from: token, limit: count)
         let events = await crypto?.decrypt(page.events, in: roomID) ?? page.events
         let messages = events.compactMap { event in MessageRecord(roomID: roomID, event: event).map { (record: $0, event: event) } }
         logMalformed(messages.map(\.record))
@@ -99,14 +99,14 @@ extension AppState {
     }
 
     private func join(_ target: String) async -> Bool {
-        guard let session else { return finish("join", .failure(notLoggedIn)) }
+        guard let services else { return finish("join", .failure(notLoggedIn)) }
         let listed = shownSpaceRoom(target)
         guard let address = listed.map({ RoomAddress(idOrAlias: $0.roomID, via: $0.via) }) ?? RoomAddress(parsing: target) else {
             return finish("join", .failure(.invalidRoomAddress(target)))
         }
         do {
-            let roomID = try await environment.makeRoomService(session, profile.settings).join(address)
-            enter(roomID)
+            let roomID = try await services.rooms.join(address)
+            await enter(roomID, address: address.idOrAlias, name: listed?.name)
             return finish("join", .joined(roomID: roomID, roomName: rooms[roomID].map(RoomName.of) ?? listed?.name ?? target))
         } catch {
             return finish("join", .failure(.matrix(error)))
@@ -126,8 +126,20 @@ extension AppState {
     }
 
     /// Makes a room just joined or created the open one, before sync has brought anything of it.
-    func enter(_ roomID: String) {
-        if rooms[roomID]?.membership != .join { joinsAwaitingSync.insert(roomID) }
+    /// The store keeps it at once, under the alias it was joined by or its name, so a script's
+    /// next run finds it even if this one ends before sync brings it.
+    func enter(_ roomID: String, address: String? = nil, name: String? = nil) async {
+        if rooms[roomID]?.membership != .join {
+            joinsAwaitingSync.insert(roomID)
+            let alias = address.flatMap { $0.hasPrefix("#") ? $0 : nil }
+            do {
+                if let recorded = try await store?.recordJoin(of: roomID, alias: alias, name: name), rooms[roomID]?.membership != .join {
+                    rooms[roomID] = recorded
+                }
+            } catch {
+                logger.error("The join of \(roomID) could not be stored: \(String(describing: error))")
+            }
+        }
         currentRoomID = roomID
         currentThreadRoot = nil
         memberNames = [:]
@@ -135,7 +147,7 @@ extension AppState {
     }
 
     private func leave(_ target: String?) async -> Bool {
-        guard let session else { return finish("leave", .failure(notLoggedIn)) }
+        guard let services else { return finish("leave", .failure(notLoggedIn)) }
         // The open room may be one just joined, which sync has not brought yet.
         let room = target.map(findRoom)
             ?? currentRoomID.map { rooms[$0] ?? RoomRecord(roomID: $0, membership: .join) }
@@ -143,7 +155,7 @@ extension AppState {
             return finish("leave", .failure(target.map { .unknownRoom($0) } ?? .noRoomOpen))
         }
         do {
-            try await environment.makeRoomService(session, profile.settings).leave(roomID: room.roomID)
+            try await services.rooms.leave(roomID: room.roomID)
         } catch {
             return finish("leave", .failure(.matrix(error)))
         }
@@ -168,8 +180,13 @@ extension AppState {
         historyCursor = messages.first?.seq
         await loadMemberNames(of: room.roomID)
         await markReadQuietly(room.roomID, in: store)
-        let draft = try? await draft(of: room.roomID)
-        return finish("open", .opened(roomName: RoomName.of(room), messages: await views(of: messages), draft: draft ?? nil))
+        let draft = (try? await draft(of: room.roomID)) ?? nil
+        // Kept at its join but not brought by sync yet: "no messages" would not be true.
+        if messages.isEmpty, room.isAwaitingFirstSync {
+            joinsAwaitingSync.insert(room.roomID)
+            return finish("open", .openedBeforeSync(roomName: RoomName.of(room), draft: draft))
+        }
+        return finish("open", .opened(roomName: RoomName.of(room), messages: await views(of: messages), draft: draft))
     }
 
     /// Sender names of the open room from the store, unique within it.

@@ -115,18 +115,18 @@ extension AppState {
     /// so it is asked again until the room has come.
     private func waitForSync(timeout: Double) async -> Bool {
         guard let session else { return finish("wait", .failure(notLoggedIn)) }
-        var target = appliedSyncCount + 1
         restartSync(for: session, catchingUpNow: true)
+        var run = syncRun
         let deadline = ContinuousClock.now + .seconds(timeout)
-        while appliedSyncCount < target || !joinsAwaitingSync.isEmpty {
+        while latestSyncedRun < run || !joinsAwaitingSync.isEmpty {
             guard ContinuousClock.now < deadline, !Task.isCancelled, self.session != nil else {
                 return finish("wait", .failure(Task.isCancelled ? .cancelled : .waitTimedOut(seconds: timeout)))
             }
             // A short sleep, not observation: the wait has to end at its deadline too.
             try? await Task.sleep(for: .milliseconds(25))
-            if appliedSyncCount >= target, !joinsAwaitingSync.isEmpty {
-                target = appliedSyncCount + 1
+            if latestSyncedRun >= run, !joinsAwaitingSync.isEmpty {
                 restartSync(for: session, catchingUpNow: true)
+                run = syncRun
             }
         }
         return finish("wait", .done)

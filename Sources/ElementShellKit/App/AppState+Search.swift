@@ -10,11 +10,11 @@ extension AppState {
     /// Asks the server (which holds more than the store) and numbers what it finds like any shown
     /// message; found messages the store lacks are kept for the session, so their numbers work.
     func search(_ text: String, everywhere: Bool) async -> Bool {
-        guard let session else { return finish("search", .failure(notLoggedIn)) }
+        guard let services else { return finish("search", .failure(notLoggedIn)) }
         guard everywhere || currentRoomID != nil else { return finish("search", .failure(.noRoomOpen)) }
         let events: [SyncEvent]
         do {
-            events = try await environment.makeRoomService(session, profile.settings)
+            events = try await services.rooms
                 .search(text, roomID: everywhere ? nil : currentRoomID, limit: Self.searchLimit)
         } catch {
             return finish("search", .failure(.matrix(error)))

@@ -1,10 +1,10 @@
 import Foundation
 
 extension AppState {
-    func send(_ action: SettingsAction) -> Bool {
+    func send(_ action: SettingsAction) async -> Bool {
         switch action {
         case .show(let name): showConfig(profile: name)
-        case .set(let key, let value): set(key, to: value)
+        case .set(let key, let value): await set(key, to: value)
         case .describe(nil): finish("set", .settingValues(keys: Settings.Key.allCases, settings: profile.settings))
         case .describe(let name?): describe(name)
         }
@@ -40,7 +40,7 @@ extension AppState {
         }
     }
 
-    private func set(_ name: String, to value: String) -> Bool {
+    private func set(_ name: String, to value: String) async -> Bool {
         let key: Settings.Key
         do {
             key = try Settings.Key(named: name)
@@ -53,7 +53,9 @@ extension AppState {
         }
         switch key {
         case .language: applyLanguage()
-        case .caFile, .requestTimeout: authService = environment.makeAuthService(profile.settings)
+        case .caFile, .requestTimeout:
+            authService = environment.makeAuthService(profile.settings)
+            if let session { await renewServices(for: session) }
         case .logLevel: FileLogHandler.level = profile.settings.logLevel
         case .timelineSize:
             for roomID in timelines.keys { timelines[roomID]?.resize(to: profile.settings.timelineSize) }

@@ -18,12 +18,12 @@ extension AppState {
     }
 
     private func showHierarchy(of target: String) async -> Bool {
-        guard let session else { return finish("space", .failure(notLoggedIn)) }
+        guard let services else { return finish("space", .failure(notLoggedIn)) }
         // A space we are not in may still be shown to us (a public one), so an ID will do.
         guard let spaceID = RoomLookup.find(target, in: spaces)?.roomID ?? (target.hasPrefix("!") ? target : nil) else {
             return finish("space", .failure(.unknownSpace(target)))
         }
-        let service = environment.makeRoomService(session, profile.settings)
+        let service = services.rooms
         var pages: [SpaceHierarchyPage] = []
         do {
             var token: String?
@@ -51,12 +51,12 @@ extension AppState {
     /// too, one kick at a time, each room's power levels checked first. Rooms the user is not in
     /// are left alone; each other room reports how it went.
     private func kick(_ user: String, fromSpace target: String, reason: String?) async -> Bool {
-        guard let session else { return finish("space-kick", .failure(notLoggedIn)) }
+        guard let session, let services else { return finish("space-kick", .failure(notLoggedIn)) }
         guard let space = RoomLookup.find(target, in: spaces), space.membership == .join else {
             return finish("space-kick", .failure(.unknownSpace(target)))
         }
         guard let userID = MemberLookup.userID(for: user, among: memberNames) else { return finish("space-kick", .failure(.unknownUser(user))) }
-        let service = environment.makeRoomService(session, profile.settings)
+        let service = services.rooms
         var results: [SpaceKickResult] = []
         for room in [space] + SpaceGrouping.children(of: space, in: rooms) {
             // Ctrl-C stops the round; what was done so far is still reported.

@@ -2,9 +2,15 @@ import Foundation
 
 extension AppState {
     /// What a service reports, unless it belongs to services since stopped (a response that
-    /// arrived just as the user logged out).
-    func apply(_ event: ClientEvent, from generation: Int) async {
+    /// arrived just as the user logged out). A sync loop's own run is named too: one that was
+    /// replaced (`/reconnect`, `/wait sync`) may still report what it committed, which is shown,
+    /// but no longer its failures, and its responses do not count for `/wait sync`.
+    func apply(_ event: ClientEvent, from generation: Int, syncRun: Int? = nil) async {
         guard generation == serviceGeneration else { return }
+        if let syncRun {
+            if case .syncFailed = event, syncRun != self.syncRun { return }
+            if case .synced = event { latestSyncedRun = max(latestSyncedRun, syncRun) }
+        }
         await apply(event)
     }
 
@@ -61,9 +67,16 @@ extension AppState {
         }
     }
 
-    /// Opens the session's store, shows what it holds at once, and starts syncing from its token.
+    /// A session starts from nothing shown: its services are built, its store opened and what
+    /// it holds shown at once, and syncing starts from its token.
     func startSync(for session: Session) async {
         stopSync()
+        await startServices(for: session)
+    }
+
+    private func startServices(for session: Session) async {
+        let services = environment.makeSessionServices(session, profile.settings)
+        self.services = services
         let store: StoreWriter
         let isFirstSync: Bool
         do {
@@ -75,30 +88,36 @@ extension AppState {
             return
         }
         self.store = store
-        crypto = await environment.makeCrypto(session, profile.settings, store)
+        crypto = await services.makeCrypto(store)
         await loadDeviceTrust()
         restartSync(for: session)
         if isFirstSync { announceSlowFirstSync() }
         let generation = serviceGeneration
-        let queue = SendQueue(store: store, send: environment.makeSender(session, profile.settings, store, crypto)) { [weak self] event in
+        let queue = SendQueue(store: store, send: services.makeSender(store, crypto)) { [weak self] event in
             await self?.apply(event, from: generation)
         }
         sendQueue = queue
         sendTask = Task { await queue.run() }
     }
 
-    /// A new sync loop on the open store, from its token; the old one, waiting or not, ends.
+    /// A new sync loop on the open store, from its token. The old one, waiting or not, is
+    /// cancelled, and the new one starts once it has ended, so two never commit at once.
     /// With `catchingUpNow`, its first request asks for what is new without waiting for news.
     func restartSync(for session: Session, catchingUpNow: Bool = false) {
-        guard let store else { return }
-        syncTask?.cancel()
+        guard let store, let services else { return }
+        let previous = syncTask
+        previous?.cancel()
         syncStatus = .catchingUp(since: Date())
-        let generation = serviceGeneration
-        let loop = SyncLoop(request: environment.makeSync(session, profile.settings), store: store, crypto: crypto,
+        syncRun += 1
+        let generation = serviceGeneration, run = syncRun
+        let loop = SyncLoop(request: services.sync, store: store, crypto: crypto,
                             userID: session.userID, catchesUpFirst: catchingUpNow) { [weak self] event in
-            await self?.apply(event, from: generation)
+            await self?.apply(event, from: generation, syncRun: run)
         }
-        syncTask = Task { await loop.run() }
+        syncTask = Task {
+            await previous?.value
+            await loop.run()
+        }
     }
 
     /// Mentions and direct messages from others ask for attention once each, by the counts the
@@ -165,19 +184,14 @@ extension AppState {
     /// be finishing a write, and whoever removes or rewrites the session's files must come after
     /// it (SQLite could otherwise recreate a file in a directory being removed).
     func stopSyncAndWait() async {
-        let services = [syncTask, sendTask]
+        let tasks = [syncTask, sendTask]
         stopSync()
-        for task in services { await task?.value }
+        for task in tasks { await task?.value }
     }
 
+    /// The session's services go and the rooms, timelines and numbers shown of it with them.
     func stopSync() {
-        serviceGeneration += 1
-        syncTask?.cancel()
-        syncTask = nil
-        sendTask?.cancel()
-        sendTask = nil
-        sendQueue = nil
-        store = nil
+        stopServices()
         rooms = [:]
         currentRoomID = nil
         currentThreadRoot = nil
@@ -188,10 +202,33 @@ extension AppState {
         searchResults = [:]
         deviceTrust = DeviceTrust()
         typingUserIDs = [:]
-        pendingReadMark?.cancel()
-        pendingReadMark = nil
         typingNotice = nil
         announcedFirstSync = false
+    }
+
+    /// The session's services are rebuilt under new network settings (`/set ca_file`,
+    /// `request_timeout`) while what is shown stays: the old ones end first, so two never write.
+    func renewServices(for session: Session) async {
+        let tasks = [syncTask, sendTask]
+        stopServices()
+        for task in tasks { await task?.value }
+        guard self.session == session else { return }
+        await startServices(for: session)
+    }
+
+    /// Cancels the session's tasks and drops its services; what they report from now on is dropped.
+    private func stopServices() {
+        serviceGeneration += 1
+        syncTask?.cancel()
+        syncTask = nil
+        sendTask?.cancel()
+        sendTask = nil
+        sendQueue = nil
+        services = nil
+        store = nil
+        crypto = nil
+        pendingReadMark?.cancel()
+        pendingReadMark = nil
         syncStatus = .stopped
     }
 }

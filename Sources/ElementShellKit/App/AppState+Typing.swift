@@ -38,8 +38,8 @@ extension AppState {
     }
 
     private func requestTyping(_ isTyping: Bool, in roomID: String) {
-        guard let session else { return }
-        let service = environment.makeRoomService(session, profile.settings)
+        guard let session, let services else { return }
+        let service = services.rooms
         let previous = typingRequest
         typingRequest = Task { [logger] in
             await previous?.value

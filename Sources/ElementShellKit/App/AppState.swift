@@ -48,10 +48,16 @@ public final class AppState {
     var memberNames: [String: String] = [:]
     /// The rooms the last `/space` listed, which `/join N` counts.
     @ObservationIgnored var shownSpaceRooms: [SpaceRoom] = []
+    /// What the session asks of its homeserver: set and dropped together with `session`.
+    @ObservationIgnored var services: SessionServices?
     @ObservationIgnored var store: StoreWriter?
     @ObservationIgnored var syncTask: Task<Void, Never>?
     /// Changes whenever the services of a session stop, so a late report of theirs is dropped.
     @ObservationIgnored var serviceGeneration = 0
+    /// Counts the sync loops started, so a replaced one's late failures are dropped.
+    @ObservationIgnored var syncRun = 0
+    /// The latest sync loop that has had a response applied; `/wait sync` waits for its own.
+    var latestSyncedRun = 0
     @ObservationIgnored var sendQueue: SendQueue?
     /// The session's end-to-end encryption, while a session is open and it could start.
     @ObservationIgnored var crypto: CryptoMachine?

@@ -66,6 +66,9 @@ public enum Outcome: Sendable, Equatable {
     case markedRead(roomName: String)
     /// `/open`: the room's name, its latest messages, and its draft for the input line.
     case opened(roomName: String, messages: [MessageView], draft: String?)
+    /// `/open` of a room joined (here or in an earlier run) that sync has not brought yet: its
+    /// messages print as they arrive.
+    case openedBeforeSync(roomName: String, draft: String?)
     /// `/members`: by name.
     case members([MemberEntry])
     /// `/name` or `/topic` without text: what it is now (`nil` when unset).

@@ -73,6 +73,7 @@ public enum JSONRenderer {
         case .aliasRemoved(let name): ["name": .string(name)]
         case .opened(let name, let messages, let draft):
             ["room": .string(name), "messages": .array(messages.map { .object($0.json) }), "draft": draft.json]
+        case .openedBeforeSync(let name, let draft): ["room": .string(name), "messages": [], "draft": draft.json, "awaiting_sync": .bool(true)]
         case .queued(let message): message.json
         case .threadOpened(let name, let root, let messages, let draft):
             ["room": .string(name), "root": .object(root.json), "messages": .array(messages.map { .object($0.json) }), "draft": draft.json]

@@ -88,6 +88,7 @@ public struct TextRenderer: Sendable {
         case .opened(let name, let messages, _):
             [theme.accent(messages.isEmpty ? L10n.screenRoomOpenedEmpty(clean(name)) : L10n.screenRoomOpened(clean(name)))]
                 + messages.flatMap(MessageText(theme: theme, width: width).lines(for:))
+        case .openedBeforeSync(let name, _): [theme.accent(L10n.screenRoomOpenedBeforeSync(clean(name)))]
         case .queued(let message): MessageText(theme: theme, width: width).lines(for: message)
         case .threadOpened(let name, let root, let messages, _):
             [theme.accent(L10n.screenThreadOpened(root.reference.map { "~\($0)" } ?? "", clean(name)))]

@@ -77,6 +77,12 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, TableRecord {
         encryption = (row["encryption"] as String?).flatMap(RoomEncryption.init(storedText:))
     }
 
+    /// Joined but not brought by sync yet (kept by `StoreWriter.recordJoin`): every room sync
+    /// brings has a way back through its history, empty at the room's beginning.
+    public var isAwaitingFirstSync: Bool {
+        membership == .join && previousBatch == nil
+    }
+
     /// Whether `/rooms --unread` lists it: messages or mentions wait in it.
     public var isUnread: Bool {
         notificationCount > 0 || highlightCount > 0

@@ -101,6 +101,21 @@ public actor StoreWriter {
         }
     }
 
+    /// A room the user has just joined or created, kept at once rather than when sync brings it,
+    /// so a later run finds it under the address it was joined by (`alias`) or its `name`. A room
+    /// the store knows already only becomes joined; sync fills in the rest either way.
+    @discardableResult
+    public func recordJoin(of roomID: String, alias: String?, name: String?) throws -> RoomRecord? {
+        try transaction { database in
+            try database.execute(sql: "UPDATE room SET membership = 'join' WHERE room_id = ?", arguments: [roomID])
+            if database.changesCount == 0 {
+                try database.execute(sql: "INSERT INTO room (room_id, membership, canonical_alias, name) VALUES (?, 'join', ?, ?)",
+                                     arguments: [roomID, alias, name])
+            }
+            return try RoomRecord.fetchOne(database, key: ["room_id": roomID])
+        }
+    }
+
     /// What still waits to be sent, oldest first.
     public nonisolated func outbox() async throws -> [OutboxEntry] {
         try await pool.read { try OutboxEntry.order(Column("seq")).fetchAll($0) }

@@ -10,7 +10,8 @@ It detaches and watches its owner (see detached_server.py). Tests drive it over 
     POST   /_fault/rules    a JSON list of rules, added after those already waiting
     DELETE /_fault/rules    drops every waiting rule and releases held requests
     POST   /_fault/release  lets held requests through
-    GET    /_fault/log      what happened to each request so far (method, path, fault, time)
+    GET    /_fault/log      what happened to each request so far (method, path, fault, time, and
+                            the number of the client's connection it came on, counted from 1)
 
 A rule applies to the next `times` requests (default 1) whose path matches `path` (a regular
 expression searched in the path without its query) and, if given, whose method is `method`.
@@ -50,17 +51,20 @@ class Proxy:
         self.upstream = (parsed.hostname, parsed.port or 80)
         self.rules = []
         self.log = []
+        self.connections = 0
         self.released = asyncio.Event()
 
     # --- the client's side
 
     async def serve(self, reader, writer):
+        self.connections += 1
+        connection = self.connections
         try:
             while True:
                 request = await read_request(reader)
                 if request is None:
                     break
-                keep_open = await self.handle(request, writer)
+                keep_open = await self.handle(request, writer, connection)
                 if not keep_open:
                     break
         except (ConnectionError, asyncio.IncompleteReadError):
@@ -69,7 +73,7 @@ class Proxy:
             if not writer.is_closing():
                 writer.close()
 
-    async def handle(self, request, writer):
+    async def handle(self, request, writer, connection):
         method, target, headers, body = request
         path = urllib.parse.urlsplit(target).path
         if path.startswith("/_fault/"):
@@ -82,7 +86,7 @@ class Proxy:
             return True
         rule = self.take_rule(method, path)
         fault = rule["fault"] if rule else None
-        self.log.append({"method": method, "path": path, "fault": fault, "time": time.time()})
+        self.log.append({"method": method, "path": path, "fault": fault, "time": time.time(), "connection": connection})
         if fault == "status":
             await respond(writer, rule["status"], json.dumps(rule.get("body", {})).encode())
             return True

@@ -81,11 +81,10 @@ struct AppHarness {
             sessionStore: SessionStore(directory: directory.url),
             openStore: { session in try StoreWriter(url: StoreLocation.databaseURL(for: session, dataDirectory: directory.url.path)) },
             removeStore: { session in try? FileManager.default.removeItem(at: StoreLocation.directory(for: session, dataDirectory: directory.url.path)) },
-            makeSync: { _, _ in sync },
-            makeSender: { _, _, _, _ in send },
-            makeCrypto: { session, _, store in await crypto(session, store) },
-            makeRoomService: { _, _ in roomService },
-            makeMediaService: { _, _ in mediaService },
+            makeSessionServices: { session, _ in
+                SessionServices(sync: sync, rooms: roomService, media: mediaService,
+                                makeCrypto: { store in await crypto(session, store) }, makeSender: { _, _ in send })
+            },
             password: { _ in password },
             passphrase: { passphrase($0) },
             confirm: { _ in confirm },

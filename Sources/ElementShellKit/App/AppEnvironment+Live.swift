@@ -1,0 +1,35 @@
+import Foundation
+
+extension AppEnvironment {
+    /// The real services of a profile's data directory, over one HTTP client per CA file for the
+    /// whole run. The executable adds what only a terminal can do: ask questions.
+    public static func live(
+        dataDirectory: String,
+        password: @escaping @Sendable (PasswordRequest) async -> PasswordAnswer,
+        passphrase: @escaping @Sendable (PassphraseRequest) async -> PasswordAnswer,
+        confirm: @escaping @Sendable (ConfirmationQuestion) async -> Bool?,
+        variables: [String: String],
+        hostName: String
+    ) -> AppEnvironment {
+        let http = HTTPClients(userAgent: BuildInfo.userAgent)
+        return AppEnvironment(
+            makeAuthService: { settings in
+                MatrixAuthService(transport: http.client(caFile: settings.caFile), requestTimeout: TimeInterval(settings.requestTimeout))
+            },
+            sessionStore: SessionStore(directory: URL(fileURLWithPath: dataDirectory)),
+            openStore: { session in try StoreWriter(url: StoreLocation.databaseURL(for: session, dataDirectory: dataDirectory)) },
+            removeStore: { session in
+                try? FileManager.default.removeItem(at: StoreLocation.directory(for: session, dataDirectory: dataDirectory))
+            },
+            makeSessionServices: { session, settings in
+                .live(session: session, settings: settings, http: http.client(caFile: settings.caFile), dataDirectory: dataDirectory)
+            },
+            password: password,
+            passphrase: passphrase,
+            confirm: confirm,
+            readScript: { path in try? String(contentsOfFile: path, encoding: .utf8) },
+            variables: variables,
+            hostName: hostName
+        )
+    }
+}

@@ -1,0 +1,32 @@
+/// What one signed-in session asks of its homeserver, built once when the session starts (login,
+/// resume) over the run's one HTTP client, so every request shares its live connections. The app
+/// drops them, and bumps its service generation, when the session ends or its network settings
+/// change; no handler builds a service of its own.
+public struct SessionServices: Sendable {
+    /// One `/sync` request.
+    public var sync: SyncLoop.Request
+    /// Joins, leaves, membership, room state, receipts, typing, history and search.
+    public var rooms: any RoomService
+    /// Uploads and downloads.
+    public var media: any MediaService
+    /// The session's end-to-end encryption on its store; `nil` where there is none (unit tests)
+    /// or it could not start.
+    public var makeCrypto: @Sendable (StoreWriter) async -> CryptoMachine?
+    /// Sends one outbox entry through the store and encryption (`nil` when encryption could not
+    /// start: encrypted rooms then refuse to send).
+    public var makeSender: @Sendable (StoreWriter, CryptoMachine?) -> SendQueue.Send
+
+    public init(
+        sync: @escaping SyncLoop.Request,
+        rooms: any RoomService,
+        media: any MediaService,
+        makeCrypto: @escaping @Sendable (StoreWriter) async -> CryptoMachine? = { _ in nil },
+        makeSender: @escaping @Sendable (StoreWriter, CryptoMachine?) -> SendQueue.Send
+    ) {
+        self.sync = sync
+        self.rooms = rooms
+        self.media = media
+        self.makeCrypto = makeCrypto
+        self.makeSender = makeSender
+    }
+}
