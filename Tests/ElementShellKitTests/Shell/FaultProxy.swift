@@ -51,6 +51,8 @@ final class FaultProxy: Sendable {
         var fault: String?
         /// Seconds since the Unix epoch.
         var time: Double
+        /// Which of the shell's connections to the proxy it came on, counted from 1.
+        var connection: Int
     }
 
     struct Failure: Error {

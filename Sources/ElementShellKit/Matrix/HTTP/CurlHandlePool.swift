@@ -7,8 +7,8 @@ struct CurlEasyHandle: @unchecked Sendable {
     let raw: UnsafeMutableRawPointer
 }
 
-/// Keeps a few idle easy handles. Each handle owns a connection cache, so reusing one keeps
-/// HTTP connections (and TLS sessions) alive between requests.
+/// Keeps a few idle easy handles, so a request need not build one. Connections live in the
+/// transport's `CurlMultiLoop`, not in the handles.
 final class CurlHandlePool: Sendable {
     private let idle = Mutex<[CurlEasyHandle]>([])
     private let capacity: Int
@@ -33,7 +33,7 @@ final class CurlHandlePool: Sendable {
     }
 
     /// Returns a handle after its transfer. Options are reset (they point at per-transfer
-    /// buffers) while live connections stay; handles beyond the capacity are closed.
+    /// buffers); handles beyond the capacity are closed.
     func checkIn(_ handle: CurlEasyHandle) {
         curl_easy_reset(handle.raw)
         let kept = idle.withLock { handles in

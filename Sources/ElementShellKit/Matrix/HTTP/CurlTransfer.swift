@@ -1,9 +1,11 @@
 import CCurl
 import Foundation
 
-/// One request on one easy handle: sets its options, runs the blocking transfer and collects
-/// the response. Runs entirely on the calling thread.
-struct CurlTransfer {
+/// One request on one easy handle: sets its options, collects the response as libcurl writes
+/// it, and tells whoever waits once the transfer ends. Runs on its `CurlMultiLoop`'s thread; it
+/// owns what libcurl points at (the sink, the monitor, the error buffer, the header list), and the
+/// loop keeps it until the transfer is done.
+final class CurlTransfer: @unchecked Sendable {
     struct Settings: Sendable {
         var caFile: String?
         var userAgent: String
@@ -12,40 +14,55 @@ struct CurlTransfer {
     private static let maxRedirects = 5
 
     let handle: CurlEasyHandle
-    let request: HTTPRequest
-    let settings: Settings
-    let monitor: TransferMonitor
+    private let request: HTTPRequest
+    private let settings: Settings
+    private let monitor: TransferMonitor
+    private let sink: CurlResponseSink
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private let completion: @Sendable (Result<HTTPResponse, TransportError>) -> Void
 
-    func run() -> Result<HTTPResponse, TransportError> {
-        let sink = CurlResponseSink(maximumBodyBytes: request.maximumResponseBytes)
-        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
+    init(handle: CurlEasyHandle, request: HTTPRequest, settings: Settings, monitor: TransferMonitor,
+         completion: @escaping @Sendable (Result<HTTPResponse, TransportError>) -> Void) {
+        self.handle = handle
+        self.request = request
+        self.settings = settings
+        self.monitor = monitor
+        self.completion = completion
+        sink = CurlResponseSink(maximumBodyBytes: request.maximumResponseBytes)
+        errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
-        var headerList: UnsafeMutablePointer<curl_slist>?
-        defer {
-            curl_slist_free_all(headerList)
-            errorBuffer.deallocate()
-        }
-        // libcurl holds unretained pointers to the sink and the monitor until perform returns.
-        return withExtendedLifetime((sink, monitor)) {
-            Result { () throws(TransportError) -> HTTPResponse in
-                headerList = try configure(sink: sink, errorBuffer: errorBuffer)
-                let code = curl_easy_perform(handle.raw)
-                guard code == CURLE_OK else {
-                    if sink.exceededLimit { throw .responseTooLarge }
-                    let detail = errorBuffer.pointee == 0 ? String(cString: curl_easy_strerror(code)) : String(cString: errorBuffer)
-                    throw TransportError(curlCode: code, url: request.url, message: detail)
-                }
-                var status = 0
-                try check(es_curl_get_long(handle.raw, CURLINFO_RESPONSE_CODE, &status))
-                return HTTPResponse(status: status, headers: sink.headers, body: sink.body)
-            }
-        }
     }
 
-    /// Applies every option for this request; returns the header list, which must outlive the transfer.
-    private func configure(
-        sink: CurlResponseSink, errorBuffer: UnsafeMutablePointer<CChar>
-    ) throws(TransportError) -> UnsafeMutablePointer<curl_slist>? {
+    deinit {
+        curl_slist_free_all(headerList)
+        errorBuffer.deallocate()
+    }
+
+    var isCancelled: Bool { monitor.cancellation.isCancelled }
+
+    /// Tells whoever waits how it ended; the loop calls it once.
+    func complete(_ result: Result<HTTPResponse, TransportError>) {
+        completion(result)
+    }
+
+    /// The transfer ended with `code`: the response, or why there is none.
+    func finish(_ code: CURLcode) {
+        complete(Result { () throws(TransportError) -> HTTPResponse in
+            guard code == CURLE_OK else {
+                if sink.exceededLimit { throw .responseTooLarge }
+                if code == CURLE_ABORTED_BY_CALLBACK, isCancelled { throw .cancelled }
+                let detail = errorBuffer.pointee == 0 ? String(cString: curl_easy_strerror(code)) : String(cString: errorBuffer)
+                throw TransportError(curlCode: code, url: request.url, message: detail)
+            }
+            var status = 0
+            try check(es_curl_get_long(handle.raw, CURLINFO_RESPONSE_CODE, &status))
+            return HTTPResponse(status: status, headers: sink.headers, body: sink.body)
+        })
+    }
+
+    /// Applies every option for this request.
+    func configure() throws(TransportError) {
         let raw = handle.raw
         try check(es_curl_set_pointer(raw, CURLOPT_ERRORBUFFER, errorBuffer))
         try check(es_curl_set_string(raw, CURLOPT_URL, request.url.absoluteString))
@@ -57,6 +74,8 @@ struct CurlTransfer {
             try check(es_curl_set_string(raw, CURLOPT_CAINFO, caFile))
         }
         try check(es_curl_set_string(raw, CURLOPT_USERAGENT, settings.userAgent))
+        // HTTP/2 over TLS where the server offers it (one connection carries many requests), 1.1 otherwise.
+        try check(es_curl_set_long(raw, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS)))
         // An empty string asks for every encoding this libcurl can decode (gzip for large syncs).
         try check(es_curl_set_string(raw, CURLOPT_ACCEPT_ENCODING, ""))
         try check(es_curl_set_long(raw, CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout)))
@@ -69,8 +88,9 @@ struct CurlTransfer {
             try check(es_curl_set_string(raw, CURLOPT_REDIR_PROTOCOLS_STR, redirectProtocols))
         }
         try configureMethodAndBody()
-        try configureCallbacks(sink: sink)
-        return try headerList()
+        try configureCallbacks()
+        headerList = try makeHeaderList()
+        try check(es_curl_set_slist(raw, CURLOPT_HTTPHEADER, headerList))
     }
 
     private func configureMethodAndBody() throws(TransportError) {
@@ -93,7 +113,7 @@ struct CurlTransfer {
         try check(es_curl_set_string(raw, CURLOPT_CUSTOMREQUEST, request.method.rawValue))
     }
 
-    private func configureCallbacks(sink: CurlResponseSink) throws(TransportError) {
+    private func configureCallbacks() throws(TransportError) {
         let raw = handle.raw
         let sinkPointer = Unmanaged.passUnretained(sink).toOpaque()
         try check(es_curl_set_pointer(raw, CURLOPT_WRITEDATA, sinkPointer))
@@ -123,7 +143,7 @@ struct CurlTransfer {
         try check(es_curl_set_long(raw, CURLOPT_NOPROGRESS, 0))
     }
 
-    private func headerList() throws(TransportError) -> UnsafeMutablePointer<curl_slist>? {
+    private func makeHeaderList() throws(TransportError) -> UnsafeMutablePointer<curl_slist>? {
         var lines = request.headers.map { "\($0.key): \($0.value)" }
         if request.method != .get {
             // An empty Expect header stops libcurl waiting for `100 Continue` before large bodies.
@@ -137,7 +157,6 @@ struct CurlTransfer {
             }
             list = extended
         }
-        try check(es_curl_set_slist(handle.raw, CURLOPT_HTTPHEADER, list))
         return list
     }
 

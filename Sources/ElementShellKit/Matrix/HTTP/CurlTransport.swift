@@ -1,22 +1,26 @@
 import CCurl
-import Dispatch
 import Foundation
 
-/// HTTP on libcurl. TLS peer and host verification are always on. Easy handles are pooled so
-/// connections stay alive between requests. `curl_easy_perform` blocks, so transfers run on a
-/// dispatch queue rather than on Swift's cooperative threads; cancelling the calling task
-/// aborts the transfer from libcurl's progress callback.
+/// HTTP on libcurl. TLS peer and host verification are always on. Transfers run on one
+/// `CurlMultiLoop`, whose thread drives them all and keeps their connections alive between
+/// requests; easy handles are pooled so each request need not build one. Cancelling the calling
+/// task takes its transfer off at once.
 public final class CurlTransport: HTTPTransport {
     private let settings: CurlTransfer.Settings
     private let handles: CurlHandlePool
-    private let queue = DispatchQueue(label: "element-shell.curl", attributes: .concurrent)
+    private let loop: CurlMultiLoop?
 
     /// - Parameters:
     ///   - caFile: a PEM bundle to trust instead of the system's, e.g. for a private CA.
-    ///   - maxIdleHandles: handles (each with its own connections) kept between requests.
+    ///   - maxIdleHandles: easy handles kept between requests (connections live in the loop).
     public init(caFile: String? = nil, userAgent: String, maxIdleHandles: Int = 4) {
         settings = CurlTransfer.Settings(caFile: caFile, userAgent: userAgent)
         handles = CurlHandlePool(capacity: maxIdleHandles)
+        loop = CurlMultiLoop()
+    }
+
+    deinit {
+        loop?.close()
     }
 
     /// Handles waiting for the next request; exposed so tests can observe reuse.
@@ -31,31 +35,23 @@ public final class CurlTransport: HTTPTransport {
               request.url.host?.isEmpty == false else {
             throw .invalidURL(request.url.redactedForDiagnostics)
         }
+        guard let loop else { throw .other(code: Int(CURLE_FAILED_INIT.rawValue), message: "curl_multi_init failed") }
+        guard let handle = handles.checkOut() else {
+            throw .other(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "curl_easy_init failed")
+        }
         let cancellation = CancellationFlag()
         let monitor = TransferMonitor(cancellation: cancellation, isUpload: request.body?.isEmpty == false, progress: progress)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                queue.async { [settings, handles] in
-                    continuation.resume(returning: Self.perform(request, settings: settings, handles: handles, monitor: monitor))
-                }
+                loop.start(CurlTransfer(handle: handle, request: request, settings: settings, monitor: monitor) { [handles] result in
+                    handles.checkIn(handle)
+                    continuation.resume(returning: result)
+                })
             }
         } onCancel: {
             cancellation.cancel()
+            loop.wake()
         }
         return try result.get()
-    }
-
-    private static func perform(
-        _ request: HTTPRequest, settings: CurlTransfer.Settings, handles: CurlHandlePool, monitor: TransferMonitor
-    ) -> Result<HTTPResponse, TransportError> {
-        guard CurlGlobal.isInitialized else {
-            return .failure(.other(code: Int(CURLE_FAILED_INIT.rawValue), message: "curl_global_init failed"))
-        }
-        guard !monitor.cancellation.isCancelled else { return .failure(.cancelled) }
-        guard let handle = handles.checkOut() else {
-            return .failure(.other(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "curl_easy_init failed"))
-        }
-        defer { handles.checkIn(handle) }
-        return CurlTransfer(handle: handle, request: request, settings: settings, monitor: monitor).run()
     }
 }

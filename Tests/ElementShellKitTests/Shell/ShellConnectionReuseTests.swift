@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import ElementShellKit
+
+/// One run of the binary (as judy, this suite's alone) keeps its requests on a few live
+/// connections: login, the sync long-poll, sends, history and keys share one HTTP client. Counted
+/// by the proxy in front of Synapse, which numbers each connection the shell opens to it.
+@Suite(.serialized, .enabled(if: TestHomeserver.current != nil && NioPeer.python != nil, "needs Synapse and the venv of Scripts/test"))
+struct ShellConnectionReuseTests {
+    @Test func aBatchSessionOpensAtMostFourConnections() async throws {
+        let homeserver = try #require(TestHomeserver.current)
+        let proxy = try await FaultProxy(upstream: homeserver.url)
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let config = try shell.write("""
+            homeservers:
+              test: { url: \(proxy.url.absoluteString) }
+            profiles:
+              tester: { app_name: Tester, default_homeserver: test }
+            """, to: "config.yaml")
+        let room = "Connections \(UUID().uuidString.prefix(6))"
+        let lines = ["/login test \(homeserver.user(9))", "/create \(room)"] + (1...30).map { "message \($0)" }
+            + ["/wait sent", "/history 60", "/wait sync", "/logout!"]
+        let run = try await shell.run(["--config", config, "--profile", "tester", "--no-rc", "--output", "json"] + lines.flatMap { ["-c", $0] },
+                                      extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
+        #expect(run.status == 0, "\(run.standardOutput)\n\(run.standardError)")
+
+        let requests = try await proxy.requests()
+        let connections = Set(requests.map(\.connection))
+        #expect(requests.filter { $0.path.contains("/send/m.room.message/") }.count == 30)
+        #expect(connections.count <= 4, "\(requests.count) requests on \(connections.count) connections")
+    }
+}
