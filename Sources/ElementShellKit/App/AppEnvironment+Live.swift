@@ -12,9 +12,11 @@ extension AppEnvironment {
         hostName: String
     ) -> AppEnvironment {
         let http = HTTPClients(userAgent: BuildInfo.userAgent)
+        let clock = SystemClock()
         return AppEnvironment(
             makeAuthService: { settings in
-                MatrixAuthService(transport: http.client(caFile: settings.caFile), requestTimeout: TimeInterval(settings.requestTimeout))
+                MatrixAuthService(transport: http.client(caFile: settings.caFile), requestTimeout: TimeInterval(settings.requestTimeout),
+                                  clock: clock)
             },
             sessionStore: SessionStore(directory: URL(fileURLWithPath: dataDirectory)),
             openStore: { session in try StoreWriter(url: StoreLocation.databaseURL(for: session, dataDirectory: dataDirectory)) },
@@ -22,14 +24,16 @@ extension AppEnvironment {
                 try? FileManager.default.removeItem(at: StoreLocation.directory(for: session, dataDirectory: dataDirectory))
             },
             makeSessionServices: { session, settings in
-                .live(session: session, settings: settings, http: http.client(caFile: settings.caFile), dataDirectory: dataDirectory)
+                .live(session: session, settings: settings, http: http.client(caFile: settings.caFile), clock: clock,
+                      dataDirectory: dataDirectory)
             },
             password: password,
             passphrase: passphrase,
             confirm: confirm,
             readScript: { path in try? String(contentsOfFile: path, encoding: .utf8) },
             variables: variables,
-            hostName: hostName
+            hostName: hostName,
+            clock: clock
         )
     }
 }

@@ -23,6 +23,8 @@ public struct AppEnvironment: Sendable {
     public var variables: [String: String]
     /// The device name shown to other sessions, usually the host's name.
     public var hostName: String
+    /// What every timer of the app and its services reads.
+    public var clock: any ShellClock
 
     public init(
         makeAuthService: @escaping @Sendable (Settings) -> any AuthService,
@@ -35,7 +37,8 @@ public struct AppEnvironment: Sendable {
         confirm: @escaping @Sendable (ConfirmationQuestion) async -> Bool?,
         readScript: @escaping @Sendable (String) async -> String?,
         variables: [String: String],
-        hostName: String
+        hostName: String,
+        clock: any ShellClock = SystemClock()
     ) {
         self.makeAuthService = makeAuthService
         self.sessionStore = sessionStore
@@ -48,6 +51,7 @@ public struct AppEnvironment: Sendable {
         self.readScript = readScript
         self.variables = variables
         self.hostName = hostName
+        self.clock = clock
     }
 }
 

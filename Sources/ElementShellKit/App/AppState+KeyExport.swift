@@ -69,7 +69,7 @@ extension AppState {
             let imported = await crypto.importRoomKeys(keys)
             logger.info("Imported \(imported.count) of \(keys.count) room keys")
             if !imported.isEmpty, let late = await crypto.retryUndecrypted(sessionIDs: imported) {
-                await apply(.synced(late))
+                await apply(.decrypted(late))
             }
             return finish("keys", .encryption(.keysImported(path: path, imported: imported.count, total: keys.count)))
         } catch {

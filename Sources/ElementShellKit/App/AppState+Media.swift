@@ -70,8 +70,8 @@ extension AppState {
     /// Called on the transfer's thread; a chosen few calls become lines on the main actor.
     private func transferReporter(_ direction: TransferNotice.Direction, fileName: String) -> TransferProgressHandler {
         let throttle = Mutex(ProgressThrottle())
-        return { [weak self] progress in
-            guard throttle.withLock({ $0.shouldReport(progress, at: .now) }) else { return }
+        return { [weak self, clock = environment.clock] progress in
+            guard throttle.withLock({ $0.shouldReport(progress, at: clock.now) }) else { return }
             Task { @MainActor in
                 self?.report(Report(content: .transfer(TransferNotice(direction: direction, fileName: fileName, progress: progress)), location: nil))
             }

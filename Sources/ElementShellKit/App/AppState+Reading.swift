@@ -46,8 +46,8 @@ extension AppState {
         guard pendingReadMark == nil, let roomID = currentRoomID,
               messages.contains(where: { $0.roomID == roomID && $0.sender != session?.userID }) else { return }
         let generation = serviceGeneration
-        pendingReadMark = Task { [weak self, delay = readMarkDelay] in
-            try? await Task.sleep(for: delay)
+        pendingReadMark = Task { [weak self, delay = readMarkDelay, clock = environment.clock] in
+            try? await clock.sleep(for: delay)
             guard let self, generation == self.serviceGeneration else { return }
             self.pendingReadMark = nil
             guard roomID == self.currentRoomID, let store = self.store else { return }

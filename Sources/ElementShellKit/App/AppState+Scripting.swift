@@ -94,8 +94,8 @@ extension AppState {
         scheduledLineCount += 1
         let id = nextTimerID
         nextTimerID += 1
-        timers[id] = Task { [weak self] in
-            try? await Task.sleep(for: .seconds(seconds))
+        timers[id] = Task { [weak self, clock = environment.clock] in
+            try? await clock.sleep(for: .seconds(seconds))
             guard let self else { return }
             defer {
                 self.scheduledLineCount -= 1
@@ -113,45 +113,45 @@ extension AppState {
     /// for news goes out at once and its response is applied. A room just joined counts as part
     /// of "now": the homeserver may answer that request a moment before the join reaches sync,
     /// so it is asked again until the room has come.
-    private func waitForSync(timeout: Double) async -> Bool {
+    private func waitForSync(timeout seconds: Double) async -> Bool {
         guard let session else { return finish("wait", .failure(notLoggedIn)) }
-        restartSync(for: session, catchingUpNow: true)
-        var run = syncRun
-        let deadline = ContinuousClock.now + .seconds(timeout)
-        while latestSyncedRun < run || !joinsAwaitingSync.isEmpty {
-            guard ContinuousClock.now < deadline, !Task.isCancelled, self.session != nil else {
-                return finish("wait", .failure(Task.isCancelled ? .cancelled : .waitTimedOut(seconds: timeout)))
-            }
-            // A short sleep, not observation: the wait has to end at its deadline too.
-            try? await Task.sleep(for: .milliseconds(25))
-            if latestSyncedRun >= run, !joinsAwaitingSync.isEmpty {
-                restartSync(for: session, catchingUpNow: true)
-                run = syncRun
-            }
+        let deadline = environment.clock.now + .seconds(seconds)
+        while true {
+            restartSync(for: session, catchingUpNow: true)
+            let run = syncRun
+            let caughtUp = await wait(until: { [unowned self] in latestSyncedRun >= run || self.session != session },
+                                      timeout: deadline - environment.clock.now)
+            guard caughtUp, self.session == session else { return finishWait(timeout: seconds) }
+            if joinsAwaitingSync.isEmpty { return finish("wait", .done) }
         }
-        return finish("wait", .done)
     }
 
-    private func waitForMessage(containing text: String, timeout: Double) async -> Bool {
+    private func waitForMessage(containing text: String, timeout seconds: Double) async -> Bool {
         guard currentRoomID != nil else { return finish("wait", .failure(.noRoomOpen)) }
         let start = arrivals.count
-        let deadline = ContinuousClock.now + .seconds(timeout)
-        while true {
+        let arrived = await wait(until: { [unowned self] in
             let new = arrivals.count - start
-            if new > 0, arrivals.recent.suffix(new).contains(where: { $0.contains(text) }) { return finish("wait", .done) }
-            guard ContinuousClock.now < deadline, !Task.isCancelled, currentRoomID != nil else {
-                return finish("wait", .failure(Task.isCancelled ? .cancelled : .waitTimedOut(seconds: timeout)))
-            }
-            try? await Task.sleep(for: .milliseconds(25))
-        }
+            return currentRoomID == nil || new > 0 && arrivals.recent.suffix(new).contains { $0.contains(text) }
+        }, timeout: .seconds(seconds))
+        return arrived && currentRoomID != nil ? finish("wait", .done) : finishWait(timeout: seconds)
     }
 
-    /// Whether the outbox emptied within `timeout` (at once when there is no session).
-    public func waitUntilSent(timeout: Double) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(timeout)
-        while let store, !((try? await store.outbox()) ?? []).isEmpty {
-            guard ContinuousClock.now < deadline, !Task.isCancelled else { return false }
-            try? await Task.sleep(for: .milliseconds(25))
+    /// A wait that did not see what it waited for: cancelled, timed out, or what it needed went.
+    private func finishWait(timeout seconds: Double) -> Bool {
+        finish("wait", .failure(Task.isCancelled ? .cancelled : .waitTimedOut(seconds: seconds)))
+    }
+
+    /// Whether the outbox emptied within `timeout` (at once when there is no session). The outbox
+    /// is read again after each message the queue sends or fails to send.
+    public func waitUntilSent(timeout seconds: Double) async -> Bool {
+        let deadline = environment.clock.now + .seconds(seconds)
+        while let store {
+            // Counted before the outbox is read, so a report that comes during the read counts.
+            let reports = sendReportCount
+            guard !((try? await store.outbox()) ?? []).isEmpty else { return true }
+            let reported = await wait(until: { [unowned self] in sendReportCount != reports || self.store == nil },
+                                      timeout: deadline - environment.clock.now)
+            guard reported else { return false }
         }
         return true
     }

@@ -53,7 +53,11 @@ extension AppState {
             // Last, so `/wait sync` ends after what the response brought is on the screen.
             syncStatus = .live
             appliedSyncCount += 1
+        case .decrypted(let result):
+            keep(result)
+            await showChanges(result)
         case .messageSent, .sendFailed:
+            sendReportCount += 1
             applySendReport(event)
         case .syncFailed(let error, let delay):
             logger.notice("Sync failed (\(ErrorCodes.code(for: error))); retrying in \(delay)")
@@ -93,7 +97,7 @@ extension AppState {
         restartSync(for: session)
         if isFirstSync { announceSlowFirstSync() }
         let generation = serviceGeneration
-        let queue = SendQueue(store: store, send: services.makeSender(store, crypto)) { [weak self] event in
+        let queue = SendQueue(store: store, send: services.makeSender(store, crypto), clock: environment.clock) { [weak self] event in
             await self?.apply(event, from: generation)
         }
         sendQueue = queue
@@ -111,7 +115,7 @@ extension AppState {
         syncRun += 1
         let generation = serviceGeneration, run = syncRun
         let loop = SyncLoop(request: services.sync, store: store, crypto: crypto,
-                            userID: session.userID, catchesUpFirst: catchingUpNow) { [weak self] event in
+                            userID: session.userID, catchesUpFirst: catchingUpNow, clock: environment.clock) { [weak self] event in
             await self?.apply(event, from: generation, syncRun: run)
         }
         syncTask = Task {
@@ -150,8 +154,8 @@ extension AppState {
     /// empty `/rooms` is not taken for an empty account; the prompt counts the seconds.
     private func announceSlowFirstSync() {
         let generation = serviceGeneration
-        Task { [weak self, delay = firstSyncNoticeDelay] in
-            try? await Task.sleep(for: delay)
+        firstSyncNotice = Task { [weak self, delay = firstSyncNoticeDelay, clock = environment.clock] in
+            try? await clock.sleep(for: delay)
             guard let self, generation == self.serviceGeneration, self.appliedSyncCount == 0 else { return }
             self.announcedFirstSync = true
             self.report(Report(content: .firstSyncUnderway, location: nil))

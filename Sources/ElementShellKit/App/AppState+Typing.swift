@@ -15,7 +15,7 @@ extension AppState {
         let trimmed = text.trimmingWhitespace()
         let isMessage = !trimmed.isEmpty && (!trimmed.hasPrefix("/") || trimmed.hasPrefix("//"))
         guard isMessage, profile.settings.sendTyping, session != nil, let roomID = currentRoomID else { return stopTyping() }
-        let now = ContinuousClock.now
+        let now = environment.clock.now
         if let notice = typingNotice {
             if notice.roomID == roomID, now < notice.sentAt + Self.typingRenewal { return }
             if notice.roomID != roomID { stopTyping() }

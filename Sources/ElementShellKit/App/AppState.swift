@@ -26,11 +26,11 @@ public final class AppState {
     /// The room plain lines go to.
     public internal(set) var currentRoomID: String?
     /// Rooms joined in this session that sync has not yet brought as joined; `/wait sync` waits for them.
-    @ObservationIgnored var joinsAwaitingSync: Set<String> = []
+    var joinsAwaitingSync: Set<String> = []
     /// The thread of the current room plain lines go to (its root's event ID), after `/thread`.
     public internal(set) var currentThreadRoot: String?
     /// How many messages have arrived in open rooms, and the latest of them, for `/wait message`.
-    @ObservationIgnored var arrivals: (count: Int, recent: [String]) = (0, [])
+    var arrivals: (count: Int, recent: [String]) = (0, [])
     /// The oldest message shown of the current room, where `/history` goes on from.
     @ObservationIgnored var historyCursor: Int64?
     /// The newest messages of each room opened in this session, up to `timeline_size` each.
@@ -44,6 +44,8 @@ public final class AppState {
     @ObservationIgnored var announcedFirstSync = false
     /// How long a first sync may take before the user is told it is under way.
     @ObservationIgnored var firstSyncNoticeDelay = Duration.seconds(2)
+    /// Tells the user, past that delay, that the first sync is under way.
+    @ObservationIgnored var firstSyncNotice: Task<Void, Never>?
     /// Sender names of the current room, unique within it (observed: completion offers them).
     var memberNames: [String: String] = [:]
     /// The rooms the last `/space` listed, which `/join N` counts.
@@ -59,6 +61,8 @@ public final class AppState {
     /// The latest sync loop that has had a response applied; `/wait sync` waits for its own.
     var latestSyncedRun = 0
     @ObservationIgnored var sendQueue: SendQueue?
+    /// How many messages the send queue has sent or failed to send, for `/wait sent`.
+    var sendReportCount = 0
     /// The session's end-to-end encryption, while a session is open and it could start.
     @ObservationIgnored var crypto: CryptoMachine?
     /// The devices whose messages are shown as trusted.
@@ -75,7 +79,7 @@ public final class AppState {
     /// How long new messages of the open room wait before they are marked read.
     @ObservationIgnored var readMarkDelay = Duration.seconds(1)
     /// The room last told that the user is typing, and when.
-    @ObservationIgnored var typingNotice: (roomID: String, sentAt: ContinuousClock.Instant)?
+    @ObservationIgnored var typingNotice: (roomID: String, sentAt: Duration)?
     /// The last typing request; each waits for the one before, so a stop never overtakes a start.
     @ObservationIgnored var typingRequest: Task<Void, Never>?
 

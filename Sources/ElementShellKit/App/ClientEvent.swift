@@ -7,6 +7,9 @@ public enum ClientEvent: Sendable, Equatable {
     case messageSent(transactionID: String, eventID: String)
     /// Sending failed; the queue tries again after `retryIn`, or, for `nil`, gives this message up.
     case sendFailed(transactionID: String, roomID: String, MatrixError, retryIn: Duration?)
+    /// Keys that came (by sync, forward or import) made stored messages readable; they stand
+    /// rewritten in the store.
+    case decrypted(SyncResult)
     /// A sync request failed; the next try comes after `retryIn`.
     case syncFailed(MatrixError, retryIn: Duration)
     /// The homeserver no longer takes the session's access token.

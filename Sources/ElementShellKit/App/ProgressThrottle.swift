@@ -4,9 +4,9 @@
 struct ProgressThrottle {
     var minimumBytes: Int64 = 1 << 20
     private var tenthsShown: Int64 = 0
-    private var lastShown: ContinuousClock.Instant?
+    private var lastShown: Duration?
 
-    mutating func shouldReport(_ progress: TransferProgress, at now: ContinuousClock.Instant) -> Bool {
+    mutating func shouldReport(_ progress: TransferProgress, at now: Duration) -> Bool {
         guard progress.done > 0, max(progress.total, progress.done) >= minimumBytes else { return false }
         if progress.total > 0 {
             let tenths = progress.done * 10 / progress.total

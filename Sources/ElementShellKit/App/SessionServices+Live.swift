@@ -2,21 +2,22 @@ import Foundation
 
 extension SessionServices {
     /// The services on the Matrix client-server API, all over `http`, the run's client for the
-    /// session's network settings.
-    public static func live(session: Session, settings: Settings, http: any HTTPTransport, dataDirectory: String) -> SessionServices {
+    /// session's network settings, waiting out rate limits on `clock`.
+    public static func live(session: Session, settings: Settings, http: any HTTPTransport, clock: any ShellClock,
+                            dataDirectory: String) -> SessionServices {
         let timeout = TimeInterval(settings.requestTimeout)
-        let sync = SyncService(session: session, transport: http, requestTimeout: timeout)
+        let sync = SyncService(session: session, transport: http, requestTimeout: timeout, clock: clock)
         return SessionServices(
             sync: { since, waitsForNews throws(MatrixError) in try await sync.next(since: since, waitsForNews: waitsForNews) },
-            rooms: MatrixRoomService(session: session, transport: http, requestTimeout: timeout),
-            media: MatrixMediaService(session: session, transport: http, requestTimeout: timeout),
+            rooms: MatrixRoomService(session: session, transport: http, requestTimeout: timeout, clock: clock),
+            media: MatrixMediaService(session: session, transport: http, requestTimeout: timeout, clock: clock),
             makeCrypto: { store in
-                let keys = MatrixKeysService(session: session, transport: http, requestTimeout: timeout)
+                let keys = MatrixKeysService(session: session, transport: http, requestTimeout: timeout, clock: clock)
                 return try? await CryptoMachine(session: session, store: store, keys: keys,
                                                 directory: StoreLocation.directory(for: session, dataDirectory: dataDirectory))
             },
             makeSender: { store, crypto in
-                let sender = MessageSender(session: session, transport: http, requestTimeout: timeout, store: store, crypto: crypto)
+                let sender = MessageSender(session: session, transport: http, requestTimeout: timeout, store: store, crypto: crypto, clock: clock)
                 return { entry throws(MatrixError) in try await sender.send(entry) }
             }
         )

@@ -22,9 +22,9 @@ public protocol KeysService: Sendable {
 public struct MatrixKeysService: KeysService {
     private let client: MatrixClient
 
-    public init(session: Session, transport: any HTTPTransport, requestTimeout: TimeInterval = 30) {
+    public init(session: Session, transport: any HTTPTransport, requestTimeout: TimeInterval = 30, clock: any ShellClock = SystemClock()) {
         client = MatrixClient(homeserverURL: session.homeserverURL, accessToken: session.accessToken, transport: transport,
-                              requestTimeout: requestTimeout)
+                              requestTimeout: requestTimeout, clock: clock)
     }
 
     public func uploadKeys(deviceKeys: MatrixCrypto.JSONValue?, oneTimeKeys: [String: MatrixCrypto.JSONValue],

@@ -7,6 +7,7 @@ struct HomeserverResolver: Sendable {
     let retryPolicy: RetryPolicy
     /// Seconds to wait for each discovery request: the `request_timeout` setting.
     var requestTimeout: TimeInterval = 30
+    var clock: any ShellClock = SystemClock()
 
     func resolve(_ input: String) async throws(MatrixError) -> URL {
         switch try HomeserverAddress(parsing: input) {
@@ -56,7 +57,7 @@ struct HomeserverResolver: Sendable {
     ///   https origin to plain http off this machine (FAIL_PROMPT); `invalidHomeserver` when
     ///   `base_url` is not a URL (FAIL_ERROR); transport errors as they are.
     private func advertisedBaseURL(at origin: URL, serverName: String) async throws(MatrixError) -> URL? {
-        let client = MatrixClient(homeserverURL: origin, transport: transport, retryPolicy: retryPolicy, requestTimeout: requestTimeout)
+        let client = MatrixClient(homeserverURL: origin, transport: transport, retryPolicy: retryPolicy, requestTimeout: requestTimeout, clock: clock)
         let response = try await client.exchange(.clientWellKnown)
         if response.status == 404 { return nil }
         guard response.status == 200,
@@ -70,7 +71,7 @@ struct HomeserverResolver: Sendable {
     /// A base URL is accepted only if `/versions` lists a spec version with the `/v3` endpoints
     /// (FAIL_ERROR otherwise).
     private func validate(_ baseURL: URL) async throws(MatrixError) {
-        let client = MatrixClient(homeserverURL: baseURL, transport: transport, retryPolicy: retryPolicy, requestTimeout: requestTimeout)
+        let client = MatrixClient(homeserverURL: baseURL, transport: transport, retryPolicy: retryPolicy, requestTimeout: requestTimeout, clock: clock)
         do throws(MatrixError) {
             let supported = try await client.send(.versions)
             guard supported.supportsV3Endpoints else { throw .invalidHomeserver(baseURL.absoluteString) }

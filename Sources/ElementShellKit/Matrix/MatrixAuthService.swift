@@ -6,6 +6,7 @@ public struct MatrixAuthService: AuthService {
     private let transport: any HTTPTransport
     private let retryPolicy: RetryPolicy
     private let requestTimeout: TimeInterval
+    private let clock: any ShellClock
     private let logger: Logger
 
     /// `requestTimeout`: seconds to wait for an answer (the `request_timeout` setting).
@@ -13,11 +14,13 @@ public struct MatrixAuthService: AuthService {
         transport: any HTTPTransport,
         retryPolicy: RetryPolicy = .standard,
         requestTimeout: TimeInterval = 30,
+        clock: any ShellClock = SystemClock(),
         logger: Logger = Logger(label: "element-shell.matrix")
     ) {
         self.transport = transport
         self.retryPolicy = retryPolicy
         self.requestTimeout = requestTimeout
+        self.clock = clock
         self.logger = logger
     }
 
@@ -54,10 +57,10 @@ public struct MatrixAuthService: AuthService {
         try await client(session.homeserverURL, accessToken: session.accessToken).send(.whoami)
     }
 
-    private var resolver: HomeserverResolver { HomeserverResolver(transport: transport, retryPolicy: retryPolicy, requestTimeout: requestTimeout) }
+    private var resolver: HomeserverResolver { HomeserverResolver(transport: transport, retryPolicy: retryPolicy, requestTimeout: requestTimeout, clock: clock) }
 
     private func client(_ homeserverURL: URL, accessToken: String?) -> MatrixClient {
         MatrixClient(homeserverURL: homeserverURL, accessToken: accessToken, transport: transport,
-                     retryPolicy: retryPolicy, requestTimeout: requestTimeout, logger: logger)
+                     retryPolicy: retryPolicy, requestTimeout: requestTimeout, clock: clock, logger: logger)
     }
 }

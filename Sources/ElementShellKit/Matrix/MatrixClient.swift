@@ -10,6 +10,7 @@ struct MatrixClient: Sendable, CustomStringConvertible {
     private let transport: any HTTPTransport
     private let retryPolicy: RetryPolicy
     private let requestTimeout: TimeInterval
+    private let clock: any ShellClock
     private let logger: Logger
 
     init(
@@ -18,6 +19,7 @@ struct MatrixClient: Sendable, CustomStringConvertible {
         transport: any HTTPTransport,
         retryPolicy: RetryPolicy = .standard,
         requestTimeout: TimeInterval = 30,
+        clock: any ShellClock = SystemClock(),
         logger: Logger = Logger(label: "element-shell.matrix")
     ) {
         self.homeserverURL = homeserverURL
@@ -25,6 +27,7 @@ struct MatrixClient: Sendable, CustomStringConvertible {
         self.transport = transport
         self.retryPolicy = retryPolicy
         self.requestTimeout = requestTimeout
+        self.clock = clock
         self.logger = logger
     }
 
@@ -66,7 +69,7 @@ struct MatrixClient: Sendable, CustomStringConvertible {
                   let delay = retryPolicy.delay(after: MatrixError(response: response), attempt: attempt, alreadyWaited: waited)
             else { return response }
             do {
-                try await Task.sleep(for: delay)
+                try await clock.sleep(for: delay)
             } catch {
                 throw .transport(.cancelled)
             }

@@ -13,9 +13,9 @@ public protocol MediaService: Sendable {
 public struct MatrixMediaService: MediaService {
     private let client: MatrixClient
 
-    public init(session: Session, transport: any HTTPTransport, requestTimeout: TimeInterval = 30) {
+    public init(session: Session, transport: any HTTPTransport, requestTimeout: TimeInterval = 30, clock: any ShellClock = SystemClock()) {
         client = MatrixClient(homeserverURL: session.homeserverURL, accessToken: session.accessToken, transport: transport,
-                              requestTimeout: requestTimeout)
+                              requestTimeout: requestTimeout, clock: clock)
     }
 
     public func uploadLimit() async throws(MatrixError) -> Int? {

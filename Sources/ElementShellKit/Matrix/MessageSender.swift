@@ -12,9 +12,9 @@ public struct MessageSender: Sendable {
     /// Without a store, messages go out as they are (tests of rooms in the clear). With one but
     /// without `crypto`, messages for encrypted rooms are refused, never sent in the clear.
     public init(session: Session, transport: any HTTPTransport, requestTimeout: TimeInterval = 30, store: StoreWriter? = nil,
-                crypto: CryptoMachine? = nil, logger: Logger = Logger(label: "element-shell.send")) {
+                crypto: CryptoMachine? = nil, clock: any ShellClock = SystemClock(), logger: Logger = Logger(label: "element-shell.send")) {
         client = MatrixClient(homeserverURL: session.homeserverURL, accessToken: session.accessToken, transport: transport,
-                              requestTimeout: requestTimeout, logger: logger)
+                              requestTimeout: requestTimeout, clock: clock, logger: logger)
         self.store = store
         self.crypto = crypto
     }

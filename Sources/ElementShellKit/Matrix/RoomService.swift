@@ -44,10 +44,10 @@ public struct MatrixRoomService: RoomService {
     let client: MatrixClient
     let userID: String
 
-    public init(session: Session, transport: any HTTPTransport, requestTimeout: TimeInterval = 30) {
+    public init(session: Session, transport: any HTTPTransport, requestTimeout: TimeInterval = 30, clock: any ShellClock = SystemClock()) {
         userID = session.userID
         client = MatrixClient(homeserverURL: session.homeserverURL, accessToken: session.accessToken, transport: transport,
-                              requestTimeout: requestTimeout)
+                              requestTimeout: requestTimeout, clock: clock)
     }
 
     public func join(_ address: RoomAddress) async throws(MatrixError) -> String {

@@ -11,7 +11,7 @@ public actor StoreWriter {
     }
 
     let pool: DatabasePool
-    private var isCheckpointScheduled = false
+    private var scheduledCheckpoint: Task<Void, Never>?
     public nonisolated let url: URL
 
     /// Opens (or creates, 0600 through the process umask) the store and brings its schema up to date.
@@ -220,13 +220,17 @@ public actor StoreWriter {
     /// Copies the WAL back into the database once the caller has its answer: an initial sync
     /// commits tens of megabytes, and the app should show it without waiting for that copy.
     private func scheduleCheckpoint() {
-        guard !isCheckpointScheduled else { return }
-        isCheckpointScheduled = true
-        Task { self.checkpoint() }
+        guard scheduledCheckpoint == nil else { return }
+        scheduledCheckpoint = Task { self.checkpoint() }
+    }
+
+    /// Returns once the checkpoint that a write scheduled has run.
+    func waitForScheduledCheckpoint() async {
+        await scheduledCheckpoint?.value
     }
 
     private func checkpoint() {
-        isCheckpointScheduled = false
+        scheduledCheckpoint = nil
         // A failed checkpoint loses nothing: the WAL keeps every commit and the next one retries.
         _ = try? pool.writeWithoutTransaction { try $0.checkpoint(.passive) }
     }

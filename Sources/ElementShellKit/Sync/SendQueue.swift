@@ -11,13 +11,16 @@ public actor SendQueue {
     private let store: StoreWriter
     private let send: Send
     private let report: @Sendable (ClientEvent) async -> Void
+    private let clock: any ShellClock
     private var wakeUp: CheckedContinuation<Void, Never>?
     private var hasNews = true
     private var retryWait: CheckedContinuation<Void, Never>?
 
-    public init(store: StoreWriter, send: @escaping Send, report: @escaping @Sendable (ClientEvent) async -> Void) {
+    public init(store: StoreWriter, send: @escaping Send, clock: any ShellClock = SystemClock(),
+                report: @escaping @Sendable (ClientEvent) async -> Void) {
         self.store = store
         self.send = send
+        self.clock = clock
         self.report = report
     }
 
@@ -54,26 +57,25 @@ public actor SendQueue {
                 if case .unknownToken = error { return }
                 try? await store.recordAttempt(transactionID: next.transactionID)
                 let delay = Self.isPermanent(error) ? nil : backoff.delay(after: error)
+                // Set aside before it is reported, so whoever hears of it finds it so in the store.
+                var isSetAside = false
+                if delay == nil { isSetAside = (try? await store.setFailed(true, transactionIDs: [next.transactionID])) != nil }
                 await report(.sendFailed(transactionID: next.transactionID, roomID: next.roomID, error, retryIn: delay))
-                guard let delay else {
-                    do {
-                        try await store.setFailed(true, transactionIDs: [next.transactionID])
-                    } catch {
-                        // Unmarked, it would come straight back: wait as after any failure.
-                        try? await Task.sleep(for: backoff.nextDelay())
-                    }
-                    continue
+                if let delay {
+                    await waitToRetry(for: delay)
+                } else if !isSetAside {
+                    // Unmarked, it would come straight back: wait as after any failure.
+                    try? await clock.sleep(for: backoff.nextDelay())
                 }
-                await waitToRetry(for: delay)
             }
         }
     }
 
     /// Waits out a retry delay, or until `retryNow()`.
     private func waitToRetry(for delay: Duration) async {
-        let timer = Task { [weak self] in
+        let timer = Task { [weak self, clock] in
             // Cancelled, it must not cut short the wait of the next retry.
-            guard (try? await Task.sleep(for: delay)) != nil else { return }
+            guard (try? await clock.sleep(for: delay)) != nil else { return }
             await self?.retryNow()
         }
         await withTaskCancellationHandler {

@@ -16,14 +16,17 @@ public struct SyncLoop: Sendable {
     let report: @Sendable (ClientEvent) async -> Void
     /// The first request catches up at once (`/wait sync`) instead of waiting for news.
     let catchesUpFirst: Bool
+    /// What retry delays are waited out on.
+    let clock: any ShellClock
 
     public init(request: @escaping Request, store: StoreWriter, crypto: CryptoMachine? = nil, userID: String, catchesUpFirst: Bool = false,
-                report: @escaping @Sendable (ClientEvent) async -> Void) {
+                clock: any ShellClock = SystemClock(), report: @escaping @Sendable (ClientEvent) async -> Void) {
         self.request = request
         self.store = store
         self.crypto = crypto
         self.userID = userID
         self.catchesUpFirst = catchesUpFirst
+        self.clock = clock
         self.report = report
     }
 
@@ -31,7 +34,7 @@ public struct SyncLoop: Sendable {
     /// runs short of, devices that changed. A failure here waits for the next response.
     private func maintain(_ crypto: CryptoMachine, after updates: EncryptionUpdates, newSessions: Set<String>) async {
         if !newSessions.isEmpty, let late = await crypto.retryUndecrypted(sessionIDs: newSessions) {
-            await report(.synced(late))
+            await report(.decrypted(late))
         }
         try? await crypto.publishKeys(oneTimeKeyCounts: updates.oneTimeKeyCounts, unusedFallbackKeyTypes: updates.unusedFallbackKeyTypes)
         try? await crypto.updateOutdatedDevices()
@@ -47,6 +50,9 @@ public struct SyncLoop: Sendable {
             let failure: MatrixError
             do {
                 var response = try await request(token, waitsForNews && token != nil)
+                // An answer that came as the loop was stopped is left to whoever comes next, who
+                // asks again from the same token: only one loop commits.
+                guard !Task.isCancelled else { return }
                 waitsForNews = true
                 var newSessions: Set<String> = []
                 if let crypto { (response, newSessions) = await crypto.receive(response) }
@@ -69,7 +75,7 @@ public struct SyncLoop: Sendable {
                 return
             }
             await report(.syncFailed(failure, retryIn: delay))
-            try? await Task.sleep(for: delay)
+            try? await clock.sleep(for: delay)
         }
     }
 }

@@ -18,10 +18,10 @@ import Testing
         let app = AppHarness(sync: AppStateTimelineTests.responses([first, SyncResponse(nextBatch: "s2", rooms: .init(joined: ["!lobby:hs": room]))],
                                                                    after: gate))
         await app.state.run(line: "/login matrix.org alice")
-        for _ in 0..<300 where app.state.syncStatus != .live { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil { app.state.syncStatus == .live }
         let before = attentions(app)
         await gate.open()
-        for _ in 0..<300 where app.state.appliedSyncCount < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil { app.state.appliedSyncCount >= 2 }
         return (before, attentions(app))
     }
 

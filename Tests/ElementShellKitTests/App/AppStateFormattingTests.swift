@@ -9,11 +9,11 @@ import Testing
     /// The outbox entries `lines` leave in the Lobby, in order.
     func queued(_ lines: [String]) async throws -> [OutboxEntry] {
         let app = AppHarness(sync: Messaging.firstSync(Messaging.lobby), send: { _ throws(MatrixError) in
-            try? await Task.sleep(for: .seconds(3600))
+            await suspendUntilCancelled()
             throw .transport(.cancelled)
         })
         await app.state.run(line: "/login matrix.org alice")
-        for _ in 0..<300 where app.state.syncStatus != .live { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil { app.state.syncStatus == .live }
         await app.state.run(line: "/open Lobby")
         for line in lines {
             #expect(await app.state.run(line: line), "\(line)")

@@ -20,11 +20,11 @@ import Testing
     func openLobby(media: FakeMediaService) async throws -> AppHarness {
         let app = AppHarness(sync: AppStateTimelineTests.responses([Self.lobbyWithFile], after: Messaging.Gate()),
                              send: { _ throws(MatrixError) in
-                                 try? await Task.sleep(for: .seconds(3600))
+                                 await suspendUntilCancelled()
                                  throw .transport(.cancelled)
                              }, mediaService: media)
         await app.state.run(line: "/login matrix.org alice")
-        for _ in 0..<300 where app.state.syncStatus != .live { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil { app.state.syncStatus == .live }
         await app.state.run(line: "/open Lobby")
         return app
     }

@@ -19,7 +19,7 @@ import Testing
     func loggedIn(_ rooms: FakeRoomService = FakeRoomService(), sync: SyncResponse = Messaging.lobby) async throws -> AppHarness {
         let app = AppHarness(sync: Messaging.firstSync(sync), roomService: rooms)
         await app.state.run(line: "/login matrix.org alice")
-        for _ in 0..<300 where app.state.syncStatus != .live { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil { app.state.syncStatus == .live }
         return app
     }
 

@@ -9,7 +9,7 @@ import Testing
         let served = SyncLoopTests.Counter()
         return { _, _ throws(MatrixError) in
             guard await served.next() == 0 else {
-                try? await Task.sleep(for: .seconds(3600))
+                await suspendUntilCancelled()
                 throw .transport(.cancelled)
             }
             return response
@@ -63,7 +63,9 @@ import Testing
         await app.state.run(line: "first")
         await app.state.run(line: "second")
         let store = try #require(app.state.store)
-        for _ in 0..<300 where try await store.outbox().contains(where: { !$0.failed }) { try await Task.sleep(for: .milliseconds(10)) }
+        // Each refusal is reported once the message is set aside.
+        try await waitUntil { app.state.sendReportCount >= 2 }
+        #expect(try await store.outbox().allSatisfy(\.failed))
         await app.state.run(line: "/queue")
         guard case .queue(let queued)? = app.log.outcomes.last else { Issue.record("no queue"); return }
         #expect(queued.map(\.entry.body) == ["first", "second"] && queued.allSatisfy(\.entry.failed) && queued[0].roomName == "Lobby")
@@ -72,7 +74,7 @@ import Testing
         await refusing.turnOff()
         #expect(await app.state.run(line: "/resend"))
         #expect(app.log.outcomes.last == .resent(count: 1))
-        for _ in 0..<300 where await sent.values.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        try await sent.wait(forCount: 1)
         #expect(await sent.values == ["first"])
         #expect(!(await app.state.run(line: "/cancel 5")))
         #expect(app.log.failures.last == .unknownQueueNumber(5))
@@ -198,10 +200,10 @@ import Testing
         #expect(await app.state.run(line: "/me waves"))
         guard case .queued(let emote)? = app.log.outcomes.last else { Issue.record("not queued"); return }
         #expect(emote.msgtype == "m.emote")
-        for _ in 0..<300 where await sent.values.count < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        // Each is reported once it has left the outbox.
+        try await waitUntil { app.state.sendReportCount >= 2 }
         #expect(await sent.values == ["good morning", "waves"])
         let store = try #require(app.state.store)
-        for _ in 0..<300 where !(try await store.outbox().isEmpty) { try await Task.sleep(for: .milliseconds(10)) }
         #expect(try await store.outbox().isEmpty)
     }
 
@@ -214,11 +216,11 @@ import Testing
             case 0: return lobby
             case 1:
                 // The server goes away once the message has failed to go...
-                while await attempts.values.isEmpty { try? await Task.sleep(for: .milliseconds(10)) }
+                try? await attempts.wait(forCount: 1)
                 throw .transport(.timedOut)
             case 2: return SyncResponse(nextBatch: "s3") // ...and comes back.
             default:
-                try? await Task.sleep(for: .seconds(3600))
+                await suspendUntilCancelled()
                 throw .transport(.cancelled)
             }
         }, send: { entry throws(MatrixError) in
@@ -230,7 +232,7 @@ import Testing
         try await waitUntil { app.state.syncStatus == .live }
         await app.state.run(line: "/open 1")
         await app.state.run(line: "hello")
-        for _ in 0..<300 where await attempts.values.count < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        try await attempts.wait(forCount: 2)
         #expect(await attempts.values == ["hello", "hello"], "sent again as soon as sync was back, not a minute later")
     }
 
@@ -249,7 +251,7 @@ import Testing
                 await gate.wait()
                 return SyncResponse(nextBatch: "s2", rooms: .init(joined: ["!lobby:hs": next]))
             default:
-                try? await Task.sleep(for: .seconds(3600))
+                await suspendUntilCancelled()
                 throw .transport(.cancelled)
             }
         })

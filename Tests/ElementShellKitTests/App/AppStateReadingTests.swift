@@ -33,7 +33,7 @@ import Testing
     }
 
     func loggedIn(receipts: Recorder<Receipt>, typing: Recorder<TypingCall> = Recorder(),
-                  failing: Bool = false) async throws -> AppHarness {
+                  failing: Bool = false, clock: any ShellClock = SystemClock()) async throws -> AppHarness {
         var service = FakeRoomService()
         service.read = { eventID, roomID, type throws(MatrixError) in
             if failing { throw .forbidden(message: "no") }
@@ -43,7 +43,7 @@ import Testing
             if failing { throw .forbidden(message: "no") }
             await typing.append(TypingCall(isTyping: isTyping, roomID: roomID))
         }
-        let app = AppHarness(sync: AppStateMessagingTests.firstSync(Self.unreadLobby), roomService: service)
+        let app = AppHarness(sync: AppStateMessagingTests.firstSync(Self.unreadLobby), roomService: service, clock: clock)
         await app.state.run(line: "/login matrix.org alice")
         try await waitUntil { app.state.syncStatus == .live }
         return app
@@ -103,9 +103,8 @@ import Testing
 
     @Test func newMessagesInTheOpenRoomAreMarkedReadOnceForABurst() async throws {
         let receipts = Recorder<Receipt>()
-        let app = try await loggedIn(receipts: receipts)
-        // Long enough that the three arrivals below fall within it even on a loaded machine.
-        app.state.readMarkDelay = .seconds(2)
+        let clock = TestClock()
+        let app = try await loggedIn(receipts: receipts, clock: clock)
         await app.state.run(line: "/open Lobby")
         let lobby = try #require(app.state.rooms["!lobby:hs"])
         for (seq, body) in [(100, "one"), (101, "two"), (102, "three")] {
@@ -113,8 +112,11 @@ import Testing
             message.seq = Int64(seq)
             await app.state.apply(.synced(SyncResult(rooms: [lobby], messages: [message])))
         }
-        for _ in 0..<600 where await receipts.values.count < 2 { try await Task.sleep(for: .milliseconds(10)) }
-        try await Task.sleep(for: .milliseconds(200))
+        // The three came within the delay, which passes only now.
+        await clock.sleepers(atLeast: 1)
+        clock.advance(by: app.state.readMarkDelay)
+        try await receipts.wait(forCount: 2)
+        #expect(app.state.pendingReadMark == nil, "nothing more is on its way")
         #expect(await receipts.values.map(\.eventID) == ["$earlier", "$three"])
     }
 

@@ -24,11 +24,11 @@ import Testing
 
     func openLobby(_ responses: [SyncResponse], gate: Messaging.Gate = Messaging.Gate()) async throws -> AppHarness {
         let app = AppHarness(sync: AppStateTimelineTests.responses(responses, after: gate), send: { _ throws(MatrixError) in
-            try? await Task.sleep(for: .seconds(3600))
+            await suspendUntilCancelled()
             throw .transport(.cancelled)
         })
         await app.state.run(line: "/login matrix.org alice")
-        for _ in 0..<300 where app.state.syncStatus != .live { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil { app.state.syncStatus == .live }
         await app.state.run(line: "/open Lobby")
         return app
     }
@@ -119,7 +119,7 @@ import Testing
         let app = try await openLobby([Self.lobbyWithOwnMessage, SyncResponse(nextBatch: "s2", rooms: .init(joined: ["!lobby:hs": later]))],
                                       gate: gate)
         await gate.open()
-        for _ in 0..<300 where app.state.appliedSyncCount < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil { app.state.appliedSyncCount >= 2 }
 
         let shown = app.log.reports.compactMap { report -> String? in
             switch report.content {

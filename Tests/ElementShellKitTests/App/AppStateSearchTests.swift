@@ -17,11 +17,11 @@ import Testing
             return [old]
         }
         let app = AppHarness(sync: Messaging.firstSync(Messaging.lobby), send: { _ throws(MatrixError) in
-            try? await Task.sleep(for: .seconds(3600))
+            await suspendUntilCancelled()
             throw .transport(.cancelled)
         }, roomService: rooms)
         await app.state.run(line: "/login matrix.org alice")
-        for _ in 0..<300 where app.state.syncStatus != .live { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil { app.state.syncStatus == .live }
         #expect(!(await app.state.run(line: "/search budget")), "a room must be open, or --all given")
         #expect(await app.state.run(line: "/search budget --all"))
         guard case .searchResults(let hits, _)? = app.log.outcomes.last else { Issue.record("no results"); return }

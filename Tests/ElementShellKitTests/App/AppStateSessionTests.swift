@@ -172,8 +172,3 @@ import Testing
     }
 }
 
-/// Collects values from `@Sendable` closures.
-actor Recorder<Value: Sendable> {
-    var values: [Value] = []
-    func append(_ value: Value) { values.append(value) }
-}

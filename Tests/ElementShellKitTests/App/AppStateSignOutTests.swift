@@ -18,7 +18,7 @@ import Testing
             case 1:
                 throw .unknownToken(softLogout: softLogout)
             default:
-                try? await Task.sleep(for: .seconds(3600))
+                await suspendUntilCancelled()
                 throw .transport(.cancelled)
             }
         }

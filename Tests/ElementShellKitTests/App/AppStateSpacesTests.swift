@@ -40,7 +40,7 @@ import Testing
     func loggedIn(profile: String = "clap", _ rooms: FakeRoomService = FakeRoomService()) async throws -> AppHarness {
         let app = AppHarness(profile: profile, sync: Messaging.firstSync(Self.teamSpace), roomService: rooms)
         await app.state.run(line: profile == "clap" ? "/login clap alice" : "/login matrix.org alice")
-        for _ in 0..<300 where app.state.syncStatus != .live { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil { app.state.syncStatus == .live }
         return app
     }
 

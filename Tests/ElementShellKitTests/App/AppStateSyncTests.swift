@@ -8,7 +8,7 @@ import Testing
         let served = SyncLoopTests.Counter()
         return { since, _ throws(MatrixError) in
             guard await served.next() == 0 else {
-                try? await Task.sleep(for: .seconds(3600))
+                await suspendUntilCancelled()
                 throw .transport(.cancelled)
             }
             var room = SyncResponse.JoinedRoom()
@@ -45,7 +45,7 @@ import Testing
         let app = AppHarness(sync: { _, waitsForNews throws(MatrixError) in
             let index = await served.next()
             if waitsForNews {
-                try? await Task.sleep(for: .seconds(3600))
+                await suspendUntilCancelled()
                 throw .transport(.cancelled)
             }
             // The homeserver answers the first catch-ups before the join has reached sync.
@@ -65,7 +65,7 @@ import Testing
         let app = AppHarness(sync: { _, _ throws(MatrixError) in
             let index = await served.next()
             guard index < 2 else {
-                try? await Task.sleep(for: .seconds(3600))
+                await suspendUntilCancelled()
                 throw .transport(.cancelled)
             }
             var room = SyncResponse.JoinedRoom()

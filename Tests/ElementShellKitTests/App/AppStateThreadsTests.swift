@@ -39,7 +39,7 @@ import Testing
         #expect(shown.first?.threadSummary == ThreadSummary(replyCount: 2, latestSender: "Bob"))
 
         await gate.open()
-        for _ in 0..<300 where app.state.appliedSyncCount < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil { app.state.appliedSyncCount >= 2 }
         let live = app.log.reports.compactMap { if case .message(let view) = $0.content { view } else { nil } }
         #expect(live.map(\.body) == ["see you"] && live.first?.threadReference == 1, "a thread's message says whose thread it is in")
 

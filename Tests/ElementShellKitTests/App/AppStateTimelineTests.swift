@@ -15,7 +15,7 @@ import Testing
             let index = await served.next()
             if index > 0 { await gate.wait() }
             guard index < responses.count else {
-                try? await Task.sleep(for: .seconds(3600))
+                await suspendUntilCancelled()
                 throw .transport(.cancelled)
             }
             return responses[index]
@@ -124,14 +124,17 @@ import Testing
     }
 
     @Test func aQuickFirstSyncOrAResumedOneSaysNothing() async throws {
-        let app = AppHarness(sync: Messaging.firstSync(Messaging.lobby))
+        let clock = TestClock()
+        let app = AppHarness(sync: Messaging.firstSync(Messaging.lobby), clock: clock)
         await app.state.run(line: "/login matrix.org alice")
         try await waitUntil { app.state.syncStatus == .live }
-        try await Task.sleep(for: .milliseconds(50))
+        // The notice's time comes after the sync has: it finds nothing to say.
+        clock.advance(by: app.state.firstSyncNoticeDelay)
+        await app.state.firstSyncNotice?.value
         let restarted = AppHarness(password: .missing, sharing: app.directory)
         restarted.state.firstSyncNoticeDelay = .zero
         await restarted.state.resumeSession()
-        try await Task.sleep(for: .milliseconds(50))
+        #expect(restarted.state.firstSyncNotice == nil, "a resumed session has synced before")
         for log in [app.log, restarted.log] {
             #expect(!log.reports.contains { $0.content == .firstSyncUnderway })
         }

@@ -45,7 +45,7 @@ import Testing
         lobby.accountData["m.direct"] = .object(["@bob:hs": .array([.string("!dm:hs")])])
         let app = AppHarness(sync: messaging.firstSync(lobby))
         await app.state.run(line: "/login matrix.org alice")
-        for _ in 0..<300 where app.state.syncStatus != .live { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil { app.state.syncStatus == .live }
         try await compare("rooms.\(language).txt", language: language, lines: ["/rooms", "/open Lobby", "/history"], app: app)
     }
 
@@ -64,7 +64,7 @@ import Testing
         ], at: 1)
         let app = AppHarness(sync: AppStateMessagingTests.firstSync(lobby))
         await app.state.run(line: "/login matrix.org alice")
-        for _ in 0..<300 where app.state.syncStatus != .live { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil { app.state.syncStatus == .live }
         try await #require(app.state.store).transaction {
             try DeviceRecord(userID: "@bob:hs", deviceID: "B1", curve25519: "bobkey", ed25519: "bobsigning", isVerified: true).insert($0)
         }
@@ -89,7 +89,7 @@ import Testing
         }
         let app = AppHarness(profile: "clap", sync: AppStateMessagingTests.firstSync(AppStateSpacesTests.teamSpace), roomService: rooms)
         await app.state.run(line: "/login clap alice")
-        for _ in 0..<300 where app.state.syncStatus != .live { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil { app.state.syncStatus == .live }
         try await compare("spaces.\(language).txt", language: language,
                           lines: ["/spaces", "/rooms", "/open Team", "/space Team", "/space-kick Team @bob:hs", "/space-kick Team @erin:hs", "/space nowhere"],
                           app: app)

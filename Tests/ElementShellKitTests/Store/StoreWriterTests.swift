@@ -162,11 +162,8 @@ extension StoreWriterTests {
         let messages = (0..<2_000).map { message("$\($0)", in: "!big") }
         try await store.apply(SyncBatch(messages: messages), nextBatch: "s1")
         // The commit went to the WAL; the checkpoint that follows on the writer copies it over.
-        var size = emptySize
-        for _ in 0..<200 where size < emptySize + 100_000 {
-            try await Task.sleep(for: .milliseconds(10))
-            size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
-        }
+        await store.waitForScheduledCheckpoint()
+        let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
         #expect(size >= emptySize + 100_000, "the database file holds the messages: \(emptySize) → \(size) bytes")
         #expect(try await store.messages(in: "!big", before: nil, limit: 5_000).count == 2_000)
     }

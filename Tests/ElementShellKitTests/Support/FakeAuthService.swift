@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 @testable import ElementShellKit
 
 /// An `AuthService` made of closures; each test sets the ones it exercises.
@@ -25,8 +26,9 @@ struct FakeAuthService: AuthService {
     func whoami(_ session: Session) async throws(MatrixError) -> TokenOwner { try await identify(session) }
 }
 
-/// Collects what the app reports, on the main actor.
+/// Collects what the app reports, on the main actor; observed, so tests can wait for a report.
 @MainActor
+@Observable
 final class ReportLog {
     var reports: [Report] = []
 
@@ -72,6 +74,7 @@ struct AppHarness {
         roomService: FakeRoomService = FakeRoomService(),
         mediaService: FakeMediaService = FakeMediaService(),
         crypto: @escaping @Sendable (Session, StoreWriter) async -> CryptoMachine? = { _, _ in nil },
+        clock: any ShellClock = SystemClock(),
         sharing shared: TemporaryDirectory? = nil
     ) {
         let directory = shared ?? TemporaryDirectory()
@@ -90,7 +93,8 @@ struct AppHarness {
             confirm: { _ in confirm },
             readScript: { scripts[$0] },
             variables: ["HOME": "/home/tester", "LANG": "en_GB.UTF-8"],
-            hostName: "testhost"
+            hostName: "testhost",
+            clock: clock
         )
         state = AppState(
             config: .default, profile: ShellConfig.default.profile(named: profile)!, configFile: nil,
@@ -104,7 +108,7 @@ struct AppHarness {
 
     /// A homeserver with nothing new to say: every request waits until it is cancelled.
     static let syncThatWaits: SyncLoop.Request = { _, _ throws(MatrixError) in
-        try? await Task.sleep(for: .seconds(3600))
+        await suspendUntilCancelled()
         throw .transport(.cancelled)
     }
 }

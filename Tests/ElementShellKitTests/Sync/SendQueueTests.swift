@@ -12,12 +12,14 @@ import Testing
         let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
         for body in ["one", "two", "three"] { try await store.enqueue(entry(body)) }
         let sent = Recorder<String>()
+        let events = Recorder<ClientEvent>()
         let queue = SendQueue(store: store, send: { entry throws(MatrixError) in
             await sent.append(entry.transactionID)
             return "$\(entry.body)"
-        }) { _ in }
+        }) { await events.append($0) }
         let task = Task { await queue.run() }
-        for _ in 0..<300 where await sent.values.count < 3 { try await Task.sleep(for: .milliseconds(10)) }
+        // Each is reported once it has left the outbox.
+        try await events.wait(forCount: 3)
         task.cancel()
         #expect(await sent.values == ["t-one", "t-two", "t-three"])
         #expect(try await store.outbox().isEmpty)
@@ -29,13 +31,20 @@ import Testing
         try await store.enqueue(entry("first"))
         try await store.enqueue(entry("second"))
         let attempts = Recorder<String>()
+        let events = Recorder<ClientEvent>()
+        let clock = TestClock()
         let queue = SendQueue(store: store, send: { entry throws(MatrixError) in
             await attempts.append(entry.transactionID)
             if await attempts.values.count == 1 { throw .transport(.timedOut) }
             return "$\(entry.body)"
-        }) { _ in }
+        }, clock: clock) { await events.append($0) }
         let task = Task { await queue.run() }
-        for _ in 0..<400 where await attempts.values.count < 3 { try await Task.sleep(for: .milliseconds(10)) }
+        // The failure is reported, then the queue waits out its delay on the clock, trying nothing.
+        await clock.sleepers(atLeast: 1)
+        #expect(await attempts.values == ["t-first"])
+        guard case .sendFailed(_, _, _, let delay?)? = await events.values.first else { Issue.record("no retry delay"); return }
+        clock.advance(by: delay)
+        try await events.wait(forCount: 3)
         task.cancel()
         #expect(await attempts.values == ["t-first", "t-first", "t-second"])
         #expect(try await store.outbox().isEmpty)
@@ -52,7 +61,7 @@ import Testing
             return "$ok"
         }) { await events.append($0) }
         let task = Task { await queue.run() }
-        for _ in 0..<300 where await events.values.count < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        try await events.wait(forCount: 2)
         task.cancel()
         let seen = await events.values
         #expect(seen.first == .sendFailed(transactionID: "t-refused", roomID: "!closed", .forbidden(message: "not in room"), retryIn: nil))
@@ -94,18 +103,19 @@ import Testing
         let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
         try await store.enqueue(entry("patient"))
         let attempts = Recorder<String>()
+        let events = Recorder<ClientEvent>()
+        // A clock that never moves: only retryNow() can end the wait.
+        let clock = TestClock()
         let queue = SendQueue(store: store, send: { entry throws(MatrixError) in
             await attempts.append(entry.transactionID)
             // A minute to wait, as after a long outage.
             if await attempts.values.count == 1 { throw .limitExceeded(retryAfterMilliseconds: 60_000) }
             return "$\(entry.body)"
-        }) { _ in }
+        }, clock: clock) { await events.append($0) }
         let task = Task { await queue.run() }
-        // Until the queue waits, retryNow() has nothing to cut short: ask again until it does.
-        for _ in 0..<300 where await attempts.values.count < 2 {
-            await queue.retryNow()
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        await clock.sleepers(atLeast: 1)
+        await queue.retryNow()
+        try await events.wait(forCount: 2)
         task.cancel()
         #expect(await attempts.values == ["t-patient", "t-patient"])
         #expect(try await store.outbox().isEmpty)

@@ -19,7 +19,7 @@ import Testing
                 await self.answers.append(since)
                 let index = await self.served.next()
                 guard index < self.script.count else {
-                    try? await Task.sleep(for: .seconds(3600))
+                    await suspendUntilCancelled()
                     throw .transport(.cancelled)
                 }
                 return try self.script[index].get()
@@ -47,7 +47,8 @@ import Testing
             .success(SyncResponse(nextBatch: "s2", rooms: joined("!b", name: "B"))),
         ])
         let events = Recorder<ClientEvent>()
-        let loop = SyncLoop(request: server.request, store: store, userID: "@me:hs") { event in
+        // The retry delay after the failure is no part of this test.
+        let loop = SyncLoop(request: server.request, store: store, userID: "@me:hs", clock: ImmediateClock()) { event in
             // What the app hears is already in the store.
             if case .synced(let result) = event {
                 let stored = Set(try! await store.rooms().map(\.roomID))
@@ -56,7 +57,7 @@ import Testing
             await events.append(event)
         }
         let task = Task { await loop.run() }
-        while await events.values.count < 3 { try await Task.sleep(for: .milliseconds(20)) }
+        try await events.wait(forCount: 3)
         task.cancel()
 
         let seen = await events.values

@@ -25,10 +25,11 @@ public struct SyncService: Sendable {
         requestTimeout: TimeInterval = 30,
         timelineLimit: Int = 20,
         longPollTimeout: Duration = .seconds(30),
+        clock: any ShellClock = SystemClock(),
         logger: Logger = Logger(label: "element-shell.sync")
     ) {
         client = MatrixClient(homeserverURL: session.homeserverURL, accessToken: session.accessToken, transport: transport,
-                              retryPolicy: retryPolicy, requestTimeout: requestTimeout, logger: logger)
+                              retryPolicy: retryPolicy, requestTimeout: requestTimeout, clock: clock, logger: logger)
         filter = SyncFilter(timelineLimit: timelineLimit)
         self.longPollTimeout = longPollTimeout
         self.requestTimeout = requestTimeout

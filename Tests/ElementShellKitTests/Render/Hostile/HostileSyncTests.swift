@@ -47,7 +47,7 @@ import Testing
         rooms.members = { _ throws(MatrixError) in try MatrixClient.decode(JoinedMembers.self, from: Data(members.utf8)).joined.mapValues(\.displayName) }
         let app = AppHarness(sync: AppStateMessagingTests.firstSync(response), roomService: rooms)
         await app.state.run(line: "/login matrix.org alice")
-        for _ in 0..<300 where app.state.syncStatus != .live { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil { app.state.syncStatus == .live }
         for line in ["/rooms", "/open !r:hs", "/members", "/topic", "/name", "/history"] {
             await app.state.run(line: line)
         }

@@ -1,0 +1,100 @@
+import Synchronization
+@testable import ElementShellKit
+
+/// A clock that stands still until a test moves it: `advance(by:)` wakes every sleeper whose time
+/// has come, in order. `sleepers(atLeast:)` waits, woken by each new sleeper rather than by a
+/// timer, until the code under test is asleep on it, so a test never advances too early.
+final class TestClock: ShellClock {
+    private struct Sleeper {
+        let id: Int
+        let wakesAt: Duration
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var now = Duration.zero
+        var sleepers: [Sleeper] = []
+        var cancelled: Set<Int> = []
+        var nextID = 0
+        var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
+    private let state = Mutex(State())
+
+    var now: Duration { state.withLock { $0.now } }
+
+    func sleep(for duration: Duration) async throws {
+        try Task.checkCancellation()
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let outcome: Result<Void, any Error>? = state.withLock { state in
+                    if state.cancelled.remove(id) != nil { return .failure(CancellationError()) }
+                    if duration <= .zero { return .success(()) }
+                    state.sleepers.append(Sleeper(id: id, wakesAt: state.now + duration, continuation: continuation))
+                    let count = state.sleepers.count
+                    let ready = state.watchers.filter { $0.count <= count }
+                    state.watchers.removeAll { $0.count <= count }
+                    ready.forEach { $0.continuation.resume() }
+                    return nil
+                }
+                if let outcome { continuation.resume(with: outcome) }
+            }
+        } onCancel: {
+            let sleeper = state.withLock { state -> Sleeper? in
+                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else {
+                    state.cancelled.insert(id)
+                    return nil
+                }
+                return state.sleepers.remove(at: index)
+            }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves time on by `duration`, waking the sleepers whose time has come, earliest first.
+    func advance(by duration: Duration) {
+        let woken = state.withLock { state in
+            state.now += duration
+            let due = state.sleepers.filter { $0.wakesAt <= state.now }.sorted { $0.wakesAt < $1.wakesAt }
+            state.sleepers.removeAll { $0.wakesAt <= state.now }
+            return due
+        }
+        woken.forEach { $0.continuation.resume() }
+    }
+
+    /// Returns once at least `count` tasks sleep on this clock.
+    func sleepers(atLeast count: Int = 1) async {
+        await withCheckedContinuation { continuation in
+            let isReady = state.withLock { state in
+                guard state.sleepers.count < count else { return true }
+                state.watchers.append((count, continuation))
+                return false
+            }
+            if isReady { continuation.resume() }
+        }
+    }
+
+    /// Waits for a sleeper, then moves time on by `duration`: the usual step of a timer test.
+    func advanceOnceAsleep(by duration: Duration) async {
+        await sleepers(atLeast: 1)
+        advance(by: duration)
+    }
+}
+
+/// A clock on which no sleep takes time: each returns at once, moving `now` on by its length.
+/// For tests where a delay only slows the test down (retry backoff) and nothing depends on it.
+final class ImmediateClock: ShellClock {
+    private let elapsed = Mutex(Duration.zero)
+
+    var now: Duration { elapsed.withLock { $0 } }
+
+    func sleep(for duration: Duration) async throws {
+        try Task.checkCancellation()
+        elapsed.withLock { $0 += max(duration, .zero) }
+        await Task.yield()
+    }
+}
