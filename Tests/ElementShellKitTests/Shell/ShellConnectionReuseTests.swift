@@ -20,7 +20,9 @@ struct ShellConnectionReuseTests {
             """, to: "config.yaml")
         let room = "Connections \(UUID().uuidString.prefix(6))"
         let lines = ["/login test \(homeserver.user(9))", "/create \(room)"] + (1...30).map { "message \($0)" }
-            + ["/wait sent", "/history 60", "/wait sync", "/logout!"]
+            // Sends are one at a time, and a Synapse busy with the whole suite took up to 2 s each:
+            // the wait's own 30 s is no deadline here, a hang is.
+            + ["/wait sent --timeout 600", "/history 60", "/wait sync --timeout 600", "/logout!"]
         let run = try await shell.run(["--config", config, "--profile", "tester", "--no-rc", "--output", "json"] + lines.flatMap { ["-c", $0] },
                                       extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
         #expect(run.status == 0, "\(run.standardOutput)\n\(run.standardError)")

@@ -36,7 +36,10 @@ struct ShellFaultTests {
                 """, to: "config.yaml")
             arguments = ["--config", config, "--profile", "tester", "--no-rc", "--output", "json"]
             roomID = try await peer.createRoom(named: self.room, inviting: userID)
-            let login = try await shell.run(arguments + ["-c", "/login test \(homeserver.user(7))", "-c", "/join \(roomID)", "-c", "/wait sync"],
+            // The 3 s limit is for the faults; a Synapse busy with the whole suite has taken longer
+            // than that over a join, so this run lifts it for itself.
+            let login = try await shell.run(arguments + ["-c", "/set request_timeout 120", "-c", "/login test \(homeserver.user(7))",
+                                                         "-c", "/join \(roomID)", "-c", "/wait sync --timeout 600"],
                                             extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
             guard login.status == 0 else { throw FaultProxy.Failure(reason: "setup: \(login.standardOutput)") }
         }
