@@ -33,7 +33,9 @@ extension AppEnvironment {
             readScript: { path in try? String(contentsOfFile: path, encoding: .utf8) },
             variables: variables,
             hostName: hostName,
-            clock: clock
+            clock: clock,
+            useLanguage: { L10n.language = $0 },
+            useLogLevel: { FileLogHandler.level = $0 }
         )
     }
 }

@@ -25,6 +25,11 @@ public struct AppEnvironment: Sendable {
     public var hostName: String
     /// What every timer of the app and its services reads.
     public var clock: any ShellClock
+    /// The language the app chose (at start, and on `/set language`) for the process's strings:
+    /// the live wiring sets `L10n.language`; tests leave the process's language alone.
+    public var useLanguage: @Sendable (String) -> Void
+    /// The log level chosen on `/set log_level`, for the process's log file.
+    public var useLogLevel: @Sendable (LogLevel) -> Void
 
     public init(
         makeAuthService: @escaping @Sendable (Settings) -> any AuthService,
@@ -38,7 +43,9 @@ public struct AppEnvironment: Sendable {
         readScript: @escaping @Sendable (String) async -> String?,
         variables: [String: String],
         hostName: String,
-        clock: any ShellClock = SystemClock()
+        clock: any ShellClock = SystemClock(),
+        useLanguage: @escaping @Sendable (String) -> Void = { _ in },
+        useLogLevel: @escaping @Sendable (LogLevel) -> Void = { _ in }
     ) {
         self.makeAuthService = makeAuthService
         self.sessionStore = sessionStore
@@ -52,6 +59,8 @@ public struct AppEnvironment: Sendable {
         self.variables = variables
         self.hostName = hostName
         self.clock = clock
+        self.useLanguage = useLanguage
+        self.useLogLevel = useLogLevel
     }
 }
 

@@ -56,7 +56,7 @@ extension AppState {
         case .caFile, .requestTimeout:
             authService = environment.makeAuthService(profile.settings)
             if let session { await renewServices(for: session) }
-        case .logLevel: FileLogHandler.level = profile.settings.logLevel
+        case .logLevel: environment.useLogLevel(profile.settings.logLevel)
         case .timelineSize:
             for roomID in timelines.keys { timelines[roomID]?.resize(to: profile.settings.timelineSize) }
         case .color, .historySize, .markdown, .privateReceipts, .notify, .notifyBodies: break
@@ -85,7 +85,8 @@ extension AppState {
     }
 
     func applyLanguage() {
-        L10n.language = LanguageResolver.language(setting: profile.settings.language, environment: environment.variables)
+        language = LanguageResolver.language(setting: profile.settings.language, environment: environment.variables)
+        environment.useLanguage(language)
     }
 }
 

@@ -89,6 +89,8 @@ public final class AppState {
     public internal(set) var profile: Profile
     public let configFile: String?
     public let dataDirectory: String
+    /// The language user-facing strings are in: the `language` setting, else the environment's.
+    public internal(set) var language = LocalizationTables.sourceLanguage
 
     // Scripting
     public internal(set) var aliases: [String: String] = [:]

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import ElementShellKit
 
@@ -67,8 +68,6 @@ import Testing
 
     @Test func settingsThisShellCannotUseAreRefused() async {
         let app = AppHarness()
-        let before = L10n.language
-        defer { L10n.language = before }
         #expect(!(await app.state.run(line: "/set language xx")))
         #expect(!(await app.state.run(line: "/set ca_file /nonexistent/ca.pem")))
         #expect(app.log.failures == [
@@ -79,14 +78,18 @@ import Testing
         #expect(await app.state.run(line: "/set language de_AT"))
     }
 
+    /// The app chooses; the process's strings follow through the environment, which tests leave
+    /// alone: a test that switched `L10n.language` for the whole process once made a test running
+    /// beside it render German.
     @Test func settingTheLanguageSwitchesIt() async {
-        let app = AppHarness()
-        let before = L10n.language
-        defer { L10n.language = before }
+        let chosen = Mutex<[String]>([])
+        let app = AppHarness(useLanguage: { language in chosen.withLock { $0.append(language) } })
         #expect(await app.state.run(line: "/set language de"))
-        #expect(L10n.language == "de")
+        #expect(app.state.language == "de")
         #expect(await app.state.run(line: "/set language none"))
-        #expect(L10n.language == "en")
+        #expect(app.state.language == "en")
+        #expect(chosen.withLock { $0 } == ["en", "de", "en"], "at start, then at each change")
+        #expect(L10n.language == LocalizationTables.sourceLanguage, "the process's language is the executable's to set")
     }
 
     @Test func configShowsTheRunningOrANamedProfile() async {

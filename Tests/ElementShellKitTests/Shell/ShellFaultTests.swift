@@ -96,7 +96,8 @@ struct ShellFaultTests {
         }
         let run = try await setup.run(["/open \(setup.room)", "first through faults", "second through faults", "/wait sent --timeout 90",
                                        "/wait sync --timeout 60"])
-        #expect(run.status == 0, "\(run.standardOutput)")
+        let requests = try await setup.proxy.requests()
+        #expect(run.status == 0, "\(run.standardOutput)\n\(setup.log.suffix(20_000))\n\(requests)")
         let faults = try await setup.proxy.requests().compactMap(\.fault)
         #expect(faults.count == 7, "every fault was met: \(faults)")
         #expect(try await setup.sentBodies() == ["first through faults", "second through faults"])

@@ -75,6 +75,7 @@ struct AppHarness {
         mediaService: FakeMediaService = FakeMediaService(),
         crypto: @escaping @Sendable (Session, StoreWriter) async -> CryptoMachine? = { _, _ in nil },
         clock: any ShellClock = SystemClock(),
+        useLanguage: @escaping @Sendable (String) -> Void = { _ in },
         sharing shared: TemporaryDirectory? = nil
     ) {
         let directory = shared ?? TemporaryDirectory()
@@ -94,7 +95,8 @@ struct AppHarness {
             readScript: { scripts[$0] },
             variables: ["HOME": "/home/tester", "LANG": "en_GB.UTF-8"],
             hostName: "testhost",
-            clock: clock
+            clock: clock,
+            useLanguage: useLanguage
         )
         state = AppState(
             config: .default, profile: ShellConfig.default.profile(named: profile)!, configFile: nil,
