@@ -36,7 +36,7 @@ extension AppState {
 
 /// Resumes one waiter once, whoever fires first: a change, a timer, a cancellation; a fire that
 /// comes before the waiter is armed is kept for it.
-private final class WakeUp: Sendable {
+final class WakeUp: Sendable {
     private let state = Mutex<(fired: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
 
     func arm(_ waiter: CheckedContinuation<Void, Never>) {

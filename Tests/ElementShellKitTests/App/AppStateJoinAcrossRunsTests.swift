@@ -17,7 +17,7 @@ import Testing
         let second = AppHarness(send: { entry throws(MatrixError) in
             await sentTo.append(entry.roomID)
             return "$sent"
-        }, sharing: first.directory)
+        }, clock: TestClock(), sharing: first.directory)
         await second.state.resumeSession()
         #expect(await second.state.run(line: "/open #lobby:hs"))
         // Not "no messages here yet": the room has not been synced, so nothing is known of them.
@@ -27,7 +27,7 @@ import Testing
         }
         #expect(second.state.currentRoomID == "!joined:hs")
         #expect(await second.state.run(line: "hello"))
-        #expect(await second.state.waitUntilSent(timeout: 60))
+        #expect(await second.state.waitUntilSent(timeout: 5), "on a test clock: only the send can end it")
         #expect(await sentTo.values == ["!joined:hs"])
     }
 

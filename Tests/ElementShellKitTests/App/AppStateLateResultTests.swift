@@ -27,31 +27,36 @@ import Testing
         return SyncResponse(nextBatch: "s-late", rooms: .init(joined: ["!lobby:hs": room]))
     }
 
-    @Test func aLateSyncResultAfterLogoutIsDropped() async throws {
-        let asked = Recorder<Int>()
+    /// Logged in with the Lobby open, its long-poll under way; `asked` counts the requests.
+    func longPolling(asked: Recorder<Int>) async throws -> AppHarness {
         let app = AppHarness(sync: Self.answeringAsItIsCancelled(first: Messaging.lobby, late: Self.lateMessage, asked: asked))
         await app.state.run(line: "/login matrix.org alice")
         try await waitUntil { app.state.syncStatus == .live }
         await app.state.run(line: "/open Lobby")
         try await asked.wait(forCount: 2)
+        return app
+    }
+
+    func showedLateMessage(_ app: AppHarness) -> Bool {
+        app.log.reports.contains { if case .message(let view) = $0.content { view.body == "late" } else { false } }
+    }
+
+    @Test func aLateSyncResultAfterLogoutIsDropped() async throws {
+        let app = try await longPolling(asked: Recorder())
         #expect(await app.state.run(line: "/logout!"))
         #expect(app.state.session == nil && app.state.rooms.isEmpty)
-        #expect(!app.log.reports.contains { if case .message(let view) = $0.content { view.body == "late" } else { false } })
+        #expect(!showedLateMessage(app))
     }
 
     @Test func aLateResultOfTheSyncThatReconnectReplacedIsNotApplied() async throws {
         let asked = Recorder<Int>()
-        let app = AppHarness(sync: Self.answeringAsItIsCancelled(first: Messaging.lobby, late: Self.lateMessage, asked: asked))
-        await app.state.run(line: "/login matrix.org alice")
-        try await waitUntil { app.state.syncStatus == .live }
-        await app.state.run(line: "/open Lobby")
-        try await asked.wait(forCount: 2)
+        let app = try await longPolling(asked: asked)
         #expect(await app.state.run(line: "/reconnect"))
         // The new loop asks from the token the store has: the late answer was not committed.
         try await asked.wait(forCount: 3)
         let store = try #require(app.state.store)
         #expect(try await store.syncToken() == "s1")
-        #expect(!app.log.reports.contains { if case .message(let view) = $0.content { view.body == "late" } else { false } })
+        #expect(!showedLateMessage(app))
     }
 
     @Test func logoutDuringTheFirstSyncEndsItAndSaysNothingLater() async throws {

@@ -244,6 +244,7 @@ import Testing
         let first = Self.lobby
         let served = SyncLoopTests.Counter()
         let gate = Gate()
+        let clock = TestClock()
         let app = AppHarness(sync: { _, _ throws(MatrixError) in
             switch await served.next() {
             case 0: return first
@@ -254,11 +255,13 @@ import Testing
                 await suspendUntilCancelled()
                 throw .transport(.cancelled)
             }
-        })
+        }, clock: clock)
         await app.state.run(line: "/login matrix.org alice")
         try await waitUntil { app.state.syncStatus == .live }
         await app.state.run(line: "/open Lobby")
-        #expect(!(await app.state.run(line: "/wait message hi --timeout 0.1")), "nothing has arrived yet")
+        async let timedOut = app.state.run(line: "/wait message hi --timeout 0.1")
+        await clock.advance(toWakeWithin: .milliseconds(100))
+        #expect(!(await timedOut), "nothing has arrived yet")
         async let waited = app.state.run(line: "/wait message alice --timeout 5")
         await gate.open()
         #expect(await waited, "the wait ends when a message containing the text arrives")

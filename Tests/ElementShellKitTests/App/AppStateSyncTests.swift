@@ -30,17 +30,23 @@ import Testing
         #expect(listed.map(\.roomID) == ["!a:hs"])
     }
 
+    /// On a test clock, a timeout passes only when the test moves time on: a busy machine cannot
+    /// make a wait that should succeed run out (one did, with five real seconds, under load).
     @Test func waitSyncHoldsUntilAResponseIsAppliedOrTimesOut() async throws {
-        let app = AppHarness(sync: Self.oneRoom("Lobby", unread: 0))
+        let clock = TestClock()
+        let app = AppHarness(sync: Self.oneRoom("Lobby", unread: 0), clock: clock)
         #expect(!(await app.state.run(line: "/wait sync")))
         await app.state.run(line: "/login matrix.org alice")
         #expect(await app.state.run(line: "/wait sync --timeout 5"))
         #expect(app.state.rooms["!a:hs"] != nil)
-        #expect(!(await app.state.run(line: "/wait sync --timeout 0.1")), "the fake server has nothing more to say")
+        async let timedOut = app.state.run(line: "/wait sync --timeout 0.1")
+        await clock.advance(toWakeWithin: .milliseconds(100))
+        #expect(!(await timedOut), "the fake server has nothing more to say")
         #expect(app.log.failures == [.notLoggedIn, .waitTimedOut(seconds: 0.1)])
     }
 
     @Test func waitSyncAfterAJoinWaitsUntilSyncHasBroughtTheRoom() async throws {
+        let clock = TestClock()
         let served = SyncLoopTests.Counter()
         let app = AppHarness(sync: { _, waitsForNews throws(MatrixError) in
             let index = await served.next()
@@ -53,7 +59,7 @@ import Testing
             var room = SyncResponse.JoinedRoom()
             room.state = [SyncEvent(type: "m.room.name", sender: "@b:hs", stateKey: "", content: .object(["name": .string("New")]))]
             return SyncResponse(nextBatch: "s\(index)", rooms: .init(joined: ["!new:hs": room]))
-        })
+        }, clock: clock)
         await app.state.run(line: "/login matrix.org alice")
         #expect(await app.state.run(line: "/join !new:hs"))
         #expect(await app.state.run(line: "/wait sync --timeout 5"))

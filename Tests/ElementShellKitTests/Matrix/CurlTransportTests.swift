@@ -104,22 +104,28 @@ import Testing
         await #expect(throws: TransportError.timedOut) {
             try await transport.send(HTTPRequest(method: .get, url: url(server.port, "/"), timeout: 0.3))
         }
-        #expect(ContinuousClock.now - started < .seconds(5))
+        // Its own limit ended it, not a hang: a busy machine may take seconds to get there.
+        #expect(ContinuousClock.now - started < .seconds(30))
     }
 
     @Test func cancellingTheTaskAbortsTheTransfer() async throws {
         let transport = CurlTransport(userAgent: "element-shell-tests/1")
         let server = try SilentServer()
+        let underway = Recorder<Int64>()
         let task = Task { [transport] in
-            try await transport.send(HTTPRequest(method: .get, url: url(server.port, "/sync"), timeout: 60))
+            try await transport.send(HTTPRequest(method: .get, url: url(server.port, "/sync"), timeout: 600)) { progress in
+                Task { await underway.append(progress.done) }
+            }
         }
-        try await Task.sleep(for: .milliseconds(200))
+        // libcurl reports progress once the transfer runs: cancel it then, not before it starts.
+        try await underway.wait(forCount: 1)
         let started = ContinuousClock.now
         task.cancel()
         let result = await task.result
         withExtendedLifetime(server) {}
         #expect(throws: TransportError.cancelled) { try result.get() }
-        #expect(ContinuousClock.now - started < .seconds(3))
+        // Taken off at once, not at the request's 600 s limit (a busy machine may take seconds).
+        #expect(ContinuousClock.now - started < .seconds(60))
     }
 
     @Test func alreadyCancelledTasksDoNotConnect() async throws {

@@ -54,8 +54,8 @@ import Testing
     private let limited = HTTPResponse.json(429, #"{"errcode":"M_LIMIT_EXCEEDED","error":"Too Many Requests","retry_after_ms":5}"#)
     private let versions = HTTPResponse.json(200, #"{"versions":["v1.15"]}"#)
 
-    private func client(_ transport: FakeTransport) -> MatrixClient {
-        MatrixClient(homeserverURL: URL(string: "https://hs.example")!, transport: transport)
+    private func client(_ transport: FakeTransport, clock: any ShellClock = SystemClock()) -> MatrixClient {
+        MatrixClient(homeserverURL: URL(string: "https://hs.example")!, transport: transport, clock: clock)
     }
 
     @Test func retriesRateLimitedRequestsUntilTheySucceed() async throws {
@@ -85,8 +85,10 @@ import Testing
 
     @Test func cancellationDuringTheWaitStopsRetrying() async {
         let transport = FakeTransport { _ in .json(429, #"{"errcode":"M_LIMIT_EXCEEDED","retry_after_ms":20000}"#) }
-        let task = Task { try await client(transport).send(.versions) }
-        try? await Task.sleep(for: .milliseconds(50))
+        let clock = TestClock()
+        let task = Task { try await client(transport, clock: clock).send(.versions) }
+        // Asleep on the clock: waiting out the 20 s the server asked for.
+        await clock.sleepers(atLeast: 1)
         task.cancel()
         let result = await task.result
         #expect(throws: MatrixError.transport(.cancelled)) { try result.get() }

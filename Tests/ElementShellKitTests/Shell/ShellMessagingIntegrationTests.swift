@@ -196,9 +196,9 @@ struct ShellMessagingIntegrationTests {
         // carol's other rooms may have unread messages of their own: only the change counts.
         let before = Self.unread(in: try await tmux.waitFor("the room is open") { $0.last?.hasPrefix("Tester \(carolID) Here \(tag)") == true }.last!)
         try await peer.send(["one", "two"], to: elsewhere)
-        try await tmux.waitFor("two more unread in the prompt", timeout: 20) { Self.unread(in: $0.last ?? "") == before + 2 }
+        try await tmux.waitFor("two more unread in the prompt") { Self.unread(in: $0.last ?? "") == before + 2 }
         try await peer.send(["in the open room"], to: here)
-        try await tmux.waitFor("the open room's message printed", timeout: 20) { $0.contains { $0.hasSuffix("] Erin Nio: in the open room") } }
+        try await tmux.waitFor("the open room's message printed") { $0.contains { $0.hasSuffix("] Erin Nio: in the open room") } }
         #expect(Self.unread(in: try await tmux.screen().last ?? "") == before + 2, "what the open room shows is not unread")
         try await tmux.type("/rooms\r")
         try await tmux.waitFor("/rooms lists the count") { $0.contains { $0.contains("Elsewhere \(tag)") && $0.contains("2 unread") } }

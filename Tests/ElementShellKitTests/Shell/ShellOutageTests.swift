@@ -72,12 +72,12 @@ struct ShellOutageTests {
         let proxy = try #require(setup.proxy)
         try await setup.peer.send(["before the outage"], to: setup.roomID)
         let tmux = try await setup.startShell()
-        try await tmux.waitFor("the message before the outage", timeout: 20) { $0.contains { $0.hasSuffix(": before the outage") } }
+        try await tmux.waitFor("the message before the outage") { $0.contains { $0.hasSuffix(": before the outage") } }
 
         try await setup.server.stop()
         let stopped = Date()
         try await tmux.type("typed during the outage\r")
-        try await tmux.waitFor("the prompt says offline", timeout: 20) { $0.last?.contains("(offline — retrying in") == true }
+        try await tmux.waitFor("the prompt says offline") { $0.last?.contains("(offline — retrying in") == true }
         try await tmux.type("/queue\r")
         try await tmux.waitFor("the message waits in the outbox") {
             $0.contains { $0.contains("Gap") && $0.contains("typed during the outage") && $0.contains("waiting") }
@@ -94,7 +94,7 @@ struct ShellOutageTests {
         try await Self.waitUntilSent(tmux)
         #expect(try await setup.peer.messages(in: setup.roomID).filter { $0.body == "typed during the outage" }.count == 1)
         try await tmux.type("/history\r")
-        try await tmux.waitFor("history fills the gap", timeout: 30) { $0.contains { $0.hasSuffix(": missed 01") } }
+        try await tmux.waitFor("history fills the gap") { $0.contains { $0.hasSuffix(": missed 01") } }
         #expect(try await tmux.screen().last?.contains("(offline") == false)
     }
 
@@ -143,7 +143,7 @@ struct ShellOutageTests {
             try await tmux.waitFor("caught up") { TmuxSession.lastAnswer(on: $0) == "synced" }
             try setup.server.pause()
             try await tmux.type("sent into the silence\r")
-            try await tmux.waitFor("the request waits in the server's socket", timeout: 10) { _ in setup.server.holdsUnreadRequest }
+            try await tmux.waitFor("the request waits in the server's socket") { _ in setup.server.holdsUnreadRequest }
             kill(try await tmux.panePID(), SIGKILL)
             try await tmux.waitFor("the shell is gone") { _ in await tmux.hasExited }
         }

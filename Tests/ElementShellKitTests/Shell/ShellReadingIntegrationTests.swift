@@ -58,7 +58,7 @@ extension ShellMessagingIntegrationTests {
         try await tmux.type("/open Typing \(tag)\r")
         try await tmux.waitFor("the room is open") { $0.last?.hasPrefix("Tester \(carolID) Typing \(tag)") == true }
         try await peer.startTyping(in: roomID)
-        try await tmux.waitFor("the peer typing in the prompt", timeout: 20) { $0.last?.contains("Typing \(tag) (Erin Nio is typing…)") == true }
+        try await tmux.waitFor("the peer typing in the prompt") { $0.last?.contains("Typing \(tag) (Erin Nio is typing…)") == true }
 
         try await tmux.type("hello, erin")
         #expect(try await peer.seesTyping(of: carolID, in: roomID), "the peer sees carol typing")
@@ -66,6 +66,6 @@ extension ShellMessagingIntegrationTests {
         try await tmux.press("C-c")
         try await tmux.waitFor("the typed line dropped") { $0.contains { $0.hasSuffix("hello, erin^C") } }
         try await tmux.type("/logout!\r")
-        try await tmux.waitFor("logged out", timeout: 20) { $0.last == "Tester>" }
+        try await tmux.waitFor("logged out") { $0.last == "Tester>" }
     }
 }

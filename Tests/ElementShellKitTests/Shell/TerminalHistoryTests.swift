@@ -19,14 +19,14 @@ struct TerminalHistoryTests {
         try await tmux.type("/login test alice\r")
         try await tmux.waitFor("the password question") { $0.last?.hasPrefix("Password for alice on test:") == true }
         try await tmux.type(password + "\r")
-        try await tmux.waitFor("logged in", timeout: 20) { $0.last == "Tester @alice:localhost>" }
+        try await tmux.waitFor("logged in") { $0.last == "Tester @alice:localhost>" }
         try await tmux.type("/whoami\r")
         try await tmux.type("/keys export \(exportFile)\r")
         try await tmux.waitFor("the passphrase question") { $0.last?.hasPrefix("Passphrase for \(exportFile):") == true }
         try await tmux.type(passphrase + "\r")
         try await tmux.waitFor("the second question") { $0.last?.hasPrefix("The same passphrase again:") == true }
         try await tmux.type(passphrase + "\r")
-        try await tmux.waitFor("the export", timeout: 20) { $0.contains { $0.hasPrefix("Exported") } }
+        try await tmux.waitFor("the export") { $0.contains { $0.hasPrefix("Exported") } }
         try await tmux.type("/echo after\r")
         try await tmux.waitFor("the last line ran") { $0.contains("after") }
         try await tmux.type("/quit\r")

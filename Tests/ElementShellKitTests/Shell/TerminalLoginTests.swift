@@ -82,7 +82,7 @@ struct TerminalLoginTests {
         try await tmux.press("C-u")
         try await tmux.type(homeserver.password + "\r")
         // Logged in, whether or not the first sync has finished (it may take seconds under load).
-        let screen = try await tmux.waitFor("logged in", timeout: 20) { $0.last?.hasPrefix("Tester @\(user):\(homeserver.serverName)") == true }
+        let screen = try await tmux.waitFor("logged in") { $0.last?.hasPrefix("Tester @\(user):\(homeserver.serverName)") == true }
         #expect(!screen.joined().contains(homeserver.password) && !screen.joined().contains("half"))
         try await tmux.type("/logout!\r")
         try await tmux.waitFor("logged out") { $0.last == "Tester>" }

@@ -166,7 +166,7 @@ struct TerminalPromptTests {
         try await tmux.press("Enter")
         try await Task.sleep(for: .milliseconds(500))
         try await tmux.press("C-c")
-        try await tmux.waitFor("the login is cancelled", timeout: 5) { $0.contains("Cancelled.") }
+        try await tmux.waitFor("the login is cancelled") { $0.contains("Cancelled.") }
         try await tmux.type("/echo free")
         try await tmux.press("Enter")
         try await tmux.waitFor("the shell takes lines again") { $0.contains("free") }

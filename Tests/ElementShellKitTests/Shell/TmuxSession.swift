@@ -101,9 +101,11 @@ final class TmuxSession {
         }
     }
 
-    /// Waits until `condition` holds for the screen, for five seconds at most.
+    /// Waits until `condition` holds for the screen. A terminal tells nobody when it changes, so
+    /// the screen is read again every 50 ms; the deadline is the tests' usual one, which only a
+    /// hang reaches (five seconds was reached by a busy machine).
     @discardableResult
-    func waitFor(_ description: String, timeout: TimeInterval = 5, _ condition: ([String]) async -> Bool) async throws -> [String] {
+    func waitFor(_ description: String, timeout: TimeInterval = Waiting.deadlineSeconds, _ condition: ([String]) async -> Bool) async throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var lines = try await screen()
         while await !condition(lines) {

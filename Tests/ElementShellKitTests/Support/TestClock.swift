@@ -16,7 +16,7 @@ final class TestClock: ShellClock {
         var sleepers: [Sleeper] = []
         var cancelled: Set<Int> = []
         var nextID = 0
-        var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var watchers: [(isReady: @Sendable (State) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     private let state = Mutex(State())
@@ -35,9 +35,9 @@ final class TestClock: ShellClock {
                     if state.cancelled.remove(id) != nil { return .failure(CancellationError()) }
                     if duration <= .zero { return .success(()) }
                     state.sleepers.append(Sleeper(id: id, wakesAt: state.now + duration, continuation: continuation))
-                    let count = state.sleepers.count
-                    let ready = state.watchers.filter { $0.count <= count }
-                    state.watchers.removeAll { $0.count <= count }
+                    let snapshot = state
+                    let ready = state.watchers.filter { $0.isReady(snapshot) }
+                    state.watchers.removeAll { $0.isReady(snapshot) }
                     ready.forEach { $0.continuation.resume() }
                     return nil
                 }
@@ -68,20 +68,26 @@ final class TestClock: ShellClock {
 
     /// Returns once at least `count` tasks sleep on this clock.
     func sleepers(atLeast count: Int = 1) async {
-        await withCheckedContinuation { continuation in
-            let isReady = state.withLock { state in
-                guard state.sleepers.count < count else { return true }
-                state.watchers.append((count, continuation))
-                return false
-            }
-            if isReady { continuation.resume() }
-        }
+        await watch { $0.sleepers.count >= count }
     }
 
-    /// Waits for a sleeper, then moves time on by `duration`: the usual step of a timer test.
-    func advanceOnceAsleep(by duration: Duration) async {
-        await sleepers(atLeast: 1)
+    /// Waits until something sleeps on this clock that `duration` would wake, then moves time on
+    /// by `duration`: the step that ends a timeout a test expects to run out, whatever else (a
+    /// notice due later) sleeps beside it.
+    func advance(toWakeWithin duration: Duration) async {
+        await watch { state in state.sleepers.contains { $0.wakesAt <= state.now + duration } }
         advance(by: duration)
+    }
+
+    private func watch(until isReady: @escaping @Sendable (State) -> Bool) async {
+        await withCheckedContinuation { continuation in
+            let readyNow = state.withLock { state in
+                guard !isReady(state) else { return true }
+                state.watchers.append((isReady, continuation))
+                return false
+            }
+            if readyNow { continuation.resume() }
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 import Observation
 import Synchronization
 import Testing
+@testable import ElementShellKit
 
 /// The tests' one way to wait for something to happen. Each wait is woken by what it waits for
 /// (a change of the app's observed state, a value recorded), never by a timer of its own; the
@@ -8,6 +9,8 @@ import Testing
 /// instead of hanging the run.
 enum Waiting {
     static let deadline = Duration.seconds(60)
+    /// The same in seconds, for waits on other processes that count in seconds.
+    static let deadlineSeconds = Double(deadline.components.seconds)
 }
 
 /// Waits until `condition` about the app's state holds, read again at every change of the
@@ -25,10 +28,11 @@ func waitUntil(_ condition: @escaping @MainActor () -> Bool, sourceLocation: Sou
             Issue.record("waited \(Waiting.deadline) in vain", sourceLocation: sourceLocation)
             throw WaitFailure()
         }
+        let wakeUp = WakeUp()
         await withCheckedContinuation { continuation in
-            let once = Once(continuation)
-            withObservationTracking { _ = condition() } onChange: { once.resume() }
-            expiry.onExpiry { once.resume() }
+            withObservationTracking { _ = condition() } onChange: { wakeUp.fire() }
+            expiry.onExpiry { wakeUp.fire() }
+            wakeUp.arm(continuation)
         }
     }
 }
@@ -74,19 +78,6 @@ actor Recorder<Value: Sendable> {
     }
 }
 
-/// Resumes a continuation once, whoever asks first.
-private final class Once: Sendable {
-    private let continuation: Mutex<CheckedContinuation<Void, Never>?>
-
-    init(_ continuation: CheckedContinuation<Void, Never>) {
-        self.continuation = Mutex(continuation)
-    }
-
-    func resume() {
-        continuation.withLock { $0.take() }?.resume()
-    }
-}
-
 /// The real-time deadline of one wait.
 private final class Expiry: Sendable {
     private let state = Mutex<(expired: Bool, handlers: [@Sendable () -> Void])>((false, []))
@@ -115,31 +106,10 @@ private final class Expiry: Sendable {
 /// Suspends until the calling task is cancelled, as a long-poll with no news does; no time
 /// passes for it and no timer wakes it.
 func suspendUntilCancelled() async {
-    let latch = Latch()
+    let wakeUp = WakeUp()
     await withTaskCancellationHandler {
-        await withCheckedContinuation { latch.arm($0) }
+        await withCheckedContinuation { wakeUp.arm($0) }
     } onCancel: {
-        latch.open()
-    }
-}
-
-/// Lets one waiter through once opened; opened before the waiter comes, it does not stop it.
-private final class Latch: Sendable {
-    private let state = Mutex<(isOpen: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
-
-    func arm(_ waiter: CheckedContinuation<Void, Never>) {
-        let passes = state.withLock { state in
-            if state.isOpen { return true }
-            state.waiter = waiter
-            return false
-        }
-        if passes { waiter.resume() }
-    }
-
-    func open() {
-        state.withLock { state in
-            state.isOpen = true
-            return state.waiter.take()
-        }?.resume()
+        wakeUp.fire()
     }
 }
