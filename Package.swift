@@ -67,12 +67,21 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What both test targets share: waiting for other processes without holding a pool thread.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "ElementShellKitTests",
             // The executable is a dependency so the process-level tests (batch mode, tmux) find it built.
-            dependencies: ["ElementShellKit", "element-shell", "SyntheticSync", "MatrixCrypto"],
+            dependencies: ["ElementShellKit", "element-shell", "SyntheticSync", "MatrixCrypto", "TestSupport"],
             // Read through #filePath, so the expected text is reviewed like code.
             exclude: ["Render/Golden", "Peers"]
+        ),
+        // Olm, Megolm, signing and key exports against test vectors and vodozemac, on their own:
+        // no client, no executable.
+        .testTarget(
+            name: "MatrixCryptoTests",
+            dependencies: ["MatrixCrypto", "TestSupport"],
+            exclude: ["Peers"]
         ),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// What the crash-safety test types into batch mode: numbered messages, each to a room picked at
 /// random, in bursts of one to eight, each burst followed by `/wait sent` as a script waiting for

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A test server among the peers (`Peers/detached_server.py`: the TLS forwarder, the fault
 /// proxy) on 127.0.0.1. It detaches, so it is started through `CleanStart` (a child living on

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs one of the Python peers (`Peers/*.py`) with the venv's Python that Scripts/test names.
 enum PeerScript {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A Synapse of one test's own, from `Scripts/lib/private_synapse.sh`, for tests that stop the
 /// server: the shared one of Scripts/test must stay up for the suites running beside them. It

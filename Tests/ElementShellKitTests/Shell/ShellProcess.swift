@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `element-shell` binary as a user would, in a home of its own.
 struct ShellProcess {

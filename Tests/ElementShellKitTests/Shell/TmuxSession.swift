@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The shell in a real terminal: a tmux server of its own, keys sent with `send-keys`, the screen
 /// read with `capture-pane`. Its calls are async: each is a tmux process, and a wait for the screen

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A Python helper in `Peers/`, run with the venv's Python that Scripts/test names: one JSON
 /// request on stdin, one JSON answer on stdout per call.
@@ -14,8 +15,7 @@ struct PythonOracle: Sendable {
 
     /// `name` is the helper's file name in `Peers/`.
     init(script name: String) {
-        script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appending(path: "Peers/\(name)").path
+        script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Peers/\(name)").path
     }
 
     /// The helper's answer to `request`; the wait for it does not hold one of the test runner's threads.
