@@ -6,13 +6,20 @@ import Testing
 @Suite struct AppStateMessagingTests {
     /// A homeserver that answers the first sync with `response`, then has nothing more to say.
     static func firstSync(_ response: SyncResponse) -> SyncLoop.Request {
+        scriptedSync([{ .success(response) }])
+    }
+
+    /// A homeserver that answers the n-th sync request with the n-th of `answers`, then has
+    /// nothing more to say: each further request waits until it is cancelled.
+    static func scriptedSync(_ answers: [@Sendable () async -> Result<SyncResponse, MatrixError>]) -> SyncLoop.Request {
         let served = SyncLoopTests.Counter()
         return { _, _ throws(MatrixError) in
-            guard await served.next() == 0 else {
+            let index = await served.next()
+            guard index < answers.count else {
                 await suspendUntilCancelled()
                 throw .transport(.cancelled)
             }
-            return response
+            return try await answers[index]().get()
         }
     }
 
@@ -209,21 +216,16 @@ import Testing
 
     @Test func whenSyncIsBackTheOutboxDoesNotWaitOutItsRetryDelay() async throws {
         let attempts = Recorder<String>()
-        let served = SyncLoopTests.Counter()
         let lobby = Self.lobby
-        let app = AppHarness(sync: { _, _ throws(MatrixError) in
-            switch await served.next() {
-            case 0: return lobby
-            case 1:
+        let app = AppHarness(sync: Self.scriptedSync([
+            { .success(lobby) },
+            {
                 // The server goes away once the message has failed to go...
                 try? await attempts.wait(forCount: 1)
-                throw .transport(.timedOut)
-            case 2: return SyncResponse(nextBatch: "s3") // ...and comes back.
-            default:
-                await suspendUntilCancelled()
-                throw .transport(.cancelled)
-            }
-        }, send: { entry throws(MatrixError) in
+                return .failure(.transport(.timedOut))
+            },
+            { .success(SyncResponse(nextBatch: "s3")) }, // ...and comes back.
+        ]), send: { entry throws(MatrixError) in
             await attempts.append(entry.body)
             if await attempts.values.count == 1 { throw .limitExceeded(retryAfterMilliseconds: 60_000) }
             return "$sent"
@@ -242,20 +244,15 @@ import Testing
                                         Self.event("mine", from: "@alice:example", at: 2_100, transactionID: "t1")])
         let next = later
         let first = Self.lobby
-        let served = SyncLoopTests.Counter()
         let gate = Gate()
         let clock = TestClock()
-        let app = AppHarness(sync: { _, _ throws(MatrixError) in
-            switch await served.next() {
-            case 0: return first
-            case 1:
+        let app = AppHarness(sync: Self.scriptedSync([
+            { .success(first) },
+            {
                 await gate.wait()
-                return SyncResponse(nextBatch: "s2", rooms: .init(joined: ["!lobby:hs": next]))
-            default:
-                await suspendUntilCancelled()
-                throw .transport(.cancelled)
-            }
-        }, clock: clock)
+                return .success(SyncResponse(nextBatch: "s2", rooms: .init(joined: ["!lobby:hs": next])))
+            },
+        ]), clock: clock)
         await app.state.run(line: "/login matrix.org alice")
         try await waitUntil { app.state.syncStatus == .live }
         await app.state.run(line: "/open Lobby")

@@ -13,12 +13,10 @@ import Testing
     @Test(.timeLimit(.minutes(1))) func anEchoThatEmptiesTheOutboxEndsTheWaitForIt() async throws {
         let clock = TestClock()
         let sent = Recorder<String>()
-        let served = SyncLoopTests.Counter()
         let lobby = Messaging.lobby
-        let app = AppHarness(sync: { _, _ throws(MatrixError) in
-            switch await served.next() {
-            case 0: return lobby
-            case 1:
+        let app = AppHarness(sync: Messaging.scriptedSync([
+            { .success(lobby) },
+            {
                 // Once /wait sent waits: its timeout is asleep on the clock beside the notice of a
                 // slow first sync (the clock never moves, so neither ever comes).
                 try? await sent.wait(forCount: 1)
@@ -26,12 +24,9 @@ import Testing
                 let transactionID = await sent.values[0]
                 var room = SyncResponse.JoinedRoom()
                 room.timeline = .init(events: [Messaging.event("kept", from: "@alice:example", at: 3_000, transactionID: transactionID)])
-                return SyncResponse(nextBatch: "s2", rooms: .init(joined: ["!lobby:hs": room]))
-            default:
-                await suspendUntilCancelled()
-                throw .transport(.cancelled)
-            }
-        }, send: { entry throws(MatrixError) in
+                return .success(SyncResponse(nextBatch: "s2", rooms: .init(joined: ["!lobby:hs": room])))
+            },
+        ]), send: { entry throws(MatrixError) in
             await sent.append(entry.transactionID)
             await suspendUntilCancelled()
             throw .transport(.cancelled)
