@@ -112,10 +112,12 @@ extension AppState {
     /// Until the shell has caught up with the server as it is now: a request that does not wait
     /// for news goes out at once and its response is applied. A room just joined counts as part
     /// of "now": the homeserver may answer that request a moment before the join reaches sync,
-    /// so it is asked again until the room has come.
+    /// so it is asked again until the room has come. So are the requests commands started without
+    /// waiting (a receipt of `/open`): the server's answer should count them.
     private func waitForSync(timeout seconds: Double) async -> Bool {
         guard let session else { return finish("wait", .failure(notLoggedIn)) }
         let deadline = environment.clock.now + .seconds(seconds)
+        guard await waitForEffects(timeout: deadline - environment.clock.now) else { return finishWait(timeout: seconds) }
         while true {
             restartSync(for: session, catchingUpNow: true)
             let run = syncRun

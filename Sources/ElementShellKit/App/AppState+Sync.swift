@@ -36,6 +36,8 @@ extension AppState {
                 rooms[room.roomID] = room
                 if room.membership != .invite { joinsAwaitingSync.remove(room.roomID) }
             }
+            firstSyncNotice?.cancel()
+            firstSyncNotice = nil
             if announcedFirstSync {
                 announcedFirstSync = false
                 report(Report(content: .firstSyncFinished(roomCount: result.rooms.count), location: nil))
@@ -56,6 +58,8 @@ extension AppState {
         case .decrypted(let result):
             keep(result)
             await showChanges(result)
+        case .markedRead(let roomID):
+            clearCounts(of: roomID)
         case .messageSent, .sendFailed:
             sendReportCount += 1
             applySendReport(event)
@@ -155,8 +159,9 @@ extension AppState {
     private func announceSlowFirstSync() {
         let generation = serviceGeneration
         firstSyncNotice = Task { [weak self, delay = firstSyncNoticeDelay, clock = environment.clock] in
-            try? await clock.sleep(for: delay)
-            guard let self, generation == self.serviceGeneration, self.appliedSyncCount == 0 else { return }
+            // Cancelled once the first sync is applied: nothing to say then.
+            guard (try? await clock.sleep(for: delay)) != nil,
+                  let self, generation == self.serviceGeneration, self.appliedSyncCount == 0 else { return }
             self.announcedFirstSync = true
             self.report(Report(content: .firstSyncUnderway, location: nil))
         }

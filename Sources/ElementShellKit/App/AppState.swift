@@ -70,6 +70,8 @@ public final class AppState {
     @ObservationIgnored var sendTask: Task<Void, Never>?
     /// PBKDF2 rounds for `/keys export`; tests lower it, everything else keeps Element's default.
     @ObservationIgnored var keyExportRounds = RoomKeyExport.defaultRounds
+    /// How many requests commands started without waiting for are still under way.
+    var pendingEffectCount = 0
 
     // Receipts and typing
     /// Who is typing in each room, by user ID, never the user; the prompt shows the open room's.

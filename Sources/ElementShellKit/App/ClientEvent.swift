@@ -10,6 +10,8 @@ public enum ClientEvent: Sendable, Equatable {
     /// Keys that came (by sync, forward or import) made stored messages readable; they stand
     /// rewritten in the store.
     case decrypted(SyncResult)
+    /// The server has the room's read receipt and marker, up to its newest message.
+    case markedRead(roomID: String)
     /// A sync request failed; the next try comes after `retryIn`.
     case syncFailed(MatrixError, retryIn: Duration)
     /// The homeserver no longer takes the session's access token.

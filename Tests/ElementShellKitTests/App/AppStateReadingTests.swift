@@ -54,9 +54,49 @@ import Testing
         let app = try await loggedIn(receipts: receipts)
         #expect(app.state.promptValues().unread == 4)
         #expect(await app.state.run(line: "/open Lobby"))
+        #expect(await app.state.waitForEffects(timeout: .seconds(60)), "the receipt goes in the background")
         #expect(await receipts.values == [Receipt(eventID: "$earlier", roomID: "!lobby:hs", type: .public)])
         #expect(app.state.rooms["!lobby:hs"]?.notificationCount == 0 && app.state.rooms["!lobby:hs"]?.highlightCount == 0)
         #expect(app.state.promptValues().unread == 1, "the garden still waits")
+    }
+
+    @Test func openingSendsItsReceiptInTheBackgroundAndWaitSyncLetsItLandFirst() async throws {
+        let receipts = Recorder<Receipt>()
+        let gate = AppStateMessagingTests.Gate()
+        let receiptsSeenBySync = Recorder<Int>()
+        var service = FakeRoomService()
+        service.read = { eventID, roomID, type throws(MatrixError) in
+            await gate.wait()
+            await receipts.append(Receipt(eventID: eventID, roomID: roomID, type: type))
+        }
+        let (first, later) = (Self.unreadLobby, AppStateMessagingTests.lobby)
+        let clock = TestClock()
+        let app = AppHarness(sync: AppStateMessagingTests.scriptedSync([
+            { .success(first) },
+            // The loop's long poll, until `/wait sync` replaces it.
+            {
+                await suspendUntilCancelled()
+                return .failure(.transport(.cancelled))
+            },
+            {
+                await receiptsSeenBySync.append(await receipts.values.count)
+                return .success(later)
+            },
+        ]), roomService: service, clock: clock)
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+
+        #expect(await app.state.run(line: "/open Lobby"), "the room opens while its receipt is under way")
+        #expect(app.state.pendingEffectCount == 1 && app.state.rooms["!lobby:hs"]?.notificationCount == 3)
+        let loop = app.state.syncRun
+        async let waited = app.state.run(line: "/wait sync")
+        // Asleep on its deadline, the wait has not replaced the loop: no catch-up request yet.
+        await clock.sleepers(atLeast: 1)
+        #expect(app.state.syncRun == loop, "the catch-up request waits for the receipt")
+        await gate.open()
+        #expect(await waited)
+        #expect(await receiptsSeenBySync.values == [1], "the catch-up request went once the receipt had landed")
+        #expect(app.state.pendingEffectCount == 0 && app.state.rooms["!lobby:hs"]?.notificationCount == 0)
     }
 
     @Test func readMarksTheOpenOrNamedRoomPrivatelyWhenSoSet() async throws {
@@ -78,6 +118,7 @@ import Testing
     @Test func aRefusedReceiptFailsReadButNotOpen() async throws {
         let app = try await loggedIn(receipts: Recorder(), failing: true)
         #expect(await app.state.run(line: "/open Lobby"))
+        #expect(await app.state.waitForEffects(timeout: .seconds(60)))
         #expect(!(await app.state.run(line: "/read")))
         #expect(app.log.failures == [.matrix(.forbidden(message: "no"))])
         #expect(app.state.rooms["!lobby:hs"]?.notificationCount == 3, "counts stay until the server has the receipt")
@@ -116,6 +157,7 @@ import Testing
         await clock.sleepers(atLeast: 1)
         clock.advance(by: app.state.readMarkDelay)
         try await receipts.wait(forCount: 2)
+        #expect(await app.state.waitForEffects(timeout: .seconds(60)))
         #expect(app.state.pendingReadMark == nil, "nothing more is on its way")
         #expect(await receipts.values.map(\.eventID) == ["$earlier", "$three"])
     }

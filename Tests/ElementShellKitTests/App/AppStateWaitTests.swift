@@ -17,10 +17,9 @@ import Testing
         let app = AppHarness(sync: Messaging.scriptedSync([
             { .success(lobby) },
             {
-                // Once /wait sent waits: its timeout is asleep on the clock beside the notice of a
-                // slow first sync (the clock never moves, so neither ever comes).
+                // Once /wait sent waits: its timeout is asleep on the clock (which never moves).
                 try? await sent.wait(forCount: 1)
-                await clock.sleepers(atLeast: 2)
+                await clock.sleepers(atLeast: 1)
                 let transactionID = await sent.values[0]
                 var room = SyncResponse.JoinedRoom()
                 room.timeline = .init(events: [Messaging.event("kept", from: "@alice:example", at: 3_000, transactionID: transactionID)])

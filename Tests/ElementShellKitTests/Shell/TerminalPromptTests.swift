@@ -160,11 +160,23 @@ struct TerminalPromptTests {
     }
 
     @Test func ctrlCStopsACommandThatHangs() async throws {
-        let server = try SilentServer()
+        // A server that takes the login's first request and never answers while the test runs.
+        let requests = Recorder<String>()
+        let release = DispatchSemaphore(value: 0)
+        let server = try LoopbackHTTPServer { request in
+            Task { await requests.append(request.path) }
+            release.wait()
+            return .init(status: 503)
+        }
+        defer {
+            release.signal()
+            server.stop()
+        }
         let tmux = try await TmuxSession.started()
         try await tmux.type("/login http://127.0.0.1:\(server.port) alice")
         try await tmux.press("Enter")
-        try await Task.sleep(for: .milliseconds(500))
+        // Only once the request is out is there a command to stop; before, Ctrl-C clears the line.
+        try await requests.wait(forCount: 1)
         try await tmux.press("C-c")
         try await tmux.waitFor("the login is cancelled") { $0.contains("Cancelled.") }
         try await tmux.type("/echo free")
