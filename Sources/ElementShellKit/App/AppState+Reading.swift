@@ -4,17 +4,18 @@ import Foundation
 /// message, and new messages of the open room follow, a burst in one request.
 extension AppState {
     /// `/read`: the open room, or the one named like `/open` names rooms.
-    func markRead(_ target: String?) async -> Bool {
-        guard session != nil, let store else { return finish("read", .failure(notLoggedIn)) }
-        let room = target.map { RoomLookup.find($0, in: RoomOrder.sorted(Array(rooms.values))) }
-            ?? currentRoomID.map { rooms[$0] ?? RoomRecord(roomID: $0, membership: .join) }
-        guard let room else { return finish("read", .failure(target.map { .unknownRoom($0) } ?? .noRoomOpen)) }
-        do {
-            try await sendReadMarkers(for: room.roomID, in: store)
-        } catch {
-            return finish("read", .failure(.matrix(error)))
+    func markRead(_ target: String?, in context: CommandContext) async -> Bool {
+        let room: RoomRecord
+        switch namedOrOpenRoom(target, in: context, findingBy: { RoomLookup.find($0, in: RoomOrder.sorted(Array(rooms.values))) }) {
+        case .success(let found): room = found
+        case .failure(let error): return finish(.failure(error))
         }
-        return finish("read", .markedRead(roomName: RoomName.of(room)))
+        do {
+            try await sendReadMarkers(for: room.roomID, in: context.signedIn.store)
+        } catch {
+            return finish(.failure(.matrix(error)))
+        }
+        return finish(.markedRead(roomName: RoomName.of(room)))
     }
 
     /// Sends the receipt and read marker for the room's newest message, then clears its counts,
