@@ -9,46 +9,63 @@ extension AppState {
         do {
             action = try CommandParser.parse(line, aliasNames: aliases.keys)
         } catch {
-            let name = CommandParser.splitCommand(line.trimmingWhitespace()).name
-            return finish(name, .failure(.parse(error)))
+            return finish(.failure(.parse(error)), as: CommandParser.splitCommand(line.trimmingWhitespace()).name)
         }
         guard let action else { return true }
         return await send(action)
     }
 
-    /// Applies an action. Every action ends in exactly one `.result` report.
+    /// Applies an action. Every action ends in exactly one `.result` report, under its command's
+    /// name; what the command needs is checked here, before its handler runs.
     @discardableResult
     public func send(_ action: Action) async -> Bool {
-        switch action {
-        case .message(.send(let text)): await sendMessage(text, msgtype: "m.text")
-        case .message(.emote(let text)): await sendMessage(text, msgtype: "m.emote")
-        case .message(.notice(let text)): await sendMessage(text, msgtype: "m.notice")
-        case .message(.plain(let text)): await sendMessage(text, msgtype: "m.text", format: .plain)
-        case .message(.html(let text)): await sendMessage(text, msgtype: "m.text", format: .html)
-        case .relation(let action): await send(action)
-        case .media(let action): await send(action)
-        case .thread(let action): await send(action)
-        case .room(let action): await send(action)
-        case .membership(let action): await send(action)
-        case .space(let action): await send(action)
-        case .encryption(let action): await send(action)
-        case .queue(let action): await send(action)
-        case .draft(let action): await send(action)
-        case .session(let action): await send(action)
-        case .settings(let action): await send(action)
-        case .scripting(let action): await send(action)
-        case .app(let action): send(action)
+        await RunningCommand.$current.withValue(action.command) {
+            switch context(for: action.needs) {
+            case .success(let context): await perform(action, in: context)
+            case .failure(let missing): finish(.failure(missing))
+            }
         }
     }
 
-    /// Reports a command's outcome; true unless it failed.
+    /// Reports the running command's outcome; true unless it failed.
     @discardableResult
-    func finish(_ command: String, _ outcome: Outcome) -> Bool {
+    func finish(_ outcome: Outcome) -> Bool {
+        guard let command = RunningCommand.current else { preconditionFailure("a result outside send(_:)") }
+        return finish(outcome, as: command.rawValue)
+    }
+
+    /// Reports an outcome under `name`: a line that never became an action (a typo, an alias
+    /// nested too deep) is named as it was typed.
+    @discardableResult
+    func finish(_ outcome: Outcome, as name: String) -> Bool {
         // A request stopped by Ctrl-C is the user's choice, whichever layer noticed it.
         let outcome = outcome == .failure(.matrix(.transport(.cancelled))) ? .failure(.cancelled) : outcome
-        report(Report(content: .result(command: command, outcome: outcome), location: LineContext.current.location))
+        report(Report(content: .result(command: name, outcome: outcome), location: LineContext.current.location))
         if case .failure = outcome { return false }
         return true
+    }
+
+    private func perform(_ action: Action, in context: CommandContext) async -> Bool {
+        switch action {
+        case .message(.send(let text)): await sendMessage(text, msgtype: "m.text", in: context.openRoom)
+        case .message(.emote(let text)): await sendMessage(text, msgtype: "m.emote", in: context.openRoom)
+        case .message(.notice(let text)): await sendMessage(text, msgtype: "m.notice", in: context.openRoom)
+        case .message(.plain(let text)): await sendMessage(text, msgtype: "m.text", format: .plain, in: context.openRoom)
+        case .message(.html(let text)): await sendMessage(text, msgtype: "m.text", format: .html, in: context.openRoom)
+        case .relation(let action): await send(action, in: context.openRoom)
+        case .media(let action): await send(action, in: context)
+        case .thread(let action): await send(action, in: context.openRoom)
+        case .room(let action): await send(action, in: context)
+        case .membership(let action): await send(action, in: context)
+        case .space(let action): await send(action, in: context.signedIn)
+        case .encryption(let action): await send(action, in: context)
+        case .queue(let action): await send(action, in: context.signedIn)
+        case .draft(let action): await send(action, in: context)
+        case .session(let action): await send(action, in: context)
+        case .settings(let action): await send(action)
+        case .scripting(let action): await send(action, in: context)
+        case .app(let action): send(action)
+        }
     }
 
     private func send(_ action: AppAction) -> Bool {
@@ -57,21 +74,21 @@ extension AppState {
             return help(command)
         case .quit:
             isQuitting = true
-            return finish("quit", .done)
+            return finish(.done)
         }
     }
 
     private func help(_ name: String?) -> Bool {
         let visible = CommandTable.all.filter { profile.developer.showDeveloperSettings || !$0.isDeveloperOnly }
         guard let name else {
-            return finish("help", .help(visible.map(HelpEntry.init), showsPlainLineHint: true))
+            return finish(.help(visible.map(HelpEntry.init), showsPlainLineHint: true))
         }
         let bare = CommandTable.bareName(name)
         guard let spec = CommandTable.spec(named: bare), visible.contains(where: { $0.name == spec.name }) else {
             let suggestion = Suggestion.nearest(to: bare, among: visible.map(\.name))
-            return finish("help", .failure(.parse(.unknownCommand(name: bare, suggestion: suggestion))))
+            return finish(.failure(.parse(.unknownCommand(name: bare, suggestion: suggestion))))
         }
-        return finish("help", .help([HelpEntry(spec)], showsPlainLineHint: false))
+        return finish(.help([HelpEntry(spec)], showsPlainLineHint: false))
     }
 }
 

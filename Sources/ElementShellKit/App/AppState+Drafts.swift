@@ -8,31 +8,30 @@ public struct DraftView: Sendable, Equatable {
 }
 
 extension AppState {
-    func send(_ action: DraftAction) async -> Bool {
-        guard let store else { return finish("draft", .failure(notLoggedIn)) }
+    func send(_ action: DraftAction, in context: CommandContext) async -> Bool {
         if case .list = action {
-            let drafts = (try? await store.drafts()) ?? []
-            return finish("drafts", .drafts(drafts.map { draft in
+            let drafts = (try? await context.signedIn.store.drafts()) ?? []
+            return finish(.drafts(drafts.map { draft in
                 let roomName = rooms[draft.roomID].map(RoomName.of) ?? draft.roomID
                 let root = draft.threadRoot.isEmpty ? nil : references.number(ifShown: draft.threadRoot).map { "~\($0)" } ?? ""
                 return DraftView(roomID: draft.roomID, roomName: root.map { L10n.screenPromptThread(roomName, $0) } ?? roomName, body: draft.body)
             }))
         }
-        guard let roomID = currentRoomID else { return finish("draft", .failure(.noRoomOpen)) }
+        let (roomID, store) = (context.openRoom.roomID, context.openRoom.store)
         do {
             switch action {
             case .save(let text):
                 try await store.saveDraft(DraftRecord(roomID: roomID, threadRoot: currentThreadRoot ?? "", body: text,
                                                       updatedAt: Int64(Date().timeIntervalSince1970 * 1000)))
-                return finish("draft", .draftSaved)
+                return finish(.draftSaved)
             case .clear:
                 try await store.clearDraft(roomID: roomID, thread: currentThreadRoot)
-                return finish("draft", .draftCleared)
+                return finish(.draftCleared)
             case .show, .list:
-                return finish("draft", .draft(try await draft(of: roomID, thread: currentThreadRoot)))
+                return finish(.draft(try await draft(of: roomID, thread: currentThreadRoot)))
             }
         } catch {
-            return finish("draft", .failure(.storeUnavailable))
+            return finish(.failure(.storeUnavailable))
         }
     }
 

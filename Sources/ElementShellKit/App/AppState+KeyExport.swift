@@ -7,12 +7,7 @@ extension AppState {
 
     /// Writes every room key of the session to `path` (0600), encrypted with a passphrase asked
     /// twice. An existing file is only replaced with `/keys!`, checked before anyone types.
-    func exportKeys(to path: String, overwrite: Bool) async -> Bool {
-        let crypto: CryptoMachine
-        switch encryptionSession() {
-        case .success(let (_, machine)): crypto = machine
-        case .failure(let error): return finish("keys", .failure(error))
-        }
+    func exportKeys(to path: String, overwrite: Bool, from crypto: CryptoMachine) async -> Bool {
         do throws(ShellError) {
             if !overwrite, FileManager.default.fileExists(atPath: path) { throw .encryption(.fileExists(path: path)) }
             let passphrase = try await askPassphrase(.export(path: path, repeated: false))
@@ -33,20 +28,15 @@ extension AppState {
                 try LocalFile.writePrivate(Data(file.utf8), to: path, overwrite: overwrite)
             }
             logger.info("Exported \(keys.count) room keys")
-            return finish("keys", .encryption(.keysExported(path: path, count: keys.count)))
+            return finish(.encryption(.keysExported(path: path, count: keys.count)))
         } catch {
-            return finish("keys", .failure(error))
+            return finish(.failure(error))
         }
     }
 
     /// Reads room keys from an export, keeps those better than what is here (marked imported),
     /// and shows the stored messages they make readable the way a sync would.
-    func importKeys(from path: String) async -> Bool {
-        let crypto: CryptoMachine
-        switch encryptionSession() {
-        case .success(let (_, machine)): crypto = machine
-        case .failure(let error): return finish("keys", .failure(error))
-        }
+    func importKeys(from path: String, into crypto: CryptoMachine) async -> Bool {
         do throws(ShellError) {
             let data = try await LocalFile.offMainActor { () throws(ShellError) in try LocalFile.read(path, limit: Self.keyExportSizeLimit) }
             let passphrase = try await askPassphrase(.import(path: path))
@@ -71,9 +61,9 @@ extension AppState {
             if !imported.isEmpty, let late = await crypto.retryUndecrypted(sessionIDs: imported) {
                 await apply(.decrypted(late))
             }
-            return finish("keys", .encryption(.keysImported(path: path, imported: imported.count, total: keys.count)))
+            return finish(.encryption(.keysImported(path: path, imported: imported.count, total: keys.count)))
         } catch {
-            return finish("keys", .failure(error))
+            return finish(.failure(error))
         }
     }
 

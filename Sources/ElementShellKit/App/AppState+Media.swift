@@ -5,21 +5,20 @@ extension AppState {
     /// The most one transfer moves, whatever the server allows: the file is held in memory whole.
     static let mediaSizeLimit = 100 << 20
 
-    func send(_ action: MediaAction) async -> Bool {
+    func send(_ action: MediaAction, in context: CommandContext) async -> Bool {
         switch action {
-        case .upload(let path): await upload(expandingHome(path))
-        case .download(let reference, let path, let overwrite): await download(reference, to: path.map(expandingHome), overwrite: overwrite)
+        case .upload(let path): await upload(expandingHome(path), to: context.openRoom)
+        case .download(let reference, let path, let overwrite):
+            await download(reference, to: path.map(expandingHome), overwrite: overwrite, through: context.signedIn.services)
         }
     }
 
     /// Uploads first, then queues the message: a crash after the upload only loses an unused
     /// upload, and once queued the message goes out like any other, with the same `mxc://` URL.
-    private func upload(_ path: String) async -> Bool {
-        guard let services, store != nil else { return finish("upload", .failure(notLoggedIn)) }
+    private func upload(_ path: String, to room: RoomContext) async -> Bool {
         // The room (and thread) of the moment the command was typed, however long the upload takes.
-        guard let roomID = currentRoomID else { return finish("upload", .failure(.noRoomOpen)) }
-        let relation = await threadRelation(in: roomID)
-        let service = services.media
+        let relation = await threadRelation(in: room.roomID)
+        let service = room.services.media
         let fileName = URL(fileURLWithPath: path).lastPathComponent
         do throws(ShellError) {
             let serverLimit = (try? await service.uploadLimit()) ?? nil
@@ -35,17 +34,18 @@ extension AppState {
             } catch {
                 throw .matrix(error)
             }
+            // Nothing goes into the store of a session that ended during the upload.
+            guard session == room.session else { throw notLoggedIn }
             let media = MediaInfo(url: url.description, fileName: fileName, mimeType: contentType, size: data.count,
                                   width: dimensions?.width, height: dimensions?.height)
-            return await queueMessage(fileName, msgtype: msgtype, in: roomID, relation: relation, format: .plain, command: "upload", media: media)
+            return await queueMessage(fileName, msgtype: msgtype, in: room, relation: relation, format: .plain, media: media)
         } catch {
-            return finish("upload", .failure(error))
+            return finish(.failure(error))
         }
     }
 
     /// Saves the file of a message shown this session (in any room) or of the open room.
-    private func download(_ reference: MessageReference, to path: String?, overwrite: Bool) async -> Bool {
-        guard let services, store != nil else { return finish("download", .failure(notLoggedIn)) }
+    private func download(_ reference: MessageReference, to path: String?, overwrite: Bool, through services: SessionServices) async -> Bool {
         do throws(ShellError) {
             guard let message = await message(reference, newestIn: currentRoomID) else { throw .unknownMessage(reference.text) }
             guard let media = message.media, let url = MediaURL(media.url) else { throw .noMedia(reference: reference.text) }
@@ -61,9 +61,9 @@ extension AppState {
                 throw .matrix(error)
             }
             try await LocalFile.offMainActor { () throws(ShellError) in try LocalFile.write(data, to: target, overwrite: overwrite) }
-            return finish("download", .downloaded(path: target, size: data.count))
+            return finish(.downloaded(path: target, size: data.count))
         } catch {
-            return finish("download", .failure(error))
+            return finish(.failure(error))
         }
     }
 

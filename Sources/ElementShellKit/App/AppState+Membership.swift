@@ -1,35 +1,33 @@
 extension AppState {
-    func send(_ action: MembershipAction) async -> Bool {
+    func send(_ action: MembershipAction, in context: CommandContext) async -> Bool {
         switch action {
-        case .accept(let target): await answerInvite(target, accepting: true)
-        case .decline(let target): await answerInvite(target, accepting: false)
-        case .create(let creation): await create(creation)
-        case .directChat(let user): await openDirectChat(with: user)
-        case .change(let change, let user, let reason): await apply(change, to: user, reason: reason)
+        case .accept(let target): await answerInvite(target, accepting: true, through: context.signedIn.services)
+        case .decline(let target): await answerInvite(target, accepting: false, through: context.signedIn.services)
+        case .create(let creation): await create(creation, as: context.signedIn)
+        case .directChat(let user): await openDirectChat(with: user, as: context.signedIn)
+        case .change(let change, let user, let reason): await apply(change, to: user, reason: reason, in: context.openRoom)
         }
     }
 
-    private func answerInvite(_ target: String?, accepting: Bool) async -> Bool {
-        let command = accepting ? "accept" : "decline"
-        guard let services else { return finish(command, .failure(notLoggedIn)) }
+    private func answerInvite(_ target: String?, accepting: Bool, through services: SessionServices) async -> Bool {
         let room: RoomRecord
         switch invite(named: target) {
         case .success(let found): room = found
-        case .failure(let error): return finish(command, .failure(error))
+        case .failure(let error): return finish(.failure(error))
         }
         let service = services.rooms
         do {
             if accepting {
                 let roomID = try await service.join(RoomAddress(idOrAlias: room.roomID))
                 await enter(roomID, name: room.name)
-                return finish(command, .joined(roomID: roomID, roomName: RoomName.of(room)))
+                return finish(.joined(roomID: roomID, roomName: RoomName.of(room)))
             }
             try await service.leave(roomID: room.roomID)
         } catch {
-            return finish(command, .failure(.matrix(error)))
+            return finish(.failure(.matrix(error)))
         }
         if currentRoomID == room.roomID { currentRoomID = nil }
-        return finish(command, .declined(roomName: RoomName.of(room)))
+        return finish(.declined(roomName: RoomName.of(room)))
     }
 
     /// The invite `/accept` and `/decline` mean: the room named, else the open room when it is an
@@ -43,19 +41,18 @@ extension AppState {
         return listedRooms.first { $0.membership == .invite }.map { .success($0) } ?? .failure(.noInvites)
     }
 
-    private func create(_ creation: RoomCreation) async -> Bool {
-        guard let session, let services else { return finish("create", .failure(notLoggedIn)) }
-        let serverName = RoomName.serverName(of: session.userID)
+    private func create(_ creation: RoomCreation, as signedIn: SessionContext) async -> Bool {
+        let serverName = RoomName.serverName(of: signedIn.session.userID)
         if let alias = creation.aliasLocalpart, !RoomCreation.isValidAliasLocalpart(alias, serverName: serverName) {
-            return finish("create", .failure(.invalidRoomAlias(alias)))
+            return finish(.failure(.invalidRoomAlias(alias)))
         }
         do {
-            let roomID = try await services.rooms.createRoom(creation)
+            let roomID = try await signedIn.services.rooms.createRoom(creation)
             await enter(roomID, address: creation.aliasLocalpart.map { "#\($0):\(serverName)" }, name: creation.name)
-            return finish("create", .created(roomID: roomID, alias: creation.aliasLocalpart.map { "#\($0):\(serverName)" },
-                                             isEncrypted: creation.isEncrypted))
+            return finish(.created(roomID: roomID, alias: creation.aliasLocalpart.map { "#\($0):\(serverName)" },
+                                   isEncrypted: creation.isEncrypted))
         } catch {
-            return finish("create", .failure(.matrix(error)))
+            return finish(.failure(.matrix(error)))
         }
     }
 
@@ -63,41 +60,36 @@ extension AppState {
     /// starts one, encrypted as Element starts them, and adds it there, as other clients expect.
     /// `m.direct` is read from the server, not the store: what is written back must be the newest,
     /// whoever changed it last.
-    private func openDirectChat(with user: String) async -> Bool {
-        guard let session, let services else { return finish("dm", .failure(notLoggedIn)) }
-        guard let userID = MemberLookup.userID(for: user, among: memberNames), userID != session.userID else {
-            return finish("dm", .failure(.unknownUser(user)))
+    private func openDirectChat(with user: String, as signedIn: SessionContext) async -> Bool {
+        guard let userID = MemberLookup.userID(for: user, among: memberNames), userID != signedIn.session.userID else {
+            return finish(.failure(.unknownUser(user)))
         }
-        let service = services.rooms
+        let service = signedIn.services.rooms
         do {
             var chats = try await service.directChats()
             if let roomID = chats.rooms(with: userID).first(where: { rooms[$0]?.membership == .join }) {
                 await enter(roomID)
                 await loadMemberNames(of: roomID)
-                return finish("dm", .directChat(roomID: roomID, userID: userID, isNew: false))
+                return finish(.directChat(roomID: roomID, userID: userID, isNew: false))
             }
             let roomID = try await service.createRoom(RoomCreation(directChatPartner: userID, isEncrypted: true))
             await enter(roomID)
             chats.add(roomID, with: userID)
             try await service.setDirectChats(chats)
-            return finish("dm", .directChat(roomID: roomID, userID: userID, isNew: true))
+            return finish(.directChat(roomID: roomID, userID: userID, isNew: true))
         } catch {
-            return finish("dm", .failure(.matrix(error)))
+            return finish(.failure(.matrix(error)))
         }
     }
 
     /// Invites, kicks, bans or unbans in the open room, once its power levels allow it: a refusal
     /// names the level needed, which the server's would not.
-    private func apply(_ change: MembershipChange, to user: String, reason: String?) async -> Bool {
-        let command = change.rawValue
-        guard let session, let services else { return finish(command, .failure(notLoggedIn)) }
-        guard let roomID = currentRoomID else { return finish(command, .failure(.noRoomOpen)) }
-        guard let userID = MemberLookup.userID(for: user, among: memberNames) else { return finish(command, .failure(.unknownUser(user))) }
-        let service = services.rooms
-        if let error = await apply(change, to: userID, in: roomID, reason: reason, by: session.userID, through: service) {
-            return finish(command, .failure(error))
+    private func apply(_ change: MembershipChange, to user: String, reason: String?, in room: RoomContext) async -> Bool {
+        guard let userID = MemberLookup.userID(for: user, among: memberNames) else { return finish(.failure(.unknownUser(user))) }
+        if let error = await apply(change, to: userID, in: room.roomID, reason: reason, by: room.session.userID, through: room.services.rooms) {
+            return finish(.failure(error))
         }
-        return finish(command, .membershipChanged(change, userID: userID, roomName: rooms[roomID].map(RoomName.of) ?? roomID))
+        return finish(.membershipChanged(change, userID: userID, roomName: rooms[room.roomID].map(RoomName.of) ?? room.roomID))
     }
 
     /// Applies the change once the room's power levels allow it; `nil` when done, else why not.

@@ -5,26 +5,21 @@ public struct QueuedMessage: Sendable, Equatable {
 }
 
 extension AppState {
-    func send(_ action: QueueAction) async -> Bool {
-        let command = switch action {
-        case .list: "queue"
-        case .resend: "resend"
-        case .cancel: "cancel"
-        }
-        guard let store else { return finish(command, .failure(notLoggedIn)) }
+    func send(_ action: QueueAction, in signedIn: SessionContext) async -> Bool {
+        let store = signedIn.store
         let entries: [OutboxEntry]
         do {
             entries = try await store.outbox()
         } catch {
-            return finish(command, .failure(.storeUnavailable))
+            return finish(.failure(.storeUnavailable))
         }
         switch action {
         case .list:
-            return finish("queue", .queue(entries.map { QueuedMessage(entry: $0, roomName: rooms[$0.roomID].map(RoomName.of) ?? $0.roomID) }))
+            return finish(.queue(entries.map { QueuedMessage(entry: $0, roomName: rooms[$0.roomID].map(RoomName.of) ?? $0.roomID) }))
         case .resend(let number), .cancel(let number):
             let chosen: [OutboxEntry]
             if let number {
-                guard number <= entries.count else { return finish(command, .failure(.unknownQueueNumber(number))) }
+                guard number <= entries.count else { return finish(.failure(.unknownQueueNumber(number))) }
                 chosen = [entries[number - 1]]
             } else {
                 // Without a number only the refused ones: those still in line are on their way.
@@ -35,12 +30,12 @@ extension AppState {
                 if case .resend = action {
                     try await store.setFailed(false, transactionIDs: ids)
                     await sendQueue?.wake()
-                    return finish(command, .resent(count: ids.count))
+                    return finish(.resent(count: ids.count))
                 }
                 try await store.cancel(transactionIDs: ids)
-                return finish(command, .cancelled(count: ids.count))
+                return finish(.cancelled(count: ids.count))
             } catch {
-                return finish(command, .failure(.storeUnavailable))
+                return finish(.failure(.storeUnavailable))
             }
         }
     }

@@ -4,22 +4,24 @@ import Foundation
 /// message, and new messages of the open room follow, a burst in one request.
 extension AppState {
     /// `/read`: the open room, or the one named like `/open` names rooms.
-    func markRead(_ target: String?) async -> Bool {
-        guard let services, let store else { return finish("read", .failure(notLoggedIn)) }
-        let room = target.map { RoomLookup.find($0, in: RoomOrder.sorted(Array(rooms.values))) }
-            ?? currentRoomID.map { rooms[$0] ?? RoomRecord(roomID: $0, membership: .join) }
-        guard let room else { return finish("read", .failure(target.map { .unknownRoom($0) } ?? .noRoomOpen)) }
+    func markRead(_ target: String?, in context: CommandContext) async -> Bool {
+        let room: RoomRecord
+        switch namedOrOpenRoom(target, in: context, findingBy: { RoomLookup.find($0, in: RoomOrder.sorted(Array(rooms.values))) }) {
+        case .success(let found): room = found
+        case .failure(let error): return finish(.failure(error))
+        }
+        let session = context.signedIn
         var newest = timelines[room.roomID]?.messages.last
-        if newest == nil { newest = (try? await store.messages(in: room.roomID, before: nil, limit: 1))?.last }
+        if newest == nil { newest = (try? await session.store.messages(in: room.roomID, before: nil, limit: 1))?.last }
         if let eventID = newest?.eventID {
             do {
-                try await services.rooms.markRead(eventID, in: room.roomID, receipt: receiptType)
+                try await session.services.rooms.markRead(eventID, in: room.roomID, receipt: receiptType)
             } catch {
-                return finish("read", .failure(.matrix(error)))
+                return finish(.failure(.matrix(error)))
             }
             clearCounts(of: room.roomID)
         }
-        return finish("read", .markedRead(roomName: RoomName.of(room)))
+        return finish(.markedRead(roomName: RoomName.of(room)))
     }
 
     /// For `/open` and arrivals: the receipt goes in the background, so the next command (the

@@ -1,46 +1,37 @@
 import Foundation
 
 extension AppState {
-    func send(_ action: RelationAction) async -> Bool {
-        let command: String
-        switch action {
-        case .reply: command = "reply"
-        case .edit: command = "edit"
-        case .react: command = "react"
-        case .unreact: command = "unreact"
-        case .redact: command = "redact"
-        }
-        guard let session, store != nil else { return finish(command, .failure(notLoggedIn)) }
-        guard let roomID = currentRoomID else { return finish(command, .failure(.noRoomOpen)) }
+    func send(_ action: RelationAction, in room: RoomContext) async -> Bool {
+        let roomID = room.roomID
         do throws(ShellError) {
             switch action {
             case .reply(let reference, let text):
                 let parent = try await message(reference, in: roomID)
-                return await queueMessage(text, msgtype: "m.text", in: roomID, relation: .reply(to: parent.eventID, sender: parent.sender),
-                                          command: command, quoting: parent)
+                return await queueMessage(text, msgtype: "m.text", in: room, relation: .reply(to: parent.eventID, sender: parent.sender),
+                                          quoting: parent)
             case .edit(let reference, let text):
                 let original = try await message(reference, in: roomID)
-                guard original.sender == session.userID, !original.isRedacted else { throw .notOwnMessage }
-                return await queueMessage(text, msgtype: original.msgtype, in: roomID, relation: .replacement(of: original.eventID), command: command)
+                guard original.sender == room.session.userID, !original.isRedacted else { throw .notOwnMessage }
+                return await queueMessage(text, msgtype: original.msgtype, in: room, relation: .replacement(of: original.eventID))
             case .react(let reference, let key):
                 let target = try await message(reference, in: roomID)
                 let emoji = Shortcodes.expand(key)
-                try await enqueue(eventType: "m.reaction", relation: .annotation(of: target.eventID, key: emoji), body: emoji, in: roomID)
-                return finish(command, .reactionQueued(key: emoji, reference: reference.text))
+                try await enqueue(eventType: "m.reaction", relation: .annotation(of: target.eventID, key: emoji), body: emoji, in: room)
+                return finish(.reactionQueued(key: emoji, reference: reference.text))
             case .unreact(let reference, let key):
                 let target = try await message(reference, in: roomID)
                 let emoji = Shortcodes.expand(key)
-                let own = (try? await store?.reactions(to: [target.eventID])) ?? []
-                guard let reaction = own.first(where: { $0.sender == session.userID && $0.key == emoji }) else { throw .noSuchReaction(emoji) }
-                try await enqueue(eventType: "m.room.redaction", relation: .redaction(of: reaction.eventID), body: "", in: roomID)
-                return finish(command, .redactionQueued(reference: reference.text))
+                let own = (try? await room.store.reactions(to: [target.eventID])) ?? []
+                guard let reaction = own.first(where: { $0.sender == room.session.userID && $0.key == emoji }) else { throw .noSuchReaction(emoji) }
+                try await enqueue(eventType: "m.room.redaction", relation: .redaction(of: reaction.eventID), body: "", in: room)
+                return finish(.redactionQueued(reference: reference.text))
             case .redact(let reference, let reason):
                 let target = try await message(reference, in: roomID)
-                try await enqueue(eventType: "m.room.redaction", relation: .redaction(of: target.eventID), body: reason ?? "", in: roomID)
-                return finish(command, .redactionQueued(reference: reference.text))
+                try await enqueue(eventType: "m.room.redaction", relation: .redaction(of: target.eventID), body: reason ?? "", in: room)
+                return finish(.redactionQueued(reference: reference.text))
             }
         } catch {
-            return finish(command, .failure(error))
+            return finish(.failure(error))
         }
     }
 
@@ -74,11 +65,11 @@ extension AppState {
     }
 
     /// Writes a reaction or a redaction to the outbox, for the queue to send like any message.
-    private func enqueue(eventType: String, relation: MessageRelation, body: String, in roomID: String) async throws(ShellError) {
-        let entry = OutboxEntry(transactionID: TransactionID.make(), roomID: roomID, eventType: eventType, relation: relation,
+    private func enqueue(eventType: String, relation: MessageRelation, body: String, in room: RoomContext) async throws(ShellError) {
+        let entry = OutboxEntry(transactionID: TransactionID.make(), roomID: room.roomID, eventType: eventType, relation: relation,
                                 msgtype: "", body: body, createdAt: Int64(Date().timeIntervalSince1970 * 1000))
         do {
-            try await store?.enqueue(entry, clearingDraft: false)
+            try await room.store.enqueue(entry, clearingDraft: false)
         } catch {
             throw .notQueued
         }

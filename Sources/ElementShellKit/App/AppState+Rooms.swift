@@ -3,70 +3,63 @@ import Foundation
 extension AppState {
     static let openedHistory = 20
 
-    func send(_ action: RoomAction) async -> Bool {
+    func send(_ action: RoomAction, in context: CommandContext) async -> Bool {
         switch action {
         case .list:
-            guard session != nil else { return finish("rooms", .failure(notLoggedIn)) }
-            return finish("rooms", .rooms(listedRooms))
+            return finish(.rooms(listedRooms))
         case .open(let target):
-            return await open(target)
+            return await open(target, in: context.signedIn.store)
         case .join(let target):
-            return await join(target)
+            return await join(target, through: context.signedIn.services)
         case .leave(let target):
-            return await leave(target)
+            return await leave(target, in: context)
         case .history(let count):
-            return await history(count)
+            return await history(count, in: context.openRoom)
         case .search(let text, let everywhere):
-            return await search(text, everywhere: everywhere)
+            return await search(text, everywhere: everywhere, in: context)
         case .members:
-            return await members()
+            return await members(in: context.openRoom)
         case .text(let kind, let text):
-            return await roomText(kind, set: text)
+            return await roomText(kind, set: text, in: context.openRoom)
         case .listUnread:
-            guard session != nil else { return finish("rooms", .failure(notLoggedIn)) }
             // Numbered as `/rooms` shows them (spaces grouped or not), so `/open N` agrees.
             let unread = NumberedRoom.numbering(listedRooms).filter { $0.room.isUnread }
-            return finish("rooms", .unreadRooms(unread))
+            return finish(.unreadRooms(unread))
         case .markRead(let target):
-            return await markRead(target)
+            return await markRead(target, in: context)
         }
     }
 
-    private func members() async -> Bool {
-        guard let services else { return finish("members", .failure(notLoggedIn)) }
-        guard let roomID = currentRoomID else { return finish("members", .failure(.noRoomOpen)) }
+    private func members(in room: RoomContext) async -> Bool {
+        let roomID = room.roomID
         do {
-            let joined = try await services.rooms.joinedMembers(roomID: roomID)
+            let joined = try await room.services.rooms.joinedMembers(roomID: roomID)
             let records = joined.map { MemberRecord(roomID: roomID, userID: $0.key, displayName: $0.value) }
             memberNames = MemberNames.unique(records)
             let listed = records.map { MemberEntry(userID: $0.userID, name: memberNames[$0.userID] ?? $0.userID) }
-            return finish("members", .members(listed.sorted { $0.name.lowercased() < $1.name.lowercased() }))
+            return finish(.members(listed.sorted { $0.name.lowercased() < $1.name.lowercased() }))
         } catch {
-            return finish("members", .failure(.matrix(error)))
+            return finish(.failure(.matrix(error)))
         }
     }
 
-    private func roomText(_ kind: RoomText, set text: String?) async -> Bool {
-        let command = kind.rawValue
-        guard let services else { return finish(command, .failure(notLoggedIn)) }
-        guard let roomID = currentRoomID else { return finish(command, .failure(.noRoomOpen)) }
+    private func roomText(_ kind: RoomText, set text: String?, in room: RoomContext) async -> Bool {
         guard let text else {
-            let room = rooms[roomID]
-            return finish(command, .roomText(kind, kind == .name ? room?.name : room?.topic))
+            let record = rooms[room.roomID]
+            return finish(.roomText(kind, kind == .name ? record?.name : record?.topic))
         }
         do {
-            try await services.rooms.setText(kind, of: roomID, to: text)
-            return finish(command, .roomTextChanged(kind))
+            try await room.services.rooms.setText(kind, of: room.roomID, to: text)
+            return finish(.roomTextChanged(kind))
         } catch {
-            return finish(command, .failure(.matrix(error)))
+            return finish(.failure(.matrix(error)))
         }
     }
 
     /// Older messages of the open room: what the store has, then pages from the server, which
     /// the store keeps for next time.
-    private func history(_ count: Int) async -> Bool {
-        guard let services, let store else { return finish("history", .failure(notLoggedIn)) }
-        guard let roomID = currentRoomID else { return finish("history", .failure(.noRoomOpen)) }
+    private func history(_ count: Int, in room: RoomContext) async -> Bool {
+        let (roomID, store) = (room.roomID, room.store)
         do {
             var older: [MessageRecord]
             if currentThreadRoot == nil, let held = timelines[roomID]?.page(before: historyCursor, limit: count) {
@@ -75,15 +68,15 @@ extension AppState {
                 older = try await store.messages(in: roomID, thread: currentThreadRoot, before: historyCursor, limit: count)
             }
             if older.count < count, let token = try await store.room(roomID)?.previousBatch, !token.isEmpty {
-                try await fetchOlder(count, of: roomID, from: token, into: store, rooms: services.rooms)
+                try await fetchOlder(count, of: roomID, from: token, into: store, rooms: room.services.rooms)
                 older = try await store.messages(in: roomID, thread: currentThreadRoot, before: historyCursor, limit: count)
             }
             historyCursor = older.first?.seq ?? historyCursor
-            return finish("history", .history(await views(of: older)))
+            return finish(.history(await views(of: older)))
         } catch let error as MatrixError {
-            return finish("history", .failure(.matrix(error)))
+            return finish(.failure(.matrix(error)))
         } catch {
-            return finish("history", .failure(.storeUnavailable))
+            return finish(.failure(.storeUnavailable))
         }
     }
 
@@ -98,18 +91,17 @@ extension AppState {
                                    roomID: roomID, nextBatch: page.next)
     }
 
-    private func join(_ target: String) async -> Bool {
-        guard let services else { return finish("join", .failure(notLoggedIn)) }
+    private func join(_ target: String, through services: SessionServices) async -> Bool {
         let listed = shownSpaceRoom(target)
         guard let address = listed.map({ RoomAddress(idOrAlias: $0.roomID, via: $0.via) }) ?? RoomAddress(parsing: target) else {
-            return finish("join", .failure(.invalidRoomAddress(target)))
+            return finish(.failure(.invalidRoomAddress(target)))
         }
         do {
             let roomID = try await services.rooms.join(address)
             await enter(roomID, address: address.idOrAlias, name: listed?.name)
-            return finish("join", .joined(roomID: roomID, roomName: rooms[roomID].map(RoomName.of) ?? listed?.name ?? target))
+            return finish(.joined(roomID: roomID, roomName: rooms[roomID].map(RoomName.of) ?? listed?.name ?? target))
         } catch {
-            return finish("join", .failure(.matrix(error)))
+            return finish(.failure(.matrix(error)))
         }
     }
 
@@ -123,6 +115,17 @@ extension AppState {
         let listed = listedRooms
         let listedIDs = Set(listed.map(\.roomID))
         return RoomLookup.find(target, in: listed, unlisted: RoomOrder.sorted(rooms.values.filter { !listedIDs.contains($0.roomID) }))
+    }
+
+    /// The room `target` names, found by `find`; without a target, the open room, which the
+    /// command's needs made sure of (it may be one just joined, which sync has not brought yet).
+    func namedOrOpenRoom(_ target: String?, in context: CommandContext,
+                         findingBy find: (String) -> RoomRecord?) -> Result<RoomRecord, ShellError> {
+        guard let target else {
+            let roomID = context.openRoom.roomID
+            return .success(rooms[roomID] ?? RoomRecord(roomID: roomID, membership: .join))
+        }
+        return find(target).map { .success($0) } ?? .failure(.unknownRoom(target))
     }
 
     /// Makes a room just joined or created the open one, before sync has brought anything of it.
@@ -146,33 +149,30 @@ extension AppState {
         historyCursor = nil
     }
 
-    private func leave(_ target: String?) async -> Bool {
-        guard let services else { return finish("leave", .failure(notLoggedIn)) }
-        // The open room may be one just joined, which sync has not brought yet.
-        let room = target.map(findRoom)
-            ?? currentRoomID.map { rooms[$0] ?? RoomRecord(roomID: $0, membership: .join) }
-        guard let room else {
-            return finish("leave", .failure(target.map { .unknownRoom($0) } ?? .noRoomOpen))
+    private func leave(_ target: String?, in context: CommandContext) async -> Bool {
+        let room: RoomRecord
+        switch namedOrOpenRoom(target, in: context, findingBy: findRoom) {
+        case .success(let found): room = found
+        case .failure(let error): return finish(.failure(error))
         }
         do {
-            try await services.rooms.leave(roomID: room.roomID)
+            try await context.signedIn.services.rooms.leave(roomID: room.roomID)
         } catch {
-            return finish("leave", .failure(.matrix(error)))
+            return finish(.failure(.matrix(error)))
         }
         joinsAwaitingSync.remove(room.roomID)
         if currentRoomID == room.roomID {
             currentRoomID = nil
             currentThreadRoot = nil
         }
-        return finish("leave", .left(roomName: RoomName.of(room)))
+        return finish(.left(roomName: RoomName.of(room)))
     }
 
-    private func open(_ target: String) async -> Bool {
-        guard session != nil, let store else { return finish("open", .failure(notLoggedIn)) }
-        guard let room = await room(named: target) else { return finish("open", .failure(.unknownRoom(target))) }
+    private func open(_ target: String, in store: StoreWriter) async -> Bool {
+        guard let room = await room(named: target) else { return finish(.failure(.unknownRoom(target))) }
         // Grouped, a space is a folder of rooms rather than somewhere to talk.
         if profile.developer.groupSpaceRooms, room.isSpace, room.membership == .join {
-            return finish("open", .spaceRooms(spaceName: RoomName.of(room), rooms: SpaceGrouping.children(of: room, in: rooms)))
+            return finish(.spaceRooms(spaceName: RoomName.of(room), rooms: SpaceGrouping.children(of: room, in: rooms)))
         }
         currentRoomID = room.roomID
         currentThreadRoot = nil
@@ -184,9 +184,9 @@ extension AppState {
         // Kept at its join but not brought by sync yet: "no messages" would not be true.
         if messages.isEmpty, room.isAwaitingFirstSync {
             joinsAwaitingSync.insert(room.roomID)
-            return finish("open", .openedBeforeSync(roomName: RoomName.of(room), draft: draft))
+            return finish(.openedBeforeSync(roomName: RoomName.of(room), draft: draft))
         }
-        return finish("open", .opened(roomName: RoomName.of(room), messages: await views(of: messages), draft: draft))
+        return finish(.opened(roomName: RoomName.of(room), messages: await views(of: messages), draft: draft))
     }
 
     /// Sender names of the open room from the store, unique within it.
@@ -217,9 +217,8 @@ extension AppState {
 
     /// A plain line: written to the outbox first, then sent by the queue.
     /// A line for the open room, or for its open thread after `/thread`.
-    func sendMessage(_ text: String, msgtype: String, format: MessageFormat = .markdown, command: String = "message") async -> Bool {
-        guard session != nil, store != nil, let roomID = currentRoomID else { return finish(command, .failure(.noRoomOpen)) }
-        return await queueMessage(text, msgtype: msgtype, in: roomID, relation: await threadRelation(in: roomID), format: format, command: command)
+    func sendMessage(_ text: String, msgtype: String, format: MessageFormat = .markdown, in room: RoomContext) async -> Bool {
+        await queueMessage(text, msgtype: msgtype, in: room, relation: await threadRelation(in: room.roomID), format: format)
     }
 
     /// What a new message of the room goes out with: a place in the open thread, if one is open.
@@ -230,23 +229,22 @@ extension AppState {
 
     /// Writes a message (a reply or an edit too) to the outbox and shows it as pending. A new
     /// message takes the room's draft with it; an edit leaves the draft alone.
-    func queueMessage(_ text: String, msgtype: String, in roomID: String, relation: MessageRelation? = nil, format: MessageFormat = .markdown,
-                      command: String = "message", quoting parent: MessageRecord? = nil, media: MediaInfo? = nil) async -> Bool {
-        guard let session, let store else { return finish(command, .failure(notLoggedIn)) }
+    func queueMessage(_ text: String, msgtype: String, in room: RoomContext, relation: MessageRelation? = nil, format: MessageFormat = .markdown,
+                      quoting parent: MessageRecord? = nil, media: MediaInfo? = nil) async -> Bool {
         let content = format.content(for: text, markdownEnabled: profile.settings.markdown)
-        let entry = OutboxEntry(transactionID: TransactionID.make(), roomID: roomID, relation: relation, msgtype: msgtype, body: content.body,
+        let entry = OutboxEntry(transactionID: TransactionID.make(), roomID: room.roomID, relation: relation, msgtype: msgtype, body: content.body,
                                 formattedBody: content.formattedBody, media: media, createdAt: Int64(Date().timeIntervalSince1970 * 1000))
         do {
-            try await store.enqueue(entry, clearingDraft: relation == nil || relation?.threadRoot != nil || parent != nil)
+            try await room.store.enqueue(entry, clearingDraft: relation == nil || relation?.threadRoot != nil || parent != nil)
         } catch {
-            return finish(command, .failure(.notQueued))
+            return finish(.failure(.notQueued))
         }
         await sendQueue?.wake()
-        var pending = view(entry, sender: session.userID)
+        var pending = view(entry, sender: room.session.userID)
         if let parent {
             pending.replyQuote = ReplyQuote(senderName: name(of: parent.sender), body: parent.body, reference: reference(of: parent))
         }
-        return finish(command, .queued(pending))
+        return finish(.queued(pending))
     }
 
     /// New messages of the current room print; our own echoes were shown when they were queued.

@@ -4,18 +4,18 @@ extension AppState {
     static let maximumScriptDepth = 8
     static let maximumAliasDepth = 10
 
-    func send(_ action: ScriptingAction) async -> Bool {
+    func send(_ action: ScriptingAction, in context: CommandContext) async -> Bool {
         switch action {
         case .source(let path): await source(path)
         case .defineAlias(let name, let expansion): defineAlias(name, expansion)
         case .removeAlias(let name): removeAlias(name)
-        case .listAliases: finish("aliases", .aliases(aliases.sorted { $0.key < $1.key }.map { AliasEntry(name: $0.key, expansion: $0.value) }))
-        case .echo(let text): finish("echo", .echo(text: text))
+        case .listAliases: finish(.aliases(aliases.sorted { $0.key < $1.key }.map { AliasEntry(name: $0.key, expansion: $0.value) }))
+        case .echo(let text): finish(.echo(text: text))
         case .after(let seconds, let line): schedule(line, after: seconds)
-        case .waitForSync(let timeout): await waitForSync(timeout: timeout)
+        case .waitForSync(let timeout): await waitForSync(timeout: timeout, for: context.signedIn.session)
         case .waitForMessage(let text, let timeout): await waitForMessage(containing: text, timeout: timeout)
         case .waitUntilSent(let timeout):
-            await waitUntilSent(timeout: timeout) ? finish("wait", .done) : finish("wait", .failure(.waitTimedOut(seconds: timeout)))
+            await waitUntilSent(timeout: timeout) ? finish(.done) : finish(.failure(.waitTimedOut(seconds: timeout)))
         }
     }
 
@@ -24,8 +24,9 @@ extension AppState {
     @discardableResult
     public func runScript(_ text: String, named file: String) async -> Bool {
         let context = LineContext.current
+        // Only `/source` nests scripts, so this is its result.
         guard context.scriptDepth < Self.maximumScriptDepth else {
-            return finish("source", .failure(.scriptTooDeep(path: file)))
+            return finish(.failure(.scriptTooDeep(path: file)))
         }
         var succeeded = true
         // `\r\n` is one Character in Swift: splitting on every kind of line break keeps CRLF files right.
@@ -52,24 +53,24 @@ extension AppState {
     private func source(_ path: String) async -> Bool {
         let expanded = expandingHome(path)
         guard let text = await environment.readScript(expanded) else {
-            return finish("source", .failure(.scriptUnreadable(path: path)))
+            return finish(.failure(.scriptUnreadable(path: path)))
         }
         let succeeded = await runScript(text, named: path)
-        return finish("source", succeeded ? .done : .failure(.scriptFailed(path: path)))
+        return finish(succeeded ? .done : .failure(.scriptFailed(path: path)))
     }
 
     private func defineAlias(_ name: String, _ expansion: String) -> Bool {
         let bare = CommandTable.bareName(name)
-        guard AliasExpander.isValidName(bare) else { return finish("alias", .failure(.invalidAliasName(name))) }
-        guard CommandTable.spec(named: bare) == nil else { return finish("alias", .failure(.aliasShadowsCommand(bare))) }
+        guard AliasExpander.isValidName(bare) else { return finish(.failure(.invalidAliasName(name))) }
+        guard CommandTable.spec(named: bare) == nil else { return finish(.failure(.aliasShadowsCommand(bare))) }
         aliases[bare] = expansion
-        return finish("alias", .aliasDefined(name: bare, expansion: expansion))
+        return finish(.aliasDefined(name: bare, expansion: expansion))
     }
 
     private func removeAlias(_ name: String) -> Bool {
         let bare = CommandTable.bareName(name)
-        guard aliases.removeValue(forKey: bare) != nil else { return finish("unalias", .failure(.unknownAlias(bare))) }
-        return finish("unalias", .aliasRemoved(name: bare))
+        guard aliases.removeValue(forKey: bare) != nil else { return finish(.failure(.unknownAlias(bare))) }
+        return finish(.aliasRemoved(name: bare))
     }
 
     /// The expanded line when `line` calls a user alias; built-in commands always win.
@@ -84,7 +85,7 @@ extension AppState {
     func runExpansion(_ expanded: String, of line: String) async -> Bool {
         let name = CommandParser.splitCommand(line.trimmingWhitespace()).name
         var context = LineContext.current
-        guard context.aliasDepth < Self.maximumAliasDepth else { return finish(name, .failure(.aliasTooDeep(name))) }
+        guard context.aliasDepth < Self.maximumAliasDepth else { return finish(.failure(.aliasTooDeep(name)), as: name) }
         context.aliasDepth += 1
         return await LineContext.$current.withValue(context) { await run(line: expanded) }
     }
@@ -106,7 +107,7 @@ extension AppState {
             self.runningTimers.insert(id)
             await LineContext.$current.withValue(LineContext()) { await self.run(line: line) }
         }
-        return finish("after", .done)
+        return finish(.done)
     }
 
     /// Until the shell has caught up with the server as it is now: a request that does not wait
@@ -114,8 +115,7 @@ extension AppState {
     /// of "now": the homeserver may answer that request a moment before the join reaches sync,
     /// so it is asked again until the room has come. So are the requests commands started without
     /// waiting (a receipt of `/open`): the server's answer should count them.
-    private func waitForSync(timeout seconds: Double) async -> Bool {
-        guard let session else { return finish("wait", .failure(notLoggedIn)) }
+    private func waitForSync(timeout seconds: Double, for session: Session) async -> Bool {
         let deadline = environment.clock.now + .seconds(seconds)
         guard await waitForEffects(timeout: deadline - environment.clock.now) else { return finishWait(timeout: seconds) }
         while true {
@@ -124,23 +124,22 @@ extension AppState {
             let caughtUp = await wait(until: { [unowned self] in latestSyncedRun >= run || self.session != session },
                                       timeout: deadline - environment.clock.now)
             guard caughtUp, self.session == session else { return finishWait(timeout: seconds) }
-            if joinsAwaitingSync.isEmpty { return finish("wait", .done) }
+            if joinsAwaitingSync.isEmpty { return finish(.done) }
         }
     }
 
     private func waitForMessage(containing text: String, timeout seconds: Double) async -> Bool {
-        guard currentRoomID != nil else { return finish("wait", .failure(.noRoomOpen)) }
         let start = arrivals.count
         let arrived = await wait(until: { [unowned self] in
             let new = arrivals.count - start
             return currentRoomID == nil || new > 0 && arrivals.recent.suffix(new).contains { $0.contains(text) }
         }, timeout: .seconds(seconds))
-        return arrived && currentRoomID != nil ? finish("wait", .done) : finishWait(timeout: seconds)
+        return arrived && currentRoomID != nil ? finish(.done) : finishWait(timeout: seconds)
     }
 
     /// A wait that did not see what it waited for: cancelled, timed out, or what it needed went.
     private func finishWait(timeout seconds: Double) -> Bool {
-        finish("wait", .failure(Task.isCancelled ? .cancelled : .waitTimedOut(seconds: seconds)))
+        finish(.failure(Task.isCancelled ? .cancelled : .waitTimedOut(seconds: seconds)))
     }
 
     /// Whether the outbox emptied within `timeout` (at once when there is no session). The outbox

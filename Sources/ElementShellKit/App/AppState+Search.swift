@@ -9,15 +9,14 @@ public struct SearchHit: Sendable, Equatable {
 extension AppState {
     /// Asks the server (which holds more than the store) and numbers what it finds like any shown
     /// message; found messages the store lacks are kept for the session, so their numbers work.
-    func search(_ text: String, everywhere: Bool) async -> Bool {
-        guard let services else { return finish("search", .failure(notLoggedIn)) }
-        guard everywhere || currentRoomID != nil else { return finish("search", .failure(.noRoomOpen)) }
+    func search(_ text: String, everywhere: Bool, in context: CommandContext) async -> Bool {
+        // Without `--all`, the command's needs made sure of an open room.
+        let roomID = everywhere ? nil : context.openRoom.roomID
         let events: [SyncEvent]
         do {
-            events = try await services.rooms
-                .search(text, roomID: everywhere ? nil : currentRoomID, limit: Self.searchLimit)
+            events = try await context.signedIn.services.rooms.search(text, roomID: roomID, limit: Self.searchLimit)
         } catch {
-            return finish("search", .failure(.matrix(error)))
+            return finish(.failure(.matrix(error)))
         }
         let found = events.compactMap { event in event.roomID.flatMap { MessageRecord(roomID: $0, event: event) } }
         for message in found where searchResults[message.eventID] == nil {
@@ -28,7 +27,7 @@ extension AppState {
         }
         // The server searches what it can read: in an encrypted room, that is nothing since encryption began.
         let searched = everywhere ? rooms.values.filter { $0.membership == .join } : currentRoomID.flatMap { rooms[$0] }.map { [$0] } ?? []
-        return finish("search", .searchResults(hits, encryptedNotSearched: searched.contains { $0.encryption != nil }))
+        return finish(.searchResults(hits, encryptedNotSearched: searched.contains { $0.encryption != nil }))
     }
 
     static let searchLimit = 20

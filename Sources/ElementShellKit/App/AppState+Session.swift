@@ -25,30 +25,29 @@ extension AppState {
         await startSync(for: stored)
     }
 
-    func send(_ action: SessionAction) async -> Bool {
+    func send(_ action: SessionAction, in context: CommandContext) async -> Bool {
         switch action {
         case .login(let homeserver, let user): await login(homeserver: homeserver, user: user)
-        case .logout(let confirmed): await logout(confirmed: confirmed)
-        case .whoami: await whoami()
-        case .reconnect: reconnect()
+        case .logout(let confirmed): await logout(context.account, confirmed: confirmed)
+        case .whoami: await whoami(context.signedIn.session)
+        case .reconnect: reconnect(context.signedIn.session)
         }
     }
 
-    private func reconnect() -> Bool {
-        guard let session else { return finish("reconnect", .failure(notLoggedIn)) }
+    private func reconnect(_ session: Session) -> Bool {
         restartSync(for: session)
-        return finish("reconnect", .done)
+        return finish(.done)
     }
 
     private func login(homeserver input: String, user: String) async -> Bool {
         loginAttemptCount += 1
-        if let session { return finish("login", .failure(.alreadyLoggedIn(userID: session.userID))) }
-        guard !isLoggingIn else { return finish("login", .failure(.loginInProgress)) }
+        if let session { return finish(.failure(.alreadyLoggedIn(userID: session.userID))) }
+        guard !isLoggingIn else { return finish(.failure(.loginInProgress)) }
         let address: String
         do {
             address = try HomeserverChoice.address(for: input, profile: profile, config: config)
         } catch {
-            return finish("login", .failure(error))
+            return finish(.failure(error))
         }
         isLoggingIn = true
         defer { isLoggingIn = false }
@@ -58,14 +57,14 @@ extension AppState {
             homeserverURL = try await authService.resolveHomeserver(address)
             try await authService.requirePasswordLogin(homeserverURL: homeserverURL)
         } catch {
-            return finish("login", .failure(.matrix(error)))
+            return finish(.failure(.matrix(error)))
         }
         let password: String
         switch await environment.password(PasswordRequest(user: user, homeserver: input)) {
         case .password(let given): password = given
-        case .cancelled: return finish("login", .failure(.cancelled))
-        case .missing: return finish("login", .failure(.passwordUnavailable))
-        case .unreadableFile(let path): return finish("login", .failure(.passwordFileUnreadable(path: path)))
+        case .cancelled: return finish(.failure(.cancelled))
+        case .missing: return finish(.failure(.passwordUnavailable))
+        case .unreadableFile(let path): return finish(.failure(.passwordFileUnreadable(path: path)))
         }
         let newSession: Session
         do {
@@ -75,7 +74,7 @@ extension AppState {
                 deviceID: deviceToResume(homeserverURL: homeserverURL, user: user)
             )
         } catch {
-            return finish("login", .failure(.matrix(error)))
+            return finish(.failure(.matrix(error)))
         }
         // The same account finds its store as it was left: messages, drafts, the outbox, keys.
         signedOutSession = nil
@@ -86,19 +85,19 @@ extension AppState {
         } catch {
             logger.error("Could not store the session of \(newSession.userID): \(String(describing: error))")
             await startSync(for: newSession)
-            return finish("login", .failure(.sessionNotSaved))
+            return finish(.failure(.sessionNotSaved))
         }
         await startSync(for: newSession)
-        return finish("login", .loggedIn(SessionSummary(newSession)))
+        return finish(.loggedIn(SessionSummary(newSession)))
     }
 
-    private func logout(confirmed: Bool) async -> Bool {
-        guard let current = session ?? signedOutSession else { return finish("logout", .failure(notLoggedIn)) }
+    /// Ends the session, signed in or signed out.
+    private func logout(_ current: Session, confirmed: Bool) async -> Bool {
         if !confirmed {
             switch await environment.confirm(.logout(userID: current.userID)) {
             case true?: return await send(.session(.logout(confirmed: true)))
-            case false?: return finish("logout", .failure(.cancelled))
-            case nil: return finish("logout", .failure(.confirmationRequired(command: "logout")))
+            case false?: return finish(.failure(.cancelled))
+            case nil: return finish(.failure(.confirmationRequired(command: CommandName.logout.rawValue)))
             }
         }
         do {
@@ -107,25 +106,24 @@ extension AppState {
         } catch .unknownToken {
             // The server already forgot this device: forgetting it here too is all that is left.
         } catch {
-            return finish("logout", .failure(.matrix(error)))
+            return finish(.failure(.matrix(error)))
         }
         await forgetSession()
         logger.info("Logged out \(current.userID) (device \(current.deviceID))")
-        return finish("logout", .loggedOut(userID: current.userID))
+        return finish(.loggedOut(userID: current.userID))
     }
 
-    private func whoami() async -> Bool {
-        guard let current = session else { return finish("whoami", .failure(notLoggedIn)) }
+    private func whoami(_ current: Session) async -> Bool {
         do {
             let identity = try await authService.whoami(current)
-            return finish("whoami", .whoami(SessionSummary(userID: identity.userID, deviceID: identity.deviceID ?? current.deviceID,
-                                                           homeserverURL: current.homeserverURL)))
+            return finish(.whoami(SessionSummary(userID: identity.userID, deviceID: identity.deviceID ?? current.deviceID,
+                                                 homeserverURL: current.homeserverURL)))
         } catch {
             if case .unknownToken(let soft) = error {
                 logger.notice("The homeserver no longer knows the session of \(current.userID)")
                 await keepSignedOut(current, soft ? .soft : .deviceRemoved)
             }
-            return finish("whoami", .failure(.matrix(error)))
+            return finish(.failure(.matrix(error)))
         }
     }
 

@@ -5,7 +5,7 @@ extension AppState {
         switch action {
         case .show(let name): showConfig(profile: name)
         case .set(let key, let value): await set(key, to: value)
-        case .describe(nil): finish("set", .settingValues(keys: Settings.Key.allCases, settings: profile.settings))
+        case .describe(nil): finish(.settingValues(keys: Settings.Key.allCases, settings: profile.settings))
         case .describe(let name?): describe(name)
         }
     }
@@ -15,7 +15,7 @@ extension AppState {
         if let name, name != profile.name {
             guard let other = config.profile(named: name) else {
                 let suggestion = Suggestion.nearest(to: name, among: config.profiles.keys)
-                return finish("config", .failure(.unknownProfile(name, suggestion: suggestion)))
+                return finish(.failure(.unknownProfile(name, suggestion: suggestion)))
             }
             shown = other
         } else {
@@ -29,14 +29,14 @@ extension AppState {
             dataDirectory: shown.name == profile.name ? dataDirectory : nil,
             isRunningProfile: shown.name == profile.name
         )
-        return finish("config", .config(summary))
+        return finish(.config(summary))
     }
 
     private func describe(_ name: String) -> Bool {
         do {
-            return finish("set", .settingValues(keys: [try Settings.Key(named: name)], settings: profile.settings))
+            return finish(.settingValues(keys: [try Settings.Key(named: name)], settings: profile.settings))
         } catch {
-            return finish("set", .failure(.setting(error)))
+            return finish(.failure(.setting(error)))
         }
     }
 
@@ -49,7 +49,7 @@ extension AppState {
             try checkUsable(key, text)
             try profile.settings.set(key, to: text)
         } catch {
-            return finish("set", .failure(.setting(error)))
+            return finish(.failure(.setting(error)))
         }
         switch key {
         case .language: applyLanguage()
@@ -62,7 +62,7 @@ extension AppState {
         case .color, .historySize, .markdown, .privateReceipts, .notify, .notifyBodies: break
         case .sendTyping: if !profile.settings.sendTyping { stopTyping() }
         }
-        return finish("set", .settingChanged(key: key, value: profile.settings.value(of: key)))
+        return finish(.settingChanged(key: key, value: profile.settings.value(of: key)))
     }
 
     /// What the settings' own rules accept but this shell could not use: a language it does not

@@ -2,13 +2,11 @@ extension AppState {
     /// How many `/hierarchy` pages `/space` reads at most (50 rooms each): a huge space lists its start.
     static let hierarchyPageLimit = 10
 
-    func send(_ action: SpaceAction) async -> Bool {
+    func send(_ action: SpaceAction, in signedIn: SessionContext) async -> Bool {
         switch action {
-        case .list:
-            guard session != nil else { return finish("spaces", .failure(notLoggedIn)) }
-            return finish("spaces", .spaces(spaces))
-        case .hierarchy(let target): return await showHierarchy(of: target)
-        case .kick(let target, let user, let reason): return await kick(user, fromSpace: target, reason: reason)
+        case .list: finish(.spaces(spaces))
+        case .hierarchy(let target): await showHierarchy(of: target, through: signedIn.services)
+        case .kick(let target, let user, let reason): await kick(user, fromSpace: target, reason: reason, as: signedIn)
         }
     }
 
@@ -17,11 +15,10 @@ extension AppState {
         RoomOrder.sorted(rooms.values.filter(\.isSpace))
     }
 
-    private func showHierarchy(of target: String) async -> Bool {
-        guard let services else { return finish("space", .failure(notLoggedIn)) }
+    private func showHierarchy(of target: String, through services: SessionServices) async -> Bool {
         // A space we are not in may still be shown to us (a public one), so an ID will do.
         guard let spaceID = RoomLookup.find(target, in: spaces)?.roomID ?? (target.hasPrefix("!") ? target : nil) else {
-            return finish("space", .failure(.unknownSpace(target)))
+            return finish(.failure(.unknownSpace(target)))
         }
         let service = services.rooms
         var pages: [SpaceHierarchyPage] = []
@@ -33,12 +30,12 @@ extension AppState {
                 token = page.next
             } while token != nil && pages.count < Self.hierarchyPageLimit
         } catch {
-            return finish("space", .failure(.matrix(error)))
+            return finish(.failure(.matrix(error)))
         }
         let listed = SpaceHierarchy(spaceID: spaceID, pages: pages, memberships: rooms.mapValues(\.membership))
         shownSpaceRooms = listed.rooms
         let name = rooms[spaceID].map(RoomName.of) ?? listed.space?.displayName ?? spaceID
-        return finish("space", .spaceHierarchy(spaceName: name, rooms: listed.rooms, isComplete: pages.last?.next == nil))
+        return finish(.spaceHierarchy(spaceName: name, rooms: listed.rooms, isComplete: pages.last?.next == nil))
     }
 
     /// `/join N` after `/space`: the Nth room listed (its `via` names the servers to join through).
@@ -50,13 +47,12 @@ extension AppState {
     /// Clap's space member management: the user leaves the space and each of its rooms we are in
     /// too, one kick at a time, each room's power levels checked first. Rooms the user is not in
     /// are left alone; each other room reports how it went.
-    private func kick(_ user: String, fromSpace target: String, reason: String?) async -> Bool {
-        guard let session, let services else { return finish("space-kick", .failure(notLoggedIn)) }
+    private func kick(_ user: String, fromSpace target: String, reason: String?, as signedIn: SessionContext) async -> Bool {
         guard let space = RoomLookup.find(target, in: spaces), space.membership == .join else {
-            return finish("space-kick", .failure(.unknownSpace(target)))
+            return finish(.failure(.unknownSpace(target)))
         }
-        guard let userID = MemberLookup.userID(for: user, among: memberNames) else { return finish("space-kick", .failure(.unknownUser(user))) }
-        let service = services.rooms
+        guard let userID = MemberLookup.userID(for: user, among: memberNames) else { return finish(.failure(.unknownUser(user))) }
+        let service = signedIn.services.rooms
         var results: [SpaceKickResult] = []
         for room in [space] + SpaceGrouping.children(of: space, in: rooms) {
             // Ctrl-C stops the round; what was done so far is still reported.
@@ -68,9 +64,10 @@ extension AppState {
                 results.append(result.failed(.matrix(error)))
                 continue
             }
-            results.append(result.failed(await apply(.kick, to: userID, in: room.roomID, reason: reason, by: session.userID, through: service)))
+            let failure = await apply(.kick, to: userID, in: room.roomID, reason: reason, by: signedIn.session.userID, through: service)
+            results.append(result.failed(failure))
         }
-        let succeeded = finish("space-kick", .spaceKicked(userID: userID, spaceName: RoomName.of(space), results: results))
+        let succeeded = finish(.spaceKicked(userID: userID, spaceName: RoomName.of(space), results: results))
         return succeeded && !results.isEmpty && results.allSatisfy { $0.error == nil }
     }
 }

@@ -1,14 +1,8 @@
 import Foundation
 
 extension AppState {
-    func send(_ action: ThreadAction) async -> Bool {
-        let command = switch action {
-        case .open: "thread"
-        case .back: "back"
-        case .list: "threads"
-        }
-        guard session != nil, let store else { return finish(command, .failure(notLoggedIn)) }
-        guard let roomID = currentRoomID else { return finish(command, .failure(.noRoomOpen)) }
+    func send(_ action: ThreadAction, in room: RoomContext) async -> Bool {
+        let (roomID, store) = (room.roomID, room.store)
         let roomName = rooms[roomID].map(RoomName.of) ?? roomID
         switch action {
         case .open(let reference, let text):
@@ -16,11 +10,11 @@ extension AppState {
             do throws(ShellError) {
                 message = try await self.message(reference, in: roomID)
             } catch {
-                return finish(command, .failure(error))
+                return finish(.failure(error))
             }
             let rootID = message.threadRoot ?? message.eventID
             currentThreadRoot = rootID
-            if let text { return await sendMessage(text, msgtype: "m.text", command: command) }
+            if let text { return await sendMessage(text, msgtype: "m.text", in: room) }
             let thread = (try? await store.messages(in: roomID, thread: rootID, before: nil, limit: Self.openedHistory + 1)) ?? []
             var root = message
             if let held = thread.first(where: { $0.eventID == rootID }) {
@@ -31,14 +25,14 @@ extension AppState {
             let shown = await views(of: [root] + thread.filter { $0.eventID != rootID }, insideThread: true)
             historyCursor = thread.first?.seq
             let draft = try? await draft(of: roomID, thread: rootID)
-            return finish(command, .threadOpened(roomName: roomName, root: shown[0], messages: Array(shown.dropFirst()), draft: draft ?? nil))
+            return finish(.threadOpened(roomName: roomName, root: shown[0], messages: Array(shown.dropFirst()), draft: draft ?? nil))
         case .back:
             currentThreadRoot = nil
             historyCursor = nil
-            return finish(command, .threadClosed(roomName: roomName))
+            return finish(.threadClosed(roomName: roomName))
         case .list:
             let roots = (try? await store.threadRoots(in: roomID)) ?? []
-            return finish(command, .threads(await views(of: roots)))
+            return finish(.threads(await views(of: roots)))
         }
     }
 

@@ -1,8 +1,11 @@
-/// One command: the single source for parsing, `/help`, completion and usage errors.
+/// One command: the single source for parsing, `/help`, completion, usage errors and what it
+/// needs before it runs.
 public struct CommandSpec: Sendable {
-    public let name: String
+    public let command: CommandName
     public let aliases: [String]
     public let parameters: [CommandParameter]
+    /// What the command needs before it runs, unless its arguments ask for less (`Action.needs`).
+    public let needs: CommandNeeds
     /// Accepts a trailing `!` (`/logout!`) that confirms a destructive action up front.
     public let isConfirmable: Bool
     /// Lines of this command never enter the history file.
@@ -15,9 +18,10 @@ public struct CommandSpec: Sendable {
     let makeAction: @Sendable (_ arguments: [String], _ confirmed: Bool) throws(CommandParseError) -> Action
 
     init(
-        _ name: String,
+        _ command: CommandName,
         aliases: [String] = [],
         parameters: [CommandParameter] = [],
+        requires needs: CommandNeeds,
         isConfirmable: Bool = false,
         staysOutOfHistory: Bool = false,
         isDeveloperOnly: Bool = false,
@@ -26,9 +30,10 @@ public struct CommandSpec: Sendable {
         details: (@Sendable () -> [String])? = nil,
         action: @escaping @Sendable (_ arguments: [String], _ confirmed: Bool) throws(CommandParseError) -> Action
     ) {
-        self.name = name
+        self.command = command
         self.aliases = aliases
         self.parameters = parameters
+        self.needs = needs
         self.isConfirmable = isConfirmable
         self.staysOutOfHistory = staysOutOfHistory
         self.isDeveloperOnly = isDeveloperOnly
@@ -38,6 +43,7 @@ public struct CommandSpec: Sendable {
         makeAction = action
     }
 
+    public var name: String { command.rawValue }
     public var summary: String { localizedSummary() }
     public var usage: String { localizedUsage() }
     /// More than the summary, for `/help COMMAND`.

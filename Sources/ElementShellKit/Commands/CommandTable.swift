@@ -2,89 +2,89 @@
 public enum CommandTable {
     public static let all: [CommandSpec] = [
         CommandSpec(
-            "help", aliases: ["h", "?"], parameters: [CommandParameter(.command, .optional)],
+            .help, aliases: ["h", "?"], parameters: [CommandParameter(.command, .optional)], requires: .nothing,
             summary: { L10n.screenHelpHelpSummary }, usage: { L10n.screenHelpHelpUsage }
         ) { arguments, _ in .app(.help(command: arguments.first)) },
         CommandSpec(
-            "login", parameters: [CommandParameter(.homeserver), CommandParameter(.userID)], staysOutOfHistory: true,
+            .login, parameters: [CommandParameter(.homeserver), CommandParameter(.userID)], requires: .nothing, staysOutOfHistory: true,
             summary: { L10n.screenHelpLoginSummary }, usage: { L10n.screenHelpLoginUsage }
         ) { arguments, _ in .session(.login(homeserver: arguments[0], user: arguments[1])) },
         CommandSpec(
-            "logout", isConfirmable: true,
+            .logout, requires: .anySession, isConfirmable: true,
             summary: { L10n.screenHelpLogoutSummary }, usage: { L10n.screenHelpLogoutUsage }
         ) { _, confirmed in .session(.logout(confirmed: confirmed)) },
         CommandSpec(
-            "whoami",
+            .whoami, requires: .session,
             summary: { L10n.screenHelpWhoamiSummary }, usage: { L10n.screenHelpWhoamiUsage }
         ) { _, _ in .session(.whoami) },
         CommandSpec(
-            "reconnect",
+            .reconnect, requires: .session,
             summary: { L10n.screenHelpReconnectSummary }, usage: { L10n.screenHelpReconnectUsage }
         ) { _, _ in .session(.reconnect) },
         CommandSpec(
-            "me", parameters: [CommandParameter(.text, .rest)],
+            .me, parameters: [CommandParameter(.text, .rest)], requires: plainLineNeeds,
             summary: { L10n.screenHelpMeSummary }, usage: { L10n.screenHelpMeUsage }
         ) { arguments, _ in .message(.emote(text: arguments[0])) },
         CommandSpec(
-            "notice", parameters: [CommandParameter(.text, .rest)],
+            .notice, parameters: [CommandParameter(.text, .rest)], requires: plainLineNeeds,
             summary: { L10n.screenHelpNoticeSummary }, usage: { L10n.screenHelpNoticeUsage }
         ) { arguments, _ in .message(.notice(text: arguments[0])) },
         CommandSpec(
-            "reply", parameters: [CommandParameter(.message), CommandParameter(.text, .rest)],
+            .reply, parameters: [CommandParameter(.message), CommandParameter(.text, .rest)], requires: .openRoom,
             summary: { L10n.screenHelpReplySummary }, usage: { L10n.screenHelpReplyUsage }, details: { [L10n.screenHelpReferenceDetails] }
         ) { arguments, _ throws(CommandParseError) in .relation(.reply(to: try reference(arguments[0], command: "reply"), text: arguments[1])) },
         CommandSpec(
-            "thread", parameters: [CommandParameter(.message), CommandParameter(.text, .optionalRest)],
+            .thread, parameters: [CommandParameter(.message), CommandParameter(.text, .optionalRest)], requires: .openRoom,
             summary: { L10n.screenHelpThreadSummary }, usage: { L10n.screenHelpThreadUsage }, details: { [L10n.screenHelpReferenceDetails] }
         ) { arguments, _ throws(CommandParseError) in
             .thread(.open(try reference(arguments[0], command: "thread"), text: arguments.count > 1 ? arguments[1] : nil))
         },
         CommandSpec(
-            "threads",
+            .threads, requires: .openRoom,
             summary: { L10n.screenHelpThreadsSummary }, usage: { L10n.screenHelpThreadsUsage }
         ) { _, _ in .thread(.list) },
         CommandSpec(
-            "back",
+            .back, requires: .openRoom,
             summary: { L10n.screenHelpBackSummary }, usage: { L10n.screenHelpBackUsage }
         ) { _, _ in .thread(.back) },
         CommandSpec(
-            "edit", parameters: [CommandParameter(.message), CommandParameter(.text, .rest)],
+            .edit, parameters: [CommandParameter(.message), CommandParameter(.text, .rest)], requires: .openRoom,
             summary: { L10n.screenHelpEditSummary }, usage: { L10n.screenHelpEditUsage }, details: { [L10n.screenHelpReferenceDetails] }
         ) { arguments, _ throws(CommandParseError) in .relation(.edit(try reference(arguments[0], command: "edit"), text: arguments[1])) },
         CommandSpec(
-            "react", parameters: [CommandParameter(.message), CommandParameter(.text)],
+            .react, parameters: [CommandParameter(.message), CommandParameter(.text)], requires: .openRoom,
             summary: { L10n.screenHelpReactSummary }, usage: { L10n.screenHelpReactUsage }, details: { [L10n.screenHelpReferenceDetails] }
         ) { arguments, _ throws(CommandParseError) in .relation(.react(to: try reference(arguments[0], command: "react"), key: arguments[1])) },
         CommandSpec(
-            "unreact", parameters: [CommandParameter(.message), CommandParameter(.text)],
+            .unreact, parameters: [CommandParameter(.message), CommandParameter(.text)], requires: .openRoom,
             summary: { L10n.screenHelpUnreactSummary }, usage: { L10n.screenHelpUnreactUsage }
         ) { arguments, _ throws(CommandParseError) in .relation(.unreact(to: try reference(arguments[0], command: "unreact"), key: arguments[1])) },
         CommandSpec(
-            "redact", parameters: [CommandParameter(.message), CommandParameter(.text, .optionalRest)],
+            .redact, parameters: [CommandParameter(.message), CommandParameter(.text, .optionalRest)], requires: .openRoom,
             summary: { L10n.screenHelpRedactSummary }, usage: { L10n.screenHelpRedactUsage }, details: { [L10n.screenHelpReferenceDetails] }
         ) { arguments, _ throws(CommandParseError) in
             .relation(.redact(try reference(arguments[0], command: "redact"), reason: arguments.count > 1 ? arguments[1] : nil))
         },
         CommandSpec(
-            "upload", parameters: [CommandParameter(.file)],
+            .upload, parameters: [CommandParameter(.file)], requires: .openRoom,
             summary: { L10n.screenHelpUploadSummary }, usage: { L10n.screenHelpUploadUsage }
         ) { arguments, _ in .media(.upload(path: arguments[0])) },
         CommandSpec(
-            "download", parameters: [CommandParameter(.message), CommandParameter(.file, .optional)], isConfirmable: true,
+            .download, parameters: [CommandParameter(.message), CommandParameter(.file, .optional)], requires: .session, isConfirmable: true,
             summary: { L10n.screenHelpDownloadSummary }, usage: { L10n.screenHelpDownloadUsage }, details: { [L10n.screenHelpDownloadDetails] }
         ) { arguments, confirmed throws(CommandParseError) in
             .media(.download(try reference(arguments[0], command: "download"), path: arguments.count > 1 ? arguments[1] : nil, overwrite: confirmed))
         },
         CommandSpec(
-            "plain", parameters: [CommandParameter(.text, .rest)],
+            .plain, parameters: [CommandParameter(.text, .rest)], requires: plainLineNeeds,
             summary: { L10n.screenHelpPlainSummary }, usage: { L10n.screenHelpPlainUsage }
         ) { arguments, _ in .message(.plain(text: arguments[0])) },
         CommandSpec(
-            "html", parameters: [CommandParameter(.text, .rest)],
+            .html, parameters: [CommandParameter(.text, .rest)], requires: plainLineNeeds,
             summary: { L10n.screenHelpHtmlSummary }, usage: { L10n.screenHelpHtmlUsage }
         ) { arguments, _ in .message(.html(text: arguments[0])) },
         CommandSpec(
-            "draft", parameters: [CommandParameter(.text, .optionalRest)],
+            .draft, parameters: [CommandParameter(.text, .optionalRest)], requires: .openRoom,
             summary: { L10n.screenHelpDraftSummary }, usage: { L10n.screenHelpDraftUsage }
         ) { arguments, _ in
             switch arguments.first {
@@ -94,23 +94,23 @@ public enum CommandTable {
             }
         },
         CommandSpec(
-            "drafts",
+            .drafts, requires: .session,
             summary: { L10n.screenHelpDraftsSummary }, usage: { L10n.screenHelpDraftsUsage }
         ) { _, _ in .draft(.list) },
         CommandSpec(
-            "queue",
+            .queue, requires: .session,
             summary: { L10n.screenHelpQueueSummary }, usage: { L10n.screenHelpQueueUsage }
         ) { _, _ in .queue(.list) },
         CommandSpec(
-            "resend", parameters: [CommandParameter(.number, .optional)],
+            .resend, parameters: [CommandParameter(.number, .optional)], requires: .session,
             summary: { L10n.screenHelpResendSummary }, usage: { L10n.screenHelpResendUsage }
         ) { arguments, _ throws(CommandParseError) in .queue(.resend(number: try queueNumber(arguments.first, command: "resend"))) },
         CommandSpec(
-            "cancel", parameters: [CommandParameter(.number, .optional)],
+            .cancel, parameters: [CommandParameter(.number, .optional)], requires: .session,
             summary: { L10n.screenHelpCancelSummary }, usage: { L10n.screenHelpCancelUsage }
         ) { arguments, _ throws(CommandParseError) in .queue(.cancel(number: try queueNumber(arguments.first, command: "cancel"))) },
         CommandSpec(
-            "rooms", parameters: [CommandParameter(.roomsFilter, .optional)],
+            .rooms, parameters: [CommandParameter(.roomsFilter, .optional)], requires: .session,
             summary: { L10n.screenHelpRoomsSummary }, usage: { L10n.screenHelpRoomsUsage }
         ) { arguments, _ throws(CommandParseError) in
             switch arguments.first {
@@ -120,15 +120,17 @@ public enum CommandTable {
             }
         },
         CommandSpec(
-            "open", parameters: [CommandParameter(.room, .rest)],
+            .open, parameters: [CommandParameter(.room, .rest)], requires: .session,
             summary: { L10n.screenHelpOpenSummary }, usage: { L10n.screenHelpOpenUsage }
         ) { arguments, _ in .room(.open(target: arguments[0])) },
+        // With a room named, a session will do (`Action.needs`), as for `/leave`.
         CommandSpec(
-            "read", parameters: [CommandParameter(.room, .optionalRest)],
+            .read, parameters: [CommandParameter(.room, .optionalRest)], requires: .openRoom,
             summary: { L10n.screenHelpReadSummary }, usage: { L10n.screenHelpReadUsage }
         ) { arguments, _ in .room(.markRead(target: arguments.first)) },
+        // With `--all`, a session will do (`Action.needs`).
         CommandSpec(
-            "search", parameters: [CommandParameter(.text, .rest)],
+            .search, parameters: [CommandParameter(.text, .rest)], requires: .openRoom,
             summary: { L10n.screenHelpSearchSummary }, usage: { L10n.screenHelpSearchUsage }
         ) { arguments, _ throws(CommandParseError) in
             // `--all` may come first or last; what remains is the text to find.
@@ -139,7 +141,7 @@ public enum CommandTable {
             return .room(.search(text: words.joined(separator: " "), everywhere: everywhere))
         },
         CommandSpec(
-            "history", parameters: [CommandParameter(.number, .optional)],
+            .history, parameters: [CommandParameter(.number, .optional)], requires: .openRoom,
             summary: { L10n.screenHelpHistorySummary }, usage: { L10n.screenHelpHistoryUsage }
         ) { arguments, _ throws(CommandParseError) in
             guard let text = arguments.first else { return .room(.history(count: 20)) }
@@ -147,77 +149,80 @@ public enum CommandTable {
             return .room(.history(count: count))
         },
         CommandSpec(
-            "members",
+            .members, requires: .openRoom,
             summary: { L10n.screenHelpMembersSummary }, usage: { L10n.screenHelpMembersUsage }
         ) { _, _ in .room(.members) },
         CommandSpec(
-            "topic", parameters: [CommandParameter(.text, .optionalRest)],
+            .topic, parameters: [CommandParameter(.text, .optionalRest)], requires: .openRoom,
             summary: { L10n.screenHelpTopicSummary }, usage: { L10n.screenHelpTopicUsage }
         ) { arguments, _ in .room(.text(.topic, set: arguments.first)) },
         CommandSpec(
-            "name", parameters: [CommandParameter(.text, .optionalRest)],
+            .name, parameters: [CommandParameter(.text, .optionalRest)], requires: .openRoom,
             summary: { L10n.screenHelpNameSummary }, usage: { L10n.screenHelpNameUsage }
         ) { arguments, _ in .room(.text(.name, set: arguments.first)) },
         CommandSpec(
-            "join", parameters: [CommandParameter(.room)],
+            .join, parameters: [CommandParameter(.room)], requires: .session,
             summary: { L10n.screenHelpJoinSummary }, usage: { L10n.screenHelpJoinUsage }
         ) { arguments, _ in .room(.join(target: arguments[0])) },
         CommandSpec(
-            "leave", parameters: [CommandParameter(.room, .optionalRest)],
+            .leave, parameters: [CommandParameter(.room, .optionalRest)], requires: .openRoom,
             summary: { L10n.screenHelpLeaveSummary }, usage: { L10n.screenHelpLeaveUsage }
         ) { arguments, _ in .room(.leave(target: arguments.first)) },
         CommandSpec(
-            "accept", parameters: [CommandParameter(.room, .optionalRest)],
+            .accept, parameters: [CommandParameter(.room, .optionalRest)], requires: .session,
             summary: { L10n.screenHelpAcceptSummary }, usage: { L10n.screenHelpAcceptUsage }
         ) { arguments, _ in .membership(.accept(target: arguments.first)) },
         CommandSpec(
-            "decline", parameters: [CommandParameter(.room, .optionalRest)],
+            .decline, parameters: [CommandParameter(.room, .optionalRest)], requires: .session,
             summary: { L10n.screenHelpDeclineSummary }, usage: { L10n.screenHelpDeclineUsage }
         ) { arguments, _ in .membership(.decline(target: arguments.first)) },
         CommandSpec(
-            "create", parameters: [CommandParameter(.text, .rest)],
+            .create, parameters: [CommandParameter(.text, .rest)], requires: .session,
             summary: { L10n.screenHelpCreateSummary }, usage: { L10n.screenHelpCreateUsage }, details: { [L10n.screenHelpCreateDetails] }
         ) { arguments, _ throws(CommandParseError) in .membership(.create(try CreateOptions.creation(from: arguments[0]))) },
         CommandSpec(
-            "dm", parameters: [CommandParameter(.userID)],
+            .dm, parameters: [CommandParameter(.userID)], requires: .session,
             summary: { L10n.screenHelpDmSummary }, usage: { L10n.screenHelpDmUsage }
         ) { arguments, _ in .membership(.directChat(user: arguments[0])) },
         CommandSpec(
-            "invite", parameters: [CommandParameter(.userID)],
+            .invite, parameters: [CommandParameter(.userID)], requires: .openRoom,
             summary: { L10n.screenHelpInviteSummary }, usage: { L10n.screenHelpInviteUsage }
         ) { arguments, _ in .membership(.change(.invite, user: arguments[0], reason: nil)) },
         moderation(.kick, summary: { L10n.screenHelpKickSummary }, usage: { L10n.screenHelpKickUsage }),
         moderation(.ban, summary: { L10n.screenHelpBanSummary }, usage: { L10n.screenHelpBanUsage }),
         moderation(.unban, summary: { L10n.screenHelpUnbanSummary }, usage: { L10n.screenHelpUnbanUsage }),
         CommandSpec(
-            "spaces",
+            .spaces, requires: .session,
             summary: { L10n.screenHelpSpacesSummary }, usage: { L10n.screenHelpSpacesUsage }
         ) { _, _ in .space(.list) },
         CommandSpec(
-            "space", parameters: [CommandParameter(.room, .rest)],
+            .space, parameters: [CommandParameter(.room, .rest)], requires: .session,
             summary: { L10n.screenHelpSpaceSummary }, usage: { L10n.screenHelpSpaceUsage }
         ) { arguments, _ in .space(.hierarchy(space: arguments[0])) },
         CommandSpec(
-            "space-kick", parameters: [CommandParameter(.room), CommandParameter(.userID), CommandParameter(.text, .optionalRest)],
+            .spaceKick, parameters: [CommandParameter(.room), CommandParameter(.userID), CommandParameter(.text, .optionalRest)],
+            requires: .session,
             summary: { L10n.screenHelpSpaceKickSummary }, usage: { L10n.screenHelpSpaceKickUsage }
         ) { arguments, _ in .space(.kick(space: arguments[0], user: arguments[1], reason: arguments.dropFirst(2).first)) },
         CommandSpec(
-            "devices", parameters: [CommandParameter(.userID, .optional)],
+            .devices, parameters: [CommandParameter(.userID, .optional)], requires: .session,
             summary: { L10n.screenHelpDevicesSummary }, usage: { L10n.screenHelpDevicesUsage }
         ) { arguments, _ in .encryption(.devices(user: arguments.first)) },
         CommandSpec(
-            "verify", parameters: [CommandParameter(.userID), CommandParameter(.text), CommandParameter(.text, .optionalRest)],
+            .verify, parameters: [CommandParameter(.userID), CommandParameter(.text), CommandParameter(.text, .optionalRest)],
+            requires: .session,
             summary: { L10n.screenHelpVerifySummary }, usage: { L10n.screenHelpVerifyUsage }, details: { [L10n.screenHelpVerifyDetails] }
         ) { arguments, _ in
             .encryption(.setVerified(true, user: arguments[0], deviceID: arguments[1], fingerprint: arguments.dropFirst(2).first))
         },
         CommandSpec(
-            "unverify", parameters: [CommandParameter(.userID), CommandParameter(.text)],
+            .unverify, parameters: [CommandParameter(.userID), CommandParameter(.text)], requires: .session,
             summary: { L10n.screenHelpUnverifySummary }, usage: { L10n.screenHelpUnverifyUsage }
         ) { arguments, _ in .encryption(.setVerified(false, user: arguments[0], deviceID: arguments[1], fingerprint: nil)) },
         // Out of the history: keys typed after it may be the passphrase it asks for.
         CommandSpec(
-            "keys", parameters: [CommandParameter(.keysDirection), CommandParameter(.file)], isConfirmable: true, staysOutOfHistory: true,
+            .keys, parameters: [CommandParameter(.keysDirection), CommandParameter(.file)],
+            requires: .session, isConfirmable: true, staysOutOfHistory: true,
             summary: { L10n.screenHelpKeysSummary }, usage: { L10n.screenHelpKeysUsage }, details: { [L10n.screenHelpKeysDetails] }
         ) { arguments, confirmed throws(CommandParseError) in
             switch arguments[0] {
@@ -228,42 +233,42 @@ public enum CommandTable {
             }
         },
         CommandSpec(
-            "encrypt", isConfirmable: true,
+            .encrypt, requires: .openRoom, isConfirmable: true,
             summary: { L10n.screenHelpEncryptSummary }, usage: { L10n.screenHelpEncryptUsage }, details: { [L10n.screenHelpEncryptDetails] }
         ) { _, confirmed in .encryption(.encryptRoom(confirmed: confirmed)) },
         CommandSpec(
-            "config", parameters: [CommandParameter(.profile, .optional)],
+            .config, parameters: [CommandParameter(.profile, .optional)], requires: .nothing,
             summary: { L10n.screenHelpConfigSummary }, usage: { L10n.screenHelpConfigUsage }
         ) { arguments, _ in .settings(.show(profile: arguments.first)) },
         CommandSpec(
-            "set", parameters: [CommandParameter(.settingKey, .optional), CommandParameter(.settingValue, .optionalRest)],
+            .set, parameters: [CommandParameter(.settingKey, .optional), CommandParameter(.settingValue, .optionalRest)], requires: .nothing,
             summary: { L10n.screenHelpSetSummary }, usage: { L10n.screenHelpSetUsage },
             details: { [L10n.screenHelpSetDetails(Settings.Key.allCases.map(\.rawValue).joined(separator: ", "))] }
         ) { arguments, _ in
             arguments.count == 2 ? .settings(.set(key: arguments[0], value: arguments[1])) : .settings(.describe(key: arguments.first))
         },
         CommandSpec(
-            "source", parameters: [CommandParameter(.file)],
+            .source, parameters: [CommandParameter(.file)], requires: .nothing,
             summary: { L10n.screenHelpSourceSummary }, usage: { L10n.screenHelpSourceUsage }
         ) { arguments, _ in .scripting(.source(path: arguments[0])) },
         CommandSpec(
-            "alias", parameters: [CommandParameter(.alias), CommandParameter(.text, .rest)],
+            .alias, parameters: [CommandParameter(.alias), CommandParameter(.text, .rest)], requires: .nothing,
             summary: { L10n.screenHelpAliasSummary }, usage: { L10n.screenHelpAliasUsage }
         ) { arguments, _ in .scripting(.defineAlias(name: arguments[0], expansion: arguments[1])) },
         CommandSpec(
-            "unalias", parameters: [CommandParameter(.alias)],
+            .unalias, parameters: [CommandParameter(.alias)], requires: .nothing,
             summary: { L10n.screenHelpUnaliasSummary }, usage: { L10n.screenHelpUnaliasUsage }
         ) { arguments, _ in .scripting(.removeAlias(name: arguments[0])) },
         CommandSpec(
-            "aliases",
+            .aliases, requires: .nothing,
             summary: { L10n.screenHelpAliasesSummary }, usage: { L10n.screenHelpAliasesUsage }
         ) { _, _ in .scripting(.listAliases) },
         CommandSpec(
-            "echo", parameters: [CommandParameter(.text, .optionalRest)],
+            .echo, parameters: [CommandParameter(.text, .optionalRest)], requires: .nothing,
             summary: { L10n.screenHelpEchoSummary }, usage: { L10n.screenHelpEchoUsage }
         ) { arguments, _ in .scripting(.echo(text: arguments.first ?? "")) },
         CommandSpec(
-            "after", parameters: [CommandParameter(.number), CommandParameter(.text, .rest)],
+            .after, parameters: [CommandParameter(.number), CommandParameter(.text, .rest)], requires: .nothing,
             summary: { L10n.screenHelpAfterSummary }, usage: { L10n.screenHelpAfterUsage }
         ) { arguments, _ throws(CommandParseError) in
             guard let seconds = Double(arguments[0]), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
@@ -271,8 +276,9 @@ public enum CommandTable {
             }
             return .scripting(.after(seconds: seconds, line: arguments[1]))
         },
+        // `sent` needs nothing; `sync` a session, `message` a room (`Action.needs`).
         CommandSpec(
-            "wait", parameters: [CommandParameter(.waitTarget), CommandParameter(.text, .optionalRest)],
+            .wait, parameters: [CommandParameter(.waitTarget), CommandParameter(.text, .optionalRest)], requires: .nothing,
             summary: { L10n.screenHelpWaitSummary }, usage: { L10n.screenHelpWaitUsage }
         ) { arguments, _ throws(CommandParseError) in
             switch arguments[0] {
@@ -285,7 +291,7 @@ public enum CommandTable {
             }
         },
         CommandSpec(
-            "quit", aliases: ["exit", "q"],
+            .quit, aliases: ["exit", "q"], requires: .nothing,
             summary: { L10n.screenHelpQuitSummary }, usage: { L10n.screenHelpQuitUsage }
         ) { _, _ in .app(.quit) },
     ]
@@ -306,10 +312,19 @@ public enum CommandTable {
         byName[name.lowercased()]
     }
 
+    /// What a plain line needs, which no command of the table makes: a room to send it to. The
+    /// commands that send a message declare the same, and report as one (`CommandName.message`).
+    public static let plainLineNeeds = CommandNeeds.roomForMessages
+
+    /// What the command of that name declares; `message` is a plain line's.
+    public static func needs(of command: CommandName) -> CommandNeeds {
+        spec(named: command.rawValue)?.needs ?? plainLineNeeds
+    }
+
     /// `/kick`, `/ban` and `/unban`: `USER [REASON]` in the open room.
     private static func moderation(_ change: MembershipChange, summary: @escaping @Sendable () -> String,
                                    usage: @escaping @Sendable () -> String) -> CommandSpec {
-        CommandSpec(change.rawValue, parameters: [CommandParameter(.userID), CommandParameter(.text, .optionalRest)],
+        CommandSpec(change.command, parameters: [CommandParameter(.userID), CommandParameter(.text, .optionalRest)], requires: .openRoom,
                     summary: summary, usage: usage) { arguments, _ in
             .membership(.change(change, user: arguments[0], reason: arguments.dropFirst().first))
         }

@@ -1,0 +1,72 @@
+extension Action {
+    /// The command whose result this is: what `send` reports it as, and whose needs it checks.
+    public var command: CommandName {
+        switch self {
+        case .message: .message
+        case .relation(.reply): .reply
+        case .relation(.edit): .edit
+        case .relation(.react): .react
+        case .relation(.unreact): .unreact
+        case .relation(.redact): .redact
+        case .media(.upload): .upload
+        case .media(.download): .download
+        case .thread(.open): .thread
+        case .thread(.back): .back
+        case .thread(.list): .threads
+        case .draft(.list): .drafts
+        case .draft(.save), .draft(.show), .draft(.clear): .draft
+        case .queue(.list): .queue
+        case .queue(.resend): .resend
+        case .queue(.cancel): .cancel
+        case .room(.list), .room(.listUnread): .rooms
+        case .room(.open): .open
+        case .room(.join): .join
+        case .room(.leave): .leave
+        case .room(.history): .history
+        case .room(.search): .search
+        case .room(.members): .members
+        case .room(.text(.topic, _)): .topic
+        case .room(.text(.name, _)): .name
+        case .room(.markRead): .read
+        case .membership(.accept): .accept
+        case .membership(.decline): .decline
+        case .membership(.create): .create
+        case .membership(.directChat): .dm
+        case .membership(.change(let change, _, _)): change.command
+        case .space(.list): .spaces
+        case .space(.hierarchy): .space
+        case .space(.kick): .spaceKick
+        case .encryption(.devices): .devices
+        case .encryption(.setVerified(let verified, _, _, _)): verified ? .verify : .unverify
+        case .encryption(.exportKeys), .encryption(.importKeys): .keys
+        case .encryption(.encryptRoom): .encrypt
+        case .session(.login): .login
+        case .session(.logout): .logout
+        case .session(.whoami): .whoami
+        case .session(.reconnect): .reconnect
+        case .settings(.show): .config
+        case .settings(.set), .settings(.describe): .set
+        case .scripting(.source): .source
+        case .scripting(.defineAlias): .alias
+        case .scripting(.removeAlias): .unalias
+        case .scripting(.listAliases): .aliases
+        case .scripting(.echo): .echo
+        case .scripting(.after): .after
+        case .scripting(.waitForSync), .scripting(.waitUntilSent), .scripting(.waitForMessage): .wait
+        case .app(.help): .help
+        case .app(.quit): .quit
+        }
+    }
+}
+
+extension MembershipChange {
+    /// `/invite`, `/kick`, `/ban` or `/unban`.
+    var command: CommandName {
+        switch self {
+        case .invite: .invite
+        case .kick: .kick
+        case .ban: .ban
+        case .unban: .unban
+        }
+    }
+}

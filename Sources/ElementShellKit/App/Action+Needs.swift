@@ -1,0 +1,13 @@
+extension Action {
+    /// What the action needs before its handler runs: what its command declares in the table,
+    /// unless its arguments ask for less or, for `/wait`, something else.
+    public var needs: CommandNeeds {
+        switch self {
+        // A room named instead of the open one, or a search of every room.
+        case .room(.leave(target: _?)), .room(.markRead(target: _?)), .room(.search(_, everywhere: true)): .session
+        case .scripting(.waitForSync): .session
+        case .scripting(.waitForMessage): .roomForMessages
+        default: CommandTable.needs(of: command)
+        }
+    }
+}

@@ -1,0 +1,15 @@
+/// What each command is called (without its slash), and what its result is reported as: the one
+/// place these names are spelled, which the table, `/help` and every result use.
+public enum CommandName: String, Sendable, CaseIterable {
+    case help, login, logout, whoami, reconnect
+    case me, notice, reply, thread, threads, back, edit, react, unreact, redact
+    case upload, download, plain, html, draft, drafts, queue, resend, cancel
+    case rooms, open, read, search, history, members, topic, name, join, leave
+    case accept, decline, create, dm, invite, kick, ban, unban
+    case spaces, space, spaceKick = "space-kick"
+    case devices, verify, unverify, keys, encrypt
+    case config, set, source, alias, unalias, aliases, echo, after, wait, quit
+    /// A plain line, and every command that sends one (`/me`, `/notice`, `/plain`, `/html`): the
+    /// one name no command of the table has.
+    case message
+}
