@@ -46,7 +46,7 @@ bench_shell_binary() {
     es_ensure_system_packages
     echo "Building element-shell (release, $ES_REPO_ROOT/.build-bench; the first build takes several minutes)…" >&2
     swift build --quiet --package-path "$ES_REPO_ROOT" --scratch-path "$ES_REPO_ROOT/.build-bench" \
-        -c release --product element-shell
+        "${ES_RELEASE_FLAGS[@]}" --product element-shell
     BENCH_SHELL="$ES_REPO_ROOT/.build-bench/release/element-shell"
 }
 

@@ -9,7 +9,8 @@ set -euo pipefail
 runs=${1:-50}
 rooms=${2:-0}
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-swift build --quiet --package-path "$root" -c release --product element-shell
+# As Scripts/run builds it (ES_RELEASE_FLAGS in Scripts/lib/common.sh).
+swift build --quiet --package-path "$root" -c release --static-swift-stdlib --product element-shell
 shell="$root/.build/release/element-shell"
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT

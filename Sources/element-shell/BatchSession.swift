@@ -30,8 +30,8 @@ struct BatchSession {
         // What a script typed should reach the server before the process ends; what does not is
         // still in the outbox for the next start.
         _ = await state.waitUntilSent(timeout: Double(state.profile.settings.requestTimeout))
-        // And what commands started beside it (the read marker of `/open`): by now, usually done.
-        _ = await state.waitForEffects(timeout: .seconds(state.profile.settings.requestTimeout))
+        // And the receipts that follow what it read (none after a send: that marks it read).
+        _ = await state.settle(timeout: .seconds(state.profile.settings.requestTimeout))
         return succeeded ? 0 : 1
     }
 }

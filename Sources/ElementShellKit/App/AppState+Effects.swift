@@ -1,6 +1,6 @@
-/// Requests a command starts without waiting for them, such as the read marker `/open` sends:
-/// they run beside the next command, off the main actor, and what they bring comes back as an
-/// event through `apply`, like any service's report. The end of a script waits for them.
+/// Requests no command waits for, such as read receipts: they run beside the next command, off
+/// the main actor, and what they bring comes back as an event through `apply`, like any
+/// service's report. The end of a script waits for them (`settle`).
 extension AppState {
     /// Runs `effect` in the background; its event, if any, is applied unless the services it
     /// belongs to have stopped meanwhile.
@@ -16,9 +16,11 @@ extension AppState {
         }
     }
 
-    /// Waits until no effect is under way, up to `timeout` on the app's clock; false if one was
-    /// still running then.
-    public func waitForEffects(timeout: Duration) async -> Bool {
-        await wait(until: { self.pendingEffectCount == 0 }, timeout: timeout)
+    /// Until what this run started has reached the server: a receipt still waiting for its delay
+    /// goes now, and every effect is waited for, up to `timeout` on the app's clock; false if one
+    /// was still running then. For the end of a script, and before `/wait sync` asks for news.
+    public func settle(timeout: Duration) async -> Bool {
+        sendPendingReceipt()
+        return await wait(until: { self.pendingEffectCount == 0 }, timeout: timeout)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Read receipts and the read marker: `/open` and `/read` mark a room read up to its newest
-/// message, and new messages of the open room follow, a burst in one request.
+/// Read receipts and the read marker: `/read` marks a room read up to its newest message at
+/// once; `/open` and new messages of the open room do so a moment later, a burst in one request.
 extension AppState {
     /// `/read`: the open room, or the one named like `/open` names rooms.
     func markRead(_ target: String?, in context: CommandContext) async -> Bool {
@@ -24,9 +24,9 @@ extension AppState {
         return finish(.markedRead(roomName: RoomName.of(room)))
     }
 
-    /// For `/open` and arrivals: the receipt goes in the background, so the next command (the
-    /// line a script sends) need not wait for it. One that does not go through is no reason to
-    /// fail the command, nor worth a line; the next one covers it.
+    /// For `/open` and arrivals: the receipt goes in the background, so no command waits for it.
+    /// One that does not go through is no reason to fail a command, nor worth a line; the next
+    /// one covers it.
     func markReadInBackground(_ roomID: String, upTo eventID: String?) {
         guard let eventID, let rooms = services?.rooms else { return }
         let receipt = receiptType, logger = logger
@@ -50,18 +50,53 @@ extension AppState {
 
     private var receiptType: ReceiptType { profile.settings.privateReceipts ? .private : .public }
 
-    /// Messages from others arrived in the open room: it is marked read after a short wait, once
-    /// for all that arrive meanwhile.
-    func followArrivals(_ messages: [MessageRecord]) {
-        guard pendingReadMark == nil, let roomID = currentRoomID,
-              messages.contains(where: { $0.roomID == roomID && $0.sender != session?.userID }) else { return }
-        let generation = serviceGeneration
-        pendingReadMark = Task { [weak self, delay = readMarkDelay, clock = environment.clock] in
-            try? await clock.sleep(for: delay)
-            guard let self, generation == self.serviceGeneration else { return }
-            self.pendingReadMark = nil
-            guard roomID == self.currentRoomID else { return }
-            self.markReadInBackground(roomID, upTo: self.timelines[roomID]?.messages.last?.eventID)
+    /// The open room is read up to its newest message (it was opened, or others wrote in it): its
+    /// receipt goes `readMarkDelay` from now, one request for whatever arrives meanwhile. A receipt
+    /// still waiting for another room goes at once, since that room was read.
+    func markReadSoon(_ roomID: String) {
+        if let pending = pendingReceipt {
+            guard pending.roomID != roomID else { return }
+            sendPendingReceipt()
         }
+        let generation = serviceGeneration
+        let timer = Task { [weak self, delay = readMarkDelay, clock = environment.clock] in
+            guard (try? await clock.sleep(for: delay)) != nil, let self, generation == self.serviceGeneration else { return }
+            self.sendPendingReceipt()
+        }
+        pendingReceipt = PendingReceipt(roomID: roomID, timer: timer)
     }
+
+    /// Sends the waiting receipt now: its delay is up, the script ends, or `/wait sync` wants the
+    /// server to count it. None for a room whose newest message is the user's own (see below).
+    func sendPendingReceipt() {
+        guard let pending = pendingReceipt else { return }
+        pending.timer.cancel()
+        pendingReceipt = nil
+        guard let newest = timelines[pending.roomID]?.messages.last, newest.sender != session?.userID else { return }
+        markReadInBackground(pending.roomID, upTo: newest.eventID)
+    }
+
+    /// The server has a message the user sent: by the spec, sending marks the room read up to it
+    /// (and clients should not send receipts for their own messages), so a receipt still waiting
+    /// for an older message is not needed. A one-shot `/open` and send makes one request, not two.
+    func ownMessageLanded(in roomID: String) {
+        guard pendingReceipt?.roomID == roomID else { return }
+        pendingReceipt?.timer.cancel()
+        pendingReceipt = nil
+        clearCounts(of: roomID)
+    }
+
+    /// Messages from others arrived in the open room: it is marked read soon, once for all that
+    /// arrive meanwhile.
+    func followArrivals(_ messages: [MessageRecord]) {
+        guard let roomID = currentRoomID,
+              messages.contains(where: { $0.roomID == roomID && $0.sender != session?.userID }) else { return }
+        markReadSoon(roomID)
+    }
+}
+
+/// A receipt waiting for its delay, and the timer that sends it.
+struct PendingReceipt {
+    let roomID: String
+    let timer: Task<Void, Never>
 }

@@ -179,7 +179,7 @@ extension AppState {
         let messages = await newestMessages(of: room.roomID, in: store)
         historyCursor = messages.first?.seq
         await loadMemberNames(of: room.roomID)
-        markReadInBackground(room.roomID, upTo: messages.last?.eventID)
+        markReadSoon(room.roomID)
         let draft = (try? await draft(of: room.roomID)) ?? nil
         // Kept at its join but not brought by sync yet: "no messages" would not be true.
         if messages.isEmpty, room.isAwaitingFirstSync {

@@ -113,11 +113,11 @@ extension AppState {
     /// Until the shell has caught up with the server as it is now: a request that does not wait
     /// for news goes out at once and its response is applied. A room just joined counts as part
     /// of "now": the homeserver may answer that request a moment before the join reaches sync,
-    /// so it is asked again until the room has come. So are the requests commands started without
-    /// waiting (a receipt of `/open`): the server's answer should count them.
+    /// so it is asked again until the room has come. So are the receipts of what was read (those
+    /// of `/open` wait a moment): they go first, for the server's answer to count them.
     private func waitForSync(timeout seconds: Double, for session: Session) async -> Bool {
         let deadline = environment.clock.now + .seconds(seconds)
-        guard await waitForEffects(timeout: deadline - environment.clock.now) else { return finishWait(timeout: seconds) }
+        guard await settle(timeout: deadline - environment.clock.now) else { return finishWait(timeout: seconds) }
         while true {
             restartSync(for: session, catchingUpNow: true)
             let run = syncRun

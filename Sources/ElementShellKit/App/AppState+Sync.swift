@@ -60,7 +60,10 @@ extension AppState {
             await showChanges(result)
         case .markedRead(let roomID):
             clearCounts(of: roomID)
-        case .messageSent, .sendFailed:
+        case .messageSent(_, let roomID, _):
+            sendReportCount += 1
+            ownMessageLanded(in: roomID)
+        case .sendFailed:
             sendReportCount += 1
             applySendReport(event)
         case .syncFailed(let error, let delay):
@@ -236,8 +239,8 @@ extension AppState {
         services = nil
         store = nil
         crypto = nil
-        pendingReadMark?.cancel()
-        pendingReadMark = nil
+        pendingReceipt?.timer.cancel()
+        pendingReceipt = nil
         syncStatus = .stopped
     }
 }

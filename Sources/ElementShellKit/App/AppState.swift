@@ -76,9 +76,9 @@ public final class AppState {
     // Receipts and typing
     /// Who is typing in each room, by user ID, never the user; the prompt shows the open room's.
     public internal(set) var typingUserIDs: [String: [String]] = [:]
-    /// The read marker waiting to follow new messages of the open room, one request for a burst.
-    @ObservationIgnored var pendingReadMark: Task<Void, Never>?
-    /// How long new messages of the open room wait before they are marked read.
+    /// The open room's receipt, waiting to cover whatever arrives meanwhile in one request.
+    @ObservationIgnored var pendingReceipt: PendingReceipt?
+    /// How long an opened room, or new messages of the open room, wait before they are marked read.
     @ObservationIgnored var readMarkDelay = Duration.seconds(1)
     /// The room last told that the user is typing, and when.
     @ObservationIgnored var typingNotice: (roomID: String, sentAt: Duration)?

@@ -82,12 +82,14 @@ struct ConfigNodeReader {
 
     /// A YAML boolean (`true`, `false`, `yes`, `no`, `on`, `off`, unquoted).
     mutating func bool(_ node: Node, at path: String) -> Bool? {
-        guard let bool = node.bool else {
+        guard let scalar = node.scalar, scalar.style == .plain, let bool = Self.booleans[scalar.string.lowercased()] else {
             log.report(.typeMismatch(key: path, expected: .boolean), at: node.mark)
             return nil
         }
         return bool
     }
+
+    private static let booleans = ["true": true, "yes": true, "on": true, "false": false, "no": false, "off": false]
 
     /// `~`, `null` or nothing, unquoted.
     private func isNull(_ node: Node) -> Bool {

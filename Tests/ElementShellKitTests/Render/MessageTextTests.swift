@@ -25,6 +25,19 @@ import Testing
         #expect(stamp(hoursAgo: 24, language: "de").contains("Nov"))
     }
 
+    /// Today's time is written without ICU; it must read as the locale's own formatter writes it.
+    @Test func todaysTimeIsTheLocalesOwnInEveryLanguage() {
+        for language in L10n.availableLanguages {
+            for hoursAgo in [0.0, 6.5, 15.45] {
+                let date = now.addingTimeInterval(-hoursAgo * 3600)
+                let locale = Locale(identifier: language == "en" ? "en_GB" : language)
+                let icu = date.formatted(Date.FormatStyle(locale: locale, calendar: utc, timeZone: utc.timeZone)
+                    .hour(.twoDigits(amPM: .omitted)).minute(.twoDigits))
+                #expect(stamp(hoursAgo: hoursAgo, language: language) == icu, "\(language), \(hoursAgo) hours ago")
+            }
+        }
+    }
+
     @Test func multiLineBodiesAreIndentedAndEscapesMadeVisible() {
         let message = MessageView(roomID: "!r", eventID: "$e", transactionID: nil, sender: "@a:hs", senderName: "Ann\u{1B}[31m",
                                   msgtype: "m.text", body: "one\ntwo\u{7}", timestamp: Int64(now.timeIntervalSince1970 * 1000), isPending: false)

@@ -65,7 +65,7 @@ import Testing
         task.cancel()
         let seen = await events.values
         #expect(seen.first == .sendFailed(transactionID: "t-refused", roomID: "!closed", .forbidden(message: "not in room"), retryIn: nil))
-        #expect(seen.last == .messageSent(transactionID: "t-fine", eventID: "$ok"))
+        #expect(seen.last == .messageSent(transactionID: "t-fine", roomID: "!r", eventID: "$ok"))
         #expect(try await store.outbox().map(\.transactionID) == ["t-refused"], "kept for the user to resend or cancel")
         #expect(try await store.outbox().first?.failed == true, "and marked, so a restart does not retry it blindly")
     }
