@@ -15,7 +15,7 @@ struct BatchSession {
         }
         let environmentPassword = context.environment["ELEMENT_SHELL_PASSWORD"]
         let environmentPassphrase = context.environment["ELEMENT_SHELL_PASSPHRASE"]
-        let state = context.makeState(presenter: presenter, password: { _ in environmentPassword.map(PasswordAnswer.password) ?? .missing },
+        let state = context.makeState(presenter: presenter, syncsContinuously: false, password: { _ in environmentPassword.map(PasswordAnswer.password) ?? .missing },
                                       passphrase: { _ in environmentPassphrase.map(PasswordAnswer.password) ?? .missing }, confirm: { _ in nil })
         var succeeded = await context.start(state)
         let lines = context.options.commands.isEmpty ? StandardInput.lines() : AsyncStream { continuation in

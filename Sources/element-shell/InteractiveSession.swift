@@ -50,6 +50,7 @@ final class InteractiveSession {
                                   environment: context.environment) { output, _ in editor.send(.print(output)) }
         let state = context.makeState(
             presenter: presenter,
+            syncsContinuously: true,
             password: { request in
                 let prompt = L10n.screenLoginPasswordPrompt(TerminalSanitizer.clean(request.user), TerminalSanitizer.clean(request.homeserver))
                 return await editor.ask(prompt, hidden: true).map(PasswordAnswer.password) ?? .cancelled

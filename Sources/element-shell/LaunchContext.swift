@@ -12,7 +12,7 @@ struct LaunchContext {
     let diagnostics: [ConfigDiagnostic]
 
     @MainActor
-    func makeState(presenter: Presenter, password: @escaping @Sendable (PasswordRequest) async -> PasswordAnswer,
+    func makeState(presenter: Presenter, syncsContinuously: Bool, password: @escaping @Sendable (PasswordRequest) async -> PasswordAnswer,
                    passphrase: @escaping @Sendable (PassphraseRequest) async -> PasswordAnswer,
                    confirm: @escaping @Sendable (ConfirmationQuestion) async -> Bool?) -> AppState {
         let passwordFile = options.passwordFile, passphraseFile = options.passphraseFile
@@ -28,7 +28,8 @@ struct LaunchContext {
             },
             confirm: confirm,
             variables: self.environment,
-            hostName: ProcessInfo.processInfo.hostName
+            hostName: ProcessInfo.processInfo.hostName,
+            syncsContinuously: syncsContinuously
         )
         let state = AppState(config: config, profile: profile, configFile: configFile, dataDirectory: dataDirectory,
                              environment: environment) { report in presenter.show(report) }

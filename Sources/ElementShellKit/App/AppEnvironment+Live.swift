@@ -9,7 +9,8 @@ extension AppEnvironment {
         passphrase: @escaping @Sendable (PassphraseRequest) async -> PasswordAnswer,
         confirm: @escaping @Sendable (ConfirmationQuestion) async -> Bool?,
         variables: [String: String],
-        hostName: String
+        hostName: String,
+        syncsContinuously: Bool
     ) -> AppEnvironment {
         let http = HTTPClients(userAgent: BuildInfo.userAgent)
         let clock = SystemClock()
@@ -34,6 +35,7 @@ extension AppEnvironment {
             variables: variables,
             hostName: hostName,
             clock: clock,
+            syncsContinuously: syncsContinuously,
             useLanguage: { L10n.language = $0 },
             useLogLevel: { FileLogHandler.level = $0 }
         )

@@ -25,6 +25,9 @@ public struct AppEnvironment: Sendable {
     public var hostName: String
     /// What every timer of the app and its services reads.
     public var clock: any ShellClock
+    /// Whether a session keeps a sync request open for news, as the interactive shell does. In
+    /// batch mode it catches up when the session starts and when a command waits for the server.
+    public var syncsContinuously: Bool
     /// The language the app chose (at start, and on `/set language`) for the process's strings:
     /// the live wiring sets `L10n.language`; tests leave the process's language alone.
     public var useLanguage: @Sendable (String) -> Void
@@ -44,6 +47,7 @@ public struct AppEnvironment: Sendable {
         variables: [String: String],
         hostName: String,
         clock: any ShellClock = SystemClock(),
+        syncsContinuously: Bool = true,
         useLanguage: @escaping @Sendable (String) -> Void = { _ in },
         useLogLevel: @escaping @Sendable (LogLevel) -> Void = { _ in }
     ) {
@@ -59,6 +63,7 @@ public struct AppEnvironment: Sendable {
         self.variables = variables
         self.hostName = hostName
         self.clock = clock
+        self.syncsContinuously = syncsContinuously
         self.useLanguage = useLanguage
         self.useLogLevel = useLogLevel
     }

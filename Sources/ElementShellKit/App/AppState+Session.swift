@@ -35,7 +35,7 @@ extension AppState {
     }
 
     private func reconnect(_ session: Session) -> Bool {
-        restartSync(for: session)
+        restartSync(for: session, cancellingCatchUp: true)
         return finish(.done)
     }
 

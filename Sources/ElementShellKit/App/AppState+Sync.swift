@@ -111,23 +111,36 @@ extension AppState {
         sendTask = Task { await queue.run() }
     }
 
-    /// A new sync loop on the open store, from its token. The old one, waiting or not, is
-    /// cancelled, and the new one starts once it has ended, so two never commit at once.
-    /// With `catchingUpNow`, its first request asks for what is new without waiting for news.
-    func restartSync(for session: Session, catchingUpNow: Bool = false) {
+    /// A new sync loop on the open store, from its token. The new one starts once the old one has
+    /// ended, so two never commit at once. With `catchingUpNow`, its first request asks for what
+    /// is new without waiting for news; unless the session syncs live, that request is all the
+    /// loop makes.
+    ///
+    /// An old loop that long-polls is cancelled. One that only catches up is let finish (unless
+    /// `cancellingCatchUp`, for `/reconnect`): asked again from the same token, Synapse answers
+    /// from its cache of the first request (kept two minutes), as things stood before whatever
+    /// the new loop is to see.
+    func restartSync(for session: Session, catchingUpNow: Bool = false, cancellingCatchUp: Bool = false) {
         guard let store, let services else { return }
         let previous = syncTask
-        previous?.cancel()
+        if syncLoopPolls || cancellingCatchUp { previous?.cancel() }
         syncStatus = .catchingUp(since: Date())
         syncRun += 1
+        syncLoopPolls = syncsLive
         let generation = serviceGeneration, run = syncRun
-        let loop = SyncLoop(request: services.sync, store: store, crypto: crypto,
-                            userID: session.userID, catchesUpFirst: catchingUpNow, clock: environment.clock) { [weak self] event in
+        let loop = SyncLoop(request: services.sync, store: store, crypto: crypto, userID: session.userID,
+                            catchesUpFirst: catchingUpNow, keepsPolling: syncsLive, clock: environment.clock) { [weak self] event in
             await self?.apply(event, from: generation, syncRun: run)
         }
-        syncTask = Task {
-            await previous?.value
-            await loop.run()
+        syncTask = Task { [weak self] in
+            // Stopping the new loop stops the one it waits for too.
+            await withTaskCancellationHandler {
+                await previous?.value
+                await loop.run()
+            } onCancel: {
+                previous?.cancel()
+            }
+            self?.endedSyncRun = max(self?.endedSyncRun ?? 0, run)
         }
     }
 

@@ -54,6 +54,13 @@ public final class AppState {
     @ObservationIgnored var services: SessionServices?
     @ObservationIgnored var store: StoreWriter?
     @ObservationIgnored var syncTask: Task<Void, Never>?
+    /// Whether sync long-polls for news: always in the interactive shell; in batch mode once a
+    /// command has waited for a message (`/wait message`).
+    @ObservationIgnored var syncsLive: Bool
+    /// Whether the latest loop long-polls; one that only catches up is let finish (see `restartSync`).
+    @ObservationIgnored var syncLoopPolls = false
+    /// The latest sync loop that has ended, so the end of a script can wait for its catch-up.
+    var endedSyncRun = 0
     /// Changes whenever the services of a session stop, so a late report of theirs is dropped.
     @ObservationIgnored var serviceGeneration = 0
     /// Counts the sync loops started, so a replaced one's late failures are dropped.
@@ -127,6 +134,7 @@ public final class AppState {
         self.environment = environment
         self.report = report
         authService = environment.makeAuthService(profile.settings)
+        syncsLive = environment.syncsContinuously
         applyLanguage()
     }
 }

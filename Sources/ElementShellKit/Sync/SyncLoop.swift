@@ -16,16 +16,20 @@ public struct SyncLoop: Sendable {
     let report: @Sendable (ClientEvent) async -> Void
     /// The first request catches up at once (`/wait sync`) instead of waiting for news.
     let catchesUpFirst: Bool
+    /// Long-polls for news after catching up; without, the loop ends once one response is in
+    /// (batch mode: a script that only sends leaves no request open).
+    let keepsPolling: Bool
     /// What retry delays are waited out on.
     let clock: any ShellClock
 
     public init(request: @escaping Request, store: StoreWriter, crypto: CryptoMachine? = nil, userID: String, catchesUpFirst: Bool = false,
-                clock: any ShellClock = SystemClock(), report: @escaping @Sendable (ClientEvent) async -> Void) {
+                keepsPolling: Bool = true, clock: any ShellClock = SystemClock(), report: @escaping @Sendable (ClientEvent) async -> Void) {
         self.request = request
         self.store = store
         self.crypto = crypto
         self.userID = userID
         self.catchesUpFirst = catchesUpFirst
+        self.keepsPolling = keepsPolling
         self.clock = clock
         self.report = report
     }
@@ -45,7 +49,7 @@ public struct SyncLoop: Sendable {
         var backoff = SyncBackoff()
         try? await crypto?.publishKeysIfNew()
         var token = try? await store.syncToken()
-        var waitsForNews = !catchesUpFirst
+        var waitsForNews = !catchesUpFirst && keepsPolling
         while !Task.isCancelled {
             let failure: MatrixError
             do {
@@ -61,6 +65,7 @@ public struct SyncLoop: Sendable {
                 backoff.reset()
                 await report(.synced(result))
                 if let crypto { await maintain(crypto, after: response.encryption, newSessions: newSessions) }
+                if !keepsPolling { return }
                 continue
             } catch let error as MatrixError {
                 failure = error

@@ -36,4 +36,57 @@ import Testing
         await app.state.run(line: "kept")
         #expect(await app.state.run(line: "/wait sent --timeout 5"))
     }
+
+    @Test func batchModeSyncsOnceAndLiveOnlyOnceAScriptWaitsForAMessage() async throws {
+        let requests = Recorder<String>()
+        let served = SyncLoopTests.Counter()
+        let lobby = Messaging.lobby
+        var greeting = SyncResponse.JoinedRoom()
+        greeting.timeline = .init(events: [Messaging.event("hello there", from: "@bob:hs", at: 3_000)])
+        let news = SyncResponse(nextBatch: "s2", rooms: .init(joined: ["!lobby:hs": greeting]))
+        let app = AppHarness(sync: { _, waitsForNews throws(MatrixError) in
+            await requests.append(waitsForNews ? "waits" : "at once")
+            switch await served.next() {
+            case 0: return lobby
+            case 1: return news
+            default:
+                await suspendUntilCancelled()
+                throw .transport(.cancelled)
+            }
+        }, syncsContinuously: false)
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        await app.state.syncTask?.value
+        #expect(await requests.values == ["at once"], "one request, and no long poll left open")
+
+        await app.state.run(line: "/open Lobby")
+        #expect(await app.state.run(line: "/wait message hello"))
+        #expect(await requests.values.prefix(2) == ["at once", "waits"], "waiting for a message, sync waits for news")
+    }
+
+    /// Synapse answers a request it has answered in the last two minutes (same token, same
+    /// timeout) from its cache: a catch-up asked twice from one token would see the server as it
+    /// stood at the first. So in batch mode `/wait sync` lets the catch-up under way finish, and
+    /// asks on from the token it brought.
+    @Test func inBatchModeWaitSyncLetsTheCatchUpUnderWayFinishAndAsksOnFromItsToken() async throws {
+        let tokens = Recorder<String>()
+        let served = SyncLoopTests.Counter()
+        let gate = Messaging.Gate()
+        let lobby = Messaging.lobby
+        let app = AppHarness(sync: { since, _ throws(MatrixError) in
+            await tokens.append(since ?? "none")
+            if await served.next() == 0 {
+                // The session's first catch-up is under way when the script says /wait sync.
+                await gate.wait()
+                return lobby
+            }
+            return SyncResponse(nextBatch: "s9")
+        }, syncsContinuously: false)
+        await app.state.run(line: "/login matrix.org alice")
+        async let waited = app.state.run(line: "/wait sync")
+        try await tokens.wait(forCount: 1)
+        await gate.open()
+        #expect(await waited)
+        #expect(await tokens.values == ["none", lobby.nextBatch], "not asked twice from one token")
+    }
 }

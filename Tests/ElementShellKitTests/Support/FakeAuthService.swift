@@ -75,6 +75,7 @@ struct AppHarness {
         mediaService: FakeMediaService = FakeMediaService(),
         crypto: @escaping @Sendable (Session, StoreWriter) async -> CryptoMachine? = { _, _ in nil },
         clock: any ShellClock = SystemClock(),
+        syncsContinuously: Bool = true,
         useLanguage: @escaping @Sendable (String) -> Void = { _ in },
         sharing shared: TemporaryDirectory? = nil
     ) {
@@ -96,6 +97,7 @@ struct AppHarness {
             variables: ["HOME": "/home/tester", "LANG": "en_GB.UTF-8"],
             hostName: "testhost",
             clock: clock,
+            syncsContinuously: syncsContinuously,
             useLanguage: useLanguage
         )
         state = AppState(

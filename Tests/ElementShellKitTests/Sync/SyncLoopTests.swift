@@ -78,6 +78,21 @@ import Testing
         #expect(await events.values == [.sessionEnded(signOut)])
     }
 
+    @Test func aLoopThatDoesNotKeepPollingCatchesUpOnceAndEnds() async throws {
+        let directory = TemporaryDirectory()
+        let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
+        _ = try await store.apply(SyncResponse(nextBatch: "s0"), userID: "@me:hs")
+        let requests = Recorder<String>()
+        let loop = SyncLoop(request: { since, waitsForNews throws(MatrixError) in
+            await requests.append("\(since ?? "-") \(waitsForNews ? "waits" : "at once")")
+            return SyncResponse(nextBatch: "s1", rooms: self.joined("!a", name: "A"))
+        }, store: store, userID: "@me:hs", keepsPolling: false) { _ in }
+        // It returns by itself: batch mode leaves no request open.
+        await loop.run()
+        #expect(await requests.values == ["s0 at once"])
+        #expect(try await store.syncToken() == "s1")
+    }
+
     @Test func startingAgainContinuesFromTheStoredToken() async throws {
         let directory = TemporaryDirectory()
         let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
