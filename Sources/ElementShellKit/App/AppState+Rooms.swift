@@ -204,13 +204,15 @@ extension AppState {
         return rooms[message.roomID]
     }
 
-    /// What `/open` shows: from memory when it holds enough; otherwise from the store, whose newest
-    /// `timeline_size` messages stay in memory from then on.
+    /// What `/open` shows: from memory when it holds enough; otherwise from the store. Only what is
+    /// shown is read (not `timeline_size` messages: 500 rows cost a one-shot run several
+    /// milliseconds); the timeline grows from there as sync brings more, and `/history` reads
+    /// further pages from the store.
     private func newestMessages(of roomID: String, in store: StoreWriter) async -> [MessageRecord] {
         if let page = timelines[roomID]?.page(before: nil, limit: Self.openedHistory) { return page }
         // In place before the read, so messages that sync brings meanwhile are kept too.
         timelines[roomID] = RoomTimeline(capacity: profile.settings.timelineSize)
-        let stored = (try? await store.messages(in: roomID, before: nil, limit: profile.settings.timelineSize)) ?? []
+        let stored = (try? await store.messages(in: roomID, before: nil, limit: Self.openedHistory)) ?? []
         timelines[roomID]?.fill(withStored: stored)
         return (timelines[roomID]?.messages).map { Array($0.suffix(Self.openedHistory)) } ?? []
     }

@@ -83,22 +83,26 @@ import Testing
     @Test func anOpenedRoomIsHeldInMemoryWithinTheTimelineSize() async throws {
         let gate = Messaging.Gate()
         let events = (1...60).map { Messaging.event("m\($0)", from: "@bob:hs", at: Int64($0)) }
-        let later = Self.lobby([Messaging.event("live", from: "@bob:hs", at: 100)], limited: false, previousBatch: "x", nextBatch: "s2")
+        let arrivals = (1...40).map { Messaging.event("l\($0)", from: "@bob:hs", at: Int64(100 + $0)) }
+        let later = Self.lobby(arrivals, limited: false, previousBatch: "x", nextBatch: "s2")
         let app = AppHarness(sync: Self.responses([Self.lobby(events, limited: false, previousBatch: "p", nextBatch: "s1"), later], after: gate))
         await app.state.run(line: "/login matrix.org alice")
         try await waitUntil { app.state.syncStatus == .live }
         #expect(await app.state.run(line: "/set timeline_size 50"))
         await app.state.run(line: "/open 1")
+        // `/open` reads only what it shows; what sync brings joins it, up to the timeline size.
+        #expect(app.state.timelines["!lobby:hs"]?.messages.map(\.body) == (41...60).map { "m\($0)" })
         await gate.open()
         try await waitUntil { app.state.appliedSyncCount == 2 }
-        #expect(app.state.timelines["!lobby:hs"]?.messages.map(\.body) == (12...60).map { "m\($0)" } + ["live"])
+        let held = (51...60).map { "m\($0)" } + (1...40).map { "l\($0)" }
+        #expect(app.state.timelines["!lobby:hs"]?.messages.map(\.body) == held)
 
         // With the store emptied behind its back, what the shell shows can only come from memory.
         try await #require(app.state.store).transaction { try $0.execute(sql: "DELETE FROM message") }
         await app.state.run(line: "/open 1")
-        #expect(app.log.outcomes.last.map(bodies) == (42...60).map { "m\($0)" } + ["live"])
+        #expect(app.log.outcomes.last.map(bodies) == Array(held.suffix(20)))
         await app.state.run(line: "/history 20")
-        #expect(app.log.outcomes.last.map(bodies) == (22...41).map { "m\($0)" })
+        #expect(app.log.outcomes.last.map(bodies) == Array(held.dropLast(20).suffix(20)))
         #expect(await app.state.run(line: "/set timeline_size 60"))
         #expect(app.state.timelines["!lobby:hs"]?.messages.count == 50, "a larger size does not bring dropped ones back")
         #expect(!(await app.state.run(line: "/set timeline_size 10")))
