@@ -250,8 +250,11 @@ extension AppState {
     }
 
     /// New messages of the current room print; our own echoes were shown when they were queued.
+    /// Messages new to the open room, unless this run has shown them already: our own, shown
+    /// while they were sent (`keep` has given their numbers to their events), and any `/open`
+    /// listed after sync had stored them. Ours from an earlier run are new here and shown.
     func showArrived(_ messages: [MessageRecord]) async {
-        let arrived = messages.filter { $0.roomID == currentRoomID && $0.transactionID == nil }
+        let arrived = messages.filter { $0.roomID == currentRoomID && references.number(ifShown: $0.eventID) == nil }
         // Inside a thread its own messages need no mark; the room's others say where they belong.
         let inThread = currentThreadRoot.map { root in arrived.filter { $0.threadRoot == root } } ?? []
         let elsewhere = arrived.filter { currentThreadRoot == nil || $0.threadRoot != currentThreadRoot }

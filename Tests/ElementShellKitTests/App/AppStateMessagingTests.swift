@@ -239,10 +239,7 @@ import Testing
     }
 
     @Test func messagesOfTheCurrentRoomPrintAndOurEchoesDoNot() async throws {
-        var later = SyncResponse.JoinedRoom()
-        later.timeline = .init(events: [Self.event("hi alice", from: "@bob:hs", at: 2_000),
-                                        Self.event("mine", from: "@alice:example", at: 2_100, transactionID: "t1")])
-        let next = later
+        let sent = Recorder<String>()
         let first = Self.lobby
         let gate = Gate()
         let clock = TestClock()
@@ -250,12 +247,23 @@ import Testing
             { .success(first) },
             {
                 await gate.wait()
-                return .success(SyncResponse(nextBatch: "s2", rooms: .init(joined: ["!lobby:hs": next])))
+                // Ours of this run, echoed; ours of an earlier run (its transaction ID is not this
+                // run's), which this run has not shown; and one from Bob.
+                var later = SyncResponse.JoinedRoom()
+                later.timeline = .init(events: [Self.event("from an earlier run", from: "@alice:example", at: 1_900, transactionID: "t-earlier"),
+                                                Self.event("hi alice", from: "@bob:hs", at: 2_000),
+                                                Self.event("mine", from: "@alice:example", at: 2_100, transactionID: await sent.values.first)])
+                return .success(SyncResponse(nextBatch: "s2", rooms: .init(joined: ["!lobby:hs": later])))
             },
-        ]), clock: clock)
+        ]), send: { entry throws(MatrixError) in
+            await sent.append(entry.transactionID)
+            return "$mine"
+        }, clock: clock)
         await app.state.run(line: "/login matrix.org alice")
         try await waitUntil { app.state.syncStatus == .live }
         await app.state.run(line: "/open Lobby")
+        await app.state.run(line: "mine")
+        try await sent.wait(forCount: 1)
         async let timedOut = app.state.run(line: "/wait message hi --timeout 0.1")
         await clock.advance(toWakeWithin: .milliseconds(100))
         #expect(!(await timedOut), "nothing has arrived yet")
@@ -264,7 +272,7 @@ import Testing
         #expect(await waited, "the wait ends when a message containing the text arrives")
         try await waitUntil { app.state.appliedSyncCount == 2 }
         let printed = app.log.reports.compactMap { if case .message(let message) = $0.content { message.body } else { nil } }
-        #expect(printed == ["hi alice"])
+        #expect(printed == ["from an earlier run", "hi alice"])
     }
 
     actor Gate {
