@@ -19,8 +19,13 @@ extension AppState {
     /// Until what this run started has reached the server: a receipt still waiting for its delay
     /// goes now, and every effect is waited for, up to `timeout` on the app's clock; false if one
     /// was still running then. For the end of a script, and before `/wait sync` asks for news.
+    /// A catch-up under way is waited for too, so a script leaves its store as the server stood
+    /// when it started (the next run's `/open` lists what that catch-up brought), and leaves no
+    /// answered-but-unread catch-up in Synapse's cache for the next run (see `restartSync`).
     public func settle(timeout: Duration) async -> Bool {
         sendPendingReceipt()
-        return await wait(until: { self.pendingEffectCount == 0 }, timeout: timeout)
+        return await wait(until: {
+            self.pendingEffectCount == 0 && (self.syncLoopPolls || self.endedSyncRun >= self.syncRun)
+        }, timeout: timeout)
     }
 }

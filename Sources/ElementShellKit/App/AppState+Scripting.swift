@@ -117,12 +117,9 @@ extension AppState {
     /// of `/open` wait a moment): they go first, for the server's answer to count them.
     private func waitForSync(timeout seconds: Double, for session: Session) async -> Bool {
         let deadline = environment.clock.now + .seconds(seconds)
+        // A catch-up under way finishes first (`settle`), and the wait asks on from the token it
+        // brought: that one may have been answered from Synapse's cache (see `restartSync`).
         guard await settle(timeout: deadline - environment.clock.now) else { return finishWait(timeout: seconds) }
-        // A catch-up under way (the session's first, from the token an earlier run kept) may
-        // have been answered from Synapse's cache, as the server stood when that run asked: it
-        // finishes, and the wait asks on from the token it brought (see `restartSync`).
-        guard await wait(until: { [unowned self] in syncLoopPolls || endedSyncRun >= syncRun },
-                         timeout: deadline - environment.clock.now) else { return finishWait(timeout: seconds) }
         while true {
             restartSync(for: session, catchingUpNow: true)
             let run = syncRun

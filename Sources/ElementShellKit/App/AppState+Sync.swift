@@ -119,9 +119,9 @@ extension AppState {
     /// An old loop that long-polls is cancelled. One that only catches up is let finish (unless
     /// `cancellingCatchUp`, for `/reconnect`): asked again from the same token, Synapse answers
     /// from its cache of the first request (kept two minutes), as things stood before whatever
-    /// the new loop is to see. (A run that ends with its catch-up unanswered leaves the same
-    /// behind for the next run's first request; `/wait sync` therefore always asks on from a
-    /// token of its own run.)
+    /// the new loop is to see. (A run killed with its catch-up unanswered leaves the same behind
+    /// for the next run's first request; `/wait sync` therefore always asks on from a token of
+    /// its own run.)
     func restartSync(for session: Session, catchingUpNow: Bool = false, cancellingCatchUp: Bool = false) {
         guard let store, let services else { return }
         let previous = syncTask
