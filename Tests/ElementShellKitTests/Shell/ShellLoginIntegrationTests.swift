@@ -30,7 +30,8 @@ struct ShellLoginIntegrationTests {
 
         let login = try await shell.run(base + ["-c", "/login test \(user)"], extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
         #expect(login.status == 0, "\(login.standardOutput)")
-        #expect(login.objects.last?["user_id"] as? String == expectedID)
+        let loggedIn = login.objects.first { $0["command"] as? String == "login" }
+        #expect(loggedIn?["user_id"] as? String == expectedID)
         let sessionFile = shell.home.appending(path: ".local/share/element-shell/tester/session.json")
         let attributes = try FileManager.default.attributesOfItem(atPath: sessionFile.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
@@ -43,7 +44,7 @@ struct ShellLoginIntegrationTests {
         // Other suites may mention this user meanwhile: that arrives as objects of its own.
         let whoami = resumed.objects.first { $0["command"] as? String == "whoami" }
         #expect(whoami?["user_id"] as? String == expectedID)
-        #expect(whoami?["device_id"] as? String == login.objects.last?["device_id"] as? String)
+        #expect(whoami?["device_id"] as? String == loggedIn?["device_id"] as? String)
 
         let log = try String(contentsOf: shell.home.appending(path: ".local/share/element-shell/tester/element-shell.log"), encoding: .utf8)
         #expect(log.contains("Logged in as \(expectedID)"), "the default level logs what happened to whom")
@@ -70,7 +71,8 @@ struct ShellLoginIntegrationTests {
         let first = try await shell.run(base + ["-c", "/login test \(user)", "-c", "/wait sync", "-c", "/rooms"],
                                   extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
         #expect(first.status == 0, "\(first.standardOutput)")
-        let listed = (first.objects.last?["rooms"] as? [[String: Any]]) ?? []
+        // Found by command: what sync brings for this shared user may print after it.
+        let listed = (first.objects.first { $0["command"] as? String == "rooms" }?["rooms"] as? [[String: Any]]) ?? []
         let invite = listed.first { $0["room_id"] as? String == room.roomID }
         #expect(invite?["membership"] as? String == "invite")
         #expect(invite?["name"] as? String == name)
@@ -79,7 +81,8 @@ struct ShellLoginIntegrationTests {
 
         // Restarted with no network wait: the room list comes from the store.
         let second = try await shell.run(base + ["-c", "/rooms"])
-        #expect(((second.objects.last?["rooms"] as? [[String: Any]]) ?? []).contains { $0["room_id"] as? String == room.roomID })
+        let restarted = second.objects.first { $0["command"] as? String == "rooms" }
+        #expect(((restarted?["rooms"] as? [[String: Any]]) ?? []).contains { $0["room_id"] as? String == room.roomID }, "\(second.standardOutput)")
         #expect(try await shell.run(base + ["-c", "/logout!"]).status == 0)
         try await MatrixAuthService(transport: CurlTransport(userAgent: "test")).logout(inviter)
     }
