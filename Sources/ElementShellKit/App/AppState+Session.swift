@@ -100,6 +100,10 @@ extension AppState {
             case nil: return finish(.failure(.confirmationRequired(command: CommandName.logout.rawValue)))
             }
         }
+        // Meanwhile the sync loop may find the token void and say the session ended: that is this
+        // logout, not the homeserver's doing.
+        isLoggingOut = true
+        defer { isLoggingOut = false }
         do {
             // A signed-out session's token is void already: only its local data is left to remove.
             if current.signOut == nil { try await authService.logout(current) }

@@ -71,7 +71,7 @@ extension AppState {
             let retryAt = Date().addingTimeInterval(TimeInterval(delay.components.seconds))
             if case .transport = error { syncStatus = .offline(retryAt: retryAt) } else { syncStatus = .failing(retryAt: retryAt) }
         case .sessionEnded(let signOut):
-            guard let ended = session else { return }
+            guard let ended = session, !isLoggingOut else { return }
             logger.notice("The homeserver signed out \(ended.userID) (device \(ended.deviceID), \(signOut.rawValue))")
             Task { await self.keepSignedOut(ended, signOut) }
             report(Report(content: .sessionEnded(userID: ended.userID), location: nil))

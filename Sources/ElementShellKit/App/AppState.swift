@@ -13,6 +13,8 @@ public final class AppState {
     /// The session the homeserver signed out, kept (with its store) until the next login.
     public internal(set) var signedOutSession: Session?
     public internal(set) var isLoggingIn = false
+    /// A `/logout` is asking the homeserver to end the session.
+    var isLoggingOut = false
     /// How many `/login` commands have run, from any source (typed, alias, script, timer): keys
     /// typed meanwhile may be a password and are not to be taken for the next command.
     public internal(set) var loginAttemptCount = 0

@@ -75,4 +75,25 @@ import Testing
         let storeDirectory = StoreLocation.directory(for: session, dataDirectory: app.directory.url.path)
         #expect(!FileManager.default.fileExists(atPath: storeDirectory.path))
     }
+
+    /// TerminalLoginTests failed once under load: the first sync of a new login found the token
+    /// void while `/logout!` was still waiting for the server, and the shell said the homeserver
+    /// had signed the user out, and stayed signed out instead of logged out.
+    @Test func theSyncFindingTheTokenVoidDuringLogoutIsNotASignOut() async throws {
+        let gate = Messaging.Gate()
+        var auth = FakeAuthService()
+        auth.logOut = { _ throws(MatrixError) in await gate.wait() }
+        let app = AppHarness(auth: auth, confirm: true)
+        await app.state.run(line: "/login matrix.org alice")
+        let session = try #require(app.state.session)
+        let generation = app.state.serviceGeneration
+        async let loggedOut = app.state.run(line: "/logout!")
+        try await waitUntil { app.state.isLoggingOut }
+        await app.state.apply(.sessionEnded(.deviceRemoved), from: generation)
+        await gate.open()
+        #expect(await loggedOut)
+        #expect(app.log.outcomes.last == .loggedOut(userID: session.userID))
+        #expect(app.state.session == nil && app.state.signedOutSession == nil)
+        #expect(!app.log.reports.contains { $0.content == .sessionEnded(userID: session.userID) })
+    }
 }
