@@ -60,7 +60,7 @@ struct ShellOutageTests {
     static func waitUntilSent(_ tmux: TmuxSession) async throws {
         try await tmux.type("/wait sent --timeout 60\r")
         try await tmux.type("/queue\r")
-        try await tmux.waitFor("the outbox empties", timeout: 70) { TmuxSession.lastAnswer(on: $0) == "Nothing waits to be sent." }
+        try await tmux.waitFor("the outbox empties", timeout: 70) { TmuxSession.printed(after: "/queue", on: $0).contains("Nothing waits to be sent.") }
     }
 
     /// Twenty seconds without the server: the prompt says offline and counts down to the next
@@ -140,7 +140,7 @@ struct ShellOutageTests {
             // paused server is the message.
             try await tmux.type("/wait sync\r")
             try await tmux.type("/echo synced\r")
-            try await tmux.waitFor("caught up") { TmuxSession.lastAnswer(on: $0) == "synced" }
+            try await tmux.waitFor("caught up") { TmuxSession.printed(after: "/echo synced", on: $0).contains("synced") }
             try setup.server.pause()
             try await tmux.type("sent into the silence\r")
             try await tmux.waitFor("the request waits in the server's socket") { _ in setup.server.holdsUnreadRequest }

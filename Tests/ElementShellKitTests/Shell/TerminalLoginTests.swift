@@ -50,16 +50,16 @@ struct TerminalLoginTests {
         try await tmux.waitFor("the draft is back in the input line") { $0.last?.hasSuffix("> see you at five") == true }
         try await tmux.press("Enter")
         try await tmux.type("/drafts\r")
-        try await tmux.waitFor("sending took the draft away") { TmuxSession.lastAnswer(on: $0) == "No drafts." }
+        try await tmux.waitFor("sending took the draft away") { TmuxSession.printed(after: "/drafts", on: $0).contains("No drafts.") }
 
         try await tmux.type("/draft back later\r")
         try await tmux.type("/drafts\r")
-        try await tmux.waitFor("a new draft") { TmuxSession.lastAnswer(on: $0)?.hasSuffix("back later") == true }
+        try await tmux.waitFor("a new draft") { TmuxSession.printed(after: "/drafts", on: $0).contains { $0.hasSuffix("back later") } }
         try await tmux.type("/logout!\r")
         try await tmux.waitFor("logged out") { $0.last == "Tester>" }
         try await logIn(tmux, as: user)
         try await tmux.type("/drafts\r")
-        try await tmux.waitFor("the draft went with the session") { TmuxSession.lastAnswer(on: $0) == "No drafts." }
+        try await tmux.waitFor("the draft went with the session") { TmuxSession.printed(after: "/drafts", on: $0).contains("No drafts.") }
         try await tmux.type("/logout!\r")
         try await tmux.waitFor("logged out") { $0.last == "Tester>" }
     }

@@ -81,10 +81,12 @@ final class TmuxSession {
         return lines
     }
 
-    /// The line above the prompt: the answer to the last command, once the prompt is back.
-    static func lastAnswer(on screen: [String]) -> String? {
-        guard screen.count > 1, screen.last?.hasSuffix(">") == true else { return nil }
-        return screen[screen.count - 2].trimmingCharacters(in: .whitespaces)
+    /// The lines printed since `command` was last typed, trimmed: its answer and whatever else
+    /// printed meanwhile. A message that lands from sync may print after the answer, so the
+    /// answer is not always the line above the prompt.
+    static func printed(after command: String, on screen: [String]) -> [String] {
+        guard let typed = screen.lastIndex(where: { $0.hasSuffix("> " + command) }) else { return [] }
+        return screen[(typed + 1)...].map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
     /// The cursor's column, 0-based.
