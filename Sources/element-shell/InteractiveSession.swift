@@ -30,11 +30,11 @@ final class InteractiveSession {
                 line: { lineSink.yield($0) },
                 interrupted: {
                     running.value?.cancel()
-                    Task { @MainActor in stateBox.value?.interruptRunningTimers() }
+                    Task { @MainActor in await stateBox.value?.send(ShellAction.interrupt) }
                 },
                 hungUp: { signal in
                     exitStatus.value = 128 + signal
-                    Task { @MainActor in stateBox.value?.cancelTimers() }
+                    Task { @MainActor in await stateBox.value?.send(ShellAction.end) }
                 },
                 complete: { Completer.complete($0, context: completion.value) },
                 shouldRecordInHistory: HistoryPolicy.shouldRecord,
@@ -42,7 +42,7 @@ final class InteractiveSession {
                     Task { @MainActor in _ = await stateBox.value?.send(.draft(.save(text: text))) }
                 },
                 lineChanged: { text in
-                    Task { @MainActor in stateBox.value?.inputLineChanged(to: text) }
+                    Task { @MainActor in await stateBox.value?.send(ShellAction.inputLineChanged(text)) }
                 }
             )
         )
@@ -100,7 +100,7 @@ final class InteractiveSession {
             if state.isQuitting { break }
             editor.send(.resumeInput(discardingTypeahead: state.loginAttemptCount != attempts))
         }
-        state.cancelTimers()
+        await state.send(ShellAction.end)
         await editor.stop()
         return exitStatus.value
     }

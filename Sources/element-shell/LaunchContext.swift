@@ -42,14 +42,14 @@ struct LaunchContext {
     func start(_ state: AppState) async -> Bool {
         var succeeded = true
         for diagnostic in diagnostics {
-            state.reportConfigProblem(diagnostic)
+            await state.send(.reportConfigProblem(diagnostic))
         }
-        await state.resumeSession()
+        await state.send(.resumeSession)
         guard !options.noRC else { return succeeded }
         let explicit = options.rc
         let path = explicit ?? (environment["HOME"].map { $0 + "/.elrc" } ?? "")
         if let text = try? String(contentsOfFile: path, encoding: .utf8) {
-            succeeded = await state.runScript(text, named: path)
+            succeeded = await state.send(.runScript(text: text, named: path))
         } else if let explicit {
             succeeded = await state.send(.scripting(.source(path: explicit)))
         }

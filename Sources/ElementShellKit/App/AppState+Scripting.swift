@@ -21,8 +21,7 @@ extension AppState {
 
     /// Runs a script's lines in order: `#` comments and blank lines are skipped, and a failing line
     /// reports its `file:line` while the rest still runs. True when every line succeeded.
-    @discardableResult
-    public func runScript(_ text: String, named file: String) async -> Bool {
+    func runScript(_ text: String, named file: String) async -> Bool {
         let context = LineContext.current
         // Only `/source` nests scripts, so this is its result.
         guard context.scriptDepth < Self.maximumScriptDepth else {
@@ -165,16 +164,6 @@ extension AppState {
             guard reported else { return false }
         }
         return true
-    }
-
-    /// Ctrl-C: the timer lines running now stop; those still waiting stay scheduled.
-    public func interruptRunningTimers() {
-        for id in runningTimers { timers[id]?.cancel() }
-    }
-
-    /// The shell is ending: no scheduled line runs any more.
-    public func cancelTimers() {
-        for timer in timers.values { timer.cancel() }
     }
 
     /// Batch mode ends only after the lines it scheduled have run.

@@ -2,7 +2,7 @@ import Foundation
 
 extension AppState {
     /// Picks up the session a previous run stored, without asking and without the network.
-    public func resumeSession() async {
+    func resumeSession() async {
         guard session == nil else { return }
         let stored: Session
         do {

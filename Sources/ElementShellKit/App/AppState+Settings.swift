@@ -89,10 +89,3 @@ extension AppState {
         environment.useLanguage(language)
     }
 }
-
-extension AppState {
-    /// A problem in the config file, told once at start.
-    public func reportConfigProblem(_ diagnostic: ConfigDiagnostic) {
-        report(Report(content: .configProblem(diagnostic), location: nil))
-    }
-}

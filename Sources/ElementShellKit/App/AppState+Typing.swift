@@ -11,7 +11,7 @@ extension AppState {
     /// The input line as it stands after a key (the executable reports every change). A message
     /// being typed tells the open room, at most once per `typingRenewal`; a command, an empty
     /// line (sent or cleared) or another room stops it.
-    public func inputLineChanged(to text: String) {
+    func inputLineChanged(to text: String) {
         let trimmed = text.trimmingWhitespace()
         let isMessage = !trimmed.isEmpty && (!trimmed.hasPrefix("/") || trimmed.hasPrefix("//"))
         guard isMessage, profile.settings.sendTyping, session != nil, let roomID = currentRoomID else { return stopTyping() }

@@ -178,7 +178,7 @@ import Testing
             #expect(reported.count == 1, "/\(spec.name)")
             #expect(![.failure(.notLoggedIn), .failure(.noRoomOpen)].contains(reported.first.flatMap(\.outcome)), "/\(spec.name)")
         }
-        loggedOut.state.cancelTimers()
+        await loggedOut.state.send(ShellAction.end)
     }
 }
 

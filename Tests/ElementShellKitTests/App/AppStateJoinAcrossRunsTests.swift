@@ -18,7 +18,7 @@ import Testing
             await sentTo.append(entry.roomID)
             return "$sent"
         }, clock: TestClock(), sharing: first.directory)
-        await second.state.resumeSession()
+        await second.state.send(.resumeSession)
         #expect(await second.state.run(line: "/open #lobby:hs"))
         // Not "no messages here yet": the room has not been synced, so nothing is known of them.
         guard case .openedBeforeSync("#lobby:hs", nil)? = second.log.outcomes.last else {

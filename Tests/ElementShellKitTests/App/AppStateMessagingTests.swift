@@ -105,7 +105,7 @@ import Testing
         #expect(app.log.outcomes.last == .drafts([DraftView(roomID: "!lobby:hs", roomName: "Lobby", body: "see you at 5")]))
 
         let restarted = AppHarness(sync: Self.firstSync(Self.lobby), sharing: app.directory)
-        await restarted.state.resumeSession()
+        await restarted.state.send(.resumeSession)
         try await waitUntil { restarted.state.syncStatus == .live }
         await restarted.state.run(line: "/open Lobby")
         guard case .opened(_, _, let draft)? = restarted.log.outcomes.last else { Issue.record("not opened"); return }

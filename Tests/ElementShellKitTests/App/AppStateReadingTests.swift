@@ -195,16 +195,16 @@ import Testing
     @Test func typingIsToldOncePerRenewalAndStoppedWhenTheLineIsSentOrACommand() async throws {
         let typing = Recorder<TypingCall>()
         let app = try await loggedIn(receipts: Recorder(), typing: typing)
-        app.state.inputLineChanged(to: "h")
+        await app.state.send(.inputLineChanged("h"))
         await app.state.run(line: "/open Lobby")
-        for text in ["h", "he", "hel", "hello", ""] { app.state.inputLineChanged(to: text) }
-        for text in ["/rea", "//shrug", "/read"] { app.state.inputLineChanged(to: text) }
+        for text in ["h", "he", "hel", "hello", ""] { await app.state.send(.inputLineChanged(text)) }
+        for text in ["/rea", "//shrug", "/read"] { await app.state.send(.inputLineChanged(text)) }
         await app.state.typingRequest?.value
         let lobby = "!lobby:hs"
         #expect(await typing.values == [TypingCall(isTyping: true, roomID: lobby), TypingCall(isTyping: false, roomID: lobby),
                                         TypingCall(isTyping: true, roomID: lobby), TypingCall(isTyping: false, roomID: lobby)])
         await app.state.run(line: "/set send_typing off")
-        app.state.inputLineChanged(to: "quietly")
+        await app.state.send(.inputLineChanged("quietly"))
         await app.state.typingRequest?.value
         #expect(await typing.values.count == 4)
     }

@@ -22,9 +22,21 @@ import Testing
 
     @Test func scriptsWithWindowsLineEndingsRunLineByLine() async {
         let app = AppHarness()
-        #expect(!(await app.state.runScript("/echo one\r\n/echo two\r\n/nope\r\n", named: "crlf.elrc")))
+        #expect(!(await app.state.send(.runScript(text: "/echo one\r\n/echo two\r\n/nope\r\n", named: "crlf.elrc"))))
         #expect(app.log.outcomes.prefix(2) == [.echo(text: "one"), .echo(text: "two")])
         #expect(app.log.reports.last?.location == ScriptLocation(file: "crlf.elrc", line: 3))
+    }
+
+    /// Batch mode and `--output json` count one result per command: what the terminal and the
+    /// start of a run ask is not a command, and only a script's own lines report.
+    @Test func actionsThatAreNotCommandsReportNoResult() async {
+        let app = AppHarness()
+        await app.state.send(.resumeSession)
+        await app.state.send(.inputLineChanged("hello"))
+        await app.state.send(.interrupt)
+        #expect(await app.state.send(.runScript(text: "# nothing\n/echo one", named: "start.elrc")))
+        await app.state.send(.end)
+        #expect(app.log.reports.map(\.content) == [.result(command: "echo", outcome: .echo(text: "one"))])
     }
 
     @Test func anAliasThatCallsItselfStops() async {
@@ -44,7 +56,7 @@ import Testing
           /echo two
         /set colour never
         """
-        #expect(!(await app.state.runScript(script, named: "test.elrc")))
+        #expect(!(await app.state.send(.runScript(text: script, named: "test.elrc"))))
         #expect(app.log.outcomes.filter { if case .echo = $0 { true } else { false } } == [.echo(text: "one"), .echo(text: "two")])
         let failedLines = app.log.reports.filter(\.isFailure).map(\.location)
         #expect(failedLines == [ScriptLocation(file: "test.elrc", line: 4), ScriptLocation(file: "test.elrc", line: 6)])
@@ -67,13 +79,13 @@ import Testing
 
     @Test func quitEndsAScript() async {
         let app = AppHarness()
-        await app.state.runScript("/echo a\n/quit\n/echo b", named: "x")
+        await app.state.send(.runScript(text: "/echo a\n/quit\n/echo b", named: "x"))
         #expect(!app.log.outcomes.contains(.echo(text: "b")))
     }
 
     @Test func afterRunsTheLineLaterOnItsOwn() async {
         let app = AppHarness()
-        await app.state.runScript("/after 0.05 /nonsense", named: "timer.elrc")
+        await app.state.send(.runScript(text: "/after 0.05 /nonsense", named: "timer.elrc"))
         #expect(app.state.scheduledLineCount == 1)
         await app.state.waitForScheduledLines()
         #expect(app.state.scheduledLineCount == 0)

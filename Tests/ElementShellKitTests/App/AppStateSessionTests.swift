@@ -153,7 +153,7 @@ import Testing
     @Test func aDamagedSessionFileIsNoSession() async throws {
         let app = AppHarness()
         try Data("{\"userID\": 3".utf8).write(to: app.sessionFile)
-        await app.state.resumeSession()
+        await app.state.send(.resumeSession)
         #expect(app.state.session == nil)
         #expect(app.log.reports.isEmpty)
         #expect(await app.state.run(line: "/login matrix.org alice"))
@@ -166,7 +166,7 @@ import Testing
 
         let restarted = AppHarness(password: .missing)
         try FileManager.default.copyItem(at: app.sessionFile, to: restarted.sessionFile)
-        await restarted.state.resumeSession()
+        await restarted.state.send(.resumeSession)
         #expect(restarted.state.session == stored)
         #expect(restarted.log.reports.first?.content == .sessionResumed(SessionSummary(userID: "@alice:example", deviceID: "DEVICE", homeserverURL: URL(string: "https://hs.example")!)))
     }

@@ -62,7 +62,7 @@ import Testing
 
         // A restart finds it signed out, without syncing.
         let restarted = harness(softLogout: true, devices: devices, sharing: app.directory)
-        await restarted.state.resumeSession()
+        await restarted.state.send(.resumeSession)
         #expect(restarted.state.signedOutSession?.deviceID == session.deviceID)
         #expect(restarted.state.session == nil && restarted.state.syncStatus == .stopped)
 

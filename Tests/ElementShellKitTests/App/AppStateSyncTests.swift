@@ -92,7 +92,7 @@ import Testing
 
         // The same data directory, and a homeserver that never answers.
         let restarted = AppHarness(password: .missing, sharing: first.directory)
-        await restarted.state.resumeSession()
+        await restarted.state.send(.resumeSession)
         #expect(restarted.state.rooms["!a:hs"]?.name == "Lobby")
         #expect(restarted.state.syncStatus.isCatchingUp)
     }

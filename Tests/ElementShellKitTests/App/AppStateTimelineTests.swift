@@ -137,7 +137,7 @@ import Testing
         await app.state.firstSyncNotice?.value
         let restarted = AppHarness(password: .missing, sharing: app.directory)
         restarted.state.firstSyncNoticeDelay = .zero
-        await restarted.state.resumeSession()
+        await restarted.state.send(.resumeSession)
         #expect(restarted.state.firstSyncNotice == nil, "a resumed session has synced before")
         for log in [app.log, restarted.log] {
             #expect(!log.reports.contains { $0.content == .firstSyncUnderway })
