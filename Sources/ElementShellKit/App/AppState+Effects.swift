@@ -16,6 +16,17 @@ extension AppState {
         }
     }
 
+    /// Brings `event` through `apply` once `delay` has passed on the app's clock, unless the task
+    /// is cancelled first: a timer changes the state only through the event it brings. Unless it
+    /// `outlivesSession`, it is dropped when the session's services stop meanwhile.
+    func schedule(_ event: ClientEvent, after delay: Duration, outlivesSession: Bool = false) -> Task<Void, Never> {
+        let generation = serviceGeneration
+        return Task { [weak self, clock = environment.clock] in
+            guard (try? await clock.sleep(for: delay)) != nil, let self else { return }
+            await self.apply(event, from: outlivesSession ? self.serviceGeneration : generation)
+        }
+    }
+
     /// Until what this run started has reached the server: a receipt still waiting for its delay
     /// goes now, and every effect is waited for, up to `timeout` on the app's clock; false if one
     /// was still running then. For the end of a script, and before `/wait sync` asks for news.

@@ -58,12 +58,7 @@ extension AppState {
             guard pending.roomID != roomID else { return }
             sendPendingReceipt()
         }
-        let generation = serviceGeneration
-        let timer = Task { [weak self, delay = readMarkDelay, clock = environment.clock] in
-            guard (try? await clock.sleep(for: delay)) != nil, let self, generation == self.serviceGeneration else { return }
-            self.sendPendingReceipt()
-        }
-        pendingReceipt = PendingReceipt(roomID: roomID, timer: timer)
+        pendingReceipt = PendingReceipt(roomID: roomID, timer: schedule(.receiptDue(roomID: roomID), after: readMarkDelay))
     }
 
     /// Sends the waiting receipt now: its delay is up, the script ends, or `/wait sync` wants the

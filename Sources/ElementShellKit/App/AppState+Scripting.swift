@@ -11,7 +11,7 @@ extension AppState {
         case .removeAlias(let name): removeAlias(name)
         case .listAliases: finish(.aliases(aliases.sorted { $0.key < $1.key }.map { AliasEntry(name: $0.key, expansion: $0.value) }))
         case .echo(let text): finish(.echo(text: text))
-        case .after(let seconds, let line): schedule(line, after: seconds)
+        case .after(let seconds, let line): scheduleLine(line, after: seconds)
         case .waitForSync(let timeout): await waitForSync(timeout: timeout, for: context.signedIn.session)
         case .waitForMessage(let text, let timeout): await waitForMessage(containing: text, timeout: timeout)
         case .waitUntilSent(let timeout):
@@ -89,24 +89,28 @@ extension AppState {
         return await LineContext.$current.withValue(context) { await run(line: expanded) }
     }
 
-    private func schedule(_ line: String, after seconds: Double) -> Bool {
+    private func scheduleLine(_ line: String, after seconds: Double) -> Bool {
         // A timer's line stands on its own: not part of the script or alias that set it.
         scheduledLineCount += 1
         let id = nextTimerID
         nextTimerID += 1
-        timers[id] = Task { [weak self, clock = environment.clock] in
-            try? await clock.sleep(for: .seconds(seconds))
-            guard let self else { return }
-            defer {
-                self.scheduledLineCount -= 1
-                self.timers[id] = nil
-                self.runningTimers.remove(id)
-            }
-            guard !self.isQuitting, !Task.isCancelled else { return }
-            self.runningTimers.insert(id)
-            await LineContext.$current.withValue(LineContext()) { await self.run(line: line) }
-        }
+        scheduledLines[id] = line
+        // Scripting outlives a session: a line set before `/logout` still runs.
+        timers[id] = schedule(.scheduledLineDue(id: id), after: .seconds(seconds), outlivesSession: true)
         return finish(.done)
+    }
+
+    /// Runs a line `/after` scheduled, in its timer's task, which Ctrl-C cancels.
+    func runScheduledLine(_ id: Int) async {
+        guard let line = scheduledLines.removeValue(forKey: id) else { return }
+        defer {
+            scheduledLineCount -= 1
+            timers[id] = nil
+            runningTimers.remove(id)
+        }
+        guard !isQuitting, !Task.isCancelled else { return }
+        runningTimers.insert(id)
+        await LineContext.$current.withValue(LineContext()) { await self.run(line: line) }
     }
 
     /// Until the shell has caught up with the server as it is now: a request that does not wait
@@ -164,6 +168,15 @@ extension AppState {
             guard reported else { return false }
         }
         return true
+    }
+
+    /// The shell is ending: no scheduled line runs any more. A timer cancelled before it is due
+    /// brings no event, so the lines still waiting are counted off here.
+    func cancelScheduledLines() {
+        for timer in timers.values { timer.cancel() }
+        for id in scheduledLines.keys { timers[id] = nil }
+        scheduledLineCount -= scheduledLines.count
+        scheduledLines = [:]
     }
 
     /// Batch mode ends only after the lines it scheduled have run.

@@ -15,7 +15,7 @@ extension AppState {
         case .interrupt:
             for id in runningTimers { timers[id]?.cancel() }
         case .end:
-            for timer in timers.values { timer.cancel() }
+            cancelScheduledLines()
         }
         return true
     }

@@ -73,15 +73,26 @@ extension AppState {
         case .sessionEnded(let signOut):
             guard let ended = session, !isLoggingOut else { return }
             logger.notice("The homeserver signed out \(ended.userID) (device \(ended.deviceID), \(signOut.rawValue))")
-            Task { await self.keepSignedOut(ended, signOut) }
             report(Report(content: .sessionEnded(userID: ended.userID), location: nil))
+            await keepSignedOut(ended, signOut)
+        case .firstSyncIsSlow:
+            firstSyncNotice = nil
+            guard appliedSyncCount == 0, !announcedFirstSync else { return }
+            announcedFirstSync = true
+            report(Report(content: .firstSyncUnderway, location: nil))
+        case .receiptDue(let roomID):
+            guard pendingReceipt?.roomID == roomID else { return }
+            sendPendingReceipt()
+        case .scheduledLineDue(let id):
+            await runScheduledLine(id)
         }
     }
 
     /// A session starts from nothing shown: its services are built, its store opened and what
-    /// it holds shown at once, and syncing starts from its token.
+    /// it holds shown at once, and syncing starts from its token. Those of an earlier session end
+    /// first, so two never write one store.
     func startSync(for session: Session) async {
-        stopSync()
+        await stopSyncAndWait()
         await startServices(for: session)
     }
 
@@ -175,14 +186,8 @@ extension AppState {
     /// A first sync of a large account can take minutes: past a short wait, say so once, so an
     /// empty `/rooms` is not taken for an empty account; the prompt counts the seconds.
     private func announceSlowFirstSync() {
-        let generation = serviceGeneration
-        firstSyncNotice = Task { [weak self, delay = firstSyncNoticeDelay, clock = environment.clock] in
-            // Cancelled once the first sync is applied: nothing to say then.
-            guard (try? await clock.sleep(for: delay)) != nil,
-                  let self, generation == self.serviceGeneration, self.appliedSyncCount == 0 else { return }
-            self.announcedFirstSync = true
-            self.report(Report(content: .firstSyncUnderway, location: nil))
-        }
+        // Cancelled once the first sync is applied: nothing to say then.
+        firstSyncNotice = schedule(.firstSyncIsSlow, after: firstSyncNoticeDelay)
     }
 
     /// Keeps the rooms held in memory in step with the store: a gap empties a room's timeline
@@ -207,13 +212,20 @@ extension AppState {
         }
     }
 
-    /// `stopSync`, returning once the cancelled sync and send tasks have finished: one may still
-    /// be finishing a write, and whoever removes or rewrites the session's files must come after
-    /// it (SQLite could otherwise recreate a file in a directory being removed).
+    /// `stopSync`, returning once every cancelled sync and send task has finished, those of
+    /// services stopped earlier too: one may still be finishing a write, and whoever removes or
+    /// rewrites the session's files must come after it (SQLite could otherwise recreate a file in
+    /// a directory being removed).
     func stopSyncAndWait() async {
-        let tasks = [syncTask, sendTask]
         stopSync()
-        for task in tasks { await task?.value }
+        await retireStoppedTasks()
+    }
+
+    /// Returns once the tasks of stopped services have ended.
+    private func retireStoppedTasks() async {
+        let tasks = stoppedTasks
+        stoppedTasks = []
+        for task in tasks { await task.value }
     }
 
     /// The session's services go and the rooms, timelines and numbers shown of it with them.
@@ -236,9 +248,8 @@ extension AppState {
     /// The session's services are rebuilt under new network settings (`/set ca_file`,
     /// `request_timeout`) while what is shown stays: the old ones end first, so two never write.
     func renewServices(for session: Session) async {
-        let tasks = [syncTask, sendTask]
         stopServices()
-        for task in tasks { await task?.value }
+        await retireStoppedTasks()
         guard self.session == session else { return }
         await startServices(for: session)
     }
@@ -246,6 +257,7 @@ extension AppState {
     /// Cancels the session's tasks and drops its services; what they report from now on is dropped.
     private func stopServices() {
         serviceGeneration += 1
+        stoppedTasks += [syncTask, sendTask].compactMap { $0 }
         syncTask?.cancel()
         syncTask = nil
         sendTask?.cancel()

@@ -77,6 +77,8 @@ public final class AppState {
     /// The devices whose messages are shown as trusted.
     @ObservationIgnored var deviceTrust = DeviceTrust()
     @ObservationIgnored var sendTask: Task<Void, Never>?
+    /// The cancelled tasks of stopped services that may still be finishing a write.
+    @ObservationIgnored var stoppedTasks: [Task<Void, Never>] = []
     /// PBKDF2 rounds for `/keys export`; tests lower it, everything else keeps Element's default.
     @ObservationIgnored var keyExportRounds = RoomKeyExport.defaultRounds
     /// How many requests commands started without waiting for are still under way.
@@ -108,6 +110,8 @@ public final class AppState {
     /// Lines `/after` has scheduled that have not run yet.
     public internal(set) var scheduledLineCount = 0
     @ObservationIgnored var timers: [Int: Task<Void, Never>] = [:]
+    /// The lines of those timers, by timer.
+    @ObservationIgnored var scheduledLines: [Int: String] = [:]
     /// The timers whose line is running now, which Ctrl-C stops.
     @ObservationIgnored var runningTimers: Set<Int> = []
     @ObservationIgnored var nextTimerID = 0

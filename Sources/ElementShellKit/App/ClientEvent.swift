@@ -1,5 +1,5 @@
-/// What services report back to the app, a closed set. Each arrives after what it describes is
-/// committed to the store.
+/// What services and the app's timers report back to the app, a closed set. Each arrives after
+/// what it describes is committed to the store.
 public enum ClientEvent: Sendable, Equatable {
     /// A sync response was stored: these rooms now stand as given, these messages are new.
     case synced(SyncResult)
@@ -16,4 +16,10 @@ public enum ClientEvent: Sendable, Equatable {
     case syncFailed(MatrixError, retryIn: Duration)
     /// The homeserver no longer takes the session's access token.
     case sessionEnded(Session.SignOut)
+    /// The session's first sync has gone on for `firstSyncNoticeDelay`.
+    case firstSyncIsSlow
+    /// The receipt waiting for the room has waited `readMarkDelay`.
+    case receiptDue(roomID: String)
+    /// A line `/after` scheduled is due.
+    case scheduledLineDue(id: Int)
 }
