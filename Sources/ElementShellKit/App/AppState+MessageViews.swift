@@ -5,23 +5,37 @@ extension AppState {
     /// one line, reaction counts, thread summaries under roots, and, outside a thread view, the
     /// root's number on a thread's messages. What needs the store is read in one go.
     func views(of messages: [MessageRecord], insideThread: Bool = false) async -> [MessageView] {
-        guard !messages.isEmpty else { return [] }
+        views(of: messages, with: await surroundings(of: messages, insideThread: insideThread))
+    }
+
+    /// What the store adds to the messages shown, read before the views are made, so a command
+    /// can read first and then change the state and report without suspending in between.
+    func surroundings(of messages: [MessageRecord], insideThread: Bool = false) async -> MessageSurroundings {
+        guard !messages.isEmpty else { return MessageSurroundings() }
         let eventIDs = Set(messages.map(\.eventID))
         let parentIDs = Set(messages.compactMap(\.replyTo))
         let parents = (try? await store?.messages(eventIDs: parentIDs)) ?? [:]
         let reactions = (try? await store?.reactions(to: eventIDs)) ?? []
-        let counts = Dictionary(grouping: reactions, by: \.targetID).mapValues(ReactionCounts.counted)
         let summaries = insideThread ? [:] : (try? await store?.threadSummaries(roots: eventIDs)) ?? [:]
         let roots = insideThread ? [:] : (try? await store?.messages(eventIDs: Set(messages.compactMap(\.threadRoot)))) ?? [:]
-        return messages.map { message in
+        return MessageSurroundings(parents: parents,
+                                   reactionCounts: Dictionary(grouping: reactions, by: \.targetID).mapValues(ReactionCounts.counted),
+                                   threadSummaries: summaries, threadRoots: roots)
+    }
+
+    /// The views of messages whose surroundings were read (see `surroundings(of:insideThread:)`).
+    func views(of messages: [MessageRecord], with surroundings: MessageSurroundings) -> [MessageView] {
+        messages.map { message in
             var view = view(of: message)
-            view.threadSummary = summaries[message.eventID].map { ThreadSummary(replyCount: $0.replyCount, latestSender: name(of: $0.latestSender)) }
-            view.threadReference = message.threadRoot.flatMap { roots[$0] }.map(reference(of:))
-            view.replyQuote = message.replyTo.flatMap { parents[$0] }.map { parent in
+            view.threadSummary = surroundings.threadSummaries[message.eventID].map {
+                ThreadSummary(replyCount: $0.replyCount, latestSender: name(of: $0.latestSender))
+            }
+            view.threadReference = message.threadRoot.flatMap { surroundings.threadRoots[$0] }.map(reference(of:))
+            view.replyQuote = message.replyTo.flatMap { surroundings.parents[$0] }.map { parent in
                 ReplyQuote(senderName: name(of: parent.sender), body: parent.plainText, reference: reference(of: parent),
                            decryptionFailure: parent.decryptionFailure)
             }
-            view.reactions = counts[message.eventID] ?? []
+            view.reactions = surroundings.reactionCounts[message.eventID] ?? []
             return view
         }
     }

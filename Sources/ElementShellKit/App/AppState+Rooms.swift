@@ -174,19 +174,33 @@ extension AppState {
         if profile.developer.groupSpaceRooms, room.isSpace, room.membership == .join {
             return finish(.spaceRooms(spaceName: RoomName.of(room), rooms: SpaceGrouping.children(of: room, in: rooms)))
         }
-        currentRoomID = room.roomID
+        let roomID = room.roomID
+        // Everything is read first; sync may apply meanwhile, and what it brings joins the timeline.
+        await loadTimeline(of: roomID, in: store)
+        let members = (try? await store.members(of: roomID)) ?? []
+        let draft = (try? await draft(of: roomID)) ?? nil
+        // Read again while sync brings more meanwhile, a few times at most: past those, the
+        // newest messages show without their reactions or quotes rather than not at all.
+        var messages: [MessageRecord], surroundings: MessageSurroundings, reads = 0
+        repeat {
+            messages = newestShown(in: roomID)
+            surroundings = await self.surroundings(of: messages)
+            reads += 1
+        } while reads < 3 && newestShown(in: roomID).map(\.eventID) != messages.map(\.eventID)
+        messages = newestShown(in: roomID)
+        // From here to the listing nothing suspends: what sync brings from now on prints after it.
+        currentRoomID = roomID
         currentThreadRoot = nil
-        let messages = await newestMessages(of: room.roomID, in: store)
+        memberNames = MemberNames.unique(members)
         historyCursor = messages.first?.seq
-        await loadMemberNames(of: room.roomID)
-        markReadSoon(room.roomID)
-        let draft = (try? await draft(of: room.roomID)) ?? nil
+        markReadSoon(roomID)
+        let opened = rooms[roomID] ?? room
         // Kept at its join but not brought by sync yet: "no messages" would not be true.
-        if messages.isEmpty, room.isAwaitingFirstSync {
-            joinsAwaitingSync.insert(room.roomID)
-            return finish(.openedBeforeSync(roomName: RoomName.of(room), draft: draft))
+        if messages.isEmpty, opened.isAwaitingFirstSync {
+            joinsAwaitingSync.insert(roomID)
+            return finish(.openedBeforeSync(roomName: RoomName.of(opened), draft: draft))
         }
-        return finish(.opened(roomName: RoomName.of(room), messages: await views(of: messages), draft: draft))
+        return finish(.opened(roomName: RoomName.of(opened), messages: views(of: messages, with: surroundings), draft: draft))
     }
 
     /// Sender names of the open room from the store, unique within it.
@@ -204,17 +218,21 @@ extension AppState {
         return rooms[message.roomID]
     }
 
-    /// What `/open` shows: from memory when it holds enough; otherwise from the store. Only what is
-    /// shown is read (not `timeline_size` messages: 500 rows cost a one-shot run several
+    /// What `/open` lists: the room's newest messages held in memory.
+    private func newestShown(in roomID: String) -> [MessageRecord] {
+        (timelines[roomID]?.messages).map { Array($0.suffix(Self.openedHistory)) } ?? []
+    }
+
+    /// Fills the room's timeline from the store unless memory holds enough for `/open`. Only what
+    /// is shown is read (not `timeline_size` messages: 500 rows cost a one-shot run several
     /// milliseconds); the timeline grows from there as sync brings more, and `/history` reads
     /// further pages from the store.
-    private func newestMessages(of roomID: String, in store: StoreWriter) async -> [MessageRecord] {
-        if let page = timelines[roomID]?.page(before: nil, limit: Self.openedHistory) { return page }
+    private func loadTimeline(of roomID: String, in store: StoreWriter) async {
+        guard timelines[roomID]?.page(before: nil, limit: Self.openedHistory) == nil else { return }
         // In place before the read, so messages that sync brings meanwhile are kept too.
         timelines[roomID] = RoomTimeline(capacity: profile.settings.timelineSize)
         let stored = (try? await store.messages(in: roomID, before: nil, limit: Self.openedHistory)) ?? []
         timelines[roomID]?.fill(withStored: stored)
-        return (timelines[roomID]?.messages).map { Array($0.suffix(Self.openedHistory)) } ?? []
     }
 
     /// A plain line: written to the outbox first, then sent by the queue.

@@ -19,8 +19,11 @@ struct RoomTimeline: Sendable, Equatable {
     }
 
     /// Messages that have just been stored, in order; the oldest fall out beyond the capacity.
+    /// Those held already are skipped: a store read that began before they arrived may have
+    /// found them (`/open` fills the timeline while sync goes on).
     mutating func append(_ arrived: [MessageRecord]) {
-        messages += arrived
+        let newestHeld = messages.last?.seq ?? .min
+        messages += arrived.filter { ($0.seq ?? .max) > newestHeld }
         trim()
     }
 

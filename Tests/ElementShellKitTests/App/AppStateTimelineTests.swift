@@ -108,6 +108,38 @@ import Testing
         #expect(!(await app.state.run(line: "/set timeline_size 10")))
     }
 
+    /// A sync applied while `/open` reads the store: what it brought is listed with the rest or
+    /// printed after the listing, once, and nothing of the room prints before the listing. Where
+    /// the two meet depends on the store's threads, so the race is run many times.
+    @Test func aMessageArrivingWhileARoomOpensIsShownOnceAfterTheListing() async throws {
+        for _ in 1...30 {
+            let app = AppHarness(sync: Messaging.firstSync(Messaging.lobby))
+            await app.state.run(line: "/login matrix.org alice")
+            try await waitUntil { app.state.syncStatus == .live }
+            let arrival = try #require(MessageRecord(roomID: "!lobby:hs", event: Messaging.event("meanwhile", from: "@bob:hs", at: 2_000)))
+            let lobby = try #require(app.state.rooms["!lobby:hs"])
+            let store = try #require(app.state.store)
+
+            let opening = Task { await app.state.run(line: "/open Lobby") }
+            // The timeline is in place before the store is read: `/open` is reading now.
+            while app.state.timelines["!lobby:hs"] == nil { await Task.yield() }
+            try await store.apply(SyncBatch(messages: [arrival]), nextBatch: "s2")
+            // As sync reports it: numbered by the store.
+            let stored = try #require(try await store.messages(eventIDs: [arrival.eventID])[arrival.eventID])
+            await app.state.apply(.synced(SyncResult(rooms: [lobby], messages: [stored])))
+            #expect(await opening.value)
+
+            let shown = app.log.reports.compactMap { report -> [String]? in
+                switch report.content {
+                case .message(let message): [message.body]
+                case .result(_, .opened(_, let messages, _)): messages.map(\.body)
+                default: nil
+                }
+            }
+            #expect(shown.joined().elementsEqual(["earlier", "meanwhile"]), "\(shown)")
+        }
+    }
+
     @Test func aSlowFirstSyncIsAnnouncedAndItsEndToo() async throws {
         let gate = Messaging.Gate()
         let lobby = Messaging.lobby

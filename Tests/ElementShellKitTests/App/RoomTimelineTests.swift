@@ -27,6 +27,14 @@ import Testing
         #expect(timeline.messages.compactMap(\.seq) == [1, 2, 3, 4, 5])
     }
 
+    @Test func messagesTheReadFoundAreNotAddedAgainWhenTheirSyncIsApplied() {
+        var timeline = RoomTimeline(capacity: 10)
+        // 4 and 5 were stored before the read, their sync applied after it.
+        timeline.fill(withStored: messages(1...5))
+        timeline.append(messages(4...6))
+        #expect(timeline.messages.compactMap(\.seq) == [1, 2, 3, 4, 5, 6])
+    }
+
     @Test func pagesAreAnsweredOnlyWhenMemoryHoldsAllOfThem() {
         var timeline = RoomTimeline(capacity: 10)
         timeline.fill(withStored: messages(11...20))
