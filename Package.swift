@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "element-shell", targets: ["element-shell"]),
         .library(name: "ElementShellKit", targets: ["ElementShellKit"]),
         .library(name: "MatrixCrypto", targets: ["MatrixCrypto"]),
+        .library(name: "MatrixJSON", targets: ["MatrixJSON"]),
         .executable(name: "element-shell-bench", targets: ["element-shell-bench"]),
     ],
     dependencies: [
@@ -32,6 +33,7 @@ let package = Package(
                 "CCurl",
                 "CCmark",
                 "MatrixCrypto",
+                "MatrixJSON",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -48,10 +50,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The JSON value type everything shares: event content, `--output json`, canonical JSON.
+        .target(name: "MatrixJSON"),
         // End-to-end encryption (canonical JSON signing, Olm, Megolm); knows nothing of HTTP or the store.
         .target(
             name: "MatrixCrypto",
             dependencies: [
+                "MatrixJSON",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
@@ -72,7 +77,7 @@ let package = Package(
         .testTarget(
             name: "ElementShellKitTests",
             // The executable is a dependency so the process-level tests (batch mode, tmux) find it built.
-            dependencies: ["ElementShellKit", "element-shell", "SyntheticSync", "MatrixCrypto", "TestSupport"],
+            dependencies: ["ElementShellKit", "element-shell", "SyntheticSync", "MatrixCrypto", "MatrixJSON", "TestSupport"],
             // Read through #filePath, so the expected text is reviewed like code.
             exclude: ["Render/Golden", "Peers"]
         ),
@@ -80,7 +85,7 @@ let package = Package(
         // no client, no executable.
         .testTarget(
             name: "MatrixCryptoTests",
-            dependencies: ["MatrixCrypto", "TestSupport"],
+            dependencies: ["MatrixCrypto", "MatrixJSON", "TestSupport"],
             exclude: ["Peers"]
         ),
     ]

@@ -8,6 +8,8 @@ public enum MatrixCryptoError: Error, Equatable, Sendable {
     /// The message was encrypted before the first ratchet index this session knows.
     case unknownMessageIndex(UInt32, firstKnown: UInt32)
     case integerOutOfRange(Int64)
+    /// Canonical JSON has integers only, so a floating-point number cannot be signed.
+    case notAnInteger(Double)
     case notAnObject
     /// An outbound session has used every message index; a new session must take over.
     case sessionExhausted

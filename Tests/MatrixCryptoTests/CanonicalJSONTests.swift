@@ -1,5 +1,6 @@
 import Foundation
 import MatrixCrypto
+import MatrixJSON
 import Testing
 
 @Suite struct CanonicalJSONTests {
@@ -29,7 +30,9 @@ import Testing
     }
 
     @Test func refusesFloatsAndIntegersBeyondTwoToTheFiftyThree() throws {
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(JSONValue.self, from: Data("1.5".utf8)) }
+        let float = try JSONDecoder().decode(JSONValue.self, from: Data("1.5".utf8))
+        #expect(throws: MatrixCryptoError.notAnInteger(1.5)) { try float.canonicalEncoding() }
+        #expect(throws: MatrixCryptoError.notAnInteger(2)) { try JSONValue.object(["n": 2.0]).canonicalEncoding() }
         #expect(throws: MatrixCryptoError.integerOutOfRange(1 << 53)) { try JSONValue.integer(1 << 53).canonicalEncoding() }
         #expect(try canonical(.integer(-(1 << 53) + 1)) == "-9007199254740991")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import MatrixCrypto
+import MatrixJSON
 import Testing
 
 @Suite struct JSONSigningTests {

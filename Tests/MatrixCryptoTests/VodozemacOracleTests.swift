@@ -1,5 +1,6 @@
 import Foundation
 import MatrixCrypto
+import MatrixJSON
 import Testing
 
 /// MatrixCrypto against vodozemac, both directions; needs the dev venv (Scripts/test).

@@ -1,5 +1,6 @@
 import Foundation
 import MatrixCrypto
+import MatrixJSON
 
 extension CryptoMachine {
     /// The events with each `m.room.encrypted` one decrypted in place, or marked with why it
@@ -40,7 +41,7 @@ extension CryptoMachine {
             failed.encryption?.failure = .corrupt
             return (failed, nil)
         }
-        guard let plaintext = try? MatrixJSON(json: message.plaintext), let type = plaintext["type"]?.string,
+        guard let plaintext = try? JSONValue(json: message.plaintext), let type = plaintext["type"]?.string,
               case .object(var decryptedContent)? = plaintext["content"] else {
             failed.encryption?.failure = .corrupt
             return (failed, nil)

@@ -1,5 +1,6 @@
 import Foundation
 import MatrixCrypto
+import MatrixJSON
 
 /// Why a message for an encrypted room was not encrypted (it is then not sent at all).
 public enum EncryptionRefusal: Error, Sendable, Equatable {
@@ -91,11 +92,11 @@ extension CryptoMachine {
         async throws(MatrixError) -> Set<DeviceAddress>
     {
         try await establishSessions(with: devices)
-        let roomKey: MatrixCrypto.JSONValue = [
+        let roomKey: JSONValue = [
             "algorithm": .string(CryptoAlgorithm.megolm), "room_id": .string(roomID),
             "session_id": .string(sessionID), "session_key": .string(sessionKey.base64),
         ]
-        var messages: [String: [String: MatrixCrypto.JSONValue]] = [:]
+        var messages: [String: [String: JSONValue]] = [:]
         var sharedWith: Set<DeviceAddress> = []
         for device in devices {
             guard var session = olmSessions[device.curve25519]?.first,
@@ -127,7 +128,7 @@ extension CryptoMachine {
                   let keyText = signed["key"]?.string, let oneTimeKey = try? Curve25519PublicKey(base64: keyText),
                   let identityKey = try? Curve25519PublicKey(base64: device.curve25519),
                   let signingKey = try? Ed25519PublicKey(base64: device.ed25519),
-                  signed.canonical?.hasValidSignature(by: signingKey, entity: device.userID, keyID: device.deviceID) == true
+                  signed.hasValidSignature(by: signingKey, entity: device.userID, keyID: device.deviceID)
             else {
                 logger.warning("no one-time key", metadata: ["user": "\(device.userID)", "device": "\(device.deviceID)"])
                 continue

@@ -1,12 +1,13 @@
 import Foundation
 import MatrixCrypto
+import MatrixJSON
 
 extension CryptoMachine {
     /// Asks this user's other devices for the room keys of messages that could not be decrypted
     /// since the last call (`m.room_key_request`), once per session and run: a device that was
     /// there when the message came (Element on the phone) can forward the key.
     public func requestMissingKeys() async {
-        var bodies: [String: MatrixCrypto.JSONValue] = [:]
+        var bodies: [String: JSONValue] = [:]
         for (session, senderKey) in keysToRequest where !requestedSessions.contains(session.sessionID) {
             requestedSessions.insert(session.sessionID)
             let requestID = UUID().uuidString
@@ -46,7 +47,7 @@ extension CryptoMachine {
               let device = try? await store.devices(of: [userID]).first(where: { $0.deviceID == requester }), device.isVerified,
               let (record, session) = await groupSession(roomID: roomID, sessionID: sessionID),
               let exported = session.export(at: session.firstKnownIndex) else { return }
-        let forwarded: MatrixCrypto.JSONValue = [
+        let forwarded: JSONValue = [
             "algorithm": .string(CryptoAlgorithm.megolm),
             "room_id": .string(roomID),
             "sender_key": .string(record.senderKey),

@@ -1,5 +1,6 @@
 import Foundation
 import MatrixCrypto
+import MatrixJSON
 
 /// Why a to-device message over Olm was refused; logged by case, never with content.
 enum OlmReceiveFailure: Error {
@@ -10,7 +11,7 @@ extension CryptoMachine {
     /// Decrypts an `m.room.encrypted` to-device event sent over Olm to this device and checks
     /// that its plaintext names the sender, this user and this device's key, as the spec asks.
     /// Returns the plaintext event and the sender's identity key.
-    func decryptToDevice(_ event: SyncEvent) async throws(OlmReceiveFailure) -> (plaintext: MatrixJSON, senderKey: String) {
+    func decryptToDevice(_ event: SyncEvent) async throws(OlmReceiveFailure) -> (plaintext: JSONValue, senderKey: String) {
         let content = event.content
         guard content["algorithm"]?.string == CryptoAlgorithm.olm, let senderKeyText = content["sender_key"]?.string,
               let senderKey = try? Curve25519PublicKey(base64: senderKeyText) else { throw .malformed }
@@ -18,7 +19,7 @@ extension CryptoMachine {
         guard let type = ours["type"]?.int, let body = ours["body"]?.string,
               let message = try? OlmMessage(type: type, base64Body: body) else { throw .malformed }
         let bytes = try await decrypt(message, from: senderKey)
-        guard let plaintext = try? MatrixJSON(json: bytes) else { throw .malformed }
+        guard let plaintext = try? JSONValue(json: bytes) else { throw .malformed }
         guard plaintext["sender"]?.string == event.sender else { throw .senderMismatch }
         guard plaintext["recipient"]?.string == userID,
               plaintext["recipient_keys"]?["ed25519"]?.string == account.ed25519Key.base64 else { throw .wrongRecipient }
@@ -74,10 +75,10 @@ extension CryptoMachine {
     }
 
     /// Encrypts a to-device event for one device over Olm, with the fields its receiver checks.
-    func olmContent(type: String, content: MatrixCrypto.JSONValue, for device: DeviceRecord, session: inout OlmSession)
-        -> MatrixCrypto.JSONValue?
+    func olmContent(type: String, content: JSONValue, for device: DeviceRecord, session: inout OlmSession)
+        -> JSONValue?
     {
-        let plaintext: MatrixCrypto.JSONValue = [
+        let plaintext: JSONValue = [
             "type": .string(type),
             "content": content,
             "sender": .string(userID),

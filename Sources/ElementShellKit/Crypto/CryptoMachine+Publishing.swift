@@ -1,5 +1,6 @@
 import Foundation
 import MatrixCrypto
+import MatrixJSON
 
 extension CryptoMachine {
     /// Publishes what the server lacks: the device keys once, one-time keys up to half of what
@@ -19,15 +20,15 @@ extension CryptoMachine {
         if needsFallback { account.generateFallbackKey() }
         // Saved before the upload: keys the server may get must never be forgotten here.
         try? await saveAccount()
-        let oneTimeKeys = account.unpublishedOneTimeKeys.reduce(into: [String: MatrixCrypto.JSONValue]()) { keys, entry in
+        let oneTimeKeys = account.unpublishedOneTimeKeys.reduce(into: [String: JSONValue]()) { keys, entry in
             keys["\(CryptoAlgorithm.signedCurve25519):\(entry.key)"] = signedKey(entry.value)
         }
-        var fallbackKeys: [String: MatrixCrypto.JSONValue] = [:]
+        var fallbackKeys: [String: JSONValue] = [:]
         if let fallback = account.unpublishedFallbackKey {
             fallbackKeys["\(CryptoAlgorithm.signedCurve25519):\(fallback.keyID)"] = signedKey(fallback.key, isFallback: true)
         }
         // Spelled out: a bare `nil` would become the JSON value `null` (JSONValue takes nil literals).
-        let identity: MatrixCrypto.JSONValue? = keysPublished ? Optional.none : deviceKeys
+        let identity: JSONValue? = keysPublished ? Optional.none : deviceKeys
         _ = try await keys.uploadKeys(deviceKeys: identity, oneTimeKeys: oneTimeKeys, fallbackKeys: fallbackKeys)
         account.markKeysAsPublished()
         keysPublished = true
@@ -43,8 +44,8 @@ extension CryptoMachine {
     }
 
     /// The signed `device_keys` object of this device.
-    var deviceKeys: MatrixCrypto.JSONValue {
-        let unsigned: MatrixCrypto.JSONValue = [
+    var deviceKeys: JSONValue {
+        let unsigned: JSONValue = [
             "user_id": .string(userID),
             "device_id": .string(deviceID),
             "algorithms": [.string(CryptoAlgorithm.olm), .string(CryptoAlgorithm.megolm)],
@@ -56,14 +57,14 @@ extension CryptoMachine {
         return sign(unsigned)
     }
 
-    private func signedKey(_ key: Curve25519PublicKey, isFallback: Bool = false) -> MatrixCrypto.JSONValue {
-        var object: [String: MatrixCrypto.JSONValue] = ["key": .string(key.base64)]
+    private func signedKey(_ key: Curve25519PublicKey, isFallback: Bool = false) -> JSONValue {
+        var object: [String: JSONValue] = ["key": .string(key.base64)]
         if isFallback { object["fallback"] = .bool(true) }
         return sign(.object(object))
     }
 
     /// The object with this device's signature. Signing cannot fail for an object built here.
-    private func sign(_ object: MatrixCrypto.JSONValue) -> MatrixCrypto.JSONValue {
+    private func sign(_ object: JSONValue) -> JSONValue {
         let payload = (try? object.signingPayload()) ?? Data()
         guard case .object(var members) = object else { return object }
         let signature = account.signature(for: payload).unpaddedBase64

@@ -1,5 +1,6 @@
 import Foundation
 import MatrixCrypto
+import MatrixJSON
 
 extension CryptoMachine {
     /// Takes in what a sync brought for encryption, before the store applies it: device list
@@ -52,7 +53,7 @@ extension CryptoMachine {
 
     /// Stores the Megolm session of an `m.room_key` (from its creator) or `m.forwarded_room_key`
     /// (from one of our own devices only: nobody else may vouch for a key); returns its ID.
-    private func takeRoomKey(_ plaintext: MatrixJSON, senderKey: String, sender: String) async -> String? {
+    private func takeRoomKey(_ plaintext: JSONValue, senderKey: String, sender: String) async -> String? {
         let content = plaintext["content"]
         guard content?["algorithm"]?.string == CryptoAlgorithm.megolm, let roomID = content?["room_id"]?.string,
               let sessionID = content?["session_id"]?.string, let key = content?["session_key"]?.string else { return nil }

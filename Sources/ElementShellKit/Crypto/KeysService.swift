@@ -1,18 +1,19 @@
 import Foundation
 import MatrixCrypto
+import MatrixJSON
 
 /// The homeserver calls encryption makes: publishing this device's keys, fetching others' devices
 /// and one-time keys, to-device messages, and who is in a room. Behind a protocol so unit tests
 /// can connect two machines through memory.
 public protocol KeysService: Sendable {
     /// Returns the server's one-time key counts after the upload.
-    func uploadKeys(deviceKeys: MatrixCrypto.JSONValue?, oneTimeKeys: [String: MatrixCrypto.JSONValue],
-                    fallbackKeys: [String: MatrixCrypto.JSONValue]) async throws(MatrixError) -> [String: Int]
+    func uploadKeys(deviceKeys: JSONValue?, oneTimeKeys: [String: JSONValue],
+                    fallbackKeys: [String: JSONValue]) async throws(MatrixError) -> [String: Int]
     /// `device_keys` of the answer: user ID → device ID → signed device keys.
-    func queryKeys(userIDs: [String]) async throws(MatrixError) -> MatrixJSON
+    func queryKeys(userIDs: [String]) async throws(MatrixError) -> JSONValue
     /// `one_time_keys` of the answer: user ID → device ID → `{"signed_curve25519:<id>": key}`.
-    func claimOneTimeKeys(_ devices: [String: [String]]) async throws(MatrixError) -> MatrixJSON
-    func sendToDevice(type: String, transactionID: String, messages: [String: [String: MatrixCrypto.JSONValue]]) async throws(MatrixError)
+    func claimOneTimeKeys(_ devices: [String: [String]]) async throws(MatrixError) -> JSONValue
+    func sendToDevice(type: String, transactionID: String, messages: [String: [String: JSONValue]]) async throws(MatrixError)
     /// Who should be able to read what is sent now: joined members, and invited ones unless the
     /// room's history is visible only to joined members.
     func recipients(ofRoom roomID: String) async throws(MatrixError) -> [String]
@@ -27,22 +28,22 @@ public struct MatrixKeysService: KeysService {
                               requestTimeout: requestTimeout, clock: clock)
     }
 
-    public func uploadKeys(deviceKeys: MatrixCrypto.JSONValue?, oneTimeKeys: [String: MatrixCrypto.JSONValue],
-                           fallbackKeys: [String: MatrixCrypto.JSONValue]) async throws(MatrixError) -> [String: Int] {
+    public func uploadKeys(deviceKeys: JSONValue?, oneTimeKeys: [String: JSONValue],
+                           fallbackKeys: [String: JSONValue]) async throws(MatrixError) -> [String: Int] {
         let answer = try await client.send(.uploadKeys(KeysUpload(deviceKeys: deviceKeys, oneTimeKeys: oneTimeKeys, fallbackKeys: fallbackKeys)))
         return answer["one_time_key_counts"]?.object?.compactMapValues(\.int) ?? [:]
     }
 
-    public func queryKeys(userIDs: [String]) async throws(MatrixError) -> MatrixJSON {
+    public func queryKeys(userIDs: [String]) async throws(MatrixError) -> JSONValue {
         try await client.send(.queryKeys(userIDs: userIDs))["device_keys"] ?? .object([:])
     }
 
-    public func claimOneTimeKeys(_ devices: [String: [String]]) async throws(MatrixError) -> MatrixJSON {
+    public func claimOneTimeKeys(_ devices: [String: [String]]) async throws(MatrixError) -> JSONValue {
         try await client.send(.claimKeys(devices, algorithm: CryptoAlgorithm.signedCurve25519))["one_time_keys"] ?? .object([:])
     }
 
     public func sendToDevice(type: String, transactionID: String,
-                             messages: [String: [String: MatrixCrypto.JSONValue]]) async throws(MatrixError) {
+                             messages: [String: [String: JSONValue]]) async throws(MatrixError) {
         _ = try await client.send(.sendToDevice(type: type, transactionID: transactionID, messages: messages))
     }
 

@@ -1,9 +1,11 @@
+import MatrixJSON
+
 /// The account's `m.direct`: for each user, the rooms that are direct chats with them. Kept as
 /// the JSON it came in, so adding a room writes back everything else untouched.
 public struct DirectChats: Sendable, Equatable {
-    public private(set) var content: MatrixJSON
+    public private(set) var content: JSONValue
 
-    public init(content: MatrixJSON?) {
+    public init(content: JSONValue?) {
         if let content, content.object != nil {
             self.content = content
         } else {

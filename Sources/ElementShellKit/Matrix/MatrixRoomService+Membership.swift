@@ -1,3 +1,5 @@
+import MatrixJSON
+
 extension MatrixRoomService {
     public func change(_ change: MembershipChange, of userID: String, in roomID: String, reason: String?) async throws(MatrixError) {
         _ = try await client.send(.change(change, of: userID, in: roomID, reason: reason))
@@ -21,7 +23,7 @@ extension MatrixRoomService {
     }
 
     /// Content the server may not have: `nil` for its 404.
-    private func contentIfPresent(_ endpoint: MatrixEndpoint<MatrixJSON>) async throws(MatrixError) -> MatrixJSON? {
+    private func contentIfPresent(_ endpoint: MatrixEndpoint<JSONValue>) async throws(MatrixError) -> JSONValue? {
         do throws(MatrixError) {
             return try await client.send(endpoint)
         } catch .notFound {

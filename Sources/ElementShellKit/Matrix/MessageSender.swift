@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MatrixJSON
 
 /// Sends a message for one session; the transaction ID comes from the outbox. In an encrypted
 /// room the message is encrypted now, at send time, so one queued before a restart (or before

@@ -1,3 +1,5 @@
+import MatrixJSON
+
 /// Who may do what in a room, from its `m.room.power_levels` and `m.room.create` events, read
 /// the way the spec's authorization rules read them, so the shell can refuse before the server does.
 public struct PowerLevels: Sendable, Equatable {
@@ -17,7 +19,7 @@ public struct PowerLevels: Sendable, Equatable {
 
     /// `content` is the power levels' content (`nil` when the room has none); `create` the
     /// `m.room.create` event, or just its content when the server sent no more.
-    public init(content: MatrixJSON?, create: MatrixJSON) {
+    public init(content: JSONValue?, create: JSONValue) {
         let createContent = create["content"] ?? create
         let creator = create["sender"]?.string ?? createContent["creator"]?.string
         let version = createContent["room_version"]?.string ?? "1"
@@ -75,7 +77,7 @@ public struct PowerLevels: Sendable, Equatable {
     private static let classicVersions: Set<String> = Set((1...11).map(String.init))
 
     /// Levels are integers; rooms before version 10 may hold them as strings.
-    private static func level(_ value: MatrixJSON) -> Int? {
+    private static func level(_ value: JSONValue) -> Int? {
         value.int ?? value.string.flatMap { Int($0.trimmingWhitespace()) }
     }
 }

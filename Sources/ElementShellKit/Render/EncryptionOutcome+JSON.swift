@@ -1,3 +1,5 @@
+import MatrixJSON
+
 /// `--output json` for the encryption commands; the fields are in docs/json-output.md.
 extension EncryptionOutcome {
     var json: [String: JSONValue] {
@@ -9,8 +11,8 @@ extension EncryptionOutcome {
             })]
         case .verified(let userID, let deviceID, let isVerified):
             ["user_id": .string(userID), "device_id": .string(deviceID), "verified": .bool(isVerified)]
-        case .keysExported(let path, let count): ["path": .string(path), "count": .int(count)]
-        case .keysImported(let path, let imported, let total): ["path": .string(path), "imported": .int(imported), "total": .int(total)]
+        case .keysExported(let path, let count): ["path": .string(path), "count": .integer(Int64(count))]
+        case .keysImported(let path, let imported, let total): ["path": .string(path), "imported": .integer(Int64(imported)), "total": .integer(Int64(total))]
         case .roomEncrypted(let roomName): ["room": .string(roomName)]
         }
     }

@@ -1,3 +1,5 @@
+import MatrixJSON
+
 /// Reports as one JSON object each, for `--output json`. The schema is in docs/json-output.md;
 /// change it only by adding fields.
 public enum JSONRenderer {
@@ -24,32 +26,32 @@ public enum JSONRenderer {
             fields = ["type": "notification", "room": .string(attention.roomName), "sender_name": .string(attention.senderName),
                       "mention": .bool(attention.isMention)]
         case .mentioned(let name, let count):
-            fields = ["type": "mention", "room": .string(name), "highlight_count": .int(count)]
+            fields = ["type": "mention", "room": .string(name), "highlight_count": .integer(Int64(count))]
         case .firstSyncUnderway:
             fields = ["type": "first_sync", "event": "underway"]
         case .firstSyncFinished(let count):
-            fields = ["type": "first_sync", "event": "finished", "room_count": .int(count)]
+            fields = ["type": "first_sync", "event": "finished", "room_count": .integer(Int64(count))]
         case .gap(let name):
             fields = ["type": "gap", "room": .string(name)]
         case .transfer(let notice):
             fields = ["type": "transfer", "direction": .string(notice.direction.rawValue), "name": .string(notice.fileName),
-                      "done": .int(Int(notice.progress.done)), "total": .int(Int(notice.progress.total))]
+                      "done": .integer(notice.progress.done), "total": .integer(notice.progress.total)]
         case .sendProblem(let transactionID, let roomID, let error, let delay):
             fields = [
                 "type": "send_failed", "room_id": .string(roomID), "transaction_id": .string(transactionID),
                 "error": ["code": .string(ErrorCodes.code(for: .matrix(error))), "message": .string(ErrorMessages.message(for: .matrix(error)))],
-                "retry_in": delay.map { .int(Int($0.components.seconds) + 1) } ?? .null,
+                "retry_in": delay.map { .integer($0.components.seconds + 1) } ?? .null,
             ]
         case .configProblem(let diagnostic):
             fields = [
                 "type": "warning",
                 "error": ["code": .string(ErrorCodes.code(for: diagnostic.problem)), "message": .string(ErrorMessages.message(for: diagnostic.problem))],
-                "file": .string(diagnostic.file), "line": .int(diagnostic.line), "column": .int(diagnostic.column),
+                "file": .string(diagnostic.file), "line": .integer(Int64(diagnostic.line)), "column": .integer(Int64(diagnostic.column)),
             ]
         }
         if let location = report.location {
             fields["file"] = .string(location.file)
-            fields["line"] = .int(location.line)
+            fields["line"] = .integer(Int64(location.line))
         }
         return .object(fields)
     }
@@ -88,14 +90,14 @@ public enum JSONRenderer {
         case .roomTextChanged: [:]
         case .queue(let messages):
             ["queue": .array(messages.enumerated().map { index, message in
-                ["number": .int(index + 1), "room_id": .string(message.entry.roomID), "room": .string(message.roomName),
+                ["number": .integer(Int64(index + 1)), "room_id": .string(message.entry.roomID), "room": .string(message.roomName),
                  "transaction_id": .string(message.entry.transactionID), "body": .string(message.entry.body),
-                 "attempts": .int(message.entry.attempts), "failed": .bool(message.entry.failed)]
+                 "attempts": .integer(Int64(message.entry.attempts)), "failed": .bool(message.entry.failed)]
             })]
-        case .resent(let count), .cancelled(let count): ["count": .int(count)]
+        case .resent(let count), .cancelled(let count): ["count": .integer(Int64(count))]
         case .reactionQueued(let key, let reference): ["key": .string(key), "ref": .string(reference)]
         case .redactionQueued(let reference): ["ref": .string(reference)]
-        case .downloaded(let path, let size): ["path": .string(path), "size": .int(size)]
+        case .downloaded(let path, let size): ["path": .string(path), "size": .integer(Int64(size))]
         case .draft(let body): ["draft": body.json]
         case .draftSaved, .draftCleared: [:]
         case .drafts(let drafts):
@@ -108,12 +110,12 @@ public enum JSONRenderer {
         case .rooms(let rooms): ["rooms": numbered(NumberedRoom.numbering(rooms))]
         case .unreadRooms(let rooms): ["rooms": numbered(rooms)]
         case .markedRead(let name): ["room": .string(name)]
-        case .spaces(let spaces): ["spaces": numbered(NumberedRoom.numbering(spaces), adding: { ["child_count": .int($0.spaceChildren.count)] })]
+        case .spaces(let spaces): ["spaces": numbered(NumberedRoom.numbering(spaces), adding: { ["child_count": .integer(Int64($0.spaceChildren.count))] })]
         case .spaceRooms(let name, let rooms): ["space": .string(name), "rooms": .array(rooms.map { .object($0.json) })]
         case .spaceHierarchy(let name, let rooms, let isComplete):
             ["space": .string(name), "complete": .bool(isComplete), "rooms": .array(rooms.enumerated().map { index, room in
-                ["number": .int(index + 1), "room_id": .string(room.roomID), "name": room.name.json, "canonical_alias": room.canonicalAlias.json,
-                 "topic": room.topic.json, "joined_member_count": .int(room.joinedMemberCount), "is_space": .bool(room.isSpace),
+                ["number": .integer(Int64(index + 1)), "room_id": .string(room.roomID), "name": room.name.json, "canonical_alias": room.canonicalAlias.json,
+                 "topic": room.topic.json, "joined_member_count": .integer(Int64(room.joinedMemberCount)), "is_space": .bool(room.isSpace),
                  "join_rule": room.joinRule.json, "via": .array(room.via.map(JSONValue.string)),
                  "membership": room.membership.map { .string($0.rawValue) } ?? .null]
             })]
@@ -131,7 +133,7 @@ public enum JSONRenderer {
 
     /// Rooms as shown, each with its number.
     private static func numbered(_ rooms: [NumberedRoom], adding extra: (RoomRecord) -> [String: JSONValue] = { _ in [:] }) -> JSONValue {
-        .array(rooms.map { listed in .object(listed.room.json.merging(extra(listed.room).merging(["number": .int(listed.number)]) { $1 }) { $1 }) })
+        .array(rooms.map { listed in .object(listed.room.json.merging(extra(listed.room).merging(["number": .integer(Int64(listed.number))]) { $1 }) { $1 }) })
     }
 
     private static func error(_ error: ShellError) -> JSONValue {
@@ -141,7 +143,7 @@ public enum JSONRenderer {
     /// A setting's value as JSON: numbers as numbers, unset as null.
     private static func settingJSON(_ key: Settings.Key, _ value: String?) -> JSONValue {
         guard case .integer = key.expectedValue, let number = value.flatMap(Int.init) else { return value.json }
-        return .int(number)
+        return .integer(Int64(number))
     }
 
     private static func session(_ summary: SessionSummary) -> [String: JSONValue] {
@@ -183,7 +185,7 @@ extension RoomRecord {
     var json: [String: JSONValue] {
         ["room_id": .string(roomID), "name": .string(RoomName.of(self)), "membership": .string(membership.rawValue),
          "canonical_alias": canonicalAlias.json, "is_direct": .bool(isDirect), "is_space": .bool(isSpace), "encrypted": .bool(encryption != nil),
-         "notification_count": .int(notificationCount), "highlight_count": .int(highlightCount)]
+         "notification_count": .integer(Int64(notificationCount)), "highlight_count": .integer(Int64(highlightCount))]
     }
 }
 
@@ -194,14 +196,14 @@ extension MessageView {
             "room_id": .string(roomID), "event_id": eventID.json, "transaction_id": transactionID.json,
             "sender": .string(sender), "sender_name": .string(senderName), "msgtype": .string(msgtype), "body": .string(body),
             "formatted_body": formattedBody.json,
-            "origin_server_ts": .int(Int(timestamp)), "pending": .bool(isPending),
+            "origin_server_ts": .integer(timestamp), "pending": .bool(isPending),
             "ref": reference.map { .string("~\($0)") } ?? .null,
             "reply_to": replyQuote.map { quote in
                 ["sender_name": .string(quote.senderName), "body": .string(quote.body), "ref": quote.reference.map { .string("~\($0)") } ?? .null]
             } ?? .null,
             "edited": .bool(isEdited), "redacted": .bool(isRedacted), "redaction_reason": redactionReason.json,
-            "reactions": .array(reactions.map { ["key": .string($0.key), "count": .int($0.count)] }),
-            "thread": threadSummary.map { ["reply_count": .int($0.replyCount), "latest_sender_name": .string($0.latestSender)] } ?? .null,
+            "reactions": .array(reactions.map { ["key": .string($0.key), "count": .integer(Int64($0.count))] }),
+            "thread": threadSummary.map { ["reply_count": .integer(Int64($0.replyCount)), "latest_sender_name": .string($0.latestSender)] } ?? .null,
             "thread_root_ref": threadReference.map { .string("~\($0)") } ?? .null,
             "media": media.map(\.json) ?? .null,
             "encrypted": .bool(encryption != nil), "verified": encryption?.isVerified.map(JSONValue.bool) ?? .null,
@@ -214,7 +216,7 @@ extension MessageView {
 
 extension MediaInfo {
     var json: JSONValue {
-        let number = { (value: Int?) in value.map(JSONValue.int) ?? .null }
+        let number = { (value: Int?) in value.map { JSONValue.integer(Int64($0)) } ?? .null }
         return ["url": .string(url), "filename": fileName.json, "mimetype": mimeType.json, "size": number(size),
                 "w": number(width), "h": number(height)]
     }

@@ -1,5 +1,6 @@
 import GRDB
 import MatrixCrypto
+import MatrixJSON
 
 /// A device of a user as `/keys/query` reported it, once its keys' self-signature checked out.
 public struct DeviceRecord: Sendable, Equatable, Codable, FetchableRecord, PersistableRecord {
@@ -28,14 +29,13 @@ public struct DeviceRecord: Sendable, Equatable, Codable, FetchableRecord, Persi
     /// The device from its entry in a `/keys/query` answer, or `nil` when the entry is not what
     /// the device itself signed for `userID`/`deviceID` (a server cannot swap in other keys) or
     /// the device cannot speak Olm.
-    init?(signedKeys: MatrixJSON, userID: String, deviceID: String) {
+    init?(signedKeys: JSONValue, userID: String, deviceID: String) {
         guard signedKeys["user_id"]?.string == userID, signedKeys["device_id"]?.string == deviceID,
               signedKeys["algorithms"]?.array?.contains(.string(CryptoAlgorithm.olm)) == true,
               let curve25519 = signedKeys["keys"]?["curve25519:\(deviceID)"]?.string,
               let ed25519 = signedKeys["keys"]?["ed25519:\(deviceID)"]?.string,
               let publicKey = try? Ed25519PublicKey(base64: ed25519),
-              let canonical = signedKeys.canonical,
-              canonical.hasValidSignature(by: publicKey, entity: userID, keyID: deviceID)
+              signedKeys.hasValidSignature(by: publicKey, entity: userID, keyID: deviceID)
         else { return nil }
         self.init(userID: userID, deviceID: deviceID, curve25519: curve25519, ed25519: ed25519,
                   displayName: signedKeys["unsigned"]?["device_display_name"]?.string)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MatrixJSON
 
 /// The file an `m.image`, `m.file`, `m.video` or `m.audio` message carries. The store keeps it
 /// in one JSON column (`media`) of the message or outbox row: media messages are few, so the
@@ -29,7 +30,7 @@ public final class MediaInfo: Sendable, Equatable, Codable {
 
     /// The file of a message's content, for the media message types with a `url` (an encrypted
     /// file's `file` object is not read here).
-    convenience init?(msgtype: String, content: [String: MatrixJSON]) {
+    convenience init?(msgtype: String, content: [String: JSONValue]) {
         guard Self.msgtypes.contains(msgtype), let url = content["url"]?.string else { return nil }
         let info = content["info"]
         self.init(url: url, fileName: content["filename"]?.string, mimeType: info?["mimetype"]?.string, size: info?["size"]?.int,
@@ -40,9 +41,9 @@ public final class MediaInfo: Sendable, Equatable, Codable {
     var contentFields: [String: JSONValue] {
         var info: [String: JSONValue] = [:]
         if let mimeType { info["mimetype"] = .string(mimeType) }
-        if let size { info["size"] = .int(size) }
-        if let width { info["w"] = .int(width) }
-        if let height { info["h"] = .int(height) }
+        if let size { info["size"] = .integer(Int64(size)) }
+        if let width { info["w"] = .integer(Int64(width)) }
+        if let height { info["h"] = .integer(Int64(height)) }
         var fields: [String: JSONValue] = ["url": .string(url), "info": .object(info)]
         if let fileName { fields["filename"] = .string(fileName) }
         return fields

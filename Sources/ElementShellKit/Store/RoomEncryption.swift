@@ -1,4 +1,5 @@
 import Foundation
+import MatrixJSON
 
 /// A room's `m.room.encryption` settings: the algorithm and when the sending session is replaced.
 public struct RoomEncryption: Sendable, Equatable, Codable {
@@ -20,7 +21,7 @@ public struct RoomEncryption: Sendable, Equatable, Codable {
 
     /// From an `m.room.encryption` content; `nil` without an algorithm. Periods that are not
     /// positive numbers fall back to the defaults, so a hostile event cannot stop rotation.
-    init?(content: MatrixJSON) {
+    init?(content: JSONValue) {
         guard let algorithm = content["algorithm"]?.string else { return nil }
         let milliseconds = content["rotation_period_ms"]?.double.flatMap { $0 >= 1 && $0 < 1e15 ? Int64($0) : nil }
         let messages = content["rotation_period_msgs"]?.double.flatMap { $0 >= 1 && $0 < 1e9 ? Int($0) : nil }

@@ -1,3 +1,5 @@
+import MatrixJSON
+
 /// Everything one sync response changes in the store.
 public struct SyncBatch: Sendable, Equatable {
     public var rooms: [RoomChange]
@@ -155,7 +157,7 @@ extension MessageRecord {
     }
 
     /// Which part of a message's content does not fit: all of it, its body or its msgtype.
-    private static func misfitField(of content: MatrixJSON) -> String {
+    private static func misfitField(of content: JSONValue) -> String {
         guard content.object != nil else { return "content" }
         return content["body"]?.string == nil ? "content.body" : "content.msgtype"
     }

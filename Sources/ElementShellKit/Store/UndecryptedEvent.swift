@@ -1,4 +1,5 @@
 import Foundation
+import MatrixJSON
 
 /// An encrypted event whose key has not arrived, kept as it came so it can be decrypted when the
 /// key does (`encrypted_event`); its message row meanwhile says it could not be read.
@@ -23,11 +24,11 @@ public struct UndecryptedEvent: Sendable, Equatable {
 
     /// The event as JSON, with what decryption and display need.
     var storedText: String {
-        var members: [String: MatrixJSON] = ["type": .string(event.type), "sender": .string(event.sender), "content": event.content]
-        members["event_id"] = event.eventID.map(MatrixJSON.string)
-        members["origin_server_ts"] = event.originServerTS.map { .number(Double($0)) }
+        var members: [String: JSONValue] = ["type": .string(event.type), "sender": .string(event.sender), "content": event.content]
+        members["event_id"] = event.eventID.map(JSONValue.string)
+        members["origin_server_ts"] = event.originServerTS.map { .integer($0) }
         members["unsigned"] = event.unsigned
-        return String(decoding: (try? JSONEncoder().encode(MatrixJSON.object(members))) ?? Data(), as: UTF8.self)
+        return String(decoding: (try? JSONEncoder().encode(JSONValue.object(members))) ?? Data(), as: UTF8.self)
     }
 
     init?(eventID: String, roomID: String, sessionID: String, storedText: String) {

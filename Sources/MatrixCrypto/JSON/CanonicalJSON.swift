@@ -1,4 +1,5 @@
 import Foundation
+import MatrixJSON
 
 /// The spec's "Canonical JSON" (appendix "Signing JSON"): keys sorted by code point, no
 /// insignificant whitespace, UTF-8, integers within ±(2^53 − 1), and the shortest escapes —
@@ -21,6 +22,7 @@ extension JSONValue {
                 throw MatrixCryptoError.integerOutOfRange(value)
             }
             bytes += Array(String(value).utf8)
+        case .double(let value): throw MatrixCryptoError.notAnInteger(value)
         case .string(let value): Self.appendString(value, to: &bytes)
         case .array(let elements):
             bytes.append(UInt8(ascii: "["))

@@ -1,4 +1,5 @@
 import Foundation
+import MatrixJSON
 
 /// The spec's "Signing JSON": the signature covers the canonical JSON of the object without its
 /// `signatures` and `unsigned` members, and goes into `signatures[entity]["ed25519:KEY_ID"]`.

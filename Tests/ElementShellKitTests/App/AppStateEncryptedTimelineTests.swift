@@ -1,5 +1,6 @@
 import Foundation
 import MatrixCrypto
+import MatrixJSON
 import Testing
 @testable import ElementShellKit
 
@@ -109,7 +110,7 @@ import Testing
         let content = try await bob.encrypt(type: "m.room.message", content: ["msgtype": "m.text", "body": "from the past"],
                                             roomID: "!lobby:hs", settings: RoomEncryption())
         let old = SyncEvent(type: "m.room.encrypted", eventID: "$old", sender: "@bob:hs", originServerTS: 400,
-                            content: try MatrixJSON(json: JSONEncoder().encode(content)))
+                            content: content)
         var keys = SyncResponse(nextBatch: "keys")
         keys.encryption.toDeviceEvents = await server.takeInbox(of: DeviceAddress(userID: "@alice:example", deviceID: "DEVICE"))
         _ = try await #require(app.state.crypto).receive(keys)

@@ -1,5 +1,6 @@
 import Foundation
 import MatrixCrypto
+import MatrixJSON
 import Synchronization
 import Testing
 @testable import ElementShellKit
@@ -193,7 +194,7 @@ import Testing
         var lobby = Messaging.lobby
         lobby.rooms.joined["!lobby:hs"]?.timeline.events.append(
             SyncEvent(type: "m.room.encrypted", eventID: "$plan", sender: "@bob:hs", originServerTS: 2_000,
-                      content: try MatrixJSON(json: JSONEncoder().encode(content))))
+                      content: content))
         let newDevice = try await loggedIn(sync: lobby)
         await newDevice.state.run(line: "/open Lobby")
         guard case .opened(_, let shown, _)? = newDevice.log.outcomes.last else { Issue.record("not opened"); return }
@@ -250,7 +251,7 @@ import Testing
 
         var rooms = FakeRoomService()
         rooms.levels = { _ throws(MatrixError) in
-            PowerLevels(content: ["users": ["@bob:hs": .number(100)], "events": ["m.room.encryption": .number(100)]],
+            PowerLevels(content: ["users": ["@bob:hs": 100], "events": ["m.room.encryption": 100]],
                         create: ["sender": "@bob:hs", "content": ["room_version": "10"]])
         }
         rooms.encrypt = { _, _ throws(MatrixError) in Issue.record("asked the server anyway") }

@@ -13,7 +13,7 @@ import Testing
         response.rooms.joined["!lobby:hs"]?.timeline.events.append(
             SyncEvent(type: "m.room.message", eventID: "$file", sender: "@bob:hs", originServerTS: 2_000,
                       content: ["msgtype": "m.file", "body": "../notes.txt", "url": "mxc://hs/notes",
-                                "info": ["mimetype": "text/plain", "size": .number(5)]]))
+                                "info": ["mimetype": "text/plain", "size": 5]]))
         return response
     }
 

@@ -132,7 +132,7 @@ import Testing
         let asked = Recorder<String>()
         var rooms = FakeRoomService()
         rooms.levels = { _ throws(MatrixError) in
-            PowerLevels(content: .object(["users": .object(["@alice:example": .number(50), "@bob:hs": .number(50)]), "ban": .number(100)]),
+            PowerLevels(content: .object(["users": .object(["@alice:example": 50, "@bob:hs": 50]), "ban": 100]),
                         create: .object(["sender": .string("@root:hs"), "content": .object(["room_version": .string("12")])]))
         }
         rooms.changeMembership = { change, _, _, _ throws(MatrixError) in

@@ -1,4 +1,5 @@
 import Foundation
+import MatrixJSON
 import Testing
 @testable import ElementShellKit
 
@@ -6,7 +7,7 @@ import Testing
 @Suite struct AppStateRelationsTests {
     typealias Messaging = AppStateMessagingTests
 
-    static func event(_ type: String, id: String, from sender: String, content: MatrixJSON, transactionID: String? = nil) -> SyncEvent {
+    static func event(_ type: String, id: String, from sender: String, content: JSONValue, transactionID: String? = nil) -> SyncEvent {
         SyncEvent(type: type, eventID: id, sender: sender, originServerTS: 5_000, content: content,
                   unsigned: transactionID.map { .object(["transaction_id": .string($0)]) })
     }

@@ -1,4 +1,5 @@
 import Foundation
+import MatrixJSON
 import Testing
 @testable import ElementShellKit
 
@@ -6,12 +7,12 @@ import Testing
 @Suite struct AppStateSpacesTests {
     typealias Messaging = AppStateMessagingTests
 
-    static func state(_ type: String, key: String = "", _ content: [String: MatrixJSON]) -> SyncEvent {
+    static func state(_ type: String, key: String = "", _ content: [String: JSONValue]) -> SyncEvent {
         SyncEvent(type: type, sender: "@carol:hs", stateKey: key, content: .object(content))
     }
 
     static func child(_ roomID: String, via: [String] = ["hs"]) -> SyncEvent {
-        state("m.space.child", key: roomID, ["via": .array(via.map(MatrixJSON.string))])
+        state("m.space.child", key: roomID, ["via": .array(via.map(JSONValue.string))])
     }
 
     static func room(_ name: String, unread: Int = 0, highlights: Int = 0, at time: Int64) -> SyncResponse.JoinedRoom {
@@ -182,7 +183,7 @@ import Testing
         var rooms = FakeRoomService()
         rooms.members = { _ throws(MatrixError) in ["@bob:hs": "Bob"] }
         rooms.levels = { _ throws(MatrixError) in
-            PowerLevels(content: .object(["users": .object(["@carol:hs": .number(100)])]),
+            PowerLevels(content: .object(["users": .object(["@carol:hs": 100])]),
                         create: .object(["sender": .string("@carol:hs"), "content": .object(["room_version": .string("10")])]))
         }
         rooms.changeMembership = { _, _, _, _ throws(MatrixError) in Issue.record("kicked despite the power levels") }

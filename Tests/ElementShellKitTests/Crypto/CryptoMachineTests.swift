@@ -1,5 +1,6 @@
 import Foundation
 import MatrixCrypto
+import MatrixJSON
 import Testing
 @testable import ElementShellKit
 
@@ -53,7 +54,7 @@ import Testing
         let content = try await sender.machine.encrypt(type: "m.room.message", content: ["msgtype": "m.text", "body": .string(body)],
                                                        roomID: roomID, settings: settings)
         return SyncEvent(type: "m.room.encrypted", eventID: id, sender: sender.address.userID, originServerTS: 1,
-                         content: try MatrixJSON(json: JSONEncoder().encode(content)))
+                         content: content)
     }
 
     @Test func messagesTravelBothWaysOnceKeysAreShared() async throws {
@@ -258,11 +259,11 @@ import Testing
             let content = try await alice.machine.encrypt(type: "m.room.message", content: ["msgtype": "m.text", "body": .string("a\(round)")],
                                                           roomID: roomID, settings: rotating)
             let event = SyncEvent(type: "m.room.encrypted", eventID: "$a\(round)", sender: "@alice:hs", originServerTS: 1,
-                                  content: try MatrixJSON(json: JSONEncoder().encode(content)))
+                                  content: content)
             let reply = try await bob.machine.encrypt(type: "m.room.message", content: ["msgtype": "m.text", "body": .string("b\(round)")],
                                                       roomID: roomID, settings: rotating)
             let answer = SyncEvent(type: "m.room.encrypted", eventID: "$b\(round)", sender: "@bob:hs", originServerTS: 1,
-                                   content: try MatrixJSON(json: JSONEncoder().encode(reply)))
+                                   content: reply)
             let (bobRound, _) = try await bob.sync([event], in: roomID)
             let (aliceRound, _) = try await alice.sync([answer], in: roomID)
             #expect(bobRound.messages.map(\.body) == ["a\(round)"])

@@ -1,16 +1,17 @@
 import Foundation
+import MatrixJSON
 import Testing
 @testable import ElementShellKit
 
 /// The hand-written reader behind sync decoding: what it accepts exactly, and that everything
 /// else is an error rather than a crash or a wrong value.
 @Suite struct JSONReaderTests {
-    private func value(_ text: String) throws(JSONError) -> MatrixJSON {
+    private func value(_ text: String) throws(JSONError) -> JSONValue {
         try value(Data(text.utf8))
     }
 
-    private func value(_ bytes: Data) throws(JSONError) -> MatrixJSON {
-        try JSONReader.read(bytes) { reader throws(JSONError) in try MatrixJSON(reading: &reader) }
+    private func value(_ bytes: Data) throws(JSONError) -> JSONValue {
+        try JSONReader.read(bytes) { reader throws(JSONError) in try JSONValue(reading: &reader) }
     }
 
     private func reason(_ text: String) -> JSONError.Reason? {
@@ -28,15 +29,23 @@ import Testing
 
     @Test func readsEveryKindOfValue() throws {
         #expect(try value(#" { "a" : [ true , false , null , "x" , -0.5e1 , {} , [] ] } "#)
-            == .object(["a": .array([.bool(true), .bool(false), .null, .string("x"), .number(-5), .object([:]), .array([])])]))
-        #expect(try value("0") == .number(0) && value("-0") == .number(0))
+            == .object(["a": .array([.bool(true), .bool(false), .null, .string("x"), .integer(-5), .object([:]), .array([])])]))
+        #expect(try value("0") == .integer(0) && value("-0") == .integer(0))
+    }
+
+    /// The reader and `Codable` give the same value, so content read from a sync writes back as it came.
+    @Test func agreesWithCodable() throws {
+        let text = #"{"s":"x","i":-42,"f":1.5,"e":2e-3,"t":true,"n":null,"a":[1,{"k":[]}],"ts":1700000000123}"#
+        let read = try value(text)
+        #expect(try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) == read)
+        #expect(try value(JSONEncoder().encode(read)) == read)
     }
 
     @Test func readsNumbersExactly() throws {
-        #expect(try value("1700000000123") == .number(1_700_000_000_123))
+        #expect(try value("1700000000123") == .integer(1_700_000_000_123))
         #expect(try value("9007199254740993").double == 9_007_199_254_740_992, "beyond 2^53, rounded like a Double")
         #expect(try value("123456789012345678901234567890").double == 1.2345678901234568e29)
-        #expect(try value("1.25E+2") == .number(125) && value("2e-3") == .number(0.002))
+        #expect(try value("1.25E+2") == .integer(125) && value("2e-3") == .double(0.002))
         #expect(try value("-12").int == -12 && value("1.5").int == nil)
     }
 
@@ -73,13 +82,13 @@ import Testing
     /// Bytes that are not UTF-8 become U+FFFD: refusing the response would refuse it on every
     /// try, and so stop sync for good over one broken string.
     @Test func readsInvalidUTF8AsReplacementCharacters() throws {
-        func string(_ bytes: [UInt8]) throws -> MatrixJSON {
-            try JSONReader.read(Data(bytes)) { reader throws(JSONError) in try MatrixJSON(reading: &reader) }
+        func string(_ bytes: [UInt8]) throws -> JSONValue {
+            try JSONReader.read(Data(bytes)) { reader throws(JSONError) in try JSONValue(reading: &reader) }
         }
         #expect(try string([0x22, 0xC3, 0x28, 0x22]) == .string("\u{FFFD}("), "a broken two-byte sequence")
         #expect(try string([0x22, 0xED, 0xA0, 0x80, 0x22]) == .string("\u{FFFD}\u{FFFD}\u{FFFD}"), "an encoded surrogate")
         #expect(try string([0x22, 0xFF, 0x5C, 0x6E, 0x22]) == .string("\u{FFFD}\n"), "beside an escape")
-        #expect(try string([0x7B, 0x22, 0xC0, 0xAF, 0x22, 0x3A, 0x31, 0x7D]) == .object(["\u{FFFD}\u{FFFD}": .number(1)]), "an overlong key")
+        #expect(try string([0x7B, 0x22, 0xC0, 0xAF, 0x22, 0x3A, 0x31, 0x7D]) == .object(["\u{FFFD}\u{FFFD}": .integer(1)]), "an overlong key")
         #expect(try string([0x22, 0xE2, 0x82, 0xAC, 0x22]) == .string("€"), "valid UTF-8 passes")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MatrixJSON
 import Testing
 @testable import ElementShellKit
 
@@ -97,8 +98,8 @@ import Testing
     }
 
     @Test func mediaContentIsReadAndWrittenWithItsInfo() {
-        let content: [String: MatrixJSON] = ["msgtype": "m.image", "body": "a cat", "filename": "cat.png", "url": "mxc://hs/cat",
-                                             "info": ["mimetype": "image/png", "size": .number(34_000), "w": .number(300), "h": .number(200)]]
+        let content: [String: JSONValue] = ["msgtype": "m.image", "body": "a cat", "filename": "cat.png", "url": "mxc://hs/cat",
+                                             "info": ["mimetype": "image/png", "size": 34_000, "w": 300, "h": 200]]
         let media = MediaInfo(msgtype: "m.image", content: content)
         #expect(media == MediaInfo(url: "mxc://hs/cat", fileName: "cat.png", mimeType: "image/png", size: 34_000, width: 300, height: 200))
         #expect(MediaInfo(msgtype: "m.text", content: content) == nil)
@@ -108,7 +109,7 @@ import Testing
         let entry = OutboxEntry(transactionID: "t1", roomID: "!r:hs", msgtype: "m.image", body: "cat.png", media: media, createdAt: 0)
         #expect(OutgoingContent.content(for: entry) == [
             "msgtype": "m.image", "body": "cat.png", "m.mentions": [:], "url": "mxc://hs/cat", "filename": "cat.png",
-            "info": ["mimetype": "image/png", "size": .int(34_000), "w": .int(300), "h": .int(200)],
+            "info": ["mimetype": "image/png", "size": 34_000, "w": 300, "h": 200],
         ])
     }
 }
@@ -135,7 +136,7 @@ import Testing
 
     @Test func jsonCarriesTheFile() {
         #expect(MediaRenderingTests.message.json["media"] == [
-            "url": "mxc://hs/cat", "filename": "cat.png", "mimetype": "image/png", "size": .int(34_000), "w": .int(300), "h": .int(200),
+            "url": "mxc://hs/cat", "filename": "cat.png", "mimetype": "image/png", "size": 34_000, "w": 300, "h": 200,
         ])
     }
 }

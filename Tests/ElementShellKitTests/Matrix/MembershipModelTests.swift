@@ -1,18 +1,19 @@
 import Foundation
+import MatrixJSON
 import Testing
 @testable import ElementShellKit
 
 /// Power levels, `m.direct` and the requests that change membership, without a server.
 @Suite struct MembershipModelTests {
-    static func create(by sender: String, version: String, additional: [String] = []) -> MatrixJSON {
+    static func create(by sender: String, version: String, additional: [String] = []) -> JSONValue {
         .object(["sender": .string(sender), "content": .object([
-            "room_version": .string(version), "additional_creators": .array(additional.map(MatrixJSON.string)),
+            "room_version": .string(version), "additional_creators": .array(additional.map(JSONValue.string)),
         ])])
     }
 
-    static let levels: MatrixJSON = .object([
-        "users": .object(["@mod:hs": .number(50), "@admin:hs": .number(100), "@old:hs": .string("75")]),
-        "users_default": .number(0), "kick": .number(50), "ban": .number(60), "invite": .number(10),
+    static let levels: JSONValue = .object([
+        "users": .object(["@mod:hs": 50, "@admin:hs": 100, "@old:hs": .string("75")]),
+        "users_default": 0, "kick": 50, "ban": 60, "invite": 10,
     ])
 
     @Test func levelsFollowTheContentWithStringsFromOldRoomsAndTheDefaultForOthers() {

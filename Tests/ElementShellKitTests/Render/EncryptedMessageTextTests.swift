@@ -1,4 +1,5 @@
 import Foundation
+import MatrixJSON
 import Testing
 @testable import ElementShellKit
 

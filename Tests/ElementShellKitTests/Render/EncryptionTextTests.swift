@@ -87,7 +87,7 @@ import Testing
                          "verified": .bool(true), "current": .bool(false)]],
         ])
         let imported = Report(content: .result(command: "keys", outcome: .encryption(.keysImported(path: "k.txt", imported: 3, total: 12))), location: nil)
-        #expect(JSONRenderer.object(for: imported) == ["type": "result", "command": "keys", "ok": .bool(true), "path": "k.txt", "imported": .int(3), "total": .int(12)])
+        #expect(JSONRenderer.object(for: imported) == ["type": "result", "command": "keys", "ok": .bool(true), "path": "k.txt", "imported": 3, "total": 12])
         let failed = Report(content: .result(command: "keys", outcome: .failure(.encryption(.passphrasesDiffer))), location: nil)
         guard case .object(let fields) = JSONRenderer.object(for: failed), case .object(let error)? = fields["error"] else { Issue.record("no error"); return }
         #expect(error["code"] == "passphrases_differ")

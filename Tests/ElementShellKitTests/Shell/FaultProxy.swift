@@ -1,4 +1,5 @@
 import Foundation
+import MatrixJSON
 @testable import ElementShellKit
 
 /// The fault-injecting HTTP proxy (`Peers/fault_proxy.py`) on 127.0.0.1 in front of a homeserver:
@@ -28,13 +29,13 @@ final class FaultProxy: Sendable {
 
         var fields: [String: JSONValue] {
             switch self {
-            case .status(let status, let body): ["fault": "status", "status": .int(status), "body": .object(body)]
+            case .status(let status, let body): ["fault": "status", "status": .integer(Int64(status)), "body": .object(body)]
             case .rateLimited(let wait):
-                ["fault": "status", "status": .int(429),
-                 "body": ["errcode": "M_LIMIT_EXCEEDED", "error": "Too many requests", "retry_after_ms": .int(wait)]]
+                ["fault": "status", "status": 429,
+                 "body": ["errcode": "M_LIMIT_EXCEEDED", "error": "Too many requests", "retry_after_ms": .integer(Int64(wait))]]
             case .resetMidBody: ["fault": "reset"]
             case .truncated: ["fault": "truncate"]
-            case .stall(let seconds, let forwardAfter): ["fault": "stall", "milliseconds": .int(Int(seconds * 1000)), "forward_after": .bool(forwardAfter)]
+            case .stall(let seconds, let forwardAfter): ["fault": "stall", "milliseconds": .integer(Int64(seconds * 1000)), "forward_after": .bool(forwardAfter)]
             case .hold: ["fault": "hold"]
             case .replaceBody(let text): ["fault": "replace_body", "text": .string(text)]
             // As text: the proxy splices it in unparsed, so it may nest deeper than Python reads.
@@ -74,7 +75,7 @@ final class FaultProxy: Sendable {
     func add(_ fault: Fault, path: String, method: String? = nil, times: Int = 1) async throws {
         var rule = fault.fields
         rule["path"] = .string(path)
-        rule["times"] = .int(times)
+        rule["times"] = .integer(Int64(times))
         if let method { rule["method"] = .string(method) }
         try await control(.post, "rules", body: JSONValue.array([.object(rule)]))
     }

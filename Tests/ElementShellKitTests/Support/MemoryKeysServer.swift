@@ -1,14 +1,15 @@
 import Foundation
 import MatrixCrypto
+import MatrixJSON
 @testable import ElementShellKit
 
 /// A homeserver's key and to-device endpoints in memory, so crypto machines can talk without a
 /// server: what one uploads another queries and claims, to-device messages wait in a queue per
 /// device. Room membership is set by the test.
 actor MemoryKeysServer {
-    private var deviceKeys: [String: [String: MatrixJSON]] = [:]
-    private var oneTimeKeys: [DeviceAddress: [(String, MatrixJSON)]] = [:]
-    private var fallbackKeys: [DeviceAddress: (String, MatrixJSON)] = [:]
+    private var deviceKeys: [String: [String: JSONValue]] = [:]
+    private var oneTimeKeys: [DeviceAddress: [(String, JSONValue)]] = [:]
+    private var fallbackKeys: [DeviceAddress: (String, JSONValue)] = [:]
     private var inboxes: [DeviceAddress: [SyncEvent]] = [:]
     var members: [String: [String]] = [:]
 
@@ -41,22 +42,22 @@ actor MemoryKeysServer {
         deviceKeys[address.userID]?[address.deviceID] = nil
     }
 
-    fileprivate func upload(from address: DeviceAddress, deviceKeys keys: MatrixCrypto.JSONValue?,
-                            oneTimeKeys newKeys: [String: MatrixCrypto.JSONValue], fallbackKeys newFallback: [String: MatrixCrypto.JSONValue]) -> [String: Int] {
-        if let keys { deviceKeys[address.userID, default: [:]][address.deviceID] = Self.matrixJSON(keys) }
-        for (id, key) in newKeys { oneTimeKeys[address, default: []].append((id, Self.matrixJSON(key))) }
-        if let (id, key) = newFallback.first { fallbackKeys[address] = (id, Self.matrixJSON(key)) }
+    fileprivate func upload(from address: DeviceAddress, deviceKeys keys: JSONValue?,
+                            oneTimeKeys newKeys: [String: JSONValue], fallbackKeys newFallback: [String: JSONValue]) -> [String: Int] {
+        if let keys { deviceKeys[address.userID, default: [:]][address.deviceID] = keys }
+        for (id, key) in newKeys { oneTimeKeys[address, default: []].append((id, key)) }
+        if let (id, key) = newFallback.first { fallbackKeys[address] = (id, key) }
         return [CryptoAlgorithm.signedCurve25519: oneTimeKeys[address]?.count ?? 0]
     }
 
-    fileprivate func query(_ userIDs: [String]) -> MatrixJSON {
-        .object(Dictionary(uniqueKeysWithValues: userIDs.map { ($0, MatrixJSON.object(deviceKeys[$0] ?? [:])) }))
+    fileprivate func query(_ userIDs: [String]) -> JSONValue {
+        .object(Dictionary(uniqueKeysWithValues: userIDs.map { ($0, JSONValue.object(deviceKeys[$0] ?? [:])) }))
     }
 
-    fileprivate func claim(_ devices: [String: [String]]) -> MatrixJSON {
-        var answer: [String: MatrixJSON] = [:]
+    fileprivate func claim(_ devices: [String: [String]]) -> JSONValue {
+        var answer: [String: JSONValue] = [:]
         for (userID, deviceIDs) in devices {
-            var perDevice: [String: MatrixJSON] = [:]
+            var perDevice: [String: JSONValue] = [:]
             for deviceID in deviceIDs {
                 let address = DeviceAddress(userID: userID, deviceID: deviceID)
                 if var keys = oneTimeKeys[address], !keys.isEmpty {
@@ -72,42 +73,37 @@ actor MemoryKeysServer {
         return .object(answer)
     }
 
-    fileprivate func send(type: String, from sender: String, messages: [String: [String: MatrixCrypto.JSONValue]]) {
+    fileprivate func send(type: String, from sender: String, messages: [String: [String: JSONValue]]) {
         for (userID, devices) in messages {
             for (deviceID, content) in devices {
                 // `*` is every device of the user.
                 let targets = deviceID == "*" ? Array((deviceKeys[userID] ?? [:]).keys) : [deviceID]
                 for target in targets {
                     inboxes[DeviceAddress(userID: userID, deviceID: target), default: []]
-                        .append(SyncEvent(type: type, sender: sender, content: Self.matrixJSON(content)))
+                        .append(SyncEvent(type: type, sender: sender, content: content))
                 }
             }
         }
-    }
-
-    static func matrixJSON(_ value: MatrixCrypto.JSONValue) -> MatrixJSON {
-        // Both sides are this process's own encoders: this cannot fail.
-        try! MatrixJSON(json: JSONEncoder().encode(value))
     }
 
     private struct DeviceView: KeysService {
         let server: MemoryKeysServer
         let address: DeviceAddress
 
-        func uploadKeys(deviceKeys: MatrixCrypto.JSONValue?, oneTimeKeys: [String: MatrixCrypto.JSONValue],
-                        fallbackKeys: [String: MatrixCrypto.JSONValue]) async throws(MatrixError) -> [String: Int] {
+        func uploadKeys(deviceKeys: JSONValue?, oneTimeKeys: [String: JSONValue],
+                        fallbackKeys: [String: JSONValue]) async throws(MatrixError) -> [String: Int] {
             await server.upload(from: address, deviceKeys: deviceKeys, oneTimeKeys: oneTimeKeys, fallbackKeys: fallbackKeys)
         }
 
-        func queryKeys(userIDs: [String]) async throws(MatrixError) -> MatrixJSON {
+        func queryKeys(userIDs: [String]) async throws(MatrixError) -> JSONValue {
             await server.query(userIDs)
         }
 
-        func claimOneTimeKeys(_ devices: [String: [String]]) async throws(MatrixError) -> MatrixJSON {
+        func claimOneTimeKeys(_ devices: [String: [String]]) async throws(MatrixError) -> JSONValue {
             await server.claim(devices)
         }
 
-        func sendToDevice(type: String, transactionID: String, messages: [String: [String: MatrixCrypto.JSONValue]]) async throws(MatrixError) {
+        func sendToDevice(type: String, transactionID: String, messages: [String: [String: JSONValue]]) async throws(MatrixError) {
             await server.send(type: type, from: address.userID, messages: messages)
         }
 

@@ -1,8 +1,9 @@
+import MatrixJSON
 import Testing
 @testable import ElementShellKit
 
 @Suite struct RoomChangeTests {
-    func state(_ type: String, _ content: [String: MatrixJSON], key: String = "", sender: String = "@bob:hs") -> SyncEvent {
+    func state(_ type: String, _ content: [String: JSONValue], key: String = "", sender: String = "@bob:hs") -> SyncEvent {
         SyncEvent(type: type, eventID: "$\(type)", sender: sender, stateKey: key, originServerTS: 10, content: .object(content))
     }
 
@@ -46,7 +47,7 @@ import Testing
             SyncEvent(type: "m.room.member", sender: "@carol:hs", stateKey: "@me:hs",
                       content: .object(["membership": .string("invite"), "is_direct": .bool(true)])),
         ])
-        let direct: MatrixJSON = .object(["@carol:hs": .array([.string("!a"), .string("!b")]), "@dan:hs": .array([.string("!c")])])
+        let direct: JSONValue = .object(["@carol:hs": .array([.string("!a"), .string("!b")]), "@dan:hs": .array([.string("!c")])])
         let response = SyncResponse(nextBatch: "s", rooms: .init(invited: ["!i": invite]), accountData: ["m.direct": direct])
         #expect(RoomChange.changes(in: response, userID: "@me:hs").first?.isDirectInvite == true)
         #expect(SyncBatch(response, userID: "@me:hs").directRoomIDs == ["!a", "!b", "!c"])

@@ -1,13 +1,14 @@
 import Foundation
 import MatrixCrypto
+import MatrixJSON
 
 /// The body of `POST /keys/upload`: the device's signed identity keys (once), and signed one-time
 /// and fallback keys (`signed_curve25519:<id>` → `{key, signatures}`). Already signed objects
 /// travel as canonical-JSON values, so what is sent is exactly what was signed.
 struct KeysUpload: Encodable, Sendable {
-    var deviceKeys: MatrixCrypto.JSONValue?
-    var oneTimeKeys: [String: MatrixCrypto.JSONValue]
-    var fallbackKeys: [String: MatrixCrypto.JSONValue]
+    var deviceKeys: JSONValue?
+    var oneTimeKeys: [String: JSONValue]
+    var fallbackKeys: [String: JSONValue]
 
     enum CodingKeys: String, CodingKey {
         case deviceKeys = "device_keys", oneTimeKeys = "one_time_keys", fallbackKeys = "fallback_keys"
@@ -43,10 +44,10 @@ struct KeysClaim: Encodable, Sendable {
 
 /// `PUT /sendToDevice/{eventType}/{txnId}`: a content for each device, by user and device ID.
 struct ToDeviceMessages: Encodable, Sendable {
-    let messages: [String: [String: MatrixCrypto.JSONValue]]
+    let messages: [String: [String: JSONValue]]
 }
 
-extension MatrixEndpoint where Response == MatrixJSON {
+extension MatrixEndpoint where Response == JSONValue {
     static func uploadKeys(_ upload: KeysUpload) -> Self {
         MatrixEndpoint(method: .post, path: ["_matrix", "client", "v3", "keys", "upload"], body: upload, isAuthenticated: true)
     }
@@ -62,7 +63,7 @@ extension MatrixEndpoint where Response == MatrixJSON {
         return MatrixEndpoint(method: .post, path: ["_matrix", "client", "v3", "keys", "claim"], body: claim, isAuthenticated: true)
     }
 
-    static func sendToDevice(type: String, transactionID: String, messages: [String: [String: MatrixCrypto.JSONValue]]) -> Self {
+    static func sendToDevice(type: String, transactionID: String, messages: [String: [String: JSONValue]]) -> Self {
         MatrixEndpoint(method: .put, path: ["_matrix", "client", "v3", "sendToDevice", type, transactionID],
                        body: ToDeviceMessages(messages: messages), isAuthenticated: true)
     }

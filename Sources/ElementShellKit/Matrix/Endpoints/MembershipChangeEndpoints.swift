@@ -1,4 +1,5 @@
 import Foundation
+import MatrixJSON
 
 /// The body of `/invite`, `/kick`, `/ban` and `/unban`.
 struct MembershipChangeBody: Encodable, Sendable {
@@ -19,7 +20,7 @@ extension MatrixEndpoint where Response == EmptyResponse {
     }
 
     /// `PUT /user/{userId}/account_data/{type}`: replaces the whole content.
-    static func setAccountData(_ content: MatrixJSON, type: String, userID: String) -> Self {
+    static func setAccountData(_ content: JSONValue, type: String, userID: String) -> Self {
         MatrixEndpoint(method: .put, path: ["_matrix", "client", "v3", "user", userID, "account_data", type],
                        body: content, isAuthenticated: true)
     }
@@ -31,7 +32,7 @@ extension MatrixEndpoint where Response == JoinedRoom {
     }
 }
 
-extension MatrixEndpoint where Response == MatrixJSON {
+extension MatrixEndpoint where Response == JSONValue {
     /// `GET /rooms/{roomId}/state/{type}/` (empty state key): the content, or with `asEvent`
     /// the whole event, which carries its sender.
     static func state(_ type: String, of roomID: String, asEvent: Bool = false) -> Self {

@@ -1,4 +1,5 @@
 import Foundation
+import MatrixJSON
 
 /// `POST /_matrix/client/v3/search`: messages containing a term, the newest first, in one room or
 /// in every room of the account. Only the first page is read.
@@ -46,7 +47,7 @@ struct SearchResults: Sendable, JSONReadable {
 
 extension MatrixEndpoint where Response == SearchResults {
     static func search(_ term: String, roomID: String?, limit: Int) -> Self {
-        var filter: [String: JSONValue] = ["limit": .int(limit)]
+        var filter: [String: JSONValue] = ["limit": .integer(Int64(limit))]
         if let roomID { filter["rooms"] = [.string(roomID)] }
         let body: JSONValue = ["search_categories": ["room_events": [
             "search_term": .string(term), "order_by": "recent", "keys": ["content.body"], "filter": .object(filter),

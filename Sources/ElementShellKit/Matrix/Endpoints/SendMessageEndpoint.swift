@@ -1,4 +1,5 @@
 import Foundation
+import MatrixJSON
 
 /// `PUT /_matrix/client/v3/rooms/{roomId}/send/{eventType}/{txnId}`, or for a redaction
 /// `PUT …/redact/{eventId}/{txnId}`: the transaction ID makes a repeated request (after a

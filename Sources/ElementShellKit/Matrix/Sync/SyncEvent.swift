@@ -1,3 +1,5 @@
+import MatrixJSON
+
 /// One event from a sync response: a room event from `state` or `timeline`, or a stripped
 /// state event from an invite, which has no ID and no timestamp.
 public struct SyncEvent: Sendable, Equatable {
@@ -8,9 +10,9 @@ public struct SyncEvent: Sendable, Equatable {
     public var stateKey: String?
     /// Milliseconds since the Unix epoch, on the sender's homeserver clock.
     public var originServerTS: Int64?
-    public var content: MatrixJSON
+    public var content: JSONValue
     /// Server-added data: `transaction_id` for our own sends, `redacted_because`, `age`, …
-    public var unsigned: MatrixJSON?
+    public var unsigned: JSONValue?
     /// What a redaction removes, in room versions before 11 (later ones say it in `content`).
     public var redacts: String?
     /// The event's room, where the answer mixes rooms (search results); sync and pages leave it out.
@@ -32,7 +34,7 @@ public struct SyncEvent: Sendable, Equatable {
     private var extras: SyncEventExtras?
 
     public init(type: String, eventID: String? = nil, sender: String, stateKey: String? = nil,
-                originServerTS: Int64? = nil, content: MatrixJSON, unsigned: MatrixJSON? = nil, redacts: String? = nil,
+                originServerTS: Int64? = nil, content: JSONValue, unsigned: JSONValue? = nil, redacts: String? = nil,
                 roomID: String? = nil) {
         self.type = type
         self.eventID = eventID
@@ -57,7 +59,7 @@ public struct SyncEvent: Sendable, Equatable {
             return malformed(field: "event")
         }
         var type: String?, eventID: String?, sender: String?, stateKey: String?, originServerTS: Int64?
-        var content: MatrixJSON?, unsigned: MatrixJSON?, redacts: String?, roomID: String?
+        var content: JSONValue?, unsigned: JSONValue?, redacts: String?, roomID: String?
         var misfit: String?
         try reader.readObject { reader, key throws(JSONError) in
             let value = reader
@@ -68,8 +70,8 @@ public struct SyncEvent: Sendable, Equatable {
                 case "sender": sender = try reader.readStringOrNull()
                 case "state_key": stateKey = try reader.readStringOrNull()
                 case "origin_server_ts": originServerTS = try reader.readNull() ? nil : reader.readInteger()
-                case "content": content = try reader.readNull() ? nil : MatrixJSON(reading: &reader)
-                case "unsigned": unsigned = try reader.readNull() ? nil : MatrixJSON(reading: &reader)
+                case "content": content = try JSONValue(readingUnlessNull: &reader)
+                case "unsigned": unsigned = try JSONValue(readingUnlessNull: &reader)
                 case "redacts": redacts = try reader.readStringOrNull()
                 case "room_id": roomID = try reader.readStringOrNull()
                 default: try reader.skipValue()

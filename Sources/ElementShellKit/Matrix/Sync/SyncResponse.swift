@@ -1,4 +1,5 @@
 import Foundation
+import MatrixJSON
 
 /// The answer to `GET /_matrix/client/v3/sync`: what changed since the `since` token, and the
 /// token to continue from. Only the parts this client uses are decoded; sections the server
@@ -7,11 +8,11 @@ public struct SyncResponse: Sendable, Equatable, JSONReadable {
     public var nextBatch: String
     public var rooms: Rooms
     /// The account's global account data that changed, by event type (`m.direct`, …).
-    public var accountData: [String: MatrixJSON]
+    public var accountData: [String: JSONValue]
     /// What the encryption needs: to-device messages, device list changes, key counts.
     public var encryption: EncryptionUpdates
 
-    public init(nextBatch: String, rooms: Rooms = Rooms(), accountData: [String: MatrixJSON] = [:],
+    public init(nextBatch: String, rooms: Rooms = Rooms(), accountData: [String: JSONValue] = [:],
                 encryption: EncryptionUpdates = EncryptionUpdates()) {
         self.nextBatch = nextBatch
         self.rooms = rooms
@@ -51,7 +52,7 @@ public struct SyncResponse: Sendable, Equatable, JSONReadable {
         self = try JSONReader.decode(json, as: Self.self) { reader throws(JSONError) in
             var nextBatch: String?
             var rooms = Rooms()
-            var accountData: [String: MatrixJSON] = [:]
+            var accountData: [String: JSONValue] = [:]
             var encryption = EncryptionUpdates()
             try reader.readObject { reader, key throws(JSONError) in
                 switch key {
@@ -68,19 +69,19 @@ public struct SyncResponse: Sendable, Equatable, JSONReadable {
 
     /// Account data events (`{"events": [{"type": …, "content": …}]}`) by type; an event that
     /// does not fit is left out, like a room event.
-    private static func readAccountData(from reader: inout JSONReader) throws(JSONError) -> [String: MatrixJSON] {
-        var accountData: [String: MatrixJSON] = [:]
+    private static func readAccountData(from reader: inout JSONReader) throws(JSONError) -> [String: JSONValue] {
+        var accountData: [String: JSONValue] = [:]
         try reader.readSection { reader, key throws(JSONError) in
             guard case "events" = key, try !reader.readNull() else { return try reader.skipValue() }
             try reader.readArray { reader throws(JSONError) in
                 guard reader.nextIs("{") else { return try reader.skipValue() }
-                var type: String?, content: MatrixJSON?
+                var type: String?, content: JSONValue?
                 var fits = true
                 try reader.readObject { reader, key throws(JSONError) in
                     do throws(JSONError) {
                         switch key {
                         case "type": type = try reader.readStringOrNull()
-                        case "content": content = try reader.readNull() ? nil : MatrixJSON(reading: &reader)
+                        case "content": content = try JSONValue(readingUnlessNull: &reader)
                         default: try reader.skipValue()
                         }
                     } catch where !error.isMalformedText {

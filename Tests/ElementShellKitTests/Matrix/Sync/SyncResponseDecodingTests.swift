@@ -1,4 +1,5 @@
 import Foundation
+import MatrixJSON
 import Testing
 @testable import ElementShellKit
 
@@ -205,7 +206,7 @@ import Testing
     @Test func readsAnyJSONValue() throws {
         let json = try JSONReader.read(Data("""
             {"s":"x","i":42,"f":1.5,"t":true,"f0":false,"n":null,"a":[1,"two",{"k":[]}],"big":9007199254740991,"neg":-3}
-            """.utf8)) { reader throws(JSONError) in try MatrixJSON(reading: &reader) }
+            """.utf8)) { reader throws(JSONError) in try JSONValue(reading: &reader) }
         #expect(json["s"]?.string == "x")
         #expect(json["i"]?.int == 42 && json["i"]?.double == 42)
         #expect(json["f"]?.double == 1.5 && json["f"]?.int == nil)

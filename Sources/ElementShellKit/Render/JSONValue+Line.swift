@@ -1,33 +1,7 @@
 import Foundation
+import MatrixJSON
 
-/// A JSON document built in code: `--output json`, and the content of events we send.
-public enum JSONValue: Sendable, Equatable, Encodable, ExpressibleByStringLiteral, ExpressibleByDictionaryLiteral,
-    ExpressibleByArrayLiteral {
-    case string(String)
-    case int(Int)
-    case bool(Bool)
-    case array([JSONValue])
-    case object([String: JSONValue])
-    case null
-
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { $1 }))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .string(let value): try container.encode(value)
-        case .int(let value): try container.encode(value)
-        case .bool(let value): try container.encode(value)
-        case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
-        case .null: try container.encodeNil()
-        }
-    }
-
+extension JSONValue {
     /// One line of compact JSON with keys sorted, so output is stable for scripts and tests.
     public var line: String {
         let encoder = JSONEncoder()
