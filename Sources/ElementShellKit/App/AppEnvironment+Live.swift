@@ -12,8 +12,8 @@ extension AppEnvironment {
         hostName: String,
         syncsContinuously: Bool
     ) -> AppEnvironment {
-        let http = HTTPClients(userAgent: BuildInfo.userAgent)
         let clock = SystemClock()
+        let http = HTTPClients(userAgent: BuildInfo.userAgent, clock: clock)
         return AppEnvironment(
             makeAuthService: { settings in
                 MatrixAuthService(transport: http.client(caFile: settings.caFile), requestTimeout: TimeInterval(settings.requestTimeout),

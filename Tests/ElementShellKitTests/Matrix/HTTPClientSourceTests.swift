@@ -7,7 +7,7 @@ import Testing
 @Suite struct HTTPClientSourceTests {
     @Test func onlyHTTPClientsMakesATransport() throws {
         let made = try TLSVerificationSourceTests.lines(matching: Regex(#"CurlTransport\("#))
-        #expect(made == ["ElementShellKit/Matrix/HTTP/HTTPClients.swift: let client = CurlTransport(caFile: caFile, userAgent: userAgent)"])
+        #expect(made == ["ElementShellKit/Matrix/HTTP/HTTPClients.swift: let client = CurlTransport(caFile: caFile, userAgent: userAgent, clock: clock)"])
     }
 
     @Test func onlyTheLiveWiringBuildsServices() throws {

@@ -12,6 +12,8 @@ It detaches and watches its owner (see detached_server.py). Tests drive it over 
     POST   /_fault/release  lets held requests through
     GET    /_fault/log      what happened to each request so far (method, path, fault, time, and
                             the number of the client's connection it came on, counted from 1)
+    GET    /_fault/settled  answers once no request is in the proxy's hands (each answered,
+                            aborted, or forwarded late after a stall)
 
 A rule applies to the next `times` requests (default 1) whose path matches `path` (a regular
 expression searched in the path without its query) and, if given, whose method is `method`.
@@ -53,6 +55,9 @@ class Proxy:
         self.log = []
         self.connections = 0
         self.released = asyncio.Event()
+        self.in_hand = 0
+        self.settled = asyncio.Event()
+        self.settled.set()
 
     # --- the client's side
 
@@ -87,6 +92,17 @@ class Proxy:
         rule = self.take_rule(method, path)
         fault = rule["fault"] if rule else None
         self.log.append({"method": method, "path": path, "fault": fault, "time": time.time(), "connection": connection})
+        self.in_hand += 1
+        self.settled.clear()
+        try:
+            return await self.apply(rule, method, path, target, headers, body, writer)
+        finally:
+            self.in_hand -= 1
+            if self.in_hand == 0:
+                self.settled.set()
+
+    async def apply(self, rule, method, path, target, headers, body, writer):
+        fault = rule["fault"] if rule else None
         if fault == "status":
             await respond(writer, rule["status"], json.dumps(rule.get("body", {})).encode())
             return True
@@ -144,6 +160,8 @@ class Proxy:
         elif path == "/_fault/log" and method == "GET":
             await respond(writer, 200, json.dumps(self.log).encode())
             return
+        elif path == "/_fault/settled" and method == "GET":
+            await self.settled.wait()
         else:
             await respond(writer, 404, b"{}")
             return

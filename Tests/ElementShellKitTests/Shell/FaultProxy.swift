@@ -85,14 +85,20 @@ final class FaultProxy: Sendable {
         try await control(.post, "release", body: [:])
     }
 
+    /// Returns once no request is in the proxy's hands: each one answered, aborted, or (after a
+    /// stall with `forwardAfter`) forwarded to the server and answered there.
+    func settled() async throws {
+        try await control(.get, "settled", timeout: Waiting.deadlineSeconds)
+    }
+
     /// Every request so far, oldest first.
     func requests() async throws -> [Request] {
         try JSONDecoder().decode([Request].self, from: try await control(.get, "log"))
     }
 
     @discardableResult
-    private func control(_ method: HTTPMethod, _ name: String, body: JSONValue? = nil) async throws -> Data {
-        var request = HTTPRequest(method: method, url: url.appending(path: "_fault/\(name)"), timeout: 10)
+    private func control(_ method: HTTPMethod, _ name: String, body: JSONValue? = nil, timeout: TimeInterval = 10) async throws -> Data {
+        var request = HTTPRequest(method: method, url: url.appending(path: "_fault/\(name)"), timeout: timeout)
         if let body { request.body = try JSONEncoder().encode(body) }
         let response = try await transport.send(request)
         guard response.status == 200 else { throw Failure(reason: "the proxy answered \(response.status) to \(name)") }

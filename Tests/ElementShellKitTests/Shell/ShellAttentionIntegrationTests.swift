@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A mention asks for attention at a terminal: with `notify desktop`, `notify-send` (here a stand-in
-/// on the PATH that writes down its arguments) is told who wrote where, but not what.
+/// on the PATH that writes its arguments into a FIFO the test reads) is told who wrote where, but
+/// not what.
 extension ShellMessagingIntegrationTests {
     @Test(.enabled(if: TmuxSession.isAvailable, "needs tmux"))
     func aMentionRingsAndNotifiesWithoutTheText() async throws {
@@ -22,17 +24,32 @@ extension ShellMessagingIntegrationTests {
         try await tmux.type("/set notify desktop\r")
         try await tmux.type("/wait sync\r")
         try await tmux.waitFor("caught up") { $0.last?.hasPrefix("Tester \(carolID)") == true && !$0.last!.contains("syncing") }
+        let fifo = URL(fileURLWithPath: stand).deletingLastPathComponent().appending(path: "notified").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        async let notified = Self.readFromOneWriter(fifo: fifo)
         try await peer.sendEvent("m.room.message", content: #"{"msgtype": "m.text", "body": "\#(carolID) secret plans", "m.mentions": {"user_ids": ["\#(carolID)"]}}"#,
                            to: roomID)
-        let notified = URL(fileURLWithPath: stand).deletingLastPathComponent().appending(path: "notified").path
-        var arguments: [String] = []
-        for _ in 0..<200 where arguments.isEmpty {
-            try await Task.sleep(for: .milliseconds(100))
-            arguments = (try? String(contentsOfFile: notified, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
-        }
+        let arguments = try await notified.split(separator: "\n").map(String.init)
         #expect(arguments.contains("Erin Nio in \(name)"), "\(arguments)")
         #expect(!arguments.joined().contains("secret plans"), "the text stays out unless notify_bodies is on")
         try await tmux.type("/logout!\r")
         try await tmux.waitFor("logged out") { $0.last == "Tester>" }
+    }
+
+    /// What the first writer of the FIFO at `path` writes, read to its end. The read is woken by
+    /// the writer; past the tests' deadline a writer of its own ends it, empty, so a notification
+    /// that never comes fails the test instead of hanging it.
+    static func readFromOneWriter(fifo path: String) async throws -> String {
+        try await offThePool {
+            Thread {
+                Thread.sleep(forTimeInterval: Waiting.deadlineSeconds)
+                let descriptor = open(path, O_WRONLY | O_NONBLOCK)
+                if descriptor >= 0 { close(descriptor) }
+            }.start()
+            // Opening blocks until a writer opens the other end.
+            guard let reader = FileHandle(forReadingAtPath: path) else { return "" }
+            defer { try? reader.close() }
+            return String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
+        }
     }
 }

@@ -127,8 +127,8 @@ struct ShellFaultTests {
         let run = try await setup.run(["/open \(setup.room)", "through a stall", "/wait sent --timeout 60", "/wait sync --timeout 60"])
         #expect(run.status == 0, "\(run.standardOutput)")
         #expect(Date().timeIntervalSince(started) < 40, "no request waited much past its timeout")
-        // The stalled request reaches the server after the retry; give it time to.
-        try await Task.sleep(for: .seconds(4))
+        // The stalled request reaches the server after the retry.
+        try await setup.proxy.settled()
         let sends = try await setup.proxy.requests().filter { $0.method == "PUT" && $0.path.contains("/send/") }
         #expect(sends.count == 2 && sends.first?.fault == "stall")
         #expect(try await setup.sentBodies() == ["through a stall"])

@@ -66,6 +66,9 @@ final class TestClock: ShellClock {
         woken.forEach { $0.continuation.resume() }
     }
 
+    /// How many tasks sleep on this clock now.
+    var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
     /// Returns once at least `count` tasks sleep on this clock.
     func sleepers(atLeast count: Int = 1) async {
         await watch { $0.sleepers.count >= count }

@@ -78,7 +78,6 @@ final class CurlTransfer: @unchecked Sendable {
         try check(es_curl_set_long(raw, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS)))
         // An empty string asks for every encoding this libcurl can decode (gzip for large syncs).
         try check(es_curl_set_string(raw, CURLOPT_ACCEPT_ENCODING, ""))
-        try check(es_curl_set_long(raw, CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout)))
         try check(es_curl_set_long(raw, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(min(request.connectTimeout, request.timeout))))
         if request.followsRedirects {
             try check(es_curl_set_long(raw, CURLOPT_FOLLOWLOCATION, 1))

@@ -4,19 +4,23 @@ import Foundation
 /// HTTP on libcurl. TLS peer and host verification are always on. Transfers run on one
 /// `CurlMultiLoop`, whose thread drives them all and keeps their connections alive between
 /// requests; easy handles are pooled so each request need not build one. Cancelling the calling
-/// task takes its transfer off at once.
+/// task takes its transfer off at once; so does the request's timeout, which runs on the app's
+/// clock like every other timer (libcurl keeps only the connection phase's limit).
 public final class CurlTransport: HTTPTransport {
     private let settings: CurlTransfer.Settings
     private let handles: CurlHandlePool
     private let loop: CurlMultiLoop?
+    private let clock: any ShellClock
 
     /// - Parameters:
     ///   - caFile: a PEM bundle to trust instead of the system's, e.g. for a private CA.
     ///   - maxIdleHandles: easy handles kept between requests (connections live in the loop).
-    public init(caFile: String? = nil, userAgent: String, maxIdleHandles: Int = 4) {
+    ///   - clock: what request timeouts are measured on.
+    public init(caFile: String? = nil, userAgent: String, maxIdleHandles: Int = 4, clock: any ShellClock = SystemClock()) {
         settings = CurlTransfer.Settings(caFile: caFile, userAgent: userAgent)
         handles = CurlHandlePool(capacity: maxIdleHandles)
         loop = CurlMultiLoop()
+        self.clock = clock
     }
 
     deinit {
@@ -39,8 +43,15 @@ public final class CurlTransport: HTTPTransport {
         guard let handle = handles.checkOut() else {
             throw .other(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "curl_easy_init failed")
         }
-        let cancellation = CancellationFlag()
+        let cancellation = CancellationFlag(), timedOut = CancellationFlag()
         let monitor = TransferMonitor(cancellation: cancellation, isUpload: request.body?.isEmpty == false, progress: progress)
+        let timer = Task { [clock] in
+            guard (try? await clock.sleep(for: .seconds(request.timeout))) != nil else { return }
+            timedOut.cancel()
+            cancellation.cancel()
+            loop.wake()
+        }
+        defer { timer.cancel() }
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 loop.start(CurlTransfer(handle: handle, request: request, settings: settings, monitor: monitor) { [handles] result in
@@ -52,6 +63,7 @@ public final class CurlTransport: HTTPTransport {
             cancellation.cancel()
             loop.wake()
         }
+        if timedOut.isCancelled, case .failure(.cancelled) = result { throw .timedOut }
         return try result.get()
     }
 }

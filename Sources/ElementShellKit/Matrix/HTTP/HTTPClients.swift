@@ -6,17 +6,20 @@ import Synchronization
 /// made outside tests.
 public final class HTTPClients: Sendable {
     private let userAgent: String
+    private let clock: any ShellClock
     private let clients = Mutex<[String: CurlTransport]>([:])
 
-    public init(userAgent: String) {
+    /// - Parameter clock: what request timeouts are measured on, the app's.
+    public init(userAgent: String, clock: any ShellClock) {
         self.userAgent = userAgent
+        self.clock = clock
     }
 
     /// The client that trusts `caFile` (the system's CAs for `nil`).
     public func client(caFile: String?) -> any HTTPTransport {
         clients.withLock { clients in
             if let client = clients[caFile ?? ""] { return client }
-            let client = CurlTransport(caFile: caFile, userAgent: userAgent)
+            let client = CurlTransport(caFile: caFile, userAgent: userAgent, clock: clock)
             clients[caFile ?? ""] = client
             return client
         }
