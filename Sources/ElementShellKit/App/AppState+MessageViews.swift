@@ -12,15 +12,18 @@ extension AppState {
     /// can read first and then change the state and report without suspending in between.
     func surroundings(of messages: [MessageRecord], insideThread: Bool = false) async -> MessageSurroundings {
         guard !messages.isEmpty else { return MessageSurroundings() }
+        guard let store else { return MessageSurroundings() }
         let eventIDs = Set(messages.map(\.eventID))
         let parentIDs = Set(messages.compactMap(\.replyTo))
-        let parents = (try? await store?.messages(eventIDs: parentIDs)) ?? [:]
-        let reactions = (try? await store?.reactions(to: eventIDs)) ?? []
-        let summaries = insideThread ? [:] : (try? await store?.threadSummaries(roots: eventIDs)) ?? [:]
-        let roots = insideThread ? [:] : (try? await store?.messages(eventIDs: Set(messages.compactMap(\.threadRoot)))) ?? [:]
-        return MessageSurroundings(parents: parents,
-                                   reactionCounts: Dictionary(grouping: reactions, by: \.targetID).mapValues(ReactionCounts.counted),
-                                   threadSummaries: summaries, threadRoots: roots)
+        let rootIDs = insideThread ? [] : Set(messages.compactMap(\.threadRoot))
+        // Side by side: the store's readers answer at once, and a one-shot run waits for them.
+        async let parents = store.messages(eventIDs: parentIDs)
+        async let reactions = store.reactions(to: eventIDs)
+        async let summaries = insideThread ? [:] : store.threadSummaries(roots: eventIDs)
+        async let roots = store.messages(eventIDs: rootIDs)
+        return MessageSurroundings(parents: (try? await parents) ?? [:],
+                                   reactionCounts: Dictionary(grouping: (try? await reactions) ?? [], by: \.targetID).mapValues(ReactionCounts.counted),
+                                   threadSummaries: (try? await summaries) ?? [:], threadRoots: (try? await roots) ?? [:])
     }
 
     /// The views of messages whose surroundings were read (see `surroundings(of:insideThread:)`).

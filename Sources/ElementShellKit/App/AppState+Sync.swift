@@ -100,17 +100,26 @@ extension AppState {
         let services = environment.makeSessionServices(session, profile.settings)
         self.services = services
         let store: StoreWriter
-        let isFirstSync: Bool
         do {
             store = try environment.openStore(session)
-            rooms = Dictionary(uniqueKeysWithValues: try await store.rooms().map { ($0.roomID, $0) })
-            isFirstSync = try await store.syncToken() == nil
         } catch {
             logger.error("The store of \(session.userID) could not be opened: \(String(describing: error))")
             return
         }
+        // The device's keys are read beside the rooms, on another core: both are on the way to a
+        // one-shot run's first command.
+        async let machine = services.makeCrypto(store)
+        let isFirstSync: Bool
+        do {
+            rooms = Dictionary(uniqueKeysWithValues: try await store.rooms().map { ($0.roomID, $0) })
+            isFirstSync = try await store.syncToken() == nil
+        } catch {
+            logger.error("The store of \(session.userID) could not be read: \(String(describing: error))")
+            _ = await machine
+            return
+        }
         self.store = store
-        crypto = await services.makeCrypto(store)
+        crypto = await machine
         await loadDeviceTrust()
         restartSync(for: session)
         if isFirstSync { announceSlowFirstSync() }
