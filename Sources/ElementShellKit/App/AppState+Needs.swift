@@ -8,10 +8,10 @@ extension AppState {
             guard let account = session ?? signedOutSession else { return .failure(notLoggedIn) }
             return .success(.account(account))
         case .session:
-            guard let signedIn else { return .failure(notLoggedIn) }
+            guard let signedIn else { return .failure(storeFailed ? .storeUnavailable : notLoggedIn) }
             return .success(.session(signedIn))
         case .openRoom, .roomForMessages:
-            guard let signedIn else { return .failure(needs == .openRoom ? notLoggedIn : .noRoomOpen) }
+            guard let signedIn else { return .failure(storeFailed ? .storeUnavailable : needs == .openRoom ? notLoggedIn : .noRoomOpen) }
             guard let roomID = currentRoomID else { return .failure(.noRoomOpen) }
             return .success(.room(RoomContext(signedIn: signedIn, roomID: roomID)))
         }

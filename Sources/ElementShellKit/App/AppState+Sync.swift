@@ -104,6 +104,7 @@ extension AppState {
             store = try environment.openStore(session)
         } catch {
             logger.error("The store of \(session.userID) could not be opened: \(String(describing: error))")
+            storeFailed = true
             return
         }
         // The device's keys are read beside the rooms, on another core: both are on the way to a
@@ -116,6 +117,7 @@ extension AppState {
         } catch {
             logger.error("The store of \(session.userID) could not be read: \(String(describing: error))")
             _ = await machine
+            storeFailed = true
             return
         }
         self.store = store
@@ -274,6 +276,7 @@ extension AppState {
         sendQueue = nil
         services = nil
         store = nil
+        storeFailed = false
         crypto = nil
         pendingReceipt?.timer.cancel()
         pendingReceipt = nil

@@ -55,6 +55,9 @@ public final class AppState {
     /// What the session asks of its homeserver: set and dropped together with `session`.
     @ObservationIgnored var services: SessionServices?
     @ObservationIgnored var store: StoreWriter?
+    /// The session's store could not be opened or read: commands that need it say so, rather
+    /// than that nobody is logged in; `/logout` removes it.
+    @ObservationIgnored var storeFailed = false
     @ObservationIgnored var syncTask: Task<Void, Never>?
     /// Whether sync long-polls for news: always in the interactive shell; in batch mode once a
     /// command has waited for a message (`/wait message`).

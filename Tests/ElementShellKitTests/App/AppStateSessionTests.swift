@@ -150,6 +150,24 @@ import Testing
         #expect(app.log.failures == [.notLoggedIn, .notLoggedIn])
     }
 
+    /// A store that cannot be opened (a file where its directory goes, a newer client's
+    /// database) leaves the session logged in without it: commands say the store is the
+    /// trouble, not that nobody is logged in, and `/logout!` still clears the way.
+    @Test func aStoreThatCannotBeOpenedIsSaidToBeTheTrouble() async throws {
+        let app = AppHarness()
+        let session = Session(userID: "@alice:example", deviceID: "DEV1", accessToken: "t", homeserverURL: URL(string: "https://hs.example")!)
+        let blocked = StoreLocation.directory(for: session, dataDirectory: app.directory.url.path)
+        try FileManager.default.createDirectory(at: blocked.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("not a directory".utf8).write(to: blocked)
+        #expect(await app.state.run(line: "/login matrix.org alice"))
+        #expect(app.state.session != nil)
+        #expect(!(await app.state.run(line: "/rooms")))
+        #expect(!(await app.state.run(line: "hello")))
+        #expect(app.log.failures == [.storeUnavailable, .storeUnavailable])
+        #expect(await app.state.run(line: "/logout!"))
+        #expect(app.state.session == nil && !app.state.storeFailed)
+    }
+
     @Test func aDamagedSessionFileIsNoSession() async throws {
         let app = AppHarness()
         try Data("{\"userID\": 3".utf8).write(to: app.sessionFile)
