@@ -46,7 +46,6 @@ let package = Package(
             dependencies: [
                 "ElementShellKit",
                 "CReadline",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

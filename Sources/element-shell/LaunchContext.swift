@@ -3,7 +3,7 @@ import Foundation
 
 /// What both kinds of session start from.
 struct LaunchContext {
-    let options: ElementShell
+    let options: LaunchOptions
     let config: ShellConfig
     let profile: Profile
     let configFile: String?

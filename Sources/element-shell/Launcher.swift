@@ -7,7 +7,7 @@ import Logging
 /// the interactive or the batch session.
 @MainActor
 struct Launcher {
-    let options: ElementShell
+    let options: LaunchOptions
 
     func run() async -> Int32 {
         // Every file the shell creates (session, history, log) is its owner's alone.

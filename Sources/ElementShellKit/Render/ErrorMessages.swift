@@ -1,5 +1,17 @@
 /// The one place where an error becomes words. Values from outside are sanitized here.
 public enum ErrorMessages {
+    /// A command line that cannot run, and where to look.
+    public static func message(for error: LaunchOptionsError) -> String {
+        let problem = switch error {
+        case .unknownOption(let flag): L10n.errorCLIUnknownOption(clean(flag))
+        case .unexpectedArgument(let argument): L10n.errorCLIUnexpectedArgument(clean(argument))
+        case .missingValue(let flag): L10n.errorCLIMissingValue(clean(flag))
+        case .unexpectedValue(let flag): L10n.errorCLIUnexpectedValue(clean(flag))
+        case .invalidOutput(let value): L10n.errorCLIInvalidOutput(clean(value))
+        }
+        return problem + " " + L10n.screenCLIHelpHint
+    }
+
     public static func message(for error: ShellError) -> String {
         switch error {
         case .parse(let error): message(for: error)
