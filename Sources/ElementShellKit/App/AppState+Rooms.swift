@@ -273,12 +273,21 @@ extension AppState {
     /// Messages new to the open room, unless this run has shown them already: our own, shown
     /// while they were sent (`keep` has given their numbers to their events), and any `/open`
     /// listed after sync had stored them. Ours from an earlier run are new here and shown.
+    ///
+    /// Which are new is asked before the store is read for them and again after, so a command
+    /// that opened a room or a thread meanwhile is seen: what it listed does not print again, and
+    /// the rest prints as the thread or room now open shows it.
     func showArrived(_ messages: [MessageRecord]) async {
-        let arrived = messages.filter { $0.roomID == currentRoomID && references.number(ifShown: $0.eventID) == nil }
+        func isNew(_ message: MessageRecord) -> Bool {
+            message.roomID == currentRoomID && references.number(ifShown: message.eventID) == nil
+        }
+        let candidates = messages.filter(isNew)
+        let surroundings = await surroundings(of: candidates)
+        let arrived = candidates.filter(isNew)
         // Inside a thread its own messages need no mark; the room's others say where they belong.
         let inThread = currentThreadRoot.map { root in arrived.filter { $0.threadRoot == root } } ?? []
         let elsewhere = arrived.filter { currentThreadRoot == nil || $0.threadRoot != currentThreadRoot }
-        let shown = await views(of: inThread, insideThread: true) + views(of: elsewhere)
+        let shown = views(of: inThread, with: surroundings.insideThread) + views(of: elsewhere, with: surroundings)
         for view in shown.sorted(by: { $0.timestamp < $1.timestamp }) {
             report(Report(content: .message(view), location: nil))
             arrivals.count += 1
