@@ -57,22 +57,26 @@ extension AppState {
     }
 
     /// Older messages of the open room: what the store has, then pages from the server, which
-    /// the store keeps for next time.
+    /// the store keeps for next time. All is read from where `/history` stood when the command
+    /// began; the cursor moves and the page is listed after the reads, without suspending.
     private func history(_ count: Int, in room: RoomContext) async -> Bool {
         let (roomID, store) = (room.roomID, room.store)
+        let (thread, cursor) = (currentThreadRoot, historyCursor)
         do {
             var older: [MessageRecord]
-            if currentThreadRoot == nil, let held = timelines[roomID]?.page(before: historyCursor, limit: count) {
+            if thread == nil, let held = timelines[roomID]?.page(before: cursor, limit: count) {
                 older = held
             } else {
-                older = try await store.messages(in: roomID, thread: currentThreadRoot, before: historyCursor, limit: count)
+                older = try await store.messages(in: roomID, thread: thread, before: cursor, limit: count)
             }
             if older.count < count, let token = try await store.room(roomID)?.previousBatch, !token.isEmpty {
                 try await fetchOlder(count, of: roomID, from: token, into: store, rooms: room.services.rooms)
-                older = try await store.messages(in: roomID, thread: currentThreadRoot, before: historyCursor, limit: count)
+                older = try await store.messages(in: roomID, thread: thread, before: cursor, limit: count)
             }
-            historyCursor = older.first?.seq ?? historyCursor
-            return finish(.history(await views(of: older)))
+            let surroundings = await surroundings(of: older)
+            // A gap sync found meanwhile moved `/history` to it, as it said: that stands.
+            if historyCursor == cursor { historyCursor = older.first?.seq ?? cursor }
+            return finish(.history(views(of: older, with: surroundings)))
         } catch let error as MatrixError {
             return finish(.failure(.matrix(error)))
         } catch {
