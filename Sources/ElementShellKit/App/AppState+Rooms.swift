@@ -147,9 +147,15 @@ extension AppState {
                 logger.error("The join of \(roomID) could not be stored: \(String(describing: error))")
             }
         }
+        makeCurrent(roomID)
+    }
+
+    /// Makes the room the open one, outside any thread and with nothing of it shown yet; `names`
+    /// are its members' unique names, when they were read.
+    func makeCurrent(_ roomID: String, names: [String: String] = [:]) {
         currentRoomID = roomID
         currentThreadRoot = nil
-        memberNames = [:]
+        memberNames = names
         historyCursor = nil
     }
 
