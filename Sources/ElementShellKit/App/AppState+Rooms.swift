@@ -35,8 +35,11 @@ extension AppState {
         do {
             let joined = try await room.services.rooms.joinedMembers(roomID: roomID)
             let records = joined.map { MemberRecord(roomID: roomID, userID: $0.key, displayName: $0.value) }
-            memberNames = MemberNames.unique(records)
-            let listed = records.map { MemberEntry(userID: $0.userID, name: memberNames[$0.userID] ?? $0.userID) }
+            let names = MemberNames.unique(records)
+            // Kept only while the room is still the open one: a line `/after` ran, or the session
+            // ended, meanwhile.
+            if roomID == currentRoomID { memberNames = names }
+            let listed = records.map { MemberEntry(userID: $0.userID, name: names[$0.userID] ?? $0.userID) }
             return finish(.members(listed.sorted { $0.name.lowercased() < $1.name.lowercased() }))
         } catch {
             return finish(.failure(.matrix(error)))
