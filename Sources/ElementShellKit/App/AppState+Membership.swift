@@ -68,15 +68,22 @@ extension AppState {
         do {
             var chats = try await service.directChats()
             if let roomID = chats.rooms(with: userID).first(where: { rooms[$0]?.membership == .join }) {
-                await enter(roomID)
-                await loadMemberNames(of: roomID)
+                // Read before it opens, so what sync brings meanwhile came before it did.
+                let members = (try? await signedIn.store.members(of: roomID)) ?? []
+                makeCurrent(roomID, names: MemberNames.unique(members))
                 return finish(.directChat(roomID: roomID, userID: userID, isNew: false))
             }
             let roomID = try await service.createRoom(RoomCreation(directChatPartner: userID, isEncrypted: true))
-            await enter(roomID)
             chats.add(roomID, with: userID)
-            try await service.setDirectChats(chats)
-            return finish(.directChat(roomID: roomID, userID: userID, isNew: true))
+            // The new chat opens even when `m.direct` cannot be written: the room is there.
+            var unrecorded: MatrixError?
+            do {
+                try await service.setDirectChats(chats)
+            } catch {
+                unrecorded = error
+            }
+            await enter(roomID)
+            return finish(unrecorded.map { .failure(.matrix($0)) } ?? .directChat(roomID: roomID, userID: userID, isNew: true))
         } catch {
             return finish(.failure(.matrix(error)))
         }

@@ -4,8 +4,8 @@ extension AppState {
     /// Messages as the user sees them: named senders, `~N` numbers, the parents of replies in
     /// one line, reaction counts, thread summaries under roots, and, outside a thread view, the
     /// root's number on a thread's messages. What needs the store is read in one go.
-    func views(of messages: [MessageRecord], insideThread: Bool = false) async -> [MessageView] {
-        views(of: messages, with: await surroundings(of: messages, insideThread: insideThread))
+    func views(of messages: [MessageRecord]) async -> [MessageView] {
+        views(of: messages, with: await surroundings(of: messages))
     }
 
     /// What the store adds to the messages shown, read before the views are made, so a command

@@ -11,6 +11,7 @@ extension AppState {
         case .failure(let error): return finish(.failure(error))
         }
         let session = context.signedIn
+        let before = rooms[room.roomID]
         var newest = timelines[room.roomID]?.messages.last
         if newest == nil { newest = (try? await session.store.messages(in: room.roomID, before: nil, limit: 1))?.last }
         if let eventID = newest?.eventID {
@@ -19,7 +20,9 @@ extension AppState {
             } catch {
                 return finish(.failure(.matrix(error)))
             }
-            clearCounts(of: room.roomID)
+            // Counts a sync brought meanwhile are the server's, and may count what came after
+            // the message marked: they stand, until the server sends those after the receipt.
+            if rooms[room.roomID] == before { clearCounts(of: room.roomID) }
         }
         return finish(.markedRead(roomName: RoomName.of(room)))
     }

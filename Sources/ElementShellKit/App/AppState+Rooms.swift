@@ -35,8 +35,11 @@ extension AppState {
         do {
             let joined = try await room.services.rooms.joinedMembers(roomID: roomID)
             let records = joined.map { MemberRecord(roomID: roomID, userID: $0.key, displayName: $0.value) }
-            memberNames = MemberNames.unique(records)
-            let listed = records.map { MemberEntry(userID: $0.userID, name: memberNames[$0.userID] ?? $0.userID) }
+            let names = MemberNames.unique(records)
+            // Kept only while the room is still the open one: a line `/after` ran, or the session
+            // ended, meanwhile.
+            if roomID == currentRoomID { memberNames = names }
+            let listed = records.map { MemberEntry(userID: $0.userID, name: names[$0.userID] ?? $0.userID) }
             return finish(.members(listed.sorted { $0.name.lowercased() < $1.name.lowercased() }))
         } catch {
             return finish(.failure(.matrix(error)))
@@ -57,22 +60,26 @@ extension AppState {
     }
 
     /// Older messages of the open room: what the store has, then pages from the server, which
-    /// the store keeps for next time.
+    /// the store keeps for next time. All is read from where `/history` stood when the command
+    /// began; the cursor moves and the page is listed after the reads, without suspending.
     private func history(_ count: Int, in room: RoomContext) async -> Bool {
         let (roomID, store) = (room.roomID, room.store)
+        let (thread, cursor) = (currentThreadRoot, historyCursor)
         do {
             var older: [MessageRecord]
-            if currentThreadRoot == nil, let held = timelines[roomID]?.page(before: historyCursor, limit: count) {
+            if thread == nil, let held = timelines[roomID]?.page(before: cursor, limit: count) {
                 older = held
             } else {
-                older = try await store.messages(in: roomID, thread: currentThreadRoot, before: historyCursor, limit: count)
+                older = try await store.messages(in: roomID, thread: thread, before: cursor, limit: count)
             }
             if older.count < count, let token = try await store.room(roomID)?.previousBatch, !token.isEmpty {
                 try await fetchOlder(count, of: roomID, from: token, into: store, rooms: room.services.rooms)
-                older = try await store.messages(in: roomID, thread: currentThreadRoot, before: historyCursor, limit: count)
+                older = try await store.messages(in: roomID, thread: thread, before: cursor, limit: count)
             }
-            historyCursor = older.first?.seq ?? historyCursor
-            return finish(.history(await views(of: older)))
+            let surroundings = await surroundings(of: older)
+            // A gap sync found meanwhile moved `/history` to it, as it said: that stands.
+            if historyCursor == cursor { historyCursor = older.first?.seq ?? cursor }
+            return finish(.history(views(of: older, with: surroundings)))
         } catch let error as MatrixError {
             return finish(.failure(.matrix(error)))
         } catch {
@@ -143,9 +150,15 @@ extension AppState {
                 logger.error("The join of \(roomID) could not be stored: \(String(describing: error))")
             }
         }
+        makeCurrent(roomID)
+    }
+
+    /// Makes the room the open one, outside any thread and with nothing of it shown yet; `names`
+    /// are its members' unique names, when they were read.
+    func makeCurrent(_ roomID: String, names: [String: String] = [:]) {
         currentRoomID = roomID
         currentThreadRoot = nil
-        memberNames = [:]
+        memberNames = names
         historyCursor = nil
     }
 
@@ -273,12 +286,21 @@ extension AppState {
     /// Messages new to the open room, unless this run has shown them already: our own, shown
     /// while they were sent (`keep` has given their numbers to their events), and any `/open`
     /// listed after sync had stored them. Ours from an earlier run are new here and shown.
+    ///
+    /// Which are new is asked before the store is read for them and again after, so a command
+    /// that opened a room or a thread meanwhile is seen: what it listed does not print again, and
+    /// the rest prints as the thread or room now open shows it.
     func showArrived(_ messages: [MessageRecord]) async {
-        let arrived = messages.filter { $0.roomID == currentRoomID && references.number(ifShown: $0.eventID) == nil }
+        func isNew(_ message: MessageRecord) -> Bool {
+            message.roomID == currentRoomID && references.number(ifShown: message.eventID) == nil
+        }
+        let candidates = messages.filter(isNew)
+        let surroundings = await surroundings(of: candidates)
+        let arrived = candidates.filter(isNew)
         // Inside a thread its own messages need no mark; the room's others say where they belong.
         let inThread = currentThreadRoot.map { root in arrived.filter { $0.threadRoot == root } } ?? []
         let elsewhere = arrived.filter { currentThreadRoot == nil || $0.threadRoot != currentThreadRoot }
-        let shown = await views(of: inThread, insideThread: true) + views(of: elsewhere)
+        let shown = views(of: inThread, with: surroundings.insideThread) + views(of: elsewhere, with: surroundings)
         for view in shown.sorted(by: { $0.timestamp < $1.timestamp }) {
             report(Report(content: .message(view), location: nil))
             arrivals.count += 1

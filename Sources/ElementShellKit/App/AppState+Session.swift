@@ -78,17 +78,19 @@ extension AppState {
         }
         // The same account finds its store as it was left: messages, drafts, the outbox, keys.
         signedOutSession = nil
-        session = newSession
         logger.info("Logged in as \(newSession.userID) (device \(newSession.deviceID)) on \(newSession.homeserverURL.absoluteString)")
+        var saved = true
         do {
             try await environment.sessionStore.save(newSession)
         } catch {
             logger.error("Could not store the session of \(newSession.userID): \(String(describing: error))")
-            await startSync(for: newSession)
-            return finish(.failure(.sessionNotSaved))
+            saved = false
         }
         await startSync(for: newSession)
-        return finish(.loggedIn(SessionSummary(newSession)))
+        // Signed in with the report, once its services are up: a line `/after` runs meanwhile finds
+        // the login under way, not a half-started session (nor the signed-out one) to use or end.
+        session = newSession
+        return finish(saved ? .loggedIn(SessionSummary(newSession)) : .failure(.sessionNotSaved))
     }
 
     /// Ends the session, signed in or signed out.

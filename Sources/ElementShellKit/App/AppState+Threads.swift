@@ -6,6 +6,8 @@ extension AppState {
         let roomName = rooms[roomID].map(RoomName.of) ?? roomID
         switch action {
         case .open(let reference, let text):
+            // Everything is read first, while sync may print what it brings as the room shows it.
+            let numbered = references
             let message: MessageRecord
             do throws(ShellError) {
                 message = try await self.message(reference, in: roomID)
@@ -13,8 +15,13 @@ extension AppState {
                 return finish(.failure(error))
             }
             let rootID = message.threadRoot ?? message.eventID
-            currentThreadRoot = rootID
-            if let text { return await sendMessage(text, msgtype: "m.text", in: room) }
+            if let text {
+                let relation = MessageRelation.thread(root: rootID, latest: await latestMessage(inThread: rootID, of: roomID))
+                let queued = await queueMessage(text, msgtype: "m.text", in: room, relation: relation)
+                // With the report, nothing suspending in between: the thread is open from here.
+                currentThreadRoot = rootID
+                return queued
+            }
             let thread = (try? await store.messages(in: roomID, thread: rootID, before: nil, limit: Self.openedHistory + 1)) ?? []
             var root = message
             if let held = thread.first(where: { $0.eventID == rootID }) {
@@ -22,9 +29,15 @@ extension AppState {
             } else if let stored = try? await store.message(eventID: rootID) {
                 root = stored
             }
-            let shown = await views(of: [root] + thread.filter { $0.eventID != rootID }, insideThread: true)
-            historyCursor = thread.first?.seq
+            let replies = thread.filter { $0.eventID != rootID }
+            let surroundings = await surroundings(of: [root] + replies, insideThread: true)
             let draft = try? await draft(of: roomID, thread: rootID)
+            // From here to the listing nothing suspends. Replies sync printed meanwhile (numbered
+            // since the command began) were shown just before it: they are not listed again.
+            let unprinted = replies.filter { numbered.number(ifShown: $0.eventID) != nil || references.number(ifShown: $0.eventID) == nil }
+            currentThreadRoot = rootID
+            historyCursor = thread.first?.seq
+            let shown = views(of: [root] + unprinted, with: surroundings)
             return finish(.threadOpened(roomName: roomName, root: shown[0], messages: Array(shown.dropFirst()), draft: draft ?? nil))
         case .back:
             currentThreadRoot = nil

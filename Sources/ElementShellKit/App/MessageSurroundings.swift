@@ -6,4 +6,9 @@ struct MessageSurroundings {
     var reactionCounts: [String: [ReactionCount]] = [:]
     var threadSummaries: [String: ThreadSummary] = [:]
     var threadRoots: [String: MessageRecord] = [:]
+
+    /// The same for a thread view, which shows no thread summaries or roots.
+    var insideThread: MessageSurroundings {
+        MessageSurroundings(parents: parents, reactionCounts: reactionCounts)
+    }
 }

@@ -108,6 +108,38 @@ import Testing
         #expect(app.log.failures == [.unknownUser("nobody"), .unknownUser("@alice:example")])
     }
 
+    /// A message that sync brings to a direct chat while `/dm` opens it prints after the answer,
+    /// with its sender's name, or not at all, like anything that came before the chat opened.
+    /// Where the two meet depends on the store's threads, so the race is run many times.
+    @Test func aMessageArrivingWhileADirectChatOpensPrintsAfterTheAnswer() async throws {
+        for _ in 1...50 {
+            let asked = Messaging.Gate(), answer = Messaging.Gate()
+            var rooms = FakeRoomService()
+            rooms.direct = { () throws(MatrixError) in
+                await asked.open()
+                await answer.wait()
+                return DirectChats(content: .object(["@bob:hs": .array([.string("!lobby:hs")])]))
+            }
+            let app = try await loggedIn(rooms)
+            let hello = try await AppStateTimelineTests.commit([Messaging.event("hello", from: "@bob:hs", at: 2_000)], in: app)
+            let opening = Task { await app.state.run(line: "/dm @bob:hs") }
+            // The chat is found: `/dm` goes on to open it while sync applies.
+            await asked.wait()
+            let syncing = Task { await app.state.apply(.synced(hello)) }
+            await answer.open()
+            await syncing.value
+            #expect(await opening.value)
+
+            let answered = try #require(app.log.reports.firstIndex {
+                $0.content == .result(command: "dm", outcome: .directChat(roomID: "!lobby:hs", userID: "@bob:hs", isNew: false))
+            })
+            for (index, report) in app.log.reports.enumerated() {
+                guard case .message(let message) = report.content else { continue }
+                #expect(index > answered && message.senderName == "Bob", "\(index) \(answered) \(message.senderName)")
+            }
+        }
+    }
+
     @Test func membershipChangesActOnTheOpenRoomWithTheReasonGiven() async throws {
         let done = Recorder<String>()
         var rooms = FakeRoomService()

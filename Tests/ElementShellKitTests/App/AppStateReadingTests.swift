@@ -145,6 +145,33 @@ import Testing
         #expect(await receipts.values.count == 1)
     }
 
+    /// A message that sync brings while `/read` waits for the server is not read: the counts
+    /// that sync brought stand, and the room stays unread. The receipt request waits for the
+    /// test, so the two meet the same way every time.
+    @Test func aMessageArrivingWhileReadWaitsForTheServerStaysUnread() async throws {
+        let asked = AppStateMessagingTests.Gate(), answer = AppStateMessagingTests.Gate()
+        var service = FakeRoomService()
+        service.read = { _, _, _ throws(MatrixError) in
+            await asked.open()
+            await answer.wait()
+        }
+        let app = AppHarness(sync: AppStateMessagingTests.firstSync(Self.unreadLobby), roomService: service)
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        #expect(app.state.promptValues().unread == 4)
+
+        let reading = Task { await app.state.run(line: "/read Garden") }
+        await asked.wait()
+        // The server counts a message newer than the one the receipt marks.
+        var garden = try #require(app.state.rooms["!garden:hs"])
+        garden.lastActivity = 600
+        let tulips = try #require(MessageRecord(roomID: "!garden:hs", event: AppStateMessagingTests.event("tulips", from: "@bob:hs", at: 600)))
+        await app.state.apply(.synced(SyncResult(rooms: [garden], messages: [tulips])))
+        await answer.open()
+        #expect(await reading.value)
+        #expect(app.state.rooms["!garden:hs"]?.notificationCount == 1 && app.state.promptValues().unread == 4)
+    }
+
     @Test func aRefusedReceiptFailsReadButNotOpen() async throws {
         let app = try await loggedIn(receipts: Recorder(), failing: true)
         #expect(await app.state.run(line: "/open Lobby"))

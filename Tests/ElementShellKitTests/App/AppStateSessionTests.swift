@@ -143,6 +143,40 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: app.sessionFile.path))
     }
 
+    /// A line `/after` runs while a login starts its session finds no session yet: `/logout!`
+    /// does not end one half-started, and ends it only once the login has reported. Where the
+    /// timer's line lands depends on the store's threads, so the race is run many times.
+    @Test func aLineRunWhileALoginStartsItsSessionFindsNoSessionYet() async throws {
+        for _ in 1...30 {
+            let clock = TestClock()
+            var auth = FakeAuthService()
+            let logIn = auth.logIn
+            auth.logIn = { url, user, password, deviceName, deviceID throws(MatrixError) in
+                // The line is due as the server answers: it runs while the session starts.
+                clock.advance(by: .seconds(1))
+                return try await logIn(url, user, password, deviceName, deviceID)
+            }
+            let app = AppHarness(auth: auth, clock: clock)
+            await app.state.run(line: "/after 1 /logout!")
+            await clock.sleepers(atLeast: 1)
+            #expect(await app.state.run(line: "/login matrix.org alice"))
+            try await waitUntil { app.log.outcomes.count == 3 }
+
+            let results = app.log.reports.compactMap { report -> (command: String, outcome: Outcome)? in
+                if case .result(let command, let outcome) = report.content { (command, outcome) } else { nil }
+            }
+            let login = try #require(results.firstIndex { $0.command == "login" })
+            let logout = try #require(results.firstIndex { $0.command == "logout" })
+            let summary = SessionSummary(userID: "@alice:example", deviceID: "DEVICE", homeserverURL: URL(string: "https://hs.example")!)
+            #expect(results[login].outcome == .loggedIn(summary))
+            switch results[logout].outcome {
+            case .failure(.notLoggedIn): #expect(app.state.session != nil && app.state.store != nil)
+            case .loggedOut: #expect(logout > login && app.state.session == nil && app.state.store == nil)
+            case let other: Issue.record("\(other)")
+            }
+        }
+    }
+
     @Test func commandsThatNeedASession() async {
         let app = AppHarness()
         #expect(!(await app.state.run(line: "/whoami")))

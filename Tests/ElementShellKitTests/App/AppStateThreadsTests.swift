@@ -54,6 +54,37 @@ import Testing
         #expect(app.state.promptValues().room == L10n.screenPromptThread("Lobby", "~1"))
     }
 
+    /// A reply that sync brings while `/thread` reads the store shows once: before the command's
+    /// answer as the room shows it (marked with its thread, which is not open yet), in the
+    /// listing, or after the answer inside the thread. Opening the thread with a line is raced
+    /// too. Where the two meet depends on the store's threads, so the race is run many times.
+    @Test(arguments: ["/thread ~1", "/thread ~1 count me in"])
+    func aReplyArrivingWhileAThreadOpensShowsOnceWhereItBelongs(line: String) async throws {
+        for _ in 1...30 {
+            let app = try await Relations().openLobby([Self.lobbyWithThread])
+            let start = app.log.reports.count
+            let opening = Task { await app.state.run(line: line) }
+            try await AppStateTimelineTests.arrive([Self.threadReply("see you", id: "$c", from: "@carol:hs", at: 9_000, fallingBackTo: "$b")],
+                                                   in: app)
+            #expect(await opening.value)
+
+            var seen: [String] = [], answered = false
+            for report in app.log.reports.dropFirst(start) {
+                switch report.content {
+                case .message(let view) where view.body == "see you":
+                    let inThread = view.threadReference == nil
+                    seen.append(answered ? (inThread ? "in the thread" : "marked in the thread") : (inThread ? "in the thread too early" : "in the room"))
+                case .result(_, let outcome):
+                    answered = true
+                    if case .threadOpened(_, _, let replies, _) = outcome, replies.contains(where: { $0.body == "see you" }) { seen.append("listed") }
+                default:
+                    break
+                }
+            }
+            #expect([["in the room"], ["listed"], ["in the thread"]].contains(seen), "\(seen)")
+        }
+    }
+
     @Test func linesAndDraftsFollowTheOpenThread() async throws {
         let app = try await Relations().openLobby([Self.lobbyWithThread])
         await app.state.run(line: "/draft for the room")

@@ -22,6 +22,23 @@ import Testing
         }
     }
 
+    /// Brings `events` to a room as the sync loop does: committed to the store, then applied as
+    /// the store numbered them. The store is written first, so a command suspended meanwhile
+    /// may read them before the sync is applied.
+    static func arrive(_ events: [SyncEvent], in app: AppHarness, roomID: String = "!lobby:hs") async throws {
+        await app.state.apply(.synced(try await commit(events, in: app, roomID: roomID)))
+    }
+
+    /// What the sync loop commits to the store for `events`: the sync it then applies.
+    static func commit(_ events: [SyncEvent], in app: AppHarness, roomID: String = "!lobby:hs", afterGap: Bool = false) async throws -> SyncResult {
+        let store = try #require(app.state.store)
+        let room = try #require(app.state.rooms[roomID])
+        let arrivals = events.compactMap { MessageRecord(roomID: roomID, event: $0) }
+        try await store.apply(SyncBatch(messages: arrivals), nextBatch: "s2")
+        let stored = try await store.messages(eventIDs: Set(arrivals.map(\.eventID)))
+        return SyncResult(rooms: [room], messages: arrivals.compactMap { stored[$0.eventID] }, gaps: afterGap ? [roomID] : [])
+    }
+
     static func lobby(_ events: [SyncEvent], limited: Bool, previousBatch: String, nextBatch: String) -> SyncResponse {
         var room = SyncResponse.JoinedRoom()
         room.timeline = .init(events: events, limited: limited, previousBatch: previousBatch)
@@ -116,17 +133,10 @@ import Testing
             let app = AppHarness(sync: Messaging.firstSync(Messaging.lobby))
             await app.state.run(line: "/login matrix.org alice")
             try await waitUntil { app.state.syncStatus == .live }
-            let arrival = try #require(MessageRecord(roomID: "!lobby:hs", event: Messaging.event("meanwhile", from: "@bob:hs", at: 2_000)))
-            let lobby = try #require(app.state.rooms["!lobby:hs"])
-            let store = try #require(app.state.store)
-
             let opening = Task { await app.state.run(line: "/open Lobby") }
             // The timeline is in place before the store is read: `/open` is reading now.
             while app.state.timelines["!lobby:hs"] == nil { await Task.yield() }
-            try await store.apply(SyncBatch(messages: [arrival]), nextBatch: "s2")
-            // As sync reports it: numbered by the store.
-            let stored = try #require(try await store.messages(eventIDs: [arrival.eventID])[arrival.eventID])
-            await app.state.apply(.synced(SyncResult(rooms: [lobby], messages: [stored])))
+            try await Self.arrive([Messaging.event("meanwhile", from: "@bob:hs", at: 2_000)], in: app)
             #expect(await opening.value)
 
             let shown = app.log.reports.compactMap { report -> [String]? in
@@ -137,6 +147,30 @@ import Testing
                 }
             }
             #expect(shown.joined().elementsEqual(["earlier", "meanwhile"]), "\(shown)")
+        }
+    }
+
+    /// A gap that sync finds while `/history` reads the store moves `/history` to the gap, as it
+    /// says: the page being read does not take it back to where it was read from. The rest of the
+    /// two interleaves as the store's threads let it, so the race is run many times.
+    @Test func aGapFoundWhileHistoryReadsMovesHistoryToTheGap() async throws {
+        for _ in 1...30 {
+            let events = (1...30).map { Messaging.event("m\($0)", from: "@bob:hs", at: Int64($0)) }
+            let app = AppHarness(sync: Messaging.firstSync(Self.lobby(events, limited: false, previousBatch: "", nextBatch: "s1")))
+            await app.state.run(line: "/login matrix.org alice")
+            try await waitUntil { app.state.syncStatus == .live }
+            await app.state.run(line: "/open 1")
+            #expect(app.log.outcomes.last.map(bodies) == (11...30).map { "m\($0)" })
+
+            let gap = try await Self.commit([Messaging.event("after the gap", from: "@bob:hs", at: 100)], in: app, afterGap: true)
+            // Memory holds only what `/open` showed: the page comes from the store, which `/history` reads now.
+            let paging = Task { await app.state.run(line: "/history 5") }
+            await Task.yield()
+            await app.state.apply(.synced(gap))
+            #expect(await paging.value)
+            #expect(app.log.outcomes.last.map(bodies) == (6...10).map { "m\($0)" })
+            await app.state.run(line: "/history 5")
+            #expect(app.log.outcomes.last.map(bodies) == (26...30).map { "m\($0)" }, "history goes on from the gap")
         }
     }
 
