@@ -71,14 +71,21 @@ extension AppState {
     /// of the message they change.
     func showChanges(_ result: SyncResult) async {
         guard let roomID = currentRoomID else { return }
-        for view in await views(of: result.changedMessages.filter { $0.roomID == roomID }) {
+        let changed = result.changedMessages.filter { $0.roomID == roomID }
+        let reactions = result.reactions.filter { $0.roomID == roomID && $0.sender != session?.userID }
+        // Read first; a message never shown with a number (our own, say) is named by its words.
+        let surroundings = await surroundings(of: changed)
+        let unnumbered = Set(reactions.map(\.targetID).filter { references.number(ifShown: $0) == nil })
+        let excerpts = (try? await store?.messages(eventIDs: unnumbered)) ?? [:]
+        // Then print in one step, unless another room was opened meanwhile: these are not its.
+        guard currentRoomID == roomID else { return }
+        for view in views(of: changed, with: surroundings) {
             report(Report(content: .messageChanged(view), location: nil))
         }
-        for reaction in result.reactions where reaction.roomID == roomID && reaction.sender != session?.userID {
+        for reaction in reactions {
             let target = references.number(ifShown: reaction.targetID)
-            // A message never shown with a number (our own, say) is named by its words instead.
-            let excerpt = target == nil ? try? await store?.message(eventID: reaction.targetID)?.plainText : nil
-            report(Report(content: .reacted(senderName: name(of: reaction.sender), key: reaction.key, reference: target, excerpt: excerpt ?? nil),
+            report(Report(content: .reacted(senderName: name(of: reaction.sender), key: reaction.key, reference: target,
+                                            excerpt: target == nil ? excerpts[reaction.targetID]?.plainText : nil),
                           location: nil))
         }
     }

@@ -150,6 +150,29 @@ import Testing
         }
     }
 
+    /// An edit in the open room that sync brings while another room opens prints before that
+    /// room's listing or not at all: never under it, as if it were the new room's.
+    @Test func anEditOfTheRoomLeftPrintsNeverUnderTheNextRoomsListing() async throws {
+        for _ in 1...30 {
+            let app = AppHarness(sync: Messaging.firstSync(AppStateReadingTests.unreadLobby))
+            await app.state.run(line: "/login matrix.org alice")
+            try await waitUntil { app.state.syncStatus == .live }
+            await app.state.run(line: "/open Lobby")
+            var edited = try #require(app.state.timelines["!lobby:hs"]?.messages.last)
+            edited.body = "earlier, edited"
+            edited.isEdited = true
+            let lobby = try #require(app.state.rooms["!lobby:hs"])
+
+            let opening = Task { await app.state.run(line: "/open Garden") }
+            while app.state.timelines["!garden:hs"] == nil { await Task.yield() }
+            await app.state.apply(.synced(SyncResult(rooms: [lobby], messages: [], changedMessages: [edited])))
+            #expect(await opening.value)
+
+            let opened = try #require(app.log.reports.lastIndex { if case .result(_, .opened) = $0.content { true } else { false } })
+            #expect(!app.log.reports[opened...].contains { if case .messageChanged = $0.content { true } else { false } })
+        }
+    }
+
     /// A gap that sync finds while `/history` reads the store moves `/history` to the gap, as it
     /// says: the page being read does not take it back to where it was read from. The rest of the
     /// two interleaves as the store's threads let it, so the race is run many times.
