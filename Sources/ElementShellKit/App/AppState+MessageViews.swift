@@ -16,14 +16,15 @@ extension AppState {
         let eventIDs = Set(messages.map(\.eventID))
         let parentIDs = Set(messages.compactMap(\.replyTo))
         let rootIDs = insideThread ? [] : Set(messages.compactMap(\.threadRoot))
-        // Side by side: the store's readers answer at once, and a one-shot run waits for them.
-        async let parents = store.messages(eventIDs: parentIDs)
-        async let reactions = store.reactions(to: eventIDs)
-        async let summaries = insideThread ? [:] : store.threadSummaries(roots: eventIDs)
-        async let roots = store.messages(eventIDs: rootIDs)
-        return MessageSurroundings(parents: (try? await parents) ?? [:],
-                                   reactionCounts: Dictionary(grouping: (try? await reactions) ?? [], by: \.targetID).mapValues(ReactionCounts.counted),
-                                   threadSummaries: (try? await summaries) ?? [:], threadRoots: (try? await roots) ?? [:])
+        // One after another: side by side they bought a one-shot send nothing measurable
+        // (BENCHMARKS.md), and each may take a reader connection of its own.
+        let parents = try? await store.messages(eventIDs: parentIDs)
+        let reactions = try? await store.reactions(to: eventIDs)
+        let summaries = insideThread ? [:] : try? await store.threadSummaries(roots: eventIDs)
+        let roots = try? await store.messages(eventIDs: rootIDs)
+        return MessageSurroundings(parents: parents ?? [:],
+                                   reactionCounts: Dictionary(grouping: reactions ?? [], by: \.targetID).mapValues(ReactionCounts.counted),
+                                   threadSummaries: summaries ?? [:], threadRoots: roots ?? [:])
     }
 
     /// The views of messages whose surroundings were read (see `surroundings(of:insideThread:)`).

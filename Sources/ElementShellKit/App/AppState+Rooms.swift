@@ -189,11 +189,9 @@ extension AppState {
         }
         let roomID = room.roomID
         // Everything is read first; sync may apply meanwhile, and what it brings joins the timeline.
-        async let storedMembers = store.members(of: roomID)
-        async let storedDraft = draft(of: roomID)
         await loadTimeline(of: roomID, in: store)
-        let members = (try? await storedMembers) ?? []
-        let draft = (try? await storedDraft) ?? nil
+        let members = (try? await store.members(of: roomID)) ?? []
+        let draft = (try? await draft(of: roomID)) ?? nil
         // Read again while sync brings more meanwhile, a few times at most: past those, the
         // newest messages show without their reactions or quotes rather than not at all.
         var messages: [MessageRecord], surroundings: MessageSurroundings, reads = 0
