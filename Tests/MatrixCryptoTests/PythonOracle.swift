@@ -24,7 +24,7 @@ struct PythonOracle: Sendable {
         // Only bytes cross to the waiting thread: the request and answer as JSON objects are not Sendable.
         let request = try JSONSerialization.data(withJSONObject: request)
         let (status, answer, problems) = try await offThePool { [script] in
-            let process = Process()
+            let process = ChildProcess()
             process.executableURL = URL(fileURLWithPath: python)
             process.arguments = [script]
             let input = Pipe(), output = Pipe(), errors = Pipe()

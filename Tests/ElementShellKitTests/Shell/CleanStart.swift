@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Programs that leave a server running behind them (tmux, a private Synapse) start through a
 /// small Perl program that gives them a clean start: every descriptor above 2 closed (the server
@@ -16,8 +17,8 @@ enum CleanStart {
         """
 
     /// A process that runs `arguments` (the program's path first) after the clean start.
-    static func process(_ arguments: [String]) -> Process {
-        let process = Process()
+    static func process(_ arguments: [String]) -> ChildProcess {
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/perl")
         process.arguments = ["-e", program] + arguments
         return process

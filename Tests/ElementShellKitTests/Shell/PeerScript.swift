@@ -26,7 +26,7 @@ enum PeerScript {
     /// Runs the script to its end; the wait does not hold one of the test runner's threads.
     static func execute(_ script: String, _ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
         try await offThePool {
-            let process = Process()
+            let process = ChildProcess()
             process.executableURL = URL(fileURLWithPath: python ?? "/usr/bin/python3")
             process.arguments = [script] + arguments
             let output = Pipe(), errors = Pipe()

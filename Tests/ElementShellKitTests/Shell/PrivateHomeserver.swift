@@ -117,7 +117,7 @@ final class PrivateHomeserver {
     @discardableResult
     private static func script(_ arguments: [String], cleanStart: Bool = false) throws -> String {
         let command = ["/bin/bash", script] + arguments
-        let process = cleanStart ? CleanStart.process(command) : Process()
+        let process = cleanStart ? CleanStart.process(command) : ChildProcess()
         if !cleanStart {
             process.executableURL = URL(fileURLWithPath: command[0])
             process.arguments = Array(command.dropFirst())

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The binary (as carol) in conversation with erin on matrix-nio, a client it shares no code with,
@@ -105,7 +106,7 @@ struct ShellMessagingIntegrationTests {
     }
 
     static func sha256(of path: String) throws -> String {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
         process.arguments = [path]
         let pipe = Pipe()

@@ -83,7 +83,7 @@ struct ShellProcess {
     func run(_ arguments: [String], input: String = "", extraEnvironment: [String: String] = [:],
              killAfter delay: TimeInterval? = nil) async throws -> Result {
         try await offThePool { [self] in
-            let process = Process()
+            let process = ChildProcess()
             process.executableURL = Self.executable
             process.arguments = arguments
             process.environment = environment.merging(extraEnvironment) { $1 }

@@ -135,13 +135,13 @@ final class TmuxSession {
     private static func tmux(_ arguments: [String], socket: String, capturesOutput: Bool = true) throws -> String {
         let tmuxArguments = ["/usr/bin/tmux", "-L", socket, "-f", "/dev/null"] + arguments
         // The command that starts the server needs a clean start; the others need their output.
-        let process = capturesOutput ? Process() : CleanStart.process(tmuxArguments)
+        let process = capturesOutput ? ChildProcess() : CleanStart.process(tmuxArguments)
         if capturesOutput {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
             process.arguments = Array(tmuxArguments.dropFirst())
         }
         let output = Pipe()
-        process.standardOutput = capturesOutput ? output : FileHandle.nullDevice
+        process.standardOutput = capturesOutput ? output as any Sendable : FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
