@@ -37,19 +37,25 @@ extension ShellMessagingIntegrationTests {
     }
 
     /// What the first writer of the FIFO at `path` writes, read to its end. The read is woken by
-    /// the writer; past the tests' deadline a writer of its own ends it, empty, so a notification
-    /// that never comes fails the test instead of hanging it.
+    /// the writer (`poll`); the tests' deadline is poll's timeout, so a notification that never
+    /// comes fails the test instead of hanging it. (Linux reports no hang-up on a FIFO that never
+    /// had a writer, so the wait lasts until one comes.)
     static func readFromOneWriter(fifo path: String) async throws -> String {
         try await offThePool {
-            Thread {
-                Thread.sleep(forTimeInterval: Waiting.deadlineSeconds)
-                let descriptor = open(path, O_WRONLY | O_NONBLOCK)
-                if descriptor >= 0 { close(descriptor) }
-            }.start()
-            // Opening blocks until a writer opens the other end.
-            guard let reader = FileHandle(forReadingAtPath: path) else { return "" }
-            defer { try? reader.close() }
-            return String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
+            let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+            guard descriptor >= 0 else { return "" }
+            defer { close(descriptor) }
+            let deadline = Date().addingTimeInterval(Waiting.deadlineSeconds)
+            var text = Data()
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                guard poll(&entry, 1, Int32(max(0, deadline.timeIntervalSinceNow) * 1000)) > 0 else { break }
+                let count = read(descriptor, &buffer, buffer.count)
+                guard count > 0 else { break }
+                text.append(contentsOf: buffer[..<count])
+            }
+            return String(decoding: text, as: UTF8.self)
         }
     }
 }
