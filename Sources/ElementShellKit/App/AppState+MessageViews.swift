@@ -11,8 +11,7 @@ extension AppState {
     /// What the store adds to the messages shown, read before the views are made, so a command
     /// can read first and then change the state and report without suspending in between.
     func surroundings(of messages: [MessageRecord], insideThread: Bool = false) async -> MessageSurroundings {
-        guard !messages.isEmpty else { return MessageSurroundings() }
-        guard let store else { return MessageSurroundings() }
+        guard !messages.isEmpty, let store else { return MessageSurroundings() }
         let eventIDs = Set(messages.map(\.eventID))
         let parentIDs = Set(messages.compactMap(\.replyTo))
         let rootIDs = insideThread ? [] : Set(messages.compactMap(\.threadRoot))

@@ -103,9 +103,7 @@ extension AppState {
         do {
             store = try environment.openStore(session)
         } catch {
-            logger.error("The store of \(session.userID) could not be opened: \(String(describing: error))")
-            storeFailed = true
-            return
+            return failStore(of: session, error)
         }
         // The device's keys are read beside the rooms, on another core: both are on the way to a
         // one-shot run's first command.
@@ -115,10 +113,8 @@ extension AppState {
             rooms = Dictionary(uniqueKeysWithValues: try await store.rooms().map { ($0.roomID, $0) })
             isFirstSync = try await store.syncToken() == nil
         } catch {
-            logger.error("The store of \(session.userID) could not be read: \(String(describing: error))")
             _ = await machine
-            storeFailed = true
-            return
+            return failStore(of: session, error)
         }
         self.store = store
         crypto = await machine
@@ -131,6 +127,12 @@ extension AppState {
         }
         sendQueue = queue
         sendTask = Task { await queue.run() }
+    }
+
+    /// The session stays without its store: commands that need it say so (`storeFailed`).
+    private func failStore(of session: Session, _ error: any Error) {
+        logger.error("The store of \(session.userID) could not be opened or read: \(String(describing: error))")
+        storeFailed = true
     }
 
     /// A new sync loop on the open store, from its token. The new one starts once the old one has
