@@ -3,11 +3,15 @@ import CryptoExtras
 import Foundation
 
 /// AES_KEY ∥ HMAC_KEY ∥ AES_IV = HKDF-SHA-256(salt 0, secret, info, 80): the keys for one
-/// message, from a Megolm ratchet R(i) ("MEGOLM_KEYS") or an Olm message key M(i,j) ("OLM_KEYS").
+/// message, from a Megolm ratchet R(i) ("MEGOLM_KEYS"), an Olm message key M(i,j) ("OLM_KEYS")
+/// or a key backup's ECDH secret (empty info). The zero salt is written as no bytes here, one
+/// zero byte in vodozemac and 32 in the spec's backup section: the same key, as HMAC pads its
+/// key with zeros to the block size.
 struct CipherKeys {
     enum Purpose: String {
         case megolm = "MEGOLM_KEYS"
         case olm = "OLM_KEYS"
+        case backup = ""
     }
 
     static let macByteCount = 8
