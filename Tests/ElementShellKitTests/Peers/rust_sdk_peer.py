@@ -34,7 +34,9 @@ bindings (matrix-sdk-python 0.18.0, run with ELEMENT_SHELL_TEST_RUST_SDK_PYTHON)
         joins the room if invited, pages back through it and waits until N messages are
         readable (decrypted, or sent in the clear)
         -> {"room_id", "messages": [body, oldest first], "undecryptable": count,
-            "details": [{"sender", "body", "shield"}]}
+            "details": [{"sender", "body", "shield", "strict_shield"}]}, a shield being the
+            warning the SDK puts on the message (null for none, else e.g. "RED:UNSIGNED_DEVICE"),
+            as Element X shows it and in the SDK's strict mode
     send --room ROOM_ID --message TEXT [--message TEXT...]
         joins the room if invited and sends each TEXT, encrypted when the room is; returns once
         the server has them all -> {"room_id", "sent": count}
@@ -443,7 +445,8 @@ class TimelineMirror(sdk.TimelineListener):
         for event in self.events():
             kind = self.kind(event)
             if isinstance(kind, sdk.MsgLikeKind.MESSAGE) and event.is_remote:
-                found.append({"sender": event.sender, "body": kind.content.body, "shield": shield(event)})
+                found.append({"sender": event.sender, "body": kind.content.body, "shield": shield(event, False),
+                              "strict_shield": shield(event, True)})
         return found
 
     def undecryptable(self):
@@ -483,10 +486,12 @@ class SendQueueWatch(sdk.SendQueueListener):
         return [state.error for state in self.states.values() if isinstance(state, sdk.RoomSendQueueUpdate.SEND_ERROR)]
 
 
-def shield(event):
-    """The warning Element X would put on a message (strict mode): null, or e.g.
-    "RED:UNSIGNED_DEVICE" or "GREY:AUTHENTICITY_NOT_GUARANTEED"."""
-    state = event.lazy_provider.get_shields(True)
+def shield(event, strict):
+    """The warning the SDK recommends for a message: null, or e.g. "RED:UNSIGNED_DEVICE" or
+    "GREY:AUTHENTICITY_NOT_GUARANTEED". Element X asks for the lax ones (strict=False), which
+    leave out users nobody verified; the strict ones call an unsigned device an unverified
+    identity."""
+    state = event.lazy_provider.get_shields(strict)
     if isinstance(state, sdk.ShieldState.NONE):
         return None
     return f"{named(state)}:{named(state.code)}"
