@@ -41,12 +41,13 @@ bindings (matrix-sdk-python 0.18.0, run with ELEMENT_SHELL_TEST_RUST_SDK_PYTHON)
         joins the room if invited and sends each TEXT, encrypted when the room is; returns once
         the server has them all -> {"room_id", "sent": count}
     join --room ROOM_ID_OR_ALIAS   -> {"room_id"}
-    logout                         logs the device out and forgets DIR's session -> {}
+    logout                         logs the device out and empties DIR (the next call with it
+                                   is a new device) -> {}
 
 Every call prints one JSON object as the last line of stdout and exits 0; on failure the object
-is {"error": "..."} and the exit status is 1 (2 for a bad command line). What the SDK and the
-peer do is logged to stderr (RUST_SDK_PEER_LOG=debug, or a tracing filter such as
-"matrix_sdk_crypto=trace", adds the SDK's own log).
+is {"error": "...", ...} and the exit status is 1 (2 for a bad command line). What the peer does
+is logged to stderr; RUST_SDK_PEER_LOG=error, warn, info, debug or trace adds the SDK's own log at
+that level (debug shows its key queries, key sharing and send queue).
 
 DIR keeps the device: the SDK's SQLite stores and session.json (mode 0600: user and device ID,
 access token). The first call with an empty DIR logs in, which makes a new device (with
@@ -176,6 +177,13 @@ class Peer:
                 except asyncio.TimeoutError:
                     pass
 
+    async def tidy(self, what, awaitable):
+        """Awaits a clean-up step for up to STOP_SECONDS; a failure is only logged."""
+        try:
+            await asyncio.wait_for(awaitable, STOP_SECONDS)
+        except Exception as error:
+            log(f"{what}: {describe(error) if str(error) else type(error).__name__}")
+
     def from_rust(self, function, *arguments):
         """Runs function(*arguments) on the event loop; SDK callbacks come on Rust threads."""
         try:
@@ -264,10 +272,7 @@ class Peer:
 
     async def close(self):
         if self.sync_service is not None:
-            try:
-                await asyncio.wait_for(self.sync_service.stop(), STOP_SECONDS)
-            except Exception as error:  # the answer is out already; stopping is best effort
-                log(f"stopping sync: {describe(error)}")
+            await self.tidy("stopping sync", self.sync_service.stop())
 
     # Rooms
 
@@ -551,7 +556,7 @@ async def device_trust(peer, args):
         timeline, _ = await peer.timeline(room)
         queue = await peer.send_queue(room)
         while True:
-            unsigned = (await probe(peer, timeline, queue)).get(user_id, [])
+            unsigned = (await probe(peer, room, timeline, queue)).get(user_id, [])
             identity = await peer.identity(user_id)
             identity_verified = bool(identity and identity.is_verified())
             on_server, signed_on_server = peer.server_device(user_id, args.device)
@@ -571,10 +576,11 @@ async def device_trust(peer, args):
                                 f"{identity_verified}, on server: {on_server}, signed on server: {signed_on_server})")
             await asyncio.sleep(PROBE_INTERVAL)
     finally:
+        # With time of their own: the call's may be up, and a failure here must not hide the answer.
         if not own:
-            await peer.within("uninviting after the probe", room.kick_user(user_id, None))
-        await peer.within("leaving the probe room", room.leave())
-        await peer.within("forgetting the probe room", room.forget())
+            await peer.tidy("uninviting after the probe", room.kick_user(user_id, None))
+        await peer.tidy("leaving the probe room", room.leave())
+        await peer.tidy("forgetting the probe room", room.forget())
     return {"user_id": user_id, "device_id": args.device, "verified": verified,
             "cross_signing_trusted": verified, "identity_verified": identity_verified,
             "on_server": on_server, "signed_on_server": signed_on_server, "unsigned_devices": unsigned,
@@ -583,7 +589,7 @@ async def device_trust(peer, args):
             "master_key": identity.master_key() if identity else None}
 
 
-async def probe(peer, timeline, queue):
+async def probe(peer, room, timeline, queue):
     """Sends one message under the error-on-verified-user-problem strategy and returns the
     devices of verified users that the SDK refused for being unsigned ({user: [devices]})."""
     handle = await peer.send(timeline, queue, PROBE_TEXT)
@@ -598,6 +604,8 @@ async def probe(peer, timeline, queue):
     if error == "sent":
         return {}
     await peer.within("dropping the probe", handle.abort())
+    # The SDK stops a room's send queue at any failure.
+    room.enable_send_queue(True)
     queue.states.clear()
     queue.queued = 0
     if isinstance(error, sdk.QueueWedgeError.INSECURE_DEVICES):
@@ -720,9 +728,11 @@ def sdk_logging():
         return
     levels = {"error": sdk.LogLevel.ERROR, "warn": sdk.LogLevel.WARN, "info": sdk.LogLevel.INFO,
               "debug": sdk.LogLevel.DEBUG, "trace": sdk.LogLevel.TRACE}
+    if level not in levels:
+        Usage().error(f"RUST_SDK_PEER_LOG must be one of {', '.join(levels)}")
+    # The SDK writes its log to stderr.
     sdk.init_platform(sdk.TracingConfiguration(
-        log_level=levels.get(level, sdk.LogLevel.DEBUG), trace_log_packs=[],
-        extra_targets=[] if level in levels else [level], write_to_stdout_or_system=True,
+        log_level=levels[level], trace_log_packs=[], extra_targets=[], write_to_stdout_or_system=True,
         write_to_files=None, sentry_config=None), False)
 
 
