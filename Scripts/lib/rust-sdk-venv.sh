@@ -30,7 +30,7 @@ es_ensure_rust_sdk_venv() {
 }
 
 es_rust_sdk_inputs() {
-    cat "$ES_LIB_DIR/rust-sdk-requirements.txt" "$ES_LIB_DIR/rust-sdk-venv.sh" "$ES_LIB_DIR"/rust-sdk-shim/*
+    cat "$ES_LIB_DIR/rust-sdk-requirements.txt" "$ES_LIB_DIR/rust-sdk-venv.sh" "$ES_LIB_DIR"/rust-sdk-shim/*.{c,py}
     # Not python3's version, which costs 0.2 s behind pyenv's shim: a venv whose Python has gone
     # fails the -x test, and one whose Python still runs has a wheel that fits it.
     es_glibc_version
