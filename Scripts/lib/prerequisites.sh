@@ -5,6 +5,10 @@
 # Libraries the package links (readline, libcurl via pkg-config, SQLite) and
 # tmux, which terminal tests drive the shell through.
 ES_APT_PACKAGES=(libreadline-dev libcurl4-openssl-dev libsqlite3-dev libcmark-dev pkg-config tmux)
+# Only the tests': a C compiler and patchelf make the Rust SDK peer's library load on glibc older
+# than 2.38 (Scripts/lib/rust-sdk-venv.sh). Scripts/test adds them to ES_APT_PACKAGES.
+# shellcheck disable=SC2034
+ES_TEST_APT_PACKAGES=(gcc libc6-dev patchelf)
 
 # Swift lives in /opt/swift on the project's machines, which is not always on PATH.
 es_ensure_swift() {

@@ -1,0 +1,778 @@
+"""A Matrix client on matrix-rust-sdk, the engine of Element X, for the trust tests: its Python
+bindings (matrix-sdk-python 0.18.0, run with ELEMENT_SHELL_TEST_RUST_SDK_PYTHON), one step a call.
+
+    rust_sdk_peer.py COMMAND --homeserver URL --user LOCALPART --password-file FILE --store DIR
+                             [--timeout SECONDS] [COMMAND'S OPTIONS]
+
+    setup-recovery --room-name NAME --message TEXT [--message TEXT...]
+        turns recovery on (a recovery key; secret storage holds the cross-signing keys and the
+        backup key), creates a private encrypted room, sends each TEXT in it once the room is
+        known to be encrypted, and waits until the backup holds their room key
+        -> {"user_id", "device_id", "ed25519", "master_key", "recovery_key", "room_id"}
+    recover --key KEY [--room ROOM_ID --expect N]
+        recovers with the recovery key: the device is then cross-signed, and it has the
+        cross-signing keys and the backup key; with --room, reads the room back as `read` does
+        -> {"user_id", "device_id", "ed25519", "master_key", "verification_state",
+            "recovery_state", "backup_state"[, "room_id", "messages", "undecryptable", "details"]}
+    device-trust --device DEVICE_ID [--of USER_ID] [--wait-until verified|unverified]
+        whether the SDK counts that device of USER_ID (the peer's own user by default) as
+        verified, and with --wait-until waits until it does (or does not)
+        -> {"user_id", "device_id", "verified", "cross_signing_trusted", "identity_verified",
+            "on_server", "signed_on_server", "unsigned_devices", "has_devices_to_verify_against",
+            "master_key"}
+    identity [--of USER_ID]
+        USER_ID's cross-signing identity as the SDK sees it (the peer's own by default)
+        -> {"user_id", "master_key", "is_verified", "has_verification_violation",
+            "was_previously_verified", "server_master_key"}; a master key is null when the user
+            has no identity (see below about others' identities)
+    reset-identity
+        replaces the user's cross-signing keys, answering the server's password prompt; this
+        also deletes the backup and secret storage (recovery is off afterwards)
+        -> {"user_id", "previous_master_key", "master_key", "verification_state",
+            "recovery_state", "backup_state"}
+    read --room ROOM_ID --expect N
+        joins the room if invited, pages back through it and waits until N messages are
+        readable (decrypted, or sent in the clear)
+        -> {"room_id", "messages": [body, oldest first], "undecryptable": count,
+            "details": [{"sender", "body", "shield", "strict_shield"}]}, a shield being the
+            warning the SDK puts on the message (null for none, else e.g. "RED:UNSIGNED_DEVICE"),
+            as Element X shows it and in the SDK's strict mode
+    send --room ROOM_ID --message TEXT [--message TEXT...]
+        joins the room if invited and sends each TEXT, encrypted when the room is; returns once
+        the server has them all -> {"room_id", "sent": count}
+    join --room ROOM_ID_OR_ALIAS   -> {"room_id"}
+    logout                         logs the device out and empties DIR (the next call with it
+                                   is a new device) -> {}
+
+Every call prints one JSON object as the last line of stdout and exits 0; on failure the object
+is {"error": "...", ...} and the exit status is 1 (2 for a bad command line). What the peer does
+is logged to stderr; RUST_SDK_PEER_LOG=error, warn, info, debug or trace adds the SDK's own log at
+that level (debug shows its key queries, key sharing and send queue).
+
+DIR keeps the device: the SDK's SQLite stores and session.json (mode 0600: user and device ID,
+access token). The first call with an empty DIR logs in, which makes a new device (with
+cross-signing and key backup set up on an account that has neither yet); later calls resume that
+device without logging in. One call at a time per DIR. Each call runs the SDK's sync service
+(native sliding sync) while it works, as Element X does, and stops it before it ends.
+
+Waits are bounded: a call gives up after --timeout seconds (60) with an error saying what it was
+waiting for; stopping sync afterwards takes up to 10 s more.
+
+How device-trust knows: this version of the bindings has no call that tells whether a given
+device is verified (no device API at all). The SDK does judge devices when it shares a room key
+under the "error on verified user problem" strategy: the send fails and names every device of a
+verified user that its owner has not cross-signed. device-trust sends one message to a room of its
+own (USER_ID invited, and uninvited afterwards, when it is someone else), reads that list, then
+leaves and forgets the room. A device counts as verified when its owner's identity is verified
+(for the peer's own user: the peer holds or trusts its master key), the server lists the device,
+and the SDK did not name it. "on_server" and "signed_on_server" come from the peer asking the
+server itself (/keys/query): whether the device is listed, and whether its keys carry a signature
+by its owner's current self-signing key (not checked cryptographically). The SDK knows of a new
+device or signature only once its own key query has run, so when its answer differs from the
+server's, device-trust probes again for up to 5 s before it answers; --wait-until waits longer.
+
+The SDK keeps another user's identity up to date only while it shares a room with them: for
+anyone else, `identity --of` may show a master key the user has since replaced, which is why it
+also gives the server's current one ("server_master_key").
+"""
+
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import sys
+import threading
+import time
+import traceback
+import urllib.error
+import urllib.request
+
+import matrix_sdk_python as sdk
+# Types the package's top level leaves out.
+from matrix_sdk_python._generated.matrix_sdk import BackupDownloadStrategy
+from matrix_sdk_python._generated.matrix_sdk_base import EncryptionState
+from matrix_sdk_python._generated.matrix_sdk_crypto import CollectStrategy
+
+SESSION_FILE = "session.json"
+DEVICE_NAME = "rust-sdk-peer"
+PROBE_TEXT = "rust-sdk-peer: trust probe"
+STOP_SECONDS = 10
+# device-trust: seconds between probes, and how long it probes again while the SDK disagrees
+# with the server.
+PROBE_INTERVAL = 0.5
+SETTLE_SECONDS = 5
+STARTED = time.monotonic()
+
+
+class PeerError(Exception):
+    """A failure to report: the message, and details that go into the JSON answer with it."""
+
+    def __init__(self, message, **details):
+        super().__init__(message)
+        self.details = details
+
+
+class Usage(argparse.ArgumentParser):
+    """argparse that fails with the JSON error object too."""
+
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        print(json.dumps({"error": f"usage: {message}"}), flush=True)
+        os._exit(2)
+
+
+def log(message):
+    print(f"[{time.monotonic() - STARTED:6.2f}] rust_sdk_peer: {message}", file=sys.stderr, flush=True)
+
+
+def named(value):
+    """An SDK enum or variant as a plain name: RecoveryState.ENABLED -> "ENABLED"."""
+    if value is None:
+        return None
+    if hasattr(value, "name") and isinstance(getattr(value, "name"), str):
+        return value.name
+    return type(value).__name__.split(".")[-1]
+
+
+class Peer:
+    """One device of the user: the SDK's client on DIR's stores, with sync running."""
+
+    def __init__(self, args):
+        self.args = args
+        self.loop = asyncio.get_running_loop()
+        self.deadline = STARTED + args.timeout
+        self.client = None
+        self.sync_service = None
+        self.sync_state = None
+        # TaskHandles: dropping one stops its listener.
+        self.handles = []
+
+    # Waiting
+
+    def remaining(self):
+        return self.deadline - time.monotonic()
+
+    async def within(self, what, awaitable):
+        """Awaits, or fails saying what it waited for once the call's time is up."""
+        try:
+            return await asyncio.wait_for(awaitable, max(self.remaining(), 0.01))
+        except asyncio.TimeoutError:
+            raise PeerError(f"{what}: nothing after {self.args.timeout:g} s") from None
+
+    async def until(self, what, condition, changed=None):
+        """Waits until condition() is true (re-checked when `changed` is set, else every 50 ms)."""
+        while True:
+            value = condition()
+            if value:
+                return value
+            if self.remaining() <= 0:
+                raise PeerError(f"{what}: not within {self.args.timeout:g} s")
+            if changed is None:
+                await asyncio.sleep(min(0.05, max(self.remaining(), 0)))
+            else:
+                changed.clear()
+                try:
+                    await asyncio.wait_for(changed.wait(), min(0.5, max(self.remaining(), 0.01)))
+                except asyncio.TimeoutError:
+                    pass
+
+    async def tidy(self, what, awaitable):
+        """Awaits a clean-up step for up to STOP_SECONDS; a failure is only logged."""
+        try:
+            await asyncio.wait_for(awaitable, STOP_SECONDS)
+        except Exception as error:
+            log(f"{what}: {describe(error) if str(error) else type(error).__name__}")
+
+    def from_rust(self, function, *arguments):
+        """Runs function(*arguments) on the event loop; SDK callbacks come on Rust threads."""
+        try:
+            self.loop.call_soon_threadsafe(function, *arguments)
+        except RuntimeError:
+            pass  # the loop has closed: the call is ending
+
+    # Session
+
+    async def open(self, strategy=None):
+        os.makedirs(self.args.store, mode=0o700, exist_ok=True)
+        builder = (sdk.ClientBuilder()
+                   .homeserver_url(self.args.homeserver)
+                   .sqlite_store(sdk.SqliteStoreBuilder(os.path.join(self.args.store, "data"),
+                                                        os.path.join(self.args.store, "cache")))
+                   .sliding_sync_version_builder(sdk.SlidingSyncVersionBuilder.NATIVE)
+                   .auto_enable_cross_signing(True)
+                   .auto_enable_backups(True)
+                   # As Element X: a room key comes from the backup when a message fails to decrypt.
+                   .backup_download_strategy(BackupDownloadStrategy.AFTER_DECRYPTION_FAILURE))
+        if strategy is not None:
+            builder = builder.room_key_recipient_strategy(strategy)
+        self.client = await self.within("building the client", builder.build())
+        saved = self.saved_session()
+        if saved:
+            await self.within("resuming the session", self.client.restore_session(sdk.Session(
+                access_token=saved["access_token"], refresh_token=saved.get("refresh_token"),
+                user_id=saved["user_id"], device_id=saved["device_id"],
+                homeserver_url=saved["homeserver_url"], oauth_data=None,
+                sliding_sync_version=sdk.SlidingSyncVersion.NATIVE)))
+            log(f"resumed {saved['user_id']} device {saved['device_id']}")
+        else:
+            await self.within("logging in", self.client.login(self.args.user, self.password(), DEVICE_NAME, None))
+            self.save_session()
+            log(f"logged in as {self.client.user_id()}, new device {self.client.device_id()}")
+        # Cross-signing and backup set-up after a login run in the background.
+        await self.within("the SDK's encryption set-up", self.client.encryption().wait_for_e2ee_initialization_tasks())
+        await self.start_sync()
+        # A new device's keys go up with sync's first requests: a call that ended before would
+        # leave a device nobody can encrypt for or verify.
+        await self.until("the device's keys to reach the server", self.own_keys_uploaded)
+
+    def own_keys_uploaded(self):
+        user_id, device_id = self.client.user_id(), self.client.device_id()
+        return device_id in self.server_keys(user_id).get("device_keys", {}).get(user_id, {})
+
+    def password(self):
+        with open(self.args.password_file) as file:
+            return file.read().rstrip("\n")
+
+    def session_path(self):
+        return os.path.join(self.args.store, SESSION_FILE)
+
+    def saved_session(self):
+        try:
+            with open(self.session_path()) as file:
+                return json.load(file)
+        except FileNotFoundError:
+            return None
+
+    def save_session(self):
+        session = self.client.session()
+        saved = {"user_id": session.user_id, "device_id": session.device_id,
+                 "access_token": session.access_token, "refresh_token": session.refresh_token,
+                 "homeserver_url": session.homeserver_url}
+        path = self.session_path()
+        descriptor = os.open(path + ".new", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w") as file:
+            json.dump(saved, file)
+        os.replace(path + ".new", path)
+
+    async def start_sync(self):
+        peer = self
+
+        class State(sdk.SyncServiceStateObserver):
+            def on_update(self, state):
+                peer.from_rust(peer.sync_state_changed, state)
+
+        self.sync_service = await self.within("building the sync service", self.client.sync_service().finish())
+        self.handles.append(self.sync_service.state(State()))
+        await self.within("starting sync", self.sync_service.start())
+
+    def sync_state_changed(self, state):
+        self.sync_state = state
+        log(f"sync: {named(state)}")
+
+    async def close(self):
+        if self.sync_service is not None:
+            await self.tidy("stopping sync", self.sync_service.stop())
+
+    # Rooms
+
+    async def room(self, room_id):
+        """The room once sync has brought it."""
+        return await self.until(f"room {room_id} to come by sync", lambda: self.client.get_room(room_id))
+
+    async def joined_room(self, room_id):
+        room = await self.room(room_id)
+        if room.membership() == sdk.Membership.INVITED:
+            log(f"joining {room_id}")
+            await self.within(f"joining {room_id}", room.join())
+            await self.until(f"the join of {room_id} to come back by sync",
+                             lambda: room.membership() == sdk.Membership.JOINED)
+        elif room.membership() != sdk.Membership.JOINED:
+            raise PeerError(f"{self.client.user_id()} is not in {room_id} ({named(room.membership())})")
+        return room
+
+    async def encryption_known(self, room, encrypted=None):
+        """Waits until the room's encryption state is known (and is `encrypted`, if given). The
+        SDK may first see a room it has just created without its m.room.encryption, and would
+        then send in the clear."""
+        def known():
+            state = room.encryption_state()
+            if state == EncryptionState.UNKNOWN:
+                return None
+            if encrypted is not None and (state == EncryptionState.ENCRYPTED) != encrypted:
+                return None
+            return state
+        return await self.until(f"the encryption of {room.id()}", known)
+
+    async def timeline(self, room):
+        mirror = TimelineMirror(self)
+        timeline = await self.within("opening the timeline", room.timeline())
+        self.handles.append(await self.within("listening to the timeline", timeline.add_listener(mirror)))
+        # What Element X does for the room on screen: its events come by sync at once.
+        room_list = self.sync_service.room_list_service()
+        await self.within("subscribing to the room", room_list.subscribe_to_rooms([room.id()]))
+        return timeline, mirror
+
+    async def send_queue(self, room):
+        queue = SendQueueWatch(self)
+        self.handles.append(await self.within("listening to the send queue", room.subscribe_to_send_queue_updates(queue)))
+        return queue
+
+    async def send(self, timeline, queue, text):
+        """Queues one message and returns its SendHandle."""
+        handle = await self.within("queueing a message", timeline.send(sdk.message_event_content_from_markdown(text)))
+        queue.queued += 1
+        return handle
+
+    async def send_all(self, room, texts):
+        timeline, _ = await self.timeline(room)
+        queue = await self.send_queue(room)
+        for text in texts:
+            await self.send(timeline, queue, text)
+
+        def all_sent():
+            failed = queue.failed()
+            if failed:
+                raise PeerError(f"sending failed: {failed[0]}")
+            return queue.sent() == queue.queued
+        await self.until(f"the server to take {len(texts)} messages", all_sent, queue.changed)
+
+    async def read(self, room_id, expected):
+        room = await self.joined_room(room_id)
+        timeline, mirror = await self.timeline(room)
+        at_start = False
+        while len(mirror.messages()) < expected and not at_start:
+            at_start = await self.within("paging back", timeline.paginate_backwards(20))
+        try:
+            # Messages that failed to decrypt turn readable once the backup has given their key.
+            await self.until(f"{expected} readable messages in {room_id}",
+                             lambda: len(mirror.messages()) >= expected, mirror.changed)
+        except PeerError as error:
+            raise PeerError(str(error), room_id=room_id, messages=[item["body"] for item in mirror.messages()],
+                            undecryptable=mirror.undecryptable(), details=mirror.messages()) from None
+        return {"room_id": room_id, "messages": [item["body"] for item in mirror.messages()],
+                "undecryptable": mirror.undecryptable(), "details": mirror.messages()}
+
+    # Encryption
+
+    def encryption_states(self):
+        encryption = self.client.encryption()
+        return {"verification_state": named(encryption.verification_state()),
+                "recovery_state": named(encryption.recovery_state()),
+                "backup_state": named(encryption.backup_state())}
+
+    async def identity(self, user_id):
+        return await self.within(f"the identity of {user_id}", self.client.encryption().user_identity(user_id, True))
+
+    async def master_key(self, user_id):
+        identity = await self.identity(user_id)
+        return identity.master_key() if identity else None
+
+    async def device_facts(self):
+        return {"user_id": self.client.user_id(), "device_id": self.client.device_id(),
+                "ed25519": await self.within("the device's key", self.client.encryption().ed25519_key()),
+                "master_key": await self.master_key(self.client.user_id())}
+
+    def server_device(self, user_id, device_id):
+        """(whether the server lists the device, whether its keys carry a signature by the
+        user's current self-signing key), as /keys/query says."""
+        keys = self.server_keys(user_id)
+        device = keys.get("device_keys", {}).get(user_id, {}).get(device_id)
+        if device is None:
+            return False, False
+        self_signing = keys.get("self_signing_keys", {}).get(user_id, {}).get("keys", {})
+        signatures = device.get("signatures", {}).get(user_id, {})
+        return True, any(key_id in signatures for key_id in self_signing)
+
+    def server_keys(self, user_id):
+        """The server's /keys/query answer for one user, asked directly."""
+        session = self.client.session()
+        request = urllib.request.Request(
+            session.homeserver_url.rstrip("/") + "/_matrix/client/v3/keys/query",
+            data=json.dumps({"device_keys": {user_id: []}}).encode(), method="POST",
+            headers={"Content-Type": "application/json", "Authorization": f"Bearer {session.access_token}"})
+        try:
+            with urllib.request.urlopen(request, timeout=max(self.remaining(), 1)) as response:
+                return json.load(response)
+        except (urllib.error.URLError, OSError) as error:
+            raise PeerError(f"/keys/query: {error}") from None
+
+
+class TimelineMirror(sdk.TimelineListener):
+    """The timeline's items, kept in step with the SDK's diffs on the event loop."""
+
+    def __init__(self, peer):
+        self.peer = peer
+        self.items = []
+        self.changed = asyncio.Event()
+
+    def on_update(self, diffs):
+        self.peer.from_rust(self.apply, diffs)
+
+    def apply(self, diffs):
+        items = self.items
+        for diff in diffs:
+            if isinstance(diff, sdk.TimelineDiff.APPEND):
+                items.extend(diff.values)
+            elif isinstance(diff, sdk.TimelineDiff.CLEAR):
+                items.clear()
+            elif isinstance(diff, sdk.TimelineDiff.PUSH_FRONT):
+                items.insert(0, diff.value)
+            elif isinstance(diff, sdk.TimelineDiff.PUSH_BACK):
+                items.append(diff.value)
+            elif isinstance(diff, sdk.TimelineDiff.POP_FRONT):
+                items.pop(0)
+            elif isinstance(diff, sdk.TimelineDiff.POP_BACK):
+                items.pop()
+            elif isinstance(diff, sdk.TimelineDiff.INSERT):
+                items.insert(diff.index, diff.value)
+            elif isinstance(diff, sdk.TimelineDiff.SET):
+                items[diff.index] = diff.value
+            elif isinstance(diff, sdk.TimelineDiff.REMOVE):
+                del items[diff.index]
+            elif isinstance(diff, sdk.TimelineDiff.TRUNCATE):
+                del items[diff.length:]
+            elif isinstance(diff, sdk.TimelineDiff.RESET):
+                items[:] = diff.values
+        self.changed.set()
+
+    def events(self):
+        return [event for event in (item.as_event() for item in self.items) if event is not None]
+
+    @staticmethod
+    def kind(event):
+        content = event.content
+        return content.content.kind if isinstance(content, sdk.TimelineItemContent.MSG_LIKE) else None
+
+    def messages(self):
+        """Readable messages that reached the server, oldest first."""
+        found = []
+        for event in self.events():
+            kind = self.kind(event)
+            if isinstance(kind, sdk.MsgLikeKind.MESSAGE) and event.is_remote:
+                found.append({"sender": event.sender, "body": kind.content.body, "shield": shield(event, False),
+                              "strict_shield": shield(event, True)})
+        return found
+
+    def undecryptable(self):
+        return sum(isinstance(self.kind(event), sdk.MsgLikeKind.UNABLE_TO_DECRYPT) for event in self.events())
+
+
+class SendQueueWatch(sdk.SendQueueListener):
+    """What became of each event this call queued in one room, by transaction ID."""
+
+    def __init__(self, peer):
+        self.peer = peer
+        self.queued = 0
+        self.states = {}  # transaction ID -> "queued", "sent", "cancelled" or the SEND_ERROR
+        self.changed = asyncio.Event()
+
+    def on_update(self, update):
+        self.peer.from_rust(self.apply, update)
+
+    def apply(self, update):
+        transaction = getattr(update, "transaction_id", None)
+        if transaction is None:
+            return
+        if isinstance(update, sdk.RoomSendQueueUpdate.SENT_EVENT):
+            self.states[transaction] = "sent"
+        elif isinstance(update, sdk.RoomSendQueueUpdate.SEND_ERROR):
+            self.states[transaction] = update
+        elif isinstance(update, sdk.RoomSendQueueUpdate.CANCELLED_LOCAL_EVENT):
+            self.states[transaction] = "cancelled"
+        elif isinstance(update, (sdk.RoomSendQueueUpdate.NEW_LOCAL_EVENT, sdk.RoomSendQueueUpdate.RETRY_EVENT)):
+            self.states[transaction] = "queued"
+        self.changed.set()
+
+    def sent(self):
+        return sum(state == "sent" for state in self.states.values())
+
+    def failed(self):
+        return [state.error for state in self.states.values() if isinstance(state, sdk.RoomSendQueueUpdate.SEND_ERROR)]
+
+
+def shield(event, strict):
+    """The warning the SDK recommends for a message: null, or e.g. "RED:UNSIGNED_DEVICE" or
+    "GREY:AUTHENTICITY_NOT_GUARANTEED". Element X asks for the lax ones (strict=False), which
+    leave out users nobody verified; the strict ones call an unsigned device an unverified
+    identity."""
+    state = event.lazy_provider.get_shields(strict)
+    if isinstance(state, sdk.ShieldState.NONE):
+        return None
+    return f"{named(state)}:{named(state.code)}"
+
+
+def describe(error):
+    return f"{type(error).__name__}: {error}"
+
+
+# Commands
+
+
+async def setup_recovery(peer, args):
+    encryption = peer.client.encryption()
+
+    class Progress(sdk.EnableRecoveryProgressListener):
+        def on_update(self, status):
+            peer.from_rust(log, f"enabling recovery: {named(status)}")
+
+    recovery_key = await peer.within("enabling recovery", encryption.enable_recovery(False, None, Progress()))
+    room_id = await peer.within("creating the room", peer.client.create_room(sdk.CreateRoomParameters(
+        name=args.room_name, is_encrypted=True, visibility=sdk.RoomVisibility.PRIVATE(),
+        preset=sdk.RoomPreset.PRIVATE_CHAT)))
+    log(f"created {room_id}")
+    room = await peer.room(room_id)
+    await peer.encryption_known(room, encrypted=True)
+    await peer.send_all(room, args.message)
+    log(f"sent {len(args.message)} messages; waiting for the backup")
+    await peer.within("the backup upload", encryption.wait_for_backup_upload_steady_state(None))
+    return {**await peer.device_facts(), "recovery_key": recovery_key, "room_id": room_id}
+
+
+async def recover(peer, args):
+    encryption = peer.client.encryption()
+    await peer.within("recovering", encryption.recover(args.key))
+    # The device signs itself and fetches the backup key in the background.
+    await peer.until("verification after recovering",
+                     lambda: encryption.verification_state() == sdk.VerificationState.VERIFIED)
+    result = {**await peer.device_facts(), **peer.encryption_states()}
+    if args.room:
+        result.update(await peer.read(args.room, args.expect))
+    return result
+
+
+async def device_trust(peer, args):
+    user_id = args.of or peer.client.user_id()
+    own = user_id == peer.client.user_id()
+    encryption = peer.client.encryption()
+    wanted = {"verified": True, "unverified": False}.get(args.wait_until)
+    settle_until = time.monotonic() + SETTLE_SECONDS
+    room_id = await peer.within("creating the probe room", peer.client.create_room(sdk.CreateRoomParameters(
+        name="rust-sdk-peer trust probe", is_encrypted=True, visibility=sdk.RoomVisibility.PRIVATE(),
+        preset=sdk.RoomPreset.PRIVATE_CHAT, invite=[] if own else [user_id])))
+    room = await peer.room(room_id)
+    try:
+        await peer.encryption_known(room, encrypted=True)
+        timeline, _ = await peer.timeline(room)
+        queue = await peer.send_queue(room)
+        while True:
+            unsigned = (await probe(peer, room, timeline, queue)).get(user_id, [])
+            identity = await peer.identity(user_id)
+            identity_verified = bool(identity and identity.is_verified())
+            on_server, signed_on_server = peer.server_device(user_id, args.device)
+            verified = identity_verified and on_server and args.device not in unsigned
+            log(f"probe: identity verified {identity_verified}, unsigned devices {unsigned}, "
+                f"on server {on_server}, signed there {signed_on_server}")
+            if wanted is not None:
+                if verified == wanted:
+                    break
+            # The SDK may not have fetched the device's keys since they changed: ask again for a
+            # while when it disagrees with the server.
+            elif verified == (identity_verified and signed_on_server) or time.monotonic() >= settle_until:
+                break
+            if peer.remaining() <= PROBE_INTERVAL:
+                raise PeerError(f"{user_id}'s device {args.device} is not {args.wait_until or 'settled'} "
+                                f"within {args.timeout:g} s (unsigned: {unsigned}, identity verified: "
+                                f"{identity_verified}, on server: {on_server}, signed on server: {signed_on_server})")
+            await asyncio.sleep(PROBE_INTERVAL)
+    finally:
+        # With time of their own: the call's may be up, and a failure here must not hide the answer.
+        if not own:
+            await peer.tidy("uninviting after the probe", room.kick_user(user_id, None))
+        await peer.tidy("leaving the probe room", room.leave())
+        await peer.tidy("forgetting the probe room", room.forget())
+    return {"user_id": user_id, "device_id": args.device, "verified": verified,
+            "cross_signing_trusted": verified, "identity_verified": identity_verified,
+            "on_server": on_server, "signed_on_server": signed_on_server, "unsigned_devices": unsigned,
+            "has_devices_to_verify_against": await peer.within(
+                "devices to verify against", encryption.has_devices_to_verify_against()),
+            "master_key": identity.master_key() if identity else None}
+
+
+async def probe(peer, room, timeline, queue):
+    """Sends one message under the error-on-verified-user-problem strategy and returns the
+    devices of verified users that the SDK refused for being unsigned ({user: [devices]})."""
+    handle = await peer.send(timeline, queue, PROBE_TEXT)
+
+    def outcome():
+        failed = queue.failed()
+        if failed:
+            return failed[0]
+        return queue.sent() == queue.queued and "sent"
+
+    error = await peer.until("the probe to be sent or refused", outcome, queue.changed)
+    if error == "sent":
+        return {}
+    await peer.within("dropping the probe", handle.abort())
+    # The SDK stops a room's send queue at any failure.
+    room.enable_send_queue(True)
+    queue.states.clear()
+    queue.queued = 0
+    if isinstance(error, sdk.QueueWedgeError.INSECURE_DEVICES):
+        return {user: list(devices) for user, devices in error.user_device_map.items()}
+    raise PeerError(f"the probe failed: {error}")
+
+
+async def identity(peer, args):
+    user_id = args.of or peer.client.user_id()
+    found = await peer.identity(user_id)
+    master_keys = peer.server_keys(user_id).get("master_keys", {}).get(user_id, {}).get("keys", {})
+    seen = {"user_id": user_id, "server_master_key": next(iter(master_keys.values()), None)}
+    if found is None:
+        return {**seen, "master_key": None, "is_verified": False, "has_verification_violation": False,
+                "was_previously_verified": False}
+    return {**seen, "master_key": found.master_key(), "is_verified": found.is_verified(),
+            "has_verification_violation": found.has_verification_violation(),
+            "was_previously_verified": found.was_previously_verified()}
+
+
+async def reset_identity(peer, args):
+    user_id = peer.client.user_id()
+    encryption = peer.client.encryption()
+    previous = await peer.master_key(user_id)
+    handle = await peer.within("starting the identity reset", encryption.reset_identity())
+    if handle is None:
+        raise PeerError("the SDK offered no identity reset")
+    auth_type = handle.auth_type()
+    if not isinstance(auth_type, sdk.CrossSigningResetAuthType.UIAA):
+        raise PeerError(f"identity reset wants {named(auth_type)}, not a password")
+    password = sdk.AuthData.PASSWORD(sdk.AuthDataPasswordDetails(identifier=user_id, password=peer.password()))
+    await peer.within("resetting the identity", handle.reset(password))
+
+    async def new_key():
+        return await peer.master_key(user_id)
+
+    master_key = None
+    while master_key in (None, previous):
+        if peer.remaining() <= 0:
+            raise PeerError(f"the new master key did not show within {args.timeout:g} s")
+        master_key = await new_key()
+        if master_key in (None, previous):
+            await asyncio.sleep(0.1)
+    return {"user_id": user_id, "previous_master_key": previous, "master_key": master_key,
+            **peer.encryption_states()}
+
+
+async def read(peer, args):
+    return await peer.read(args.room, args.expect)
+
+
+async def send(peer, args):
+    room = await peer.joined_room(args.room)
+    await peer.encryption_known(room)
+    await peer.send_all(room, args.message)
+    return {"room_id": args.room, "sent": len(args.message)}
+
+
+async def join(peer, args):
+    room = await peer.within(f"joining {args.room}", peer.client.join_room_by_id_or_alias(args.room, []))
+    return {"room_id": room.id()}
+
+
+async def logout(peer, args):
+    await peer.close()
+    peer.sync_service = None
+    await peer.within("logging out", peer.client.logout())
+    # The stores belong to the device that is gone; the next call starts afresh.
+    os.remove(peer.session_path())
+    for folder in ("data", "cache"):
+        shutil.rmtree(os.path.join(args.store, folder), ignore_errors=True)
+    return {}
+
+
+def parser():
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--homeserver", required=True, help="e.g. http://127.0.0.1:8008")
+    common.add_argument("--user", required=True, help="localpart, e.g. nina")
+    common.add_argument("--password-file", required=True, help="the user's password, for logging in and for UIA")
+    common.add_argument("--store", required=True, help="directory keeping the device")
+    common.add_argument("--timeout", type=float, default=60, help="seconds the call may wait, in all (60)")
+    root = Usage(description="a matrix-rust-sdk peer for integration tests, one step a call",
+                 epilog="See the file's docstring for what each command prints.")
+    commands = root.add_subparsers(dest="command", required=True, parser_class=Usage)
+
+    def command(name, run, strategy=None):
+        sub = commands.add_parser(name, parents=[common])
+        sub.set_defaults(run=run, strategy=strategy)
+        return sub
+
+    sub = command("setup-recovery", setup_recovery)
+    sub.add_argument("--room-name", required=True)
+    sub.add_argument("--message", action="append", required=True, help="repeat for more messages")
+    sub = command("recover", recover)
+    sub.add_argument("--key", required=True, help="the recovery key, as setup-recovery printed it")
+    sub.add_argument("--room", help="also read this room, as `read` does")
+    sub.add_argument("--expect", type=int, default=0, help="with --room: readable messages to wait for")
+    sub = command("device-trust", device_trust, strategy=CollectStrategy.ERROR_ON_VERIFIED_USER_PROBLEM)
+    sub.add_argument("--device", required=True)
+    sub.add_argument("--of", help="the device's user (default: the peer's own)")
+    sub.add_argument("--wait-until", choices=["verified", "unverified"])
+    sub = command("identity", identity)
+    sub.add_argument("--of", help="the user (default: the peer's own)")
+    command("reset-identity", reset_identity)
+    sub = command("read", read)
+    sub.add_argument("--room", required=True)
+    sub.add_argument("--expect", type=int, required=True)
+    sub = command("send", send)
+    sub.add_argument("--room", required=True)
+    sub.add_argument("--message", action="append", required=True, help="repeat for more messages")
+    sub = command("join", join)
+    sub.add_argument("--room", required=True, help="room ID or alias")
+    command("logout", logout)
+    return root
+
+
+def sdk_logging():
+    level = os.environ.get("RUST_SDK_PEER_LOG")
+    if not level:
+        return
+    levels = {"error": sdk.LogLevel.ERROR, "warn": sdk.LogLevel.WARN, "info": sdk.LogLevel.INFO,
+              "debug": sdk.LogLevel.DEBUG, "trace": sdk.LogLevel.TRACE}
+    if level not in levels:
+        Usage().error(f"RUST_SDK_PEER_LOG must be one of {', '.join(levels)}")
+    # The SDK writes its log to stderr.
+    sdk.init_platform(sdk.TracingConfiguration(
+        log_level=levels[level], trace_log_packs=[], extra_targets=[], write_to_stdout_or_system=True,
+        write_to_files=None, sentry_config=None), False)
+
+
+async def run(args):
+    sdk.uniffi_set_event_loop(asyncio.get_running_loop())
+    peer = Peer(args)
+    try:
+        await peer.open(args.strategy)
+        return await args.run(peer, args)
+    finally:
+        await peer.close()
+
+
+def main():
+    args = parser().parse_args()
+    if args.timeout <= 0:
+        Usage().error("--timeout must be positive")
+
+    def hang():
+        print(json.dumps({"error": f"{args.command} hung past its {args.timeout:g} s"}), flush=True)
+        os._exit(1)
+
+    # The last resort, should the SDK not return even to a cancelled wait.
+    watchdog = threading.Timer(args.timeout + STOP_SECONDS + 20, hang)
+    watchdog.daemon = True
+    watchdog.start()
+    sdk_logging()
+    try:
+        answer, status = asyncio.run(run(args)), 0
+    except PeerError as error:
+        answer, status = {"error": str(error), **error.details}, 1
+    except Exception as error:
+        traceback.print_exc()
+        answer, status = {"error": describe(error)}, 1
+    log(f"{args.command} done, status {status}")
+    print(json.dumps(answer), flush=True)
+    sys.stderr.flush()
+    # Python's own shutdown aborts (FATAL: exception not rethrown) while the SDK's threads live.
+    os._exit(status)
+
+
+if __name__ == "__main__":
+    main()
