@@ -23,4 +23,9 @@ public enum MatrixCryptoError: Error, Equatable, Sendable {
     case unknownOneTimeKey
     /// A pre-key message whose identity key is not the sender's.
     case mismatchedIdentityKey
+    /// A cross-signing key, or an object it would sign, of another user than the one expected.
+    case mismatchedUserID
+    /// A cross-signing key whose `usage` is not the one its place needs (exactly master,
+    /// self-signing or user-signing).
+    case wrongKeyUsage
 }

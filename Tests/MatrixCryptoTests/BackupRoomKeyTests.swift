@@ -61,17 +61,17 @@ import Testing
 
     @Test func authDataSignedByDeviceAndMasterKey() throws {
         let backup = BackupDecryptionKey()
-        let device = Ed25519SigningKey(), master = Ed25519SigningKey()
+        let device = OlmAccount(), master = Ed25519SigningKey()
         let signed = try BackupAuthData(publicKey: backup.publicKey)
             .signed(by: device, userID: "@alice:example.org", deviceID: "DEVICE")
             .signed(by: master, userID: "@alice:example.org")
         let read = try BackupAuthData(json: signed.json)
         #expect(read.publicKey == backup.publicKey)
-        #expect(read.isSigned(by: device.publicKey, userID: "@alice:example.org", deviceID: "DEVICE"))
+        #expect(read.isSigned(by: device.ed25519Key, userID: "@alice:example.org", deviceID: "DEVICE"))
         #expect(read.isSigned(by: master.publicKey, userID: "@alice:example.org"))
         #expect(read.json["signatures"]?["@alice:example.org"]?["ed25519:\(master.publicKey.base64)"] != nil)
         #expect(!read.isSigned(by: master.publicKey, userID: "@bob:example.org"))
-        #expect(!read.isSigned(by: device.publicKey, userID: "@alice:example.org"))
+        #expect(!read.isSigned(by: device.ed25519Key, userID: "@alice:example.org"))
         #expect(!read.isSigned(by: Ed25519SigningKey().publicKey, userID: "@alice:example.org", deviceID: "DEVICE"))
 
         // Another server's key swapped in leaves the signatures behind.
@@ -79,7 +79,7 @@ import Testing
         members["public_key"] = .string(BackupDecryptionKey().publicKey.base64)
         let swapped = try BackupAuthData(json: .object(members))
         #expect(!swapped.isSigned(by: master.publicKey, userID: "@alice:example.org"))
-        #expect(!swapped.isSigned(by: device.publicKey, userID: "@alice:example.org", deviceID: "DEVICE"))
+        #expect(!swapped.isSigned(by: device.ed25519Key, userID: "@alice:example.org", deviceID: "DEVICE"))
     }
 
     @Test func authDataNeedsAPublicKey() {

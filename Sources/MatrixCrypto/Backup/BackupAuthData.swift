@@ -28,10 +28,14 @@ public struct BackupAuthData: Sendable, Hashable {
         self.init(publicKey: try Curve25519PublicKey(base64: publicKey), json: json)
     }
 
-    /// With a signature by a device's key (`deviceID`) or, without it, by the master
-    /// cross-signing key `key`; signatures already there stay.
-    public func signed(by key: Ed25519SigningKey, userID: String, deviceID: String? = nil) throws -> BackupAuthData {
-        BackupAuthData(publicKey: publicKey, json: try json.signed(by: key, userID: userID, deviceID: deviceID))
+    /// With a signature by the master cross-signing key `key`; signatures already there stay.
+    public func signed(by key: Ed25519SigningKey, userID: String) throws -> BackupAuthData {
+        BackupAuthData(publicKey: publicKey, json: try json.signed(by: key, userID: userID))
+    }
+
+    /// With this device's signature; signatures already there stay.
+    public func signed(by account: OlmAccount, userID: String, deviceID: String) throws -> BackupAuthData {
+        BackupAuthData(publicKey: publicKey, json: try account.signed(json, userID: userID, deviceID: deviceID))
     }
 
     /// Whether the device `deviceID` of `userID` (or, without it, the cross-signing key `key`)

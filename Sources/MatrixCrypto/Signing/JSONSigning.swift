@@ -16,8 +16,13 @@ extension JSONValue {
     /// This object with a signature by `key` added under `entity` (a user ID or server name),
     /// keeping the signatures already there.
     public func signed(by key: Ed25519SigningKey, entity: String, keyID: String) throws -> JSONValue {
+        try signed(entity: entity, keyID: keyID) { key.signature(for: $0) }
+    }
+
+    /// As `signed(by:entity:keyID:)`, for a signer that keeps its key to itself (`OlmAccount`).
+    func signed(entity: String, keyID: String, signature sign: (Data) -> Data) throws -> JSONValue {
         guard case .object(var members) = self else { throw MatrixCryptoError.notAnObject }
-        let signature = key.signature(for: try signingPayload()).unpaddedBase64
+        let signature = sign(try signingPayload()).unpaddedBase64
         var signatures: [String: JSONValue] = [:]
         if case .object(let existing)? = members["signatures"] { signatures = existing }
         var entitySignatures: [String: JSONValue] = [:]

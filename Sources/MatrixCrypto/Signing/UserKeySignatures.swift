@@ -4,9 +4,9 @@ import MatrixJSON
 /// device ID for a device's key and the key itself (unpadded base64) for a cross-signing key,
 /// whose public key is its name ("Cross-signing").
 extension JSONValue {
-    /// Signed by a device's key when `deviceID` is given, else by a cross-signing key.
-    public func signed(by key: Ed25519SigningKey, userID: String, deviceID: String? = nil) throws -> JSONValue {
-        try signed(by: key, entity: userID, keyID: deviceID ?? key.publicKey.base64)
+    /// Signed by the cross-signing key `key` (a device signs through `OlmAccount.signed`).
+    public func signed(by key: Ed25519SigningKey, userID: String) throws -> JSONValue {
+        try signed(by: key, entity: userID, keyID: key.publicKey.base64)
     }
 
     /// Whether the device `deviceID` of `userID`, or without it the cross-signing key `key`,
