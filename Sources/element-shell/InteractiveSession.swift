@@ -60,6 +60,7 @@ final class InteractiveSession {
                 case .export(let path, repeated: false): L10n.screenKeysExportPassphrasePrompt(TerminalSanitizer.clean(path))
                 case .export(_, repeated: true): L10n.screenKeysExportPassphraseAgainPrompt
                 case .import(let path): L10n.screenKeysImportPassphrasePrompt(TerminalSanitizer.clean(path))
+                case .recovery: L10n.screenRecoveryPassphrasePrompt
                 }
                 return await editor.ask(prompt, hidden: true).map(PasswordAnswer.password) ?? .cancelled
             },
@@ -67,6 +68,7 @@ final class InteractiveSession {
                 let prompt = switch question {
                 case .logout(let userID): L10n.screenLogoutConfirm(TerminalSanitizer.clean(userID))
                 case .encryptRoom(let roomName): L10n.screenEncryptConfirm(TerminalSanitizer.clean(roomName))
+                case .recoveryKeySaved(let key): L10n.screenRecoveryKeySavedConfirm(key)
                 }
                 guard let answer = await editor.ask(prompt, hidden: false) else { return false }
                 let yes = L10n.commonAnswerYes.split(separator: ",")

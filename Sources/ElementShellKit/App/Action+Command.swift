@@ -40,6 +40,8 @@ extension Action {
         case .encryption(.setVerified(let verified, _, _, _)): verified ? .verify : .unverify
         case .encryption(.exportKeys), .encryption(.importKeys): .keys
         case .encryption(.encryptRoom): .encrypt
+        case .trust(.recoveryStatus), .trust(.recover), .trust(.setUp): .recovery
+        case .trust(.backupStatus), .trust(.restoreBackup): .backup
         case .session(.login): .login
         case .session(.logout): .logout
         case .session(.whoami): .whoami

@@ -11,6 +11,7 @@ public enum Action: Sendable, Equatable {
     case membership(MembershipAction)
     case space(SpaceAction)
     case encryption(EncryptionAction)
+    case trust(TrustAction)
     case session(SessionAction)
     case settings(SettingsAction)
     case scripting(ScriptingAction)

@@ -98,10 +98,14 @@ public enum PassphraseRequest: Sendable, Equatable {
     /// For a new export file; `repeated` the second time, which must give the same one.
     case export(path: String, repeated: Bool)
     case `import`(path: String)
+    /// The passphrase of the account's secret storage (`/recovery --passphrase`).
+    case recovery
 }
 
 public enum ConfirmationQuestion: Sendable, Equatable {
     case logout(userID: String)
     /// `/encrypt`: it cannot be undone.
     case encryptRoom(roomName: String)
+    /// `/recovery setup`: the new recovery key, shown once; yes once the user has saved it.
+    case recoveryKeySaved(recoveryKey: String)
 }

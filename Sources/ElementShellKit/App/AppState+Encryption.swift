@@ -33,7 +33,7 @@ extension AppState {
             }
             let entries = devices.map { device in
                 DeviceEntry(deviceID: device.deviceID, displayName: device.displayName, fingerprint: Fingerprint(device.ed25519),
-                            isVerified: device.isVerified, isCurrent: userID == session.userID && device.deviceID == session.deviceID)
+                            isVerified: device.isTrusted, isCurrent: userID == session.userID && device.deviceID == session.deviceID)
             }
             return finish(.encryption(.devices(userID: userID, entries)))
         } catch {

@@ -68,7 +68,7 @@ extension AppState {
     }
 
     /// A passphrase from the user (or the batch mode's file or variable); never logged.
-    private func askPassphrase(_ request: PassphraseRequest) async throws(ShellError) -> String {
+    func askPassphrase(_ request: PassphraseRequest) async throws(ShellError) -> String {
         switch await environment.passphrase(request) {
         case .password(let passphrase):
             guard !passphrase.isEmpty else { throw .encryption(.emptyPassphrase) }

@@ -30,6 +30,8 @@ public struct Report: Sendable, Equatable {
         case gap(roomName: String)
         /// How far a large upload or download has come.
         case transfer(TransferNotice)
+        /// How many of the backup's room keys a restore has decrypted so far.
+        case restoreProgress(done: Int, total: Int)
     }
 
     public var content: Content
@@ -124,6 +126,7 @@ public enum Outcome: Sendable, Equatable {
     case drafts([DraftView])
     case cancelled(count: Int)
     case encryption(EncryptionOutcome)
+    case trust(TrustOutcome)
     case failure(ShellError)
 }
 

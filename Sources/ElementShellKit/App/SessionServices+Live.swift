@@ -13,7 +13,8 @@ extension SessionServices {
             media: MatrixMediaService(session: session, transport: http, requestTimeout: timeout, clock: clock),
             makeCrypto: { store in
                 let keys = MatrixKeysService(session: session, transport: http, requestTimeout: timeout, clock: clock)
-                return try? await CryptoMachine(session: session, store: store, keys: keys,
+                let trust = MatrixTrustService(session: session, transport: http, requestTimeout: timeout, clock: clock)
+                return try? await CryptoMachine(session: session, store: store, keys: keys, trust: trust,
                                                 directory: StoreLocation.directory(for: session, dataDirectory: dataDirectory))
             },
             makeSender: { store, crypto in

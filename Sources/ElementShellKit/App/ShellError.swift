@@ -60,4 +60,5 @@ public enum ShellError: Error, Sendable, Equatable {
     /// `/download`: the file could not be written there.
     case fileNotWritten(path: String)
     case encryption(EncryptionError)
+    case recovery(RecoveryError)
 }

@@ -20,6 +20,8 @@ public enum ArgumentKind: Sendable, Equatable {
     case roomsFilter
     /// Which way `/keys` moves room keys: `export` or `import`.
     case keysDirection
+    /// What `/backup` does besides showing its status: `restore`.
+    case backupAction
 }
 
 /// One argument of a command, as the table declares it.

@@ -232,6 +232,30 @@ public enum CommandTable {
             default: throw .usage(command: "keys")
             }
         },
+        // Out of the history: the recovery key is typed after it.
+        CommandSpec(
+            .recovery, parameters: [CommandParameter(.text, .optionalRest)],
+            requires: .session, isConfirmable: true, staysOutOfHistory: true,
+            summary: { L10n.screenHelpRecoverySummary }, usage: { L10n.screenHelpRecoveryUsage }, details: { [L10n.screenHelpRecoveryDetails] }
+        ) { arguments, confirmed throws(CommandParseError) in
+            switch arguments.first {
+            case "setup": return .trust(.setUp(confirmed: confirmed))
+            case _ where confirmed: throw .notConfirmable(command: "recovery")
+            case nil: return .trust(.recoveryStatus)
+            case "--passphrase": return .trust(.recover(key: nil))
+            case let key?: return .trust(.recover(key: key))
+            }
+        },
+        CommandSpec(
+            .backup, parameters: [CommandParameter(.backupAction, .optional)], requires: .session,
+            summary: { L10n.screenHelpBackupSummary }, usage: { L10n.screenHelpBackupUsage }
+        ) { arguments, _ throws(CommandParseError) in
+            switch arguments.first {
+            case nil: return .trust(.backupStatus)
+            case "restore": return .trust(.restoreBackup)
+            default: throw .usage(command: "backup")
+            }
+        },
         CommandSpec(
             .encrypt, requires: .openRoom, isConfirmable: true,
             summary: { L10n.screenHelpEncryptSummary }, usage: { L10n.screenHelpEncryptUsage }, details: { [L10n.screenHelpEncryptDetails] }

@@ -55,6 +55,7 @@ public enum Completer {
         case .message: pool = ["^"]
         case .roomsFilter: pool = ["--unread"]
         case .keysDirection: pool = ["export", "import"]
+        case .backupAction: pool = ["restore"]
         case .text, .number: pool = []
         }
         return .candidates(Set(pool).filter { $0.hasPrefix(word) }.sorted())

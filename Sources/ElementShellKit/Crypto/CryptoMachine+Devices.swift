@@ -8,25 +8,31 @@ extension CryptoMachine {
         try await updateOutdatedDevices()
     }
 
-    /// Fetches the devices of tracked users whose list changed (`/keys/query`). Entries whose
-    /// keys the device did not sign itself are left out. Users the answer leaves out (their
-    /// server did not answer) keep what is known and stay outdated.
+    /// Fetches the devices and cross-signing identities of tracked users whose list changed
+    /// (`/keys/query`). Entries whose keys the device did not sign itself are left out; a device
+    /// is cross-signed when its owner's trusted identity signed it. Users the answer leaves out
+    /// (their server did not answer) keep what is known and stay outdated.
     public func updateOutdatedDevices() async throws(MatrixError) {
         guard let outdated = try? await store.outdatedUsers(), !outdated.isEmpty else { return }
         let answer = try await keys.queryKeys(userIDs: outdated)
+        var identities: [String: CrossSigningIdentity] = [:]
+        for userID in outdated { identities[userID] = identity(of: userID, in: answer) }
         var devices: [DeviceRecord] = []
         var answered: [String] = []
         for userID in outdated {
-            guard let entries = answer[userID]?.object else { continue }
+            guard let entries = answer["device_keys"]?[userID]?.object else { continue }
             answered.append(userID)
+            let trustedIdentity = identities[userID].flatMap { isTrusted($0, of: userID) ? $0 : nil }
             for (deviceID, signed) in entries {
-                if let device = DeviceRecord(signedKeys: signed, userID: userID, deviceID: deviceID) {
+                if var device = DeviceRecord(signedKeys: signed, userID: userID, deviceID: deviceID) {
+                    device.isCrossSigned = trustedIdentity?.hasSigned(deviceKeys: signed, userID: userID, deviceID: deviceID) == true
                     devices.append(device)
                 } else {
                     logger.warning("device keys refused", metadata: ["user": "\(userID)", "device": "\(deviceID)"])
                 }
             }
         }
+        await updateIdentities(of: answered, from: identities)
         _ = try? await store.replaceDevices(devices, of: answered)
     }
 

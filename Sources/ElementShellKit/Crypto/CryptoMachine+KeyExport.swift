@@ -17,20 +17,20 @@ extension CryptoMachine {
         }
     }
 
-    /// Stores the sessions of an export as imported (their authenticity rests on whoever made the
-    /// file), unless a better copy is already here. Returns the IDs of the sessions stored.
-    public func importRoomKeys(_ keys: [ExportedRoomKey]) async -> Set<String> {
-        var stored: Set<String> = []
+    /// Stores the sessions of an export or the backup as imported (their authenticity rests on
+    /// whoever made the copy), unless a better copy is already here. Returns the IDs of the
+    /// sessions stored.
+    public func importRoomKeys(_ keys: [ExportedRoomKey], fromBackup: Bool = false) async -> Set<String> {
+        var candidates: [(session: InboundGroupSession, record: GroupSessionRecord)] = []
         for key in keys where key.algorithm == CryptoAlgorithm.megolm {
             guard let signingKey = key.senderClaimedKeys["ed25519"],
                   let session = try? InboundGroupSession(exportedKey: key.sessionKey), session.sessionID == key.sessionID else {
                 logger.warning("room key not imported: unusable entry", metadata: ["session": "\(key.sessionID)"])
                 continue
             }
-            let record = GroupSessionRecord(roomID: key.roomID, sessionID: key.sessionID, senderKey: key.senderKey,
-                                            signingKey: signingKey, isImported: true, state: Data())
-            if await keep(session, as: record) { stored.insert(key.sessionID) }
+            candidates.append((session, GroupSessionRecord(roomID: key.roomID, sessionID: key.sessionID, senderKey: key.senderKey,
+                                                           signingKey: signingKey, isImported: true, state: Data())))
         }
-        return stored
+        return await keep(candidates, backedUp: fromBackup)
     }
 }

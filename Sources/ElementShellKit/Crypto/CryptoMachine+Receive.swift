@@ -83,23 +83,54 @@ extension CryptoMachine {
     /// Stores an inbound session unless one as good is stored: one that reaches further back, or
     /// as far and from its creator rather than imported. Returns whether it was stored.
     func keep(_ session: InboundGroupSession, as record: GroupSessionRecord) async -> Bool {
-        if let known = await groupSession(roomID: record.roomID, sessionID: record.sessionID),
-           known.session.firstKnownIndex < session.firstKnownIndex
-            || known.session.firstKnownIndex == session.firstKnownIndex && (!known.record.isImported || record.isImported) {
-            return false
+        await !keep([(session, record)]).isEmpty
+    }
+
+    /// `keep` for many sessions, in one transaction; `backedUp` when they came from the backup,
+    /// which then needs no copy of them. Returns the IDs of the sessions stored.
+    func keep(_ candidates: [(session: InboundGroupSession, record: GroupSessionRecord)], backedUp: Bool = false) async -> Set<String> {
+        var best = await storedSessions(for: candidates.map(\.record))
+        var chosen: [GroupSessionKey: (record: GroupSessionRecord, session: InboundGroupSession)] = [:]
+        for (session, record) in candidates {
+            let key = GroupSessionKey(roomID: record.roomID, sessionID: record.sessionID)
+            if let known = best[key], known.session.firstKnownIndex < session.firstKnownIndex
+                || known.session.firstKnownIndex == session.firstKnownIndex && (!known.record.isImported || record.isImported) {
+                continue
+            }
+            guard let exported = session.export(at: session.firstKnownIndex) else { continue }
+            var record = record
+            record.state = cipher.seal(Data(exported.base64.utf8))
+            best[key] = (record, session)
+            chosen[key] = (record, session)
         }
-        guard let exported = session.export(at: session.firstKnownIndex) else { return false }
-        var record = record
-        record.state = cipher.seal(Data(exported.base64.utf8))
+        guard !chosen.isEmpty else { return [] }
         do {
-            try await store.saveInboundGroupSessions([record])
+            try await store.saveInboundGroupSessions(chosen.values.map(\.record), backedUp: backedUp)
         } catch {
-            return false
+            return []
         }
-        groupSessions[GroupSessionKey(roomID: record.roomID, sessionID: record.sessionID)] = (record, session)
-        logger.debug("room key stored", metadata: ["room": "\(record.roomID)", "session": "\(record.sessionID)",
-                                                   "first_index": "\(session.firstKnownIndex)"])
-        return true
+        // One session is about to be used (a key that just arrived); a restore's thousands are not.
+        for (key, entry) in chosen { groupSessions[key] = chosen.count == 1 ? entry : nil }
+        for entry in chosen.values {
+            logger.debug("room key stored", metadata: ["room": "\(entry.record.roomID)", "session": "\(entry.record.sessionID)",
+                                                       "first_index": "\(entry.session.firstKnownIndex)"])
+        }
+        return Set(chosen.keys.map(\.sessionID))
+    }
+
+    /// The stored copies of these sessions, opened: from the cache, the rest in one read.
+    private func storedSessions(for records: [GroupSessionRecord]) async -> [GroupSessionKey: (record: GroupSessionRecord, session: InboundGroupSession)] {
+        var found: [GroupSessionKey: (record: GroupSessionRecord, session: InboundGroupSession)] = [:]
+        var missing: Set<String> = []
+        for record in records {
+            let key = GroupSessionKey(roomID: record.roomID, sessionID: record.sessionID)
+            if let cached = groupSessions[key] { found[key] = cached } else { missing.insert(record.sessionID) }
+        }
+        for stored in (try? await store.inboundGroupSessions(sessionIDs: missing)) ?? [] {
+            guard let exported = exportedKey(of: stored), let session = try? InboundGroupSession(exportedKey: exported) else { continue }
+            found[GroupSessionKey(roomID: stored.roomID, sessionID: stored.sessionID)] = (stored, session)
+        }
+        return found
     }
 
     /// An inbound Megolm session, from the cache or the store.
@@ -120,10 +151,4 @@ extension CryptoMachine {
         guard let opened = try? cipher.open(record.state) else { return nil }
         return MegolmSessionKey(base64: String(decoding: opened, as: UTF8.self))
     }
-}
-
-/// The key of the inbound session cache: a session ID counts only in the room it was sent for.
-struct GroupSessionKey: Hashable {
-    let roomID: String
-    let sessionID: String
 }

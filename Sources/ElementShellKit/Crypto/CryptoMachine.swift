@@ -12,6 +12,9 @@ public actor CryptoMachine {
     public nonisolated let deviceID: String
     let store: StoreWriter
     let keys: any KeysService
+    /// Secret storage, cross-signing and the key backup; `nil` where the machine has no server
+    /// for them (unit tests of Olm and Megolm).
+    let trust: (any TrustService)?
     let cipher: PickleCipher
     let logger: Logger
     var account: OlmAccount
@@ -27,16 +30,21 @@ public actor CryptoMachine {
     var requestedSessions: Set<String> = []
     /// Sessions found missing since the last key request, with the sender key their events named.
     var keysToRequest: [GroupSessionKey: String] = [:]
+    /// This account's private cross-signing keys, once unlocked here (`/recovery`) and stored.
+    var crossSigning: CrossSigningSecrets?
+    /// The private key of the backup this device uses, once unlocked here.
+    var backupKey: BackupDecryptionKey?
     /// A clock for rotation and session order; tests set it.
     var now: @Sendable () -> Date = { Date() }
 
     /// The machine of this session's device: its stored account, or a new one for a new device.
-    public init(userID: String, deviceID: String, store: StoreWriter, keys: any KeysService, cipher: PickleCipher,
-                logger: Logger = Logger(label: "element-shell.crypto")) async throws {
+    public init(userID: String, deviceID: String, store: StoreWriter, keys: any KeysService, trust: (any TrustService)? = nil,
+                cipher: PickleCipher, logger: Logger = Logger(label: "element-shell.crypto")) async throws {
         self.userID = userID
         self.deviceID = deviceID
         self.store = store
         self.keys = keys
+        self.trust = trust
         self.cipher = cipher
         self.logger = logger
         if let stored = try await store.cryptoAccount(), stored.deviceID == deviceID {
@@ -49,12 +57,13 @@ public actor CryptoMachine {
                                                                         state: cipher.seal(account.serialized())))
             logger.info("created a crypto account", metadata: ["device": "\(deviceID)", "curve25519": "\(account.curve25519Key)"])
         }
+        (crossSigning, backupKey) = Self.openSecrets((try? await store.secrets()) ?? [:], with: cipher)
     }
 
     /// The machine of a logged-in session, its state sealed with the key file in `directory`
     /// (the account's store directory).
-    public init(session: Session, store: StoreWriter, keys: any KeysService, directory: URL) async throws {
-        try await self.init(userID: session.userID, deviceID: session.deviceID, store: store, keys: keys,
+    public init(session: Session, store: StoreWriter, keys: any KeysService, trust: any TrustService, directory: URL) async throws {
+        try await self.init(userID: session.userID, deviceID: session.deviceID, store: store, keys: keys, trust: trust,
                             cipher: StoreKeyFile.cipher(inDirectory: directory))
     }
 

@@ -9,7 +9,8 @@ public protocol KeysService: Sendable {
     /// Returns the server's one-time key counts after the upload.
     func uploadKeys(deviceKeys: JSONValue?, oneTimeKeys: [String: JSONValue],
                     fallbackKeys: [String: JSONValue]) async throws(MatrixError) -> [String: Int]
-    /// `device_keys` of the answer: user ID → device ID → signed device keys.
+    /// The whole answer: `device_keys` (user ID → device ID → signed device keys) and the
+    /// cross-signing keys (`master_keys`, `self_signing_keys`, `user_signing_keys`: user ID → key).
     func queryKeys(userIDs: [String]) async throws(MatrixError) -> JSONValue
     /// `one_time_keys` of the answer: user ID → device ID → `{"signed_curve25519:<id>": key}`.
     func claimOneTimeKeys(_ devices: [String: [String]]) async throws(MatrixError) -> JSONValue
@@ -35,7 +36,7 @@ public struct MatrixKeysService: KeysService {
     }
 
     public func queryKeys(userIDs: [String]) async throws(MatrixError) -> JSONValue {
-        try await client.send(.queryKeys(userIDs: userIDs))["device_keys"] ?? .object([:])
+        try await client.send(.queryKeys(userIDs: userIDs))
     }
 
     public func claimOneTimeKeys(_ devices: [String: [String]]) async throws(MatrixError) -> JSONValue {

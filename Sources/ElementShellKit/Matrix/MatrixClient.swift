@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MatrixJSON
 
 /// Sends `MatrixEndpoint`s to one homeserver over an `HTTPTransport`: builds the request
 /// (JSON body, `Authorization: Bearer`), decodes the answer, maps failures to `MatrixError`
@@ -44,6 +45,15 @@ struct MatrixClient: Sendable, CustomStringConvertible {
     /// A type that reads both ways (`JSONValue`) takes the reader, as sync does: it is faster.
     func send<Response: JSONReadable & Decodable>(_ endpoint: MatrixEndpoint<Response>) async throws(MatrixError) -> Response {
         try Response(json: try await successBody(endpoint))
+    }
+
+    /// What the server may not have: `nil` for its 404.
+    func sendIfPresent(_ endpoint: MatrixEndpoint<JSONValue>) async throws(MatrixError) -> JSONValue? {
+        do throws(MatrixError) {
+            return try await send(endpoint)
+        } catch .notFound {
+            return nil
+        }
     }
 
     /// The body of a successful answer; other answers become the error they stand for.

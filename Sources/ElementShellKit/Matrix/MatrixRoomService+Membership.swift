@@ -7,7 +7,7 @@ extension MatrixRoomService {
 
     public func powerLevels(roomID: String) async throws(MatrixError) -> PowerLevels {
         let create = try await client.send(.state("m.room.create", of: roomID, asEvent: true))
-        return PowerLevels(content: try await contentIfPresent(.state("m.room.power_levels", of: roomID)), create: create)
+        return PowerLevels(content: try await client.sendIfPresent(.state("m.room.power_levels", of: roomID)), create: create)
     }
 
     public func createRoom(_ creation: RoomCreation) async throws(MatrixError) -> String {
@@ -15,19 +15,10 @@ extension MatrixRoomService {
     }
 
     public func directChats() async throws(MatrixError) -> DirectChats {
-        DirectChats(content: try await contentIfPresent(.accountData("m.direct", userID: userID)))
+        DirectChats(content: try await client.sendIfPresent(.accountData("m.direct", userID: userID)))
     }
 
     public func setDirectChats(_ chats: DirectChats) async throws(MatrixError) {
         _ = try await client.send(.setAccountData(chats.content, type: "m.direct", userID: userID))
-    }
-
-    /// Content the server may not have: `nil` for its 404.
-    private func contentIfPresent(_ endpoint: MatrixEndpoint<JSONValue>) async throws(MatrixError) -> JSONValue? {
-        do throws(MatrixError) {
-            return try await client.send(endpoint)
-        } catch .notFound {
-            return nil
-        }
     }
 }

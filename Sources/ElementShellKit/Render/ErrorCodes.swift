@@ -56,6 +56,7 @@ public enum ErrorCodes {
         case .noMedia: "no_media"
         case .fileNotWritten: "file_not_written"
         case .encryption(let error): code(for: error)
+        case .recovery(let error): code(for: error)
         }
     }
 

@@ -58,6 +58,7 @@ public enum ErrorMessages {
         case .noMedia(let reference): L10n.errorNoMedia(clean(reference))
         case .fileNotWritten(let path): L10n.errorFileNotWritten(clean(path))
         case .encryption(let error): message(for: error)
+        case .recovery(let error): message(for: error)
         }
     }
 

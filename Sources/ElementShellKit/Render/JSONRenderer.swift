@@ -36,6 +36,8 @@ public enum JSONRenderer {
         case .transfer(let notice):
             fields = ["type": "transfer", "direction": .string(notice.direction.rawValue), "name": .string(notice.fileName),
                       "done": .integer(notice.progress.done), "total": .integer(notice.progress.total)]
+        case .restoreProgress(let done, let total):
+            fields = ["type": "restore_progress", "done": .integer(Int64(done)), "total": .integer(Int64(total))]
         case .sendProblem(let transactionID, let roomID, let error, let delay):
             fields = [
                 "type": "send_failed", "room_id": .string(roomID), "transaction_id": .string(transactionID),
@@ -127,6 +129,7 @@ public enum JSONRenderer {
         case .aliases(let entries):
             ["aliases": .array(entries.map { ["name": .string($0.name), "expansion": .string($0.expansion)] })]
         case .encryption(let outcome): outcome.json
+        case .trust(let outcome): outcome.json
         case .failure(let failure): ["error": error(failure)]
         }
     }

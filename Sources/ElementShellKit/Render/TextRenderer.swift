@@ -46,6 +46,8 @@ public struct TextRenderer: Sendable {
             lines = [theme.dim(L10n.screenTimelineGap(clean(name)))]
         case .transfer(let notice):
             lines = [theme.dim(TransferText.line(for: notice))]
+        case .restoreProgress(let done, let total):
+            lines = [theme.dim(L10n.screenBackupRestoreProgress(done, total))]
         case .sendProblem(_, _, let error, let delay):
             let reason = ErrorMessages.message(for: .matrix(error))
             lines = [theme.error(delay.map { L10n.screenSendRetrying(reason, Int($0.components.seconds) + 1) } ?? L10n.screenSendGivenUp(reason))]
@@ -130,6 +132,7 @@ public struct TextRenderer: Sendable {
             [isNew ? L10n.screenDirectChatStarted(clean(userID)) : L10n.screenDirectChatOpened(clean(userID))]
         case .membershipChanged(let change, let userID, let name): [membershipChanged(change, clean(userID), clean(name))]
         case .encryption(let outcome): EncryptionText(theme: theme, width: width).lines(for: outcome)
+        case .trust(let outcome): TrustText(theme: theme).lines(for: outcome)
         case .failure(.cancelled): [L10n.errorCancelled]
         case .failure(let error): [theme.error(L10n.commonErrorPrefix) + " " + ErrorMessages.message(for: error)]
         }

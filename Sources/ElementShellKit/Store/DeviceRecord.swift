@@ -15,6 +15,9 @@ public struct DeviceRecord: Sendable, Equatable, Codable, FetchableRecord, Persi
     public var displayName: String?
     /// The user compared the fingerprint out of band (`/devices verify`).
     public var isVerified = false
+    /// Its owner's self-signing key signed it, and that owner's identity is trusted here (ours,
+    /// unlocked with the recovery key, or one our user-signing key signed).
+    public var isCrossSigned = false
 
     public init(userID: String, deviceID: String, curve25519: String, ed25519: String, displayName: String? = nil,
                 isVerified: Bool = false) {
@@ -43,5 +46,9 @@ public struct DeviceRecord: Sendable, Equatable, Codable, FetchableRecord, Persi
 
     enum CodingKeys: String, CodingKey {
         case userID = "user_id", deviceID = "device_id", curve25519, ed25519, displayName = "display_name", isVerified = "verified"
+        case isCrossSigned = "cross_signed"
     }
+
+    /// Verified either way: its messages carry no warning.
+    public var isTrusted: Bool { isVerified || isCrossSigned }
 }

@@ -209,6 +209,33 @@ enum StoreMigrations {
                 table.column("origin_server_ts", .integer)
             }
         }
+        migrator.registerMigration("11 trusted identity") { database in
+            // Cross-signing private keys and the backup key, by their secret-storage name, sealed
+            // with the key outside the store like the rest of the crypto state.
+            try database.create(table: "crypto_secret") { table in
+                table.primaryKey("name", .text)
+                table.column("value", .blob).notNull()
+            }
+            // The backup version this device restores from and uploads to, once trusted.
+            try database.create(table: "key_backup") { table in
+                table.primaryKey("id", .integer).check { $0 == 1 }
+                table.column("version", .text).notNull()
+                table.column("public_key", .text).notNull()
+            }
+            // Already in the backup version of `key_backup`; a new version starts over.
+            try database.alter(table: "inbound_group_session") { $0.add(column: "backed_up", .boolean).notNull().defaults(to: false) }
+            // Signed by its owner's self-signing key, that owner's identity being trusted here.
+            try database.alter(table: "device") { $0.add(column: "cross_signed", .boolean).notNull().defaults(to: false) }
+            // Each tracked user's cross-signing identity as last fetched. `verified_master` is the
+            // master key this device trusted (ours, unlocked; or one our user-signing key signed):
+            // a different master key later is a changed identity, never trusted silently.
+            try database.create(table: "cross_signing_identity") { table in
+                table.primaryKey("user_id", .text)
+                table.column("master_key", .text).notNull()
+                table.column("verified", .boolean).notNull()
+                table.column("verified_master", .text)
+            }
+        }
         return migrator
     }
 }

@@ -73,13 +73,30 @@ extension StoreWriter {
         try await pool.read { try Row.fetchAll($0, sql: "SELECT * FROM inbound_group_session ORDER BY room_id, session_id").map(GroupSessionRecord.init(row:)) }
     }
 
-    public func saveInboundGroupSessions(_ sessions: [GroupSessionRecord]) throws {
+    /// The stored sessions with these IDs (in any room: the caller checks), read in chunks so a
+    /// restore's thousands stay within SQLite's limit on parameters.
+    public nonisolated func inboundGroupSessions(sessionIDs: Set<String>) async throws -> [GroupSessionRecord] {
+        guard !sessionIDs.isEmpty else { return [] }
+        let chunks = stride(from: 0, to: sessionIDs.count, by: 500).map { Array(sessionIDs.dropFirst($0).prefix(500)) }
+        return try await pool.read { database in
+            try chunks.flatMap { chunk in
+                try Row.fetchAll(database, sql: "SELECT * FROM inbound_group_session WHERE session_id IN (\(databaseQuestionMarks(count: chunk.count)))",
+                                 arguments: StatementArguments(chunk)).map(GroupSessionRecord.init(row:))
+            }
+        }
+    }
+
+    /// Stores sessions, replacing older copies; `backedUp` when the key backup has them already
+    /// (a replaced copy otherwise goes to the backup again).
+    public func saveInboundGroupSessions(_ sessions: [GroupSessionRecord], backedUp: Bool = false) throws {
         try transaction { database in
+            let statement = try database.cachedStatement(sql: """
+                INSERT OR REPLACE INTO inbound_group_session (room_id, session_id, sender_key, signing_key, imported, state, backed_up)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """)
             for session in sessions {
-                try database.execute(sql: """
-                    INSERT OR REPLACE INTO inbound_group_session (room_id, session_id, sender_key, signing_key, imported, state)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    """, arguments: [session.roomID, session.sessionID, session.senderKey, session.signingKey, session.isImported, session.state])
+                try statement.execute(arguments: [session.roomID, session.sessionID, session.senderKey, session.signingKey,
+                                                  session.isImported, session.state, backedUp])
             }
         }
     }
@@ -125,9 +142,9 @@ extension StoreWriter {
         try await pool.read { try DeviceRecord.filter(Column("curve25519") == curve25519).fetchOne($0) }
     }
 
-    /// The Curve25519 keys of every verified device, to mark messages as trusted.
+    /// The Curve25519 keys of every verified or cross-signed device, to mark messages as trusted.
     public nonisolated func verifiedDeviceKeys() async throws -> Set<String> {
-        try await pool.read { try Set(String.fetchAll($0, sql: "SELECT curve25519 FROM device WHERE verified")) }
+        try await pool.read { try Set(String.fetchAll($0, sql: "SELECT curve25519 FROM device WHERE verified OR cross_signed")) }
     }
 
     /// Replaces the known devices of users with a fresh `/keys/query` answer and marks them up to

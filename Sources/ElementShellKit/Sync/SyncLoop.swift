@@ -43,6 +43,7 @@ public struct SyncLoop: Sendable {
         try? await crypto.publishKeys(oneTimeKeyCounts: updates.oneTimeKeyCounts, unusedFallbackKeyTypes: updates.unusedFallbackKeyTypes)
         try? await crypto.updateOutdatedDevices()
         await crypto.requestMissingKeys()
+        await crypto.backUpRoomKeys()
     }
 
     public func run() async {

@@ -89,6 +89,7 @@ import Testing
 
     @Test func passwordAnswersNeverShowThePassword() {
         #expect(String(describing: PasswordAnswer.password("hunter2")) == "password(<redacted>)")
+        #expect(!String(describing: TrustAction.recover(key: "EsTV i3LB yDwN")).contains("EsTV"))
     }
 
     @Test func oneSessionAtATime() async {

@@ -92,6 +92,13 @@ import Testing
         ("/keys! export 'my keys.txt'", .encryption(.exportKeys(path: "my keys.txt", overwrite: true))),
         ("/keys import keys.txt", .encryption(.importKeys(path: "keys.txt"))),
         ("/encrypt", .encryption(.encryptRoom(confirmed: false))),
+        ("/recovery", .trust(.recoveryStatus)),
+        ("/recovery EsTV i3LB yDwN", .trust(.recover(key: "EsTV i3LB yDwN"))),
+        ("/recovery --passphrase", .trust(.recover(key: nil))),
+        ("/recovery setup", .trust(.setUp(confirmed: false))),
+        ("/recovery! setup", .trust(.setUp(confirmed: true))),
+        ("/backup", .trust(.backupStatus)),
+        ("/backup restore", .trust(.restoreBackup)),
         ("/encrypt!", .encryption(.encryptRoom(confirmed: true))),
         ("/invite @bob:hs.example", .membership(.change(.invite, user: "@bob:hs.example", reason: nil))),
         ("/kick Bob", .membership(.change(.kick, user: "Bob", reason: nil))),
@@ -121,6 +128,8 @@ import Testing
         #expect(throws: CommandParseError.usage(command: "verify")) { try CommandParser.parse("/verify @bob:hs") }
         #expect(throws: CommandParseError.usage(command: "unverify")) { try CommandParser.parse("/unverify @bob:hs PHONE abcd") }
         #expect(throws: CommandParseError.usage(command: "encrypt")) { try CommandParser.parse("/encrypt now") }
+        #expect(throws: CommandParseError.notConfirmable(command: "recovery")) { try CommandParser.parse("/recovery! EsTV i3LB") }
+        #expect(throws: CommandParseError.usage(command: "backup")) { try CommandParser.parse("/backup delete") }
         #expect(throws: CommandParseError.usage(command: "create")) { try CommandParser.parse("/create Secrets --encrypted yes") }
     }
 

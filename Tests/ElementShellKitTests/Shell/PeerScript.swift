@@ -17,14 +17,15 @@ enum PeerScript {
 
     /// The script's output; a failure when it exits with another status than 0.
     @discardableResult
-    static func run(_ script: String, _ arguments: [String]) async throws -> String {
-        let (status, output, errors) = try await execute(script, arguments)
+    static func run(_ script: String, _ arguments: [String], python: String? = python) async throws -> String {
+        let (status, output, errors) = try await execute(script, arguments, python: python)
         guard status == 0 else { throw Failure(arguments: arguments, status: status, errors: errors) }
         return output
     }
 
     /// Runs the script to its end; the wait does not hold one of the test runner's threads.
-    static func execute(_ script: String, _ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
+    static func execute(_ script: String, _ arguments: [String],
+                        python: String? = python) async throws -> (status: Int32, output: String, errors: String) {
         try await offThePool {
             let process = ChildProcess()
             process.executableURL = URL(fileURLWithPath: python ?? "/usr/bin/python3")

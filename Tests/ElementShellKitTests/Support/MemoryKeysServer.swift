@@ -12,6 +12,7 @@ actor MemoryKeysServer {
     private var fallbackKeys: [DeviceAddress: (String, JSONValue)] = [:]
     private var inboxes: [DeviceAddress: [SyncEvent]] = [:]
     var members: [String: [String]] = [:]
+    var trustState = MemoryTrustState()
 
     func setMembers(_ userIDs: [String], of roomID: String) {
         members[roomID] = userIDs
@@ -51,7 +52,14 @@ actor MemoryKeysServer {
     }
 
     fileprivate func query(_ userIDs: [String]) -> JSONValue {
-        .object(Dictionary(uniqueKeysWithValues: userIDs.map { ($0, JSONValue.object(deviceKeys[$0] ?? [:])) }))
+        var answer = crossSigningAnswer(for: userIDs)
+        answer["device_keys"] = .object(Dictionary(uniqueKeysWithValues: userIDs.map { ($0, JSONValue.object(deviceKeys[$0] ?? [:])) }))
+        return .object(answer)
+    }
+
+    func mergeDeviceSignatures(_ signatures: JSONValue, userID: String, deviceID: String) {
+        let merged = Self.merging(signatures, into: deviceKeys[userID]?[deviceID])
+        deviceKeys[userID]?[deviceID] = merged
     }
 
     fileprivate func claim(_ devices: [String: [String]]) -> JSONValue {

@@ -1,0 +1,90 @@
+import Foundation
+import MatrixCrypto
+import MatrixJSON
+
+/// `/recovery` and `/backup`: the account's trusted identity, through the session's crypto machine.
+extension AppState {
+    func send(_ action: TrustAction, in context: CommandContext) async -> Bool {
+        guard let crypto else { return finish(.failure(.matrix(.encryptionRefused(.unavailable)))) }
+        do throws(ShellError) {
+            switch action {
+            case .recoveryStatus: return finish(.trust(.recoveryStatus(try await recovering { () throws(RecoveryError) in try await crypto.recoveryStatus() })))
+            case .backupStatus: return finish(.trust(.backupStatus(try await recovering { () throws(RecoveryError) in try await crypto.recoveryStatus() })))
+            case .recover(let key): return try await recover(with: key, on: crypto)
+            case .setUp(let confirmed): return try await setUpRecovery(confirmed: confirmed, for: context.signedIn.session, on: crypto)
+            case .restoreBackup: return finish(.trust(.backupRestored(try await restoreBackup(from: crypto))))
+            }
+        } catch {
+            return finish(.failure(error))
+        }
+    }
+
+    /// Unlocks secret storage with a typed recovery key, or a passphrase asked without echo, then
+    /// restores the backup when its key came with it.
+    private func recover(with typedKey: String?, on crypto: CryptoMachine) async throws(ShellError) -> Bool {
+        let outcome: RecoveryOutcome
+        if let typedKey {
+            guard let key = try? SecretStorageKey(recoveryKey: typedKey) else { throw .recovery(.malformedKey) }
+            outcome = try await recovering { () throws(RecoveryError) in try await crypto.recover(with: key) }
+        } else {
+            let passphrase = try await askPassphrase(.recovery)
+            outcome = try await recovering { () throws(RecoveryError) in try await crypto.recover(passphrase: passphrase) }
+        }
+        // The device is verified now: messages and devices shown from here on say so.
+        await loadDeviceTrust()
+        let restored = outcome.canRestore ? try await restoreBackup(from: crypto) : nil
+        return finish(.trust(.recovered(backupVersion: outcome.backupVersion, restored: restored)))
+    }
+
+    /// Restores every room key of the backup, with a progress line for large ones, and shows the
+    /// stored messages they make readable the way a sync would.
+    private func restoreBackup(from crypto: CryptoMachine) async throws(ShellError) -> BackupRestore {
+        let restore = try await recovering { () throws(RecoveryError) in
+            try await crypto.restoreBackup { done, total in
+                Task { @MainActor [weak self] in self?.report(Report(content: .restoreProgress(done: done, total: total), location: nil)) }
+            }
+        }
+        if !restore.sessionIDs.isEmpty, let late = await crypto.retryUndecrypted(sessionIDs: restore.sessionIDs) {
+            await apply(.decrypted(late))
+        }
+        return restore
+    }
+
+    /// Creates the identity, secret storage and backup. The recovery key is made first and shown
+    /// in the question whether it was saved; nothing is published before the answer is yes.
+    private func setUpRecovery(confirmed: Bool, for session: Session, on crypto: CryptoMachine) async throws(ShellError) -> Bool {
+        let recoveryKey = try await recovering { () throws(RecoveryError) in try await crypto.beginRecoverySetup() }
+        if !confirmed {
+            switch await environment.confirm(.recoveryKeySaved(recoveryKey: recoveryKey)) {
+            case true?: break
+            case false?:
+                await crypto.cancelRecoverySetup()
+                throw .cancelled
+            case nil:
+                await crypto.cancelRecoverySetup()
+                throw .confirmationRequired(command: CommandName.recovery.rawValue + " setup")
+            }
+        }
+        let password = environment.password
+        let request = PasswordRequest(user: session.userID, homeserver: session.homeserverURL.absoluteString)
+        let version = try await recovering { () throws(RecoveryError) in
+            try await crypto.finishRecoverySetup { challenge in
+                guard challenge.acceptsPassword, case .password(let typed) = await password(request) else { return nil }
+                return challenge.passwordAuthentication(userID: session.userID, password: typed)
+            }
+        }
+        await loadDeviceTrust()
+        // The backup starts with every key this device holds; later ones follow each sync.
+        await crypto.backUpRoomKeys()
+        return finish(.trust(.recoverySetUp(recoveryKey: recoveryKey, backupVersion: version, alreadyShown: !confirmed)))
+    }
+
+    /// Runs a recovery step, its failure a `ShellError`.
+    private func recovering<Value>(_ step: () async throws(RecoveryError) -> Value) async throws(ShellError) -> Value {
+        do throws(RecoveryError) {
+            return try await step()
+        } catch {
+            throw .recovery(error)
+        }
+    }
+}

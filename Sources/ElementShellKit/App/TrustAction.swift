@@ -1,0 +1,27 @@
+/// The account's trusted identity: recovery (secret storage, cross-signing) and the key backup.
+public enum TrustAction: Sendable, Equatable {
+    /// `/recovery`: what is set up, and whether this device is verified.
+    case recoveryStatus
+    /// `/recovery KEY`, or `/recovery --passphrase` (`key` nil: the passphrase is asked for).
+    case recover(key: String?)
+    /// `/recovery setup`: a new identity, secret storage and backup on an account without them.
+    /// Without `confirmed` the user is asked to confirm the recovery key was saved.
+    case setUp(confirmed: Bool)
+    /// `/backup`: the server's backup and how much of this device's keys it holds.
+    case backupStatus
+    /// `/backup restore`: every room key of the backup, now.
+    case restoreBackup
+}
+
+extension TrustAction: CustomStringConvertible {
+    /// Never the recovery key.
+    public var description: String {
+        switch self {
+        case .recoveryStatus: "recoveryStatus"
+        case .recover(let key): key == nil ? "recover(passphrase)" : "recover(key: <redacted>)"
+        case .setUp(let confirmed): "setUp(confirmed: \(confirmed))"
+        case .backupStatus: "backupStatus"
+        case .restoreBackup: "restoreBackup"
+        }
+    }
+}

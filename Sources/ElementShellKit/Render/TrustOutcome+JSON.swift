@@ -1,0 +1,29 @@
+import MatrixJSON
+
+/// `--output json` for `/recovery` and `/backup`; the fields are in docs/json-output.md.
+extension TrustOutcome {
+    var json: [String: JSONValue] {
+        switch self {
+        case .recoveryStatus(let status), .backupStatus(let status): status.json
+        case .recovered(let version, let restored):
+            ["device_verified": true, "backup_version": version.json, "restored": restored.map { .object($0.json) } ?? .null]
+        case .recoverySetUp(let key, let version, _):
+            ["recovery_key": .string(key), "backup_version": .string(version), "device_verified": true]
+        case .backupRestored(let restore): restore.json
+        }
+    }
+}
+
+extension RecoveryStatus {
+    var json: [String: JSONValue] {
+        ["cross_signing": .bool(hasCrossSigning), "device_verified": .bool(isDeviceVerified), "secret_storage": .bool(hasSecretStorage),
+         "backup_version": backupVersion.json, "backup_key_count": backupKeyCount.map { .integer(Int64($0)) } ?? .null,
+         "backing_up": .bool(isBackingUp), "room_keys": .integer(Int64(roomKeyCount)), "backed_up_keys": .integer(Int64(backedUpKeyCount))]
+    }
+}
+
+extension BackupRestore {
+    var json: [String: JSONValue] {
+        ["restored": .integer(Int64(sessionIDs.count)), "total": .integer(Int64(total)), "unreadable": .integer(Int64(unreadable))]
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import MatrixCrypto
+import MatrixJSON
+import Testing
+@testable import ElementShellKit
+
+/// Recovery between crypto machines over `MemoryKeysServer`: one device sets up the identity,
+/// secret storage and backup, another unlocks them with the recovery key; wrong keys, altered
+/// secrets and keys that are not the published ones change nothing.
+@Suite struct CryptoMachineRecoveryTests {
+    let directory = TemporaryDirectory()
+    let server = MemoryKeysServer()
+    let alice = "@alice:hs"
+
+    struct Device {
+        let machine: CryptoMachine
+        let store: StoreWriter
+    }
+
+    func device(_ userID: String, _ deviceID: String, restarting previous: Device? = nil) async throws -> Device {
+        let store = try previous?.store ?? StoreWriter(url: directory.url.appending(path: "\(userID)-\(deviceID)/store.sqlite"))
+        let machine = try await CryptoMachine(userID: userID, deviceID: deviceID, store: store,
+                                              keys: server.service(userID: userID, deviceID: deviceID),
+                                              trust: server.trustService(userID: userID), cipher: PickleCipher(key: Data(repeating: 7, count: 32)))
+        try await machine.publishKeys(oneTimeKeyCounts: nil, unusedFallbackKeyTypes: nil)
+        return Device(machine: machine, store: store)
+    }
+
+    /// Sets up recovery on a device, answering any authentication with a password.
+    func setUp(_ device: Device) async throws -> String {
+        let key = try await device.machine.beginRecoverySetup()
+        _ = try await device.machine.finishRecoverySetup { $0.passwordAuthentication(userID: "@alice:hs", password: "pw") }
+        return key
+    }
+
+    func recoveryError(_ body: () async throws(RecoveryError) -> Void) async -> RecoveryError? {
+        do throws(RecoveryError) {
+            try await body()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func aSecondDeviceRecoversTheIdentityAndTheFirstDevicesRoomKeys() async throws {
+        let first = try await device(alice, "A1")
+        let recoveryKey = try await setUp(first)
+        // A room key the first device made, which the backup then holds.
+        _ = try await first.machine.encrypt(type: "m.room.message", content: ["body": "hi"], roomID: "!r:hs", settings: RoomEncryption())
+        await first.machine.backUpRoomKeys()
+        #expect(try await first.machine.recoveryStatus().isDeviceVerified)
+
+        let second = try await device(alice, "A2")
+        #expect(try await second.machine.recoveryStatus().isDeviceVerified == false)
+        let outcome = try await second.machine.recover(with: SecretStorageKey(recoveryKey: recoveryKey))
+        #expect(outcome.canRestore)
+        let status = try await second.machine.recoveryStatus()
+        #expect(status.isDeviceVerified && status.isBackingUp)
+        let restore = try await second.machine.restoreBackup()
+        #expect(restore.total == 1 && restore.sessionIDs.count == 1 && restore.unreadable == 0)
+
+        // Each device now sees the other as cross-signed, after a restart too.
+        await first.machine.refreshTrust()
+        #expect(try await first.store.devices(of: [alice]).allSatisfy(\.isCrossSigned))
+        let again = try await device(alice, "A2", restarting: second)
+        #expect(try await again.machine.recoveryStatus().isDeviceVerified)
+    }
+
+    @Test func aWrongKeyChangesNothing() async throws {
+        let first = try await device(alice, "A1")
+        _ = try await setUp(first)
+        let second = try await device(alice, "A2")
+        let error = await recoveryError { () throws(RecoveryError) in _ = try await second.machine.recover(with: SecretStorageKey()) }
+        #expect(error == .wrongKey)
+        #expect(try await second.store.secrets().isEmpty)
+        #expect(try await second.machine.recoveryStatus().isDeviceVerified == false)
+    }
+
+    @Test func aSecretWhoseMACFailsIsRefusedAndNothingIsKept() async throws {
+        let first = try await device(alice, "A1")
+        let recoveryKey = try await setUp(first)
+        // The server swaps the self-signing key's ciphertext for the master key's.
+        let master = try #require(await server.accountData("m.cross_signing.master", of: alice))
+        await server.setAccountData(master, type: "m.cross_signing.self_signing", of: alice)
+        let second = try await device(alice, "A2")
+        let error = await recoveryError { () throws(RecoveryError) in
+            _ = try await second.machine.recover(with: try! SecretStorageKey(recoveryKey: recoveryKey))
+        }
+        #expect(error == .secretTampered("m.cross_signing.self_signing"))
+        #expect(try await second.store.secrets().isEmpty)
+    }
+
+    @Test func secretsThatAreNotThePublishedIdentityAreRefused() async throws {
+        let first = try await device(alice, "A1")
+        let recoveryKey = try await setUp(first)
+        // The server publishes other cross-signing keys than those in secret storage.
+        let other = CrossSigningSecrets().publicKeys(userID: alice)
+        await server.setCrossSigningKeys(["master": other.master, "self_signing": other.selfSigning, "user_signing": other.userSigning],
+                                         of: alice)
+        let second = try await device(alice, "A2")
+        let error = await recoveryError { () throws(RecoveryError) in
+            _ = try await second.machine.recover(with: try! SecretStorageKey(recoveryKey: recoveryKey))
+        }
+        #expect(error == .identityMismatch)
+        #expect(try await second.store.secrets().isEmpty)
+    }
+
+    @Test func aBackupNotSignedByATrustedKeyIsNotUsed() async throws {
+        let first = try await device(alice, "A1")
+        let recoveryKey = try await setUp(first)
+        // A newer backup appears whose key nobody here made or signed.
+        _ = await server.addBackup(algorithm: BackupAuthData.algorithm, authData: BackupAuthData(publicKey: BackupDecryptionKey().publicKey).json)
+        let second = try await device(alice, "A2")
+        let outcome = try await second.machine.recover(with: SecretStorageKey(recoveryKey: recoveryKey))
+        #expect(outcome.backupVersion == nil && !outcome.canRestore)
+        #expect(try await second.store.keyBackup() == nil)
+        #expect(try await second.machine.recoveryStatus().isDeviceVerified)
+    }
+
+    @Test func aSetupInterruptedAfterPublishingIsFinishedWithTheSameKeys() async throws {
+        let first = try await device(alice, "A1")
+        let recoveryKey = try await first.machine.beginRecoverySetup()
+        // As if killed before the user answered: the next start offers the same key.
+        let restarted = try await device(alice, "A1", restarting: first)
+        #expect(try await restarted.machine.beginRecoverySetup() == recoveryKey)
+        _ = try await restarted.machine.finishRecoverySetup { $0.passwordAuthentication(userID: "@alice:hs", password: "pw") }
+        let master = await server.crossSigningKeys(of: alice)["master"]
+        // Another setup is refused rather than making a second identity.
+        let error = await recoveryError { () throws(RecoveryError) in _ = try await restarted.machine.beginRecoverySetup() }
+        #expect(error == .alreadySetUp)
+        #expect(await server.crossSigningKeys(of: alice)["master"] == master)
+        let second = try await device(alice, "A2")
+        #expect(try await second.machine.recover(with: SecretStorageKey(recoveryKey: recoveryKey)).canRestore)
+    }
+
+    @Test func aCancelledSetupLeavesNothingBehind() async throws {
+        let first = try await device(alice, "A1")
+        let key = try await first.machine.beginRecoverySetup()
+        await first.machine.cancelRecoverySetup()
+        #expect(try await first.store.secrets().isEmpty)
+        #expect(try await first.machine.beginRecoverySetup() != key)
+        #expect(await server.crossSigningKeys(of: alice).isEmpty)
+    }
+}

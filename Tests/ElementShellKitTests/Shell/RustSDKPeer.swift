@@ -1,0 +1,54 @@
+import Foundation
+
+/// A device driven by the Rust SDK that Element X is built on (`Peers/rust_sdk_peer.py`, through
+/// matrix-sdk-python): the reference for whether Element sees our identity, backup and devices
+/// as we do. One device per `storeDirectory`, resumed by every later call.
+struct RustSDKPeer {
+    static let python = ProcessInfo.processInfo.environment["ELEMENT_SHELL_TEST_RUST_SDK_PYTHON"]
+    static let script = PeerScript.path("rust_sdk_peer.py")
+
+    let homeserver: TestHomeserver
+    let user: String
+    let storeDirectory: String
+    let passwordFile: String
+
+    var userID: String { "@\(user):\(homeserver.serverName)" }
+
+    /// Turns recovery on, creates an encrypted room with these messages and waits until the
+    /// backup holds their key. Returns the call's answer (`recovery_key`, `room_id`, …).
+    func setUpRecovery(roomName: String, messages: [String]) async throws -> [String: Any] {
+        try await call(["setup-recovery", "--room-name", roomName] + messages.flatMap { ["--message", $0] })
+    }
+
+    /// Recovers with `key`; with `roomID`, also reads back until `expected` messages decrypt.
+    func recover(key: String, roomID: String? = nil, expected: Int = 0) async throws -> [String: Any] {
+        try await call(["recover", "--key", key] + (roomID.map { ["--room", $0, "--expect", "\(expected)"] } ?? []))
+    }
+
+    /// Whether the SDK counts the device as verified, waiting up to the call's timeout for `until`.
+    func deviceTrust(of deviceID: String, user: String? = nil, until: String? = nil) async throws -> [String: Any] {
+        try await call(["device-trust", "--device", deviceID] + (user.map { ["--of", $0] } ?? []) + (until.map { ["--wait-until", $0] } ?? []))
+    }
+
+    func identity(of user: String? = nil) async throws -> [String: Any] {
+        try await call(["identity"] + (user.map { ["--of", $0] } ?? []))
+    }
+
+    func resetIdentity() async throws -> [String: Any] {
+        try await call(["reset-identity"])
+    }
+
+    func logOut() async throws {
+        _ = try await call(["logout"])
+    }
+
+    /// The call's answer, its last line of output; a failure carries the peer's error.
+    @discardableResult
+    private func call(_ command: [String]) async throws -> [String: Any] {
+        let arguments = command + ["--homeserver", homeserver.url.absoluteString, "--user", user, "--password-file", passwordFile,
+                                   "--store", storeDirectory, "--timeout", "90"]
+        let output = try await PeerScript.run(Self.script, arguments, python: Self.python)
+        let last = output.split(separator: "\n").last.map(String.init) ?? ""
+        return (try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any]) ?? [:]
+    }
+}

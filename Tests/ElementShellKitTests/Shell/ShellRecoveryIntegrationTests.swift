@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// The binary and the Rust SDK that Element X is built on, sharing one account's trusted identity:
+/// recovery set up on one side is unlocked on the other, which then counts as a verified device
+/// and reads the history from the key backup. nina (the peer sets up) and olga (the shell sets
+/// up) are this suite's alone: each account's identity is made once per test server.
+@Suite(.serialized, .enabled(if: TestHomeserver.current != nil && RustSDKPeer.python != nil, "needs Synapse and the Rust SDK venv of Scripts/test"))
+struct ShellRecoveryIntegrationTests {
+    let homeserver = TestHomeserver.current!
+    var password: [String: String] { ["ELEMENT_SHELL_PASSWORD": homeserver.password] }
+
+    func peer(_ user: String, in shell: ShellProcess, device: String) throws -> RustSDKPeer {
+        RustSDKPeer(homeserver: homeserver, user: user, storeDirectory: shell.home.appending(path: "peer-\(device)").path,
+                    passwordFile: try shell.write(homeserver.password, to: "peer-password"))
+    }
+
+    static func result(of command: String, in run: ShellProcess.Result) -> [String: Any]? {
+        run.objects.last { $0["command"] as? String == command }
+    }
+
+    static func bodies(of command: String, in run: ShellProcess.Result) -> [String] {
+        let messages = result(of: command, in: run)?["messages"] as? [[String: Any]] ?? []
+        return messages.compactMap { $0["body"] as? String }
+    }
+
+    @Test func aRecoveryKeyFromElementVerifiesTheShellAndRestoresTheHistory() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let nina = homeserver.user(12)
+        let first = try peer(nina, in: shell, device: "first")
+        let before = ["before the shell 1 \(UUID().uuidString.prefix(4))", "before the shell 2"]
+        let setup = try await first.setUpRecovery(roomName: "History", messages: before)
+        let key = try #require(setup["recovery_key"] as? String)
+        let roomID = try #require(setup["room_id"] as? String)
+        let base = try shell.testerArguments(for: homeserver) + ["--output", "json"]
+
+        // A first run logs in and syncs: the old messages arrive without their key.
+        let login = try await shell.run(base + ["-c", "/login test \(nina)", "-c", "/wait sync --timeout 60", "-c", "/whoami"],
+                                        extraEnvironment: password)
+        #expect(login.status == 0, "\(login.standardOutput)\(login.standardError)")
+        let deviceID = try #require(Self.result(of: "whoami", in: login)?["device_id"] as? String)
+
+        // The next run recovers: the device is verified and the backup's keys come down.
+        let recovered = try await shell.run(base + ["-c", "/recovery \(key)", "-c", "/open \(roomID)"])
+        #expect(recovered.status == 0, "\(recovered.standardOutput)\(recovered.standardError)")
+        let recovery = try #require(Self.result(of: "recovery", in: recovered))
+        #expect(recovery["ok"] as? Bool == true, "\(recovery)")
+        #expect(recovery["device_verified"] as? Bool == true)
+        #expect(((recovery["restored"] as? [String: Any])?["restored"] as? Int ?? 0) >= 1, "\(recovery)")
+        #expect(Self.bodies(of: "open", in: recovered) == before)
+
+        // Element's engine sees the shell's device as verified.
+        let trust = try await first.deviceTrust(of: deviceID, until: "verified")
+        #expect(trust["verified"] as? Bool == true, "\(trust)")
+
+        // And a later run still says so, from the store and the server.
+        let status = try await shell.run(base + ["-c", "/recovery"])
+        let shown = try #require(Self.result(of: "recovery", in: status))
+        #expect(shown["device_verified"] as? Bool == true, "\(shown)")
+        #expect(shown["backing_up"] as? Bool == true, "\(shown)")
+    }
+
+    @Test func recoverySetUpByTheShellIsUnlockedByElementWhichReadsTheBackup() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let olga = homeserver.user(13)
+        let base = try shell.testerArguments(for: homeserver) + ["--output", "json"]
+        let name = "Backed up \(UUID().uuidString.prefix(6))"
+        let texts = ["sent before setup \(UUID().uuidString.prefix(4))", "sent after setup"]
+
+        let run = try await shell.run(base + [
+            "-c", "/login test \(olga)", "-c", "/create \(name)", "-c", "/encrypt!", "-c", texts[0], "-c", "/wait sent --timeout 60",
+            "-c", "/recovery! setup", "-c", texts[1], "-c", "/wait sent --timeout 60", "-c", "/wait sync --timeout 60", "-c", "/backup",
+        ], extraEnvironment: password)
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        let setup = try #require(Self.result(of: "recovery", in: run))
+        let key = try #require(setup["recovery_key"] as? String, "\(setup)")
+        let roomID = try #require(Self.result(of: "create", in: run)?["room_id"] as? String)
+        let backup = try #require(Self.result(of: "backup", in: run))
+        #expect(backup["backed_up_keys"] as? Int == backup["room_keys"] as? Int, "\(backup)")
+
+        // A new device of Element's engine recovers with the printed key and reads both from the backup.
+        let element = try peer(olga, in: shell, device: "element")
+        let recovered = try await element.recover(key: key, roomID: roomID, expected: 2)
+        #expect(recovered["verification_state"] as? String == "VERIFIED", "\(recovered)")
+        #expect(recovered["messages"] as? [String] == texts, "\(recovered)")
+    }
+}
