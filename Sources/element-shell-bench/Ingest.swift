@@ -30,7 +30,7 @@ struct Ingest: AsyncParsableCommand {
         let finished = clock.now
 
         let figures = IngestFigures(bytes: bytes, response: response, decode: persisting - decoding,
-                                    persist: finished - persisting, wall: finished - started, peakMegabytes: PeakMemory.megabytes)
+                                    persist: finished - persisting, wall: finished - started, peakMegabytes: ResidentMemory.peak)
         print(figures.jsonLine)
     }
 

@@ -42,6 +42,9 @@ extension Action {
         case .encryption(.encryptRoom): .encrypt
         case .trust(.recoveryStatus), .trust(.recover), .trust(.setUp): .recovery
         case .trust(.backupStatus), .trust(.restoreBackup): .backup
+        case .trust(.whois): .whois
+        case .trust(.verifyIdentity): .verify
+        case .trust(.acknowledgeIdentity): .unverify
         case .session(.login): .login
         case .session(.logout): .logout
         case .session(.whoami): .whoami

@@ -13,6 +13,17 @@ extension AppState {
             case .recover(let key): return try await recover(with: key, on: crypto)
             case .setUp(let confirmed): return try await setUpRecovery(confirmed: confirmed, for: context.signedIn.session, on: crypto)
             case .restoreBackup: return finish(.trust(.backupRestored(try await restoreBackup(from: crypto))))
+            case .whois(let user):
+                let userID = try userID(for: user)
+                return finish(.trust(.identity(try await recovering { () throws(RecoveryError) in try await crypto.identitySummary(of: userID) })))
+            case .verifyIdentity(let user, let fingerprint):
+                let userID = try userID(for: user)
+                let summary = try await recovering { () throws(RecoveryError) in try await crypto.verifyIdentity(of: userID, fingerprint: fingerprint) }
+                await loadDeviceTrust()
+                return finish(.trust(.identity(summary)))
+            case .acknowledgeIdentity(let user):
+                let userID = try userID(for: user)
+                return finish(.trust(.identity(try await recovering { () throws(RecoveryError) in try await crypto.acknowledgeIdentity(of: userID) })))
             }
         } catch {
             return finish(.failure(error))
@@ -77,6 +88,12 @@ extension AppState {
         // The backup starts with every key this device holds; later ones follow each sync.
         await crypto.backUpRoomKeys()
         return finish(.trust(.recoverySetUp(recoveryKey: recoveryKey, backupVersion: version, alreadyShown: !confirmed)))
+    }
+
+    /// The Matrix ID of a member named as typed, or the ID itself.
+    private func userID(for user: String) throws(ShellError) -> String {
+        guard let userID = MemberLookup.userID(for: user, among: memberNames) else { throw .unknownUser(user) }
+        return userID
     }
 
     /// Runs a recovery step, its failure a `ShellError`.

@@ -11,6 +11,12 @@ public enum TrustAction: Sendable, Equatable {
     case backupStatus
     /// `/backup restore`: every room key of the backup, now.
     case restoreBackup
+    /// `/whois USER`: the user's identity and devices, fresh from the server.
+    case whois(user: String)
+    /// `/verify USER --identity [FINGERPRINT]`: signs their master key with our user-signing key.
+    case verifyIdentity(user: String, fingerprint: String?)
+    /// `/unverify USER --identity`: accepts a changed identity as not verified.
+    case acknowledgeIdentity(user: String)
 }
 
 extension TrustAction: CustomStringConvertible {
@@ -22,6 +28,9 @@ extension TrustAction: CustomStringConvertible {
         case .setUp(let confirmed): "setUp(confirmed: \(confirmed))"
         case .backupStatus: "backupStatus"
         case .restoreBackup: "restoreBackup"
+        case .whois(let user): "whois(user: \(user))"
+        case .verifyIdentity(let user, _): "verifyIdentity(user: \(user))"
+        case .acknowledgeIdentity(let user): "acknowledgeIdentity(user: \(user))"
         }
     }
 }

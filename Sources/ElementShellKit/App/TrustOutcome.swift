@@ -8,6 +8,8 @@ public enum TrustOutcome: Sendable, Equatable {
     case recoverySetUp(recoveryKey: String, backupVersion: String, alreadyShown: Bool)
     case backupStatus(RecoveryStatus)
     case backupRestored(BackupRestore)
+    /// `/whois`, `/verify --identity`, `/unverify --identity`: where the user's identity stands now.
+    case identity(IdentitySummary)
 }
 
 /// Where the account's trusted identity stands, as `/recovery` and `/backup` show it.

@@ -213,12 +213,20 @@ public enum CommandTable {
             requires: .session,
             summary: { L10n.screenHelpVerifySummary }, usage: { L10n.screenHelpVerifyUsage }, details: { [L10n.screenHelpVerifyDetails] }
         ) { arguments, _ in
-            .encryption(.setVerified(true, user: arguments[0], deviceID: arguments[1], fingerprint: arguments.dropFirst(2).first))
+            if arguments[1] == "--identity" { return .trust(.verifyIdentity(user: arguments[0], fingerprint: arguments.dropFirst(2).first)) }
+            return .encryption(.setVerified(true, user: arguments[0], deviceID: arguments[1], fingerprint: arguments.dropFirst(2).first))
         },
         CommandSpec(
             .unverify, parameters: [CommandParameter(.userID), CommandParameter(.text)], requires: .session,
             summary: { L10n.screenHelpUnverifySummary }, usage: { L10n.screenHelpUnverifyUsage }
-        ) { arguments, _ in .encryption(.setVerified(false, user: arguments[0], deviceID: arguments[1], fingerprint: nil)) },
+        ) { arguments, _ in
+            arguments[1] == "--identity" ? .trust(.acknowledgeIdentity(user: arguments[0]))
+                : .encryption(.setVerified(false, user: arguments[0], deviceID: arguments[1], fingerprint: nil))
+        },
+        CommandSpec(
+            .whois, parameters: [CommandParameter(.userID)], requires: .session,
+            summary: { L10n.screenHelpWhoisSummary }, usage: { L10n.screenHelpWhoisUsage }
+        ) { arguments, _ in .trust(.whois(user: arguments[0])) },
         // Out of the history: keys typed after it may be the passphrase it asks for.
         CommandSpec(
             .keys, parameters: [CommandParameter(.keysDirection), CommandParameter(.file)],

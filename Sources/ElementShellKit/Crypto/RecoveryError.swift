@@ -23,6 +23,12 @@ public enum RecoveryError: Error, Sendable, Equatable {
     case noBackup
     /// The backup's key is not the one in secret storage, nor signed by a trusted key.
     case untrustedBackup
+    /// Verifying others needs this account's cross-signing keys here: `/recovery` first.
+    case crossSigningLocked
+    /// The user has no cross-signing identity to verify.
+    case noIdentity(String)
+    /// The fingerprint typed is not the user's master key: nothing was signed.
+    case identityFingerprintMismatch(String)
     case server(MatrixError)
     case storeUnavailable
 }

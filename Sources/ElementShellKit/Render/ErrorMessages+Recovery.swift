@@ -13,6 +13,9 @@ extension ErrorMessages {
         case .authenticationUnsupported: L10n.errorRecoveryAuthenticationUnsupported
         case .noBackup: L10n.errorBackupNone
         case .untrustedBackup: L10n.errorBackupUntrusted
+        case .crossSigningLocked: L10n.errorRecoveryCrossSigningLocked
+        case .noIdentity(let userID): L10n.errorRecoveryNoIdentity(clean(userID))
+        case .identityFingerprintMismatch(let userID): L10n.errorRecoveryIdentityFingerprintMismatch(clean(userID))
         case .server(let error): message(for: error)
         case .storeUnavailable: message(for: ShellError.storeUnavailable)
         }
@@ -34,6 +37,9 @@ extension ErrorCodes {
         case .authenticationUnsupported: "authentication_unsupported"
         case .noBackup: "no_backup"
         case .untrustedBackup: "untrusted_backup"
+        case .crossSigningLocked: "cross_signing_locked"
+        case .noIdentity: "no_identity"
+        case .identityFingerprintMismatch: "fingerprint_mismatch"
         case .server(let error): code(for: error)
         case .storeUnavailable: code(for: ShellError.storeUnavailable)
         }

@@ -10,6 +10,12 @@ extension TrustOutcome {
         case .recoverySetUp(let key, let version, _):
             ["recovery_key": .string(key), "backup_version": .string(version), "device_verified": true]
         case .backupRestored(let restore): restore.json
+        case .identity(let summary):
+            ["user_id": .string(summary.userID), "master_key": summary.masterKey.json, "identity": .string(summary.state.rawValue),
+             "devices": .array(summary.devices.map { device in
+                 ["device_id": .string(device.deviceID), "display_name": device.displayName.json, "ed25519": .string(device.ed25519),
+                  "verified": .bool(device.isTrusted)]
+             })]
         }
     }
 }

@@ -12,7 +12,26 @@ struct TrustText {
             (alreadyShown ? [] : [L10n.screenRecoveryKeyIntro, theme.bold(key), L10n.screenRecoveryKeyWarning])
                 + [theme.accent(L10n.screenRecoverySetUp(version))]
         case .backupRestored(let restore): restoreLines(restore)
+        case .identity(let summary): identityLines(summary)
         }
+    }
+
+    private func identityLines(_ summary: IdentitySummary) -> [String] {
+        let user = TerminalSanitizer.clean(summary.userID)
+        let state = switch summary.state {
+        case .none: L10n.screenWhoisNoIdentity(user)
+        case .notVerified: L10n.screenWhoisNotVerified(user)
+        case .verified: theme.accent(L10n.screenWhoisVerified(user))
+        case .changed: theme.warning(L10n.screenWhoisChanged(user))
+        }
+        var lines = [state]
+        if let master = summary.masterKey { lines.append(L10n.screenWhoisMasterKey(Fingerprint(master).grouped)) }
+        for device in summary.devices {
+            let mark = device.isTrusted ? theme.accent(L10n.screenDevicesVerified) : theme.dim(L10n.screenDevicesUnverified)
+            lines.append("  " + [TerminalSanitizer.clean(device.deviceID), TerminalSanitizer.clean(device.displayName ?? ""),
+                                 Fingerprint(device.ed25519).grouped, mark].filter { !$0.isEmpty }.joined(separator: "  "))
+        }
+        return lines
     }
 
     private func recoveryLines(_ status: RecoveryStatus) -> [String] {

@@ -88,6 +88,9 @@ import Testing
         ("/verify @bob:hs.example PHONE", .encryption(.setVerified(true, user: "@bob:hs.example", deviceID: "PHONE", fingerprint: nil))),
         ("/verify Bob PHONE abcd EFGH 1234", .encryption(.setVerified(true, user: "Bob", deviceID: "PHONE", fingerprint: "abcd EFGH 1234"))),
         ("/unverify Bob PHONE", .encryption(.setVerified(false, user: "Bob", deviceID: "PHONE", fingerprint: nil))),
+        ("/verify @bob:hs --identity abcd EFGH", .trust(.verifyIdentity(user: "@bob:hs", fingerprint: "abcd EFGH"))),
+        ("/unverify Bob --identity", .trust(.acknowledgeIdentity(user: "Bob"))),
+        ("/whois @bob:hs", .trust(.whois(user: "@bob:hs"))),
         ("/keys export ~/keys.txt", .encryption(.exportKeys(path: "~/keys.txt", overwrite: false))),
         ("/keys! export 'my keys.txt'", .encryption(.exportKeys(path: "my keys.txt", overwrite: true))),
         ("/keys import keys.txt", .encryption(.importKeys(path: "keys.txt"))),
@@ -187,7 +190,7 @@ import Testing
 
     @Test func unknownCommandsSuggestTheNearestName() {
         #expect(throws: CommandParseError.unknownCommand(name: "lgoin", suggestion: "login")) { try CommandParser.parse("/lgoin x y") }
-        #expect(throws: CommandParseError.unknownCommand(name: "wh", suggestion: "whoami")) { try CommandParser.parse("/wh") }
+        #expect(throws: CommandParseError.unknownCommand(name: "wh", suggestion: "whois")) { try CommandParser.parse("/wh") }
         #expect(throws: CommandParseError.unknownCommand(name: "zzzzzz", suggestion: nil)) { try CommandParser.parse("/zzzzzz") }
         #expect(throws: CommandParseError.unknownCommand(name: "gret", suggestion: "greet")) {
             try CommandParser.parse("/gret", aliasNames: ["greet"])

@@ -22,7 +22,7 @@ import Testing
         #expect(Completer.complete("/login clap @al", context: context) == .candidates(["@alice:clap.ac"]))
         #expect(Completer.complete("/config ", context: context) == .candidates(["clap", "element"]))
         #expect(Completer.complete("/set hist", context: context) == .candidates(["history_size"]))
-        #expect(Completer.complete("/help wh", context: context) == .candidates(["whoami"]))
+        #expect(Completer.complete("/help wh", context: context) == .candidates(["whoami", "whois"]))
         #expect(Completer.complete("/unalias g", context: context) == .candidates(["greet"]))
     }
 

@@ -29,7 +29,7 @@ import Testing
     /// Sets up recovery on a device, answering any authentication with a password.
     func setUp(_ device: Device) async throws -> String {
         let key = try await device.machine.beginRecoverySetup()
-        _ = try await device.machine.finishRecoverySetup { $0.passwordAuthentication(userID: "@alice:hs", password: "pw") }
+        _ = try await device.machine.finishRecoverySetup { $0.passwordAuthentication(userID: device.machine.userID, password: "pw") }
         return key
     }
 
@@ -140,5 +140,48 @@ import Testing
         #expect(try await first.store.secrets().isEmpty)
         #expect(try await first.machine.beginRecoverySetup() != key)
         #expect(await server.crossSigningKeys(of: alice).isEmpty)
+    }
+}
+
+/// Other users' identities: verified with our user-signing key, and a changed one never trusted
+/// silently.
+@Suite struct CryptoMachineIdentityTests {
+    let recovery = CryptoMachineRecoveryTests()
+    var server: MemoryKeysServer { recovery.server }
+
+    @Test func aVerifiedUserWhoResetsTheirIdentityIsShownChangedUntilAcknowledged() async throws {
+        let alice = try await recovery.device("@alice:hs", "A1")
+        _ = try await recovery.setUp(alice)
+        let bob = try await recovery.device("@bob:hs", "B1")
+        _ = try await recovery.setUp(bob)
+        let published = await server.crossSigningKeys(of: "@bob:hs")
+        let bobMaster = try #require(published["master"]?["keys"]?.object?.values.first?.string)
+
+        let wrong = await recovery.recoveryError { () throws(RecoveryError) in
+            _ = try await alice.machine.verifyIdentity(of: "@bob:hs", fingerprint: "not the key")
+        }
+        #expect(wrong == .identityFingerprintMismatch("@bob:hs"))
+        let verified = try await alice.machine.verifyIdentity(of: "@bob:hs", fingerprint: Fingerprint(bobMaster).grouped)
+        #expect(verified.state == .verified)
+        #expect(verified.devices.allSatisfy { $0.isTrusted })
+
+        // Bob's identity is replaced, by him or by the server.
+        let other = CrossSigningSecrets().publicKeys(userID: "@bob:hs")
+        await server.setCrossSigningKeys(["master": other.master, "self_signing": other.selfSigning, "user_signing": other.userSigning],
+                                         of: "@bob:hs")
+        let changed = try await alice.machine.identitySummary(of: "@bob:hs")
+        #expect(changed.state == .changed)
+        #expect(!changed.devices.contains { $0.isTrusted })
+        #expect(try await alice.machine.acknowledgeIdentity(of: "@bob:hs").state == .notVerified)
+    }
+
+    @Test func verifyingOthersNeedsOurOwnKeys() async throws {
+        let alice = try await recovery.device("@alice:hs", "A1")
+        let bob = try await recovery.device("@bob:hs", "B1")
+        _ = try await recovery.setUp(bob)
+        let error = await recovery.recoveryError { () throws(RecoveryError) in
+            _ = try await alice.machine.verifyIdentity(of: "@bob:hs", fingerprint: nil)
+        }
+        #expect(error == .crossSigningLocked)
     }
 }

@@ -3,8 +3,9 @@ import Testing
 
 /// The binary and the Rust SDK that Element X is built on, sharing one account's trusted identity:
 /// recovery set up on one side is unlocked on the other, which then counts as a verified device
-/// and reads the history from the key backup. nina (the peer sets up) and olga (the shell sets
-/// up) are this suite's alone: each account's identity is made once per test server.
+/// and reads the history from the key backup; a user the shell verified who resets their identity
+/// is no longer trusted. nina (the peer sets up), olga (the shell sets up), pat (the shell) and
+/// quinn (the peer pat verifies) are this suite's alone: each identity is made once per server.
 @Suite(.serialized, .enabled(if: TestHomeserver.current != nil && RustSDKPeer.python != nil, "needs Synapse and the Rust SDK venv of Scripts/test"))
 struct ShellRecoveryIntegrationTests {
     let homeserver = TestHomeserver.current!
@@ -85,5 +86,35 @@ struct ShellRecoveryIntegrationTests {
         let recovered = try await element.recover(key: key, roomID: roomID, expected: 2)
         #expect(recovered["verification_state"] as? String == "VERIFIED", "\(recovered)")
         #expect(recovered["messages"] as? [String] == texts, "\(recovered)")
+    }
+
+    @Test func aVerifiedUserWhoResetsTheirIdentityIsShownChangedAndNotTrusted() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let pat = homeserver.user(14), quinn = homeserver.user(15)
+        let quinnID = "@\(quinn):\(homeserver.serverName)"
+        let element = try peer(quinn, in: shell, device: "quinn")
+        let master = try #require(try await element.identity()["master_key"] as? String)
+        let base = try shell.testerArguments(for: homeserver) + ["--output", "json"]
+
+        let verified = try await shell.run(base + [
+            "-c", "/login test \(pat)", "-c", "/recovery! setup", "-c", "/verify \(quinnID) --identity \(master)", "-c", "/whois \(quinnID)",
+        ], extraEnvironment: password)
+        #expect(verified.status == 0, "\(verified.standardOutput)\(verified.standardError)")
+        let before = try #require(Self.result(of: "whois", in: verified))
+        #expect(before["identity"] as? String == "verified", "\(before)")
+        let devices = before["devices"] as? [[String: Any]] ?? []
+        #expect(!devices.isEmpty && devices.allSatisfy { $0["verified"] as? Bool == true }, "\(before)")
+
+        let reset = try await element.resetIdentity()
+        #expect(reset["master_key"] as? String != master)
+
+        // The next run finds the new identity: a warning, and none of quinn's devices trusted.
+        let after = try await shell.run(base + ["-c", "/whois \(quinnID)"])
+        let changed = try #require(Self.result(of: "whois", in: after))
+        #expect(changed["identity"] as? String == "changed", "\(changed)")
+        #expect((changed["devices"] as? [[String: Any]] ?? []).allSatisfy { $0["verified"] as? Bool == false }, "\(changed)")
+        let acknowledged = try await shell.run(base + ["-c", "/unverify \(quinnID) --identity"])
+        #expect(Self.result(of: "unverify", in: acknowledged)?["identity"] as? String == "not_verified")
     }
 }

@@ -4,7 +4,7 @@ import MatrixJSON
 // Content whose shape the client reads field by field (power levels, `m.direct`) travels as
 // `JSONValue` both ways, so what the client does not know is kept when it writes content back.
 extension JSONValue: JSONReadable {
-    init(json: Data) throws(MatrixError) {
+    public init(json: Data) throws(MatrixError) {
         self = try JSONReader.decode(json, as: JSONValue.self) { reader throws(JSONError) in try JSONValue(reading: &reader) }
     }
 

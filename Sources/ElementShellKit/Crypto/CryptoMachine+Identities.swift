@@ -1,0 +1,61 @@
+import Foundation
+import MatrixCrypto
+import MatrixJSON
+
+/// Other users' identities: looking one up, verifying it with our user-signing key once its
+/// master key was compared out of band, and acknowledging one that changed.
+extension CryptoMachine {
+    /// A user's identity and devices, fetched fresh from the server.
+    public func identitySummary(of userID: String) async throws(RecoveryError) -> IdentitySummary {
+        try? await store.track([userID])
+        try? await store.updateTracking(changed: [userID], left: [])
+        try await serverCall { () throws(MatrixError) in try await updateOutdatedDevices() }
+        return await storedSummary(of: userID)
+    }
+
+    /// Signs the user's current master key with our user-signing key and publishes it, when
+    /// `fingerprint` (if given) is that key. Needs this account's cross-signing keys unlocked here.
+    public func verifyIdentity(of userID: String, fingerprint: String?) async throws(RecoveryError) -> IdentitySummary {
+        let trust = try trustService
+        guard let crossSigning else { throw .crossSigningLocked }
+        let answer = try await serverCall { () throws(MatrixError) in try await keys.queryKeys(userIDs: [userID]) }
+        guard let identity = identity(of: userID, in: answer) else { throw .noIdentity(userID) }
+        if let fingerprint, !Fingerprint(identity.master.key.base64).matches(fingerprint) { throw .identityFingerprintMismatch(userID) }
+        let signed: JSONValue
+        do {
+            signed = try crossSigning.signingIdentity(identity.master.json, userID: self.userID)
+        } catch {
+            throw .identityMismatch
+        }
+        let failures = try await serverCall { () throws(MatrixError) in
+            try await trust.uploadSignatures([userID: [identity.master.key.base64: signed]])
+        }
+        guard failures.object?.isEmpty != false else { throw .server(.forbidden(message: "")) }
+        logger.info("verified an identity", metadata: ["user": "\(userID)", "master": "\(identity.master.key.base64)"])
+        return try await identitySummary(of: userID)
+    }
+
+    /// Accepts a changed identity as not verified: the warning goes, the trust does not come back.
+    public func acknowledgeIdentity(of userID: String) async throws(RecoveryError) -> IdentitySummary {
+        guard var record = try? await store.identities(of: [userID])[userID] else { throw .noIdentity(userID) }
+        if !record.isVerified { record.verifiedMaster = nil }
+        do {
+            try await store.saveIdentities([record])
+        } catch {
+            throw .storeUnavailable
+        }
+        return await storedSummary(of: userID)
+    }
+
+    private func storedSummary(of userID: String) async -> IdentitySummary {
+        let record = try? await store.identities(of: [userID])[userID]
+        let state: IdentitySummary.State = switch record {
+        case nil: .none
+        case let record? where record.hasChanged: .changed
+        case let record? where record.isVerified: .verified
+        case _?: .notVerified
+        }
+        let devices = (try? await store.devices(of: [userID])) ?? []
+        return IdentitySummary(userID: userID, masterKey: record?.masterKey, state: state, devices: devices)
+    }
+}
