@@ -6,7 +6,7 @@ extension AppState {
         guard let store else { return }
         // This device's key stays the same for the session: the crypto machine is asked once.
         let ownKey = if let known = deviceTrust.ownKey { known } else { await crypto?.identityKeys.curve25519 }
-        guard let verifiedKeys = try? await store.verifiedDeviceKeys() else { return }
-        deviceTrust = DeviceTrust(ownKey: ownKey, verifiedKeys: verifiedKeys)
+        guard let keys = try? await store.deviceTrustKeys() else { return }
+        deviceTrust = DeviceTrust(ownKey: ownKey, keys: keys)
     }
 }

@@ -88,6 +88,13 @@ extension AppState {
         } catch {
             return finish(.failure(.matrix(error)))
         }
+        // Messages sent before sync brings the event must be encrypted already.
+        do {
+            try await room.store.setRoomEncryption(RoomEncryption(), of: roomID)
+            rooms[roomID]?.encryption = RoomEncryption()
+        } catch {
+            logger.error("The encryption of \(roomID) could not be stored: \(String(describing: error))")
+        }
         return finish(.encryption(.roomEncrypted(roomName: roomName)))
     }
 }

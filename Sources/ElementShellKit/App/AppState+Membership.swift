@@ -48,7 +48,9 @@ extension AppState {
         }
         do {
             let roomID = try await signedIn.services.rooms.createRoom(creation)
-            await enter(roomID, address: creation.aliasLocalpart.map { "#\($0):\(serverName)" }, name: creation.name)
+            // Encrypted from its first event: what is sent before sync brings that state is encrypted too.
+            await enter(roomID, address: creation.aliasLocalpart.map { "#\($0):\(serverName)" }, name: creation.name,
+                        encryption: creation.isEncrypted ? RoomEncryption() : nil)
             return finish(.created(roomID: roomID, alias: creation.aliasLocalpart.map { "#\($0):\(serverName)" },
                                    isEncrypted: creation.isEncrypted))
         } catch {
@@ -82,7 +84,7 @@ extension AppState {
             } catch {
                 unrecorded = error
             }
-            await enter(roomID)
+            await enter(roomID, encryption: RoomEncryption())
             return finish(unrecorded.map { .failure(.matrix($0)) } ?? .directChat(roomID: roomID, userID: userID, isNew: true))
         } catch {
             return finish(.failure(.matrix(error)))

@@ -138,12 +138,13 @@ extension AppState {
     /// Makes a room just joined or created the open one, before sync has brought anything of it.
     /// The store keeps it at once, under the alias it was joined by or its name, so a script's
     /// next run finds it even if this one ends before sync brings it.
-    func enter(_ roomID: String, address: String? = nil, name: String? = nil) async {
+    func enter(_ roomID: String, address: String? = nil, name: String? = nil, encryption: RoomEncryption? = nil) async {
         if rooms[roomID]?.membership != .join {
             joinsAwaitingSync.insert(roomID)
             let alias = address.flatMap { $0.hasPrefix("#") ? $0 : nil }
             do {
-                if let recorded = try await store?.recordJoin(of: roomID, alias: alias, name: name), rooms[roomID]?.membership != .join {
+                if let recorded = try await store?.recordJoin(of: roomID, alias: alias, name: name, encryption: encryption),
+                   rooms[roomID]?.membership != .join {
                     rooms[roomID] = recorded
                 }
             } catch {

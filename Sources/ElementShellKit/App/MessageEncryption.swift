@@ -1,11 +1,17 @@
-/// What encryption says about a message, which its marks show: a lock for one that arrived
-/// encrypted, a warning besides when who sent it is not proven, and why one could not be read.
+/// What encryption says about a message, which its marks show the way Element X's shields do: a
+/// lock for one that arrived encrypted, a warning besides when its sender's device is not
+/// vouched for (or its key proves nothing), and why one could not be read.
 public enum MessageEncryption: Sendable, Equatable {
     /// Decrypted, from this device or a verified one, with the key its sender shared.
     case trusted
-    /// Decrypted, from a device nobody verified.
-    case unverifiedDevice
-    /// Decrypted with a key from an import or a forward: it proves nothing about the sender.
+    /// From a device its owner's identity signed, that identity not verified here: Element
+    /// shows no warning for it, and neither do we (only `/whois` tells the difference).
+    case unverifiedIdentity
+    /// From a device its owner never signed: anyone who took over the account could have added it.
+    case unsignedDevice
+    /// From a user whose identity changed since it was verified here.
+    case identityChanged
+    /// Decrypted with a key from an import, a forward or the backup: it proves nothing about the sender.
     case importedKey
     /// It could not be decrypted, for this reason.
     case undecryptable(DecryptionFailure)
@@ -16,7 +22,7 @@ public enum MessageEncryption: Sendable, Equatable {
             self = .undecryptable(failure)
         } else if let senderKey = message.senderKey {
             // A forwarded key could come from anyone, so even a verified device's key does not count.
-            self = message.isKeyImported ? .importedKey : trust.trusts(senderKey) ? .trusted : .unverifiedDevice
+            self = message.isKeyImported ? .importedKey : trust.encryption(from: senderKey)
         } else {
             return nil
         }
@@ -26,7 +32,27 @@ public enum MessageEncryption: Sendable, Equatable {
     var isVerified: Bool? {
         switch self {
         case .trusted: true
-        case .unverifiedDevice, .importedKey: false
+        case .unverifiedIdentity, .unsignedDevice, .identityChanged, .importedKey: false
+        case .undecryptable: nil
+        }
+    }
+
+    /// Whether the message carries a warning mark, as Element's red and grey shields.
+    var isWarned: Bool {
+        switch self {
+        case .unsignedDevice, .identityChanged, .importedKey: true
+        case .trusted, .unverifiedIdentity, .undecryptable: false
+        }
+    }
+
+    /// The name `--output json` gives the case (`trust`); `nil` for an unread message.
+    var trustName: String? {
+        switch self {
+        case .trusted: "verified"
+        case .unverifiedIdentity: "unverified_identity"
+        case .unsignedDevice: "unsigned_device"
+        case .identityChanged: "identity_changed"
+        case .importedKey: "imported_key"
         case .undecryptable: nil
         }
     }
@@ -37,14 +63,16 @@ public enum MessageEncryption: Sendable, Equatable {
     }
 }
 
-/// The devices whose messages count as trusted: this one, and those the user verified.
+/// What each device's messages are marked with: this one and verified ones are trusted.
 struct DeviceTrust: Sendable, Equatable {
     /// This device's Curve25519 key; `nil` without encryption.
     var ownKey: String?
-    /// The Curve25519 keys of verified devices (`StoreWriter.verifiedDeviceKeys()`).
-    var verifiedKeys: Set<String> = []
+    /// The devices' keys by mark (`StoreWriter.deviceTrustKeys()`).
+    var keys = DeviceTrustKeys()
 
-    func trusts(_ senderKey: String) -> Bool {
-        senderKey == ownKey || verifiedKeys.contains(senderKey)
+    func encryption(from senderKey: String) -> MessageEncryption {
+        if senderKey == ownKey || keys.verified.contains(senderKey) { return .trusted }
+        if keys.identityChanged.contains(senderKey) { return .identityChanged }
+        return keys.ownerSigned.contains(senderKey) ? .unverifiedIdentity : .unsignedDevice
     }
 }

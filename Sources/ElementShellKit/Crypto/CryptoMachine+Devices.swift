@@ -22,10 +22,12 @@ extension CryptoMachine {
         for userID in outdated {
             guard let entries = answer["device_keys"]?[userID]?.object else { continue }
             answered.append(userID)
-            let trustedIdentity = identities[userID].flatMap { isTrusted($0, of: userID) ? $0 : nil }
+            let identity = identities[userID]
+            let isIdentityTrusted = identity.map { isTrusted($0, of: userID) } ?? false
             for (deviceID, signed) in entries {
                 if var device = DeviceRecord(signedKeys: signed, userID: userID, deviceID: deviceID) {
-                    device.isCrossSigned = trustedIdentity?.hasSigned(deviceKeys: signed, userID: userID, deviceID: deviceID) == true
+                    device.isOwnerSigned = identity?.hasSigned(deviceKeys: signed, userID: userID, deviceID: deviceID) == true
+                    device.isCrossSigned = device.isOwnerSigned && isIdentityTrusted
                     devices.append(device)
                 } else {
                     logger.warning("device keys refused", metadata: ["user": "\(userID)", "device": "\(deviceID)"])

@@ -32,9 +32,21 @@ public struct MessageSender: Sendable {
         if case .redaction = entry.relation { return nil }
         // Unknown is not "unencrypted": a room just created encrypted arrives with its next sync.
         guard let room = try? await store.room(entry.roomID) else { throw .encryptionRefused(.roomNotSynced) }
-        guard let settings = room.encryption else { return nil }
+        var settings = room.encryption
+        // A room joined but not synced yet (a script that joins, then posts in its next run)
+        // has no state here: the server says whether it is encrypted.
+        if settings == nil, room.isAwaitingFirstSync { settings = try await encryptionOnServer(of: entry.roomID, store: store) }
+        guard let settings else { return nil }
         guard let crypto else { throw .encryptionRefused(.unavailable) }
         return try await crypto.encrypt(type: entry.eventType, content: OutgoingContent.content(for: entry), roomID: entry.roomID,
                                         settings: settings)
+    }
+
+    /// The room's `m.room.encryption` on the server, kept in the store so later sends know it.
+    private func encryptionOnServer(of roomID: String, store: StoreWriter) async throws(MatrixError) -> RoomEncryption? {
+        guard let content = try await client.sendIfPresent(.state(RoomEncryption.eventType, of: roomID)),
+              let settings = RoomEncryption(content: content) else { return nil }
+        try? await store.setRoomEncryption(settings, of: roomID)
+        return settings
     }
 }

@@ -210,7 +210,7 @@ extension MessageView {
             "thread_root_ref": threadReference.map { .string("~\($0)") } ?? .null,
             "media": media.map(\.json) ?? .null,
             "encrypted": .bool(encryption != nil), "verified": encryption?.isVerified.map(JSONValue.bool) ?? .null,
-            "key_imported": .bool(encryption == .importedKey),
+            "key_imported": .bool(encryption == .importedKey), "trust": encryption?.trustName.json ?? .null,
             "decryption_failure": encryption?.failure.map { .string($0.rawValue) } ?? .null,
             "malformed": malformedField.json,
         ]

@@ -64,7 +64,9 @@ struct MessageText {
     /// proven (a device nobody verified, or a key that was imported or forwarded).
     private func encryptionMark(_ encryption: MessageEncryption?) -> String {
         guard let encryption else { return "" }
-        return "🔒" + (encryption.isVerified == false ? theme.warning("⚠") : "") + " "
+        guard encryption.isWarned else { return "🔒 " }
+        // Element's grey shield: a key that proves nothing is not the red one of a suspect device.
+        return "🔒" + (encryption == .importedKey ? theme.dim("⚠") : theme.warning("⚠")) + " "
     }
 
     /// What stands in for the text of a message that could not be decrypted.

@@ -15,8 +15,10 @@ public struct DeviceRecord: Sendable, Equatable, Codable, FetchableRecord, Persi
     public var displayName: String?
     /// The user compared the fingerprint out of band (`/devices verify`).
     public var isVerified = false
-    /// Its owner's self-signing key signed it, and that owner's identity is trusted here (ours,
-    /// unlocked with the recovery key, or one our user-signing key signed).
+    /// Its owner's self-signing key signed it: its owner vouches for it, as Element counts.
+    public var isOwnerSigned = false
+    /// Owner-signed, and that owner's identity is trusted here (ours, unlocked with the recovery
+    /// key, or one our user-signing key signed).
     public var isCrossSigned = false
 
     public init(userID: String, deviceID: String, curve25519: String, ed25519: String, displayName: String? = nil,
@@ -46,6 +48,7 @@ public struct DeviceRecord: Sendable, Equatable, Codable, FetchableRecord, Persi
 
     enum CodingKeys: String, CodingKey {
         case userID = "user_id", deviceID = "device_id", curve25519, ed25519, displayName = "display_name", isVerified = "verified"
+        case isOwnerSigned = "owner_signed"
         case isCrossSigned = "cross_signed"
     }
 

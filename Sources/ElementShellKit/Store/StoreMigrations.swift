@@ -224,8 +224,12 @@ enum StoreMigrations {
             }
             // Already in the backup version of `key_backup`; a new version starts over.
             try database.alter(table: "inbound_group_session") { $0.add(column: "backed_up", .boolean).notNull().defaults(to: false) }
-            // Signed by its owner's self-signing key, that owner's identity being trusted here.
-            try database.alter(table: "device") { $0.add(column: "cross_signed", .boolean).notNull().defaults(to: false) }
+            // Signed by its owner's self-signing key (`owner_signed`), that owner's identity being
+            // trusted here besides (`cross_signed`).
+            try database.alter(table: "device") { table in
+                table.add(column: "owner_signed", .boolean).notNull().defaults(to: false)
+                table.add(column: "cross_signed", .boolean).notNull().defaults(to: false)
+            }
             // Each tracked user's cross-signing identity as last fetched. `verified_master` is the
             // master key this device trusted (ours, unlocked; or one our user-signing key signed):
             // a different master key later is a changed identity, never trusted silently.

@@ -142,9 +142,19 @@ extension StoreWriter {
         try await pool.read { try DeviceRecord.filter(Column("curve25519") == curve25519).fetchOne($0) }
     }
 
-    /// The Curve25519 keys of every verified or cross-signed device, to mark messages as trusted.
-    public nonisolated func verifiedDeviceKeys() async throws -> Set<String> {
-        try await pool.read { try Set(String.fetchAll($0, sql: "SELECT curve25519 FROM device WHERE verified OR cross_signed")) }
+    /// The Curve25519 keys of devices by what their messages' marks say: verified (by fingerprint
+    /// or cross-signing), vouched for by their owner's identity, or of an identity that changed.
+    public nonisolated func deviceTrustKeys() async throws -> DeviceTrustKeys {
+        try await pool.read { database in
+            let changed = try Set(String.fetchAll(database, sql: """
+                SELECT curve25519 FROM device JOIN cross_signing_identity USING (user_id)
+                WHERE NOT cross_signing_identity.verified AND verified_master IS NOT NULL AND verified_master != master_key
+                """))
+            return DeviceTrustKeys(
+                verified: try Set(String.fetchAll(database, sql: "SELECT curve25519 FROM device WHERE verified OR cross_signed")),
+                ownerSigned: try Set(String.fetchAll(database, sql: "SELECT curve25519 FROM device WHERE owner_signed")).subtracting(changed),
+                identityChanged: changed)
+        }
     }
 
     /// Replaces the known devices of users with a fresh `/keys/query` answer and marks them up to

@@ -105,14 +105,25 @@ public actor StoreWriter {
     /// so a later run finds it under the address it was joined by (`alias`) or its `name`. A room
     /// the store knows already only becomes joined; sync fills in the rest either way.
     @discardableResult
-    public func recordJoin(of roomID: String, alias: String?, name: String?) throws -> RoomRecord? {
+    public func recordJoin(of roomID: String, alias: String?, name: String?, encryption: RoomEncryption? = nil) throws -> RoomRecord? {
         try transaction { database in
             try database.execute(sql: "UPDATE room SET membership = 'join' WHERE room_id = ?", arguments: [roomID])
             if database.changesCount == 0 {
                 try database.execute(sql: "INSERT INTO room (room_id, membership, canonical_alias, name) VALUES (?, 'join', ?, ?)",
                                      arguments: [roomID, alias, name])
             }
+            if let encryption {
+                try database.execute(sql: "UPDATE room SET encryption = ? WHERE room_id = ?", arguments: [encryption.storedText, roomID])
+            }
             return try RoomRecord.fetchOne(database, key: ["room_id": roomID])
+        }
+    }
+
+    /// Records a room's encryption as soon as it is known (turned on, created with it, asked
+    /// of the server), before sync brings it: a message sent meanwhile must not go in the clear.
+    public func setRoomEncryption(_ encryption: RoomEncryption, of roomID: String) throws {
+        try transaction { database in
+            try database.execute(sql: "UPDATE room SET encryption = ? WHERE room_id = ?", arguments: [encryption.storedText, roomID])
         }
     }
 

@@ -120,7 +120,7 @@ import Testing
         await app.state.run(line: "/history 5")
         guard case .history(let messages)? = app.log.outcomes.last else { Issue.record("no history"); return }
         #expect(messages.map(\.body) == ["from the past", ""])
-        #expect(messages.map(\.encryption) == [.unverifiedDevice, .undecryptable(.missingKey)])
+        #expect(messages.map(\.encryption) == [.unsignedDevice, .undecryptable(.missingKey)])
         let lines = text(app.log.reports.last)
         #expect(lines.first?.hasSuffix("🔒⚠ Bob: from the past") == true)
         #expect(lines.last?.hasSuffix("🔒 Bob: Unable to decrypt: the key has not arrived yet (it is shown when it does)") == true)

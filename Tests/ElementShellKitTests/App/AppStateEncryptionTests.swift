@@ -89,11 +89,11 @@ import Testing
         await app.state.run(line: "/devices @bob:hs")
         guard case .encryption(.devices(_, let after))? = app.log.outcomes.last else { Issue.record("no devices"); return }
         #expect(after.map(\.isVerified) == [true])
-        #expect(app.state.deviceTrust.verifiedKeys.contains(await bob.identityKeys.curve25519), "marks change at once, not at the next sync")
+        #expect(app.state.deviceTrust.keys.verified.contains(await bob.identityKeys.curve25519), "marks change at once, not at the next sync")
 
         #expect(await app.state.run(line: "/unverify @bob:hs PHONE"))
         #expect(app.log.outcomes.last == .encryption(.verified(userID: "@bob:hs", deviceID: "PHONE", isVerified: false)))
-        #expect(app.state.deviceTrust.verifiedKeys.isEmpty)
+        #expect(app.state.deviceTrust.keys.verified.isEmpty)
         #expect(!(await app.state.run(line: "/unverify @bob:hs LAPTOP")))
         #expect(app.log.failures.last == .encryption(.unknownDevice(userID: "@bob:hs", deviceID: "LAPTOP")))
     }

@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func theSendersDeviceDecidesTheMark() {
-        let trust = DeviceTrust(ownKey: "own", verifiedKeys: ["verified"])
+        let trust = DeviceTrust(ownKey: "own", keys: DeviceTrustKeys(verified: ["verified"], ownerSigned: ["vouched"], identityChanged: ["reset"]))
         var message = MessageRecord(eventID: "$e", roomID: "!r", sender: "@bob:hs", msgtype: "m.text", body: "hi", originServerTS: 1)
         #expect(MessageEncryption(of: message, trust: trust) == nil, "sent in the clear")
         message.senderKey = "verified"
@@ -29,7 +29,11 @@ import Testing
         message.senderKey = "own"
         #expect(MessageEncryption(of: message, trust: trust) == .trusted, "this very device")
         message.senderKey = "stranger"
-        #expect(MessageEncryption(of: message, trust: trust) == .unverifiedDevice)
+        #expect(MessageEncryption(of: message, trust: trust) == .unsignedDevice)
+        message.senderKey = "vouched"
+        #expect(MessageEncryption(of: message, trust: trust) == .unverifiedIdentity, "signed by its owner, as Element counts")
+        message.senderKey = "reset"
+        #expect(MessageEncryption(of: message, trust: trust) == .identityChanged)
         message.senderKey = "verified"
         message.isKeyImported = true
         #expect(MessageEncryption(of: message, trust: trust) == .importedKey, "a forwarded key proves nothing, whoever it names")
@@ -43,9 +47,12 @@ import Testing
     @Test func aLockMarksEncryptedMessagesAndAWarningUnprovenSenders() {
         #expect(lines(nil) == ["[15:30] Bob: hi"])
         #expect(lines(.trusted) == ["[15:30] 🔒 Bob: hi"])
-        #expect(lines(.unverifiedDevice) == ["[15:30] 🔒⚠ Bob: hi"])
+        #expect(lines(.unsignedDevice) == ["[15:30] 🔒⚠ Bob: hi"])
         #expect(lines(.importedKey) == ["[15:30] 🔒⚠ Bob: hi"])
-        #expect(lines(.unverifiedDevice, color: true)[0].contains("🔒\u{1B}[33m⚠\u{1B}[0m "), "the warning in the warning colour")
+        #expect(lines(.identityChanged) == ["[15:30] 🔒⚠ Bob: hi"])
+        #expect(lines(.unverifiedIdentity) == ["[15:30] 🔒 Bob: hi"], "Element shows no shield for an unverified user's signed device")
+        #expect(lines(.importedKey, color: true)[0].contains("🔒\u{1B}[2m⚠\u{1B}[0m "), "grey, as Element's shield for a key that proves nothing")
+        #expect(lines(.unsignedDevice, color: true)[0].contains("🔒\u{1B}[33m⚠\u{1B}[0m "), "the warning in the warning colour")
     }
 
     @Test(arguments: failures)
@@ -90,9 +97,12 @@ import Testing
             let object = json(encryption)
             return [object["encrypted"], object["verified"], object["key_imported"], object["decryption_failure"]]
         }
+        #expect(json(.unverifiedIdentity)["trust"] == .string("unverified_identity"))
+        #expect(json(.identityChanged)["trust"] == .string("identity_changed"))
+        #expect(json(.undecryptable(.corrupt))["trust"] == .null)
         #expect(fields(nil) == [.bool(false), .null, .bool(false), .null])
         #expect(fields(.trusted) == [.bool(true), .bool(true), .bool(false), .null])
-        #expect(fields(.unverifiedDevice) == [.bool(true), .bool(false), .bool(false), .null])
+        #expect(fields(.unsignedDevice) == [.bool(true), .bool(false), .bool(false), .null])
         #expect(fields(.importedKey) == [.bool(true), .bool(false), .bool(true), .null])
         #expect(fields(.undecryptable(.missingKey)) == [.bool(true), .null, .bool(false), .string("missing_key")])
         #expect(fields(.undecryptable(.unsupportedAlgorithm))[3] == .string("unsupported_algorithm"))

@@ -30,6 +30,11 @@ struct RustSDKPeer {
         try await call(["device-trust", "--device", deviceID] + (user.map { ["--of", $0] } ?? []) + (until.map { ["--wait-until", $0] } ?? []))
     }
 
+    /// Pages back until `expected` messages are readable; `details` carries each one's shield.
+    func read(roomID: String, expected: Int) async throws -> [String: Any] {
+        try await call(["read", "--room", roomID, "--expect", "\(expected)"])
+    }
+
     func identity(of user: String? = nil) async throws -> [String: Any] {
         try await call(["identity"] + (user.map { ["--of", $0] } ?? []))
     }

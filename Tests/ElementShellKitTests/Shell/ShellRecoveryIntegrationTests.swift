@@ -43,13 +43,19 @@ struct ShellRecoveryIntegrationTests {
         let deviceID = try #require(Self.result(of: "whoami", in: login)?["device_id"] as? String)
 
         // The next run recovers: the device is verified and the backup's keys come down.
-        let recovered = try await shell.run(base + ["-c", "/recovery \(key)", "-c", "/open \(roomID)"])
+        let after = "from the recovered shell \(UUID().uuidString.prefix(4))"
+        let recovered = try await shell.run(base + ["-c", "/recovery \(key)", "-c", "/open \(roomID)", "-c", after,
+                                                    "-c", "/wait sent --timeout 60"])
         #expect(recovered.status == 0, "\(recovered.standardOutput)\(recovered.standardError)")
         let recovery = try #require(Self.result(of: "recovery", in: recovered))
         #expect(recovery["ok"] as? Bool == true, "\(recovery)")
         #expect(recovery["device_verified"] as? Bool == true)
         #expect(((recovery["restored"] as? [String: Any])?["restored"] as? Int ?? 0) >= 1, "\(recovery)")
         #expect(Self.bodies(of: "open", in: recovered) == before)
+        // Element's engine reads what the shell sent then without a warning: a device its owner signed.
+        let read = try await first.read(roomID: roomID, expected: 3)
+        let sent = (read["details"] as? [[String: Any]] ?? []).first { $0["body"] as? String == after }
+        #expect(sent != nil && sent?["shield"] is NSNull, "\(read)")
 
         // Element's engine sees the shell's device as verified.
         let trust = try await first.deviceTrust(of: deviceID, until: "verified")
@@ -86,6 +92,10 @@ struct ShellRecoveryIntegrationTests {
         let recovered = try await element.recover(key: key, roomID: roomID, expected: 2)
         #expect(recovered["verification_state"] as? String == "VERIFIED", "\(recovered)")
         #expect(recovered["messages"] as? [String] == texts, "\(recovered)")
+        // Both went encrypted, the first although sync had not brought the room's encryption yet:
+        // Element's only shield is the grey one of every key that came from a backup.
+        let shields = (recovered["details"] as? [[String: Any]] ?? []).map { $0["shield"] as? String }
+        #expect(shields == ["GREY:AUTHENTICITY_NOT_GUARANTEED", "GREY:AUTHENTICITY_NOT_GUARANTEED"], "\(recovered)")
     }
 
     @Test func aVerifiedUserWhoResetsTheirIdentityIsShownChangedAndNotTrusted() async throws {
