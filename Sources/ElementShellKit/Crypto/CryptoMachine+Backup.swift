@@ -50,6 +50,8 @@ extension CryptoMachine {
     public func restoreBackup(progress: @Sendable (Int, Int) -> Void = { _, _ in }) async throws(RecoveryError) -> BackupRestore {
         let trust = try trustService
         guard let backupKey, let backup = try? await store.keyBackup(), backupKey.publicKey.base64 == backup.publicKey else { throw .noBackup }
+        // Until the keys are stored, the next start knows to do it again.
+        try? await store.setRestorePending(true)
         let rooms = try await serverCall { () throws(MatrixError) in try await trust.backedUpKeys(version: backup.version) }
         let entries = (rooms.object ?? [:]).flatMap { roomID, room in
             (room["sessions"]?.object ?? [:]).map { (roomID: roomID, sessionID: $0.key, data: $0.value) }
@@ -63,9 +65,32 @@ extension CryptoMachine {
             if (index + 1) % 1000 == 0 { progress(index + 1, entries.count) }
         }
         let kept = await importRoomKeys(keys, fromBackup: true)
+        try? await store.setRestorePending(false)
         logger.info("restored room keys from the backup", metadata: ["kept": "\(kept.count)", "total": "\(entries.count)",
                                                                     "version": "\(backup.version)"])
         return BackupRestore(sessionIDs: kept, total: entries.count, unreadable: entries.count - keys.count)
+    }
+
+    /// Finishes a restore the last run began but did not end (it was killed, or the server went
+    /// away), and decrypts the stored messages it makes readable; `nil` when there was none.
+    public func finishInterruptedRestore() async -> SyncResult? {
+        guard let backup = try? await store.keyBackup(), backup.isRestorePending,
+              let restore = try? await restoreBackup(), !restore.sessionIDs.isEmpty else { return nil }
+        return await retryUndecrypted(sessionIDs: restore.sessionIDs)
+    }
+
+    /// The sessions the backup has of these, fetched one by one as messages need them, and kept.
+    func restoreFromBackup(_ sessions: [GroupSessionKey]) async -> Set<String> {
+        guard !sessions.isEmpty, let trust, let backupKey, let backup = try? await store.keyBackup(),
+              backupKey.publicKey.base64 == backup.publicKey else { return [] }
+        var keys: [ExportedRoomKey] = []
+        for session in sessions {
+            guard let data = try? await trust.backedUpKey(roomID: session.roomID, sessionID: session.sessionID, version: backup.version),
+                  let key = decryptBackedUp(data, roomID: session.roomID, sessionID: session.sessionID, with: backupKey)
+            else { continue }
+            keys.append(key)
+        }
+        return await importRoomKeys(keys, fromBackup: true)
     }
 
     /// One backed-up session's room key; `nil` (and a warning) when it does not decrypt.

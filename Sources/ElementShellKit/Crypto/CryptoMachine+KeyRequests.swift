@@ -3,13 +3,18 @@ import MatrixCrypto
 import MatrixJSON
 
 extension CryptoMachine {
-    /// Asks this user's other devices for the room keys of messages that could not be decrypted
-    /// since the last call (`m.room_key_request`), once per session and run: a device that was
-    /// there when the message came (Element on the phone) can forward the key.
-    public func requestMissingKeys() async {
+    /// Finds the room keys of messages that could not be decrypted since the last call, once per
+    /// session and run: in the key backup first, then by asking this user's other devices
+    /// (`m.room_key_request`), since a device that was there when the message came (Element on
+    /// the phone) can forward the key. Returns the sessions the backup had, now stored.
+    @discardableResult
+    public func requestMissingKeys() async -> Set<String> {
+        let missing = keysToRequest.filter { !requestedSessions.contains($0.key.sessionID) }
+        keysToRequest = [:]
+        requestedSessions.formUnion(missing.keys.map(\.sessionID))
+        let restored = await restoreFromBackup(Array(missing.keys))
         var bodies: [String: JSONValue] = [:]
-        for (session, senderKey) in keysToRequest where !requestedSessions.contains(session.sessionID) {
-            requestedSessions.insert(session.sessionID)
+        for (session, senderKey) in missing where !restored.contains(session.sessionID) {
             let requestID = UUID().uuidString
             bodies[requestID] = [
                 "action": "request",
@@ -23,7 +28,6 @@ extension CryptoMachine {
                 ],
             ]
         }
-        keysToRequest = [:]
         for (requestID, content) in bodies {
             do {
                 try await keys.sendToDevice(type: Self.keyRequestType, transactionID: requestID, messages: [userID: ["*": content]])
@@ -31,6 +35,7 @@ extension CryptoMachine {
                 logger.warning("key request not sent", metadata: ["error": "\(error)"])
             }
         }
+        return restored
     }
 
     static let keyRequestType = "m.room_key_request"
@@ -44,7 +49,7 @@ extension CryptoMachine {
               let requester = content["requesting_device_id"]?.string, requester != deviceID,
               let body = content["body"], body["algorithm"]?.string == CryptoAlgorithm.megolm,
               let roomID = body["room_id"]?.string, let sessionID = body["session_id"]?.string,
-              let device = try? await store.devices(of: [userID]).first(where: { $0.deviceID == requester }), device.isVerified,
+              let device = try? await store.devices(of: [userID]).first(where: { $0.deviceID == requester }), device.isTrusted,
               let (record, session) = await groupSession(roomID: roomID, sessionID: sessionID),
               let exported = session.export(at: session.firstKnownIndex) else { return }
         let forwarded: JSONValue = [

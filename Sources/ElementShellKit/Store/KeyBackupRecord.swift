@@ -3,9 +3,12 @@
 public struct KeyBackupRecord: Sendable, Equatable {
     public var version: String
     public var publicKey: String
+    /// A restore from it began and did not finish.
+    public var isRestorePending: Bool
 
-    public init(version: String, publicKey: String) {
+    public init(version: String, publicKey: String, isRestorePending: Bool = false) {
         self.version = version
         self.publicKey = publicKey
+        self.isRestorePending = isRestorePending
     }
 }

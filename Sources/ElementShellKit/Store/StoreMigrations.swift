@@ -221,6 +221,8 @@ enum StoreMigrations {
                 table.primaryKey("id", .integer).check { $0 == 1 }
                 table.column("version", .text).notNull()
                 table.column("public_key", .text).notNull()
+                // A restore began and has not finished (the process was killed): the next start finishes it.
+                table.column("restore_pending", .boolean).notNull().defaults(to: false)
             }
             // Already in the backup version of `key_backup`; a new version starts over.
             try database.alter(table: "inbound_group_session") { $0.add(column: "backed_up", .boolean).notNull().defaults(to: false) }

@@ -34,8 +34,8 @@ extension StoreWriter {
 
     public nonisolated func keyBackup() async throws -> KeyBackupRecord? {
         try await pool.read { database in
-            try Row.fetchOne(database, sql: "SELECT version, public_key FROM key_backup WHERE id = 1").map {
-                KeyBackupRecord(version: $0["version"], publicKey: $0["public_key"])
+            try Row.fetchOne(database, sql: "SELECT version, public_key, restore_pending FROM key_backup WHERE id = 1").map {
+                KeyBackupRecord(version: $0["version"], publicKey: $0["public_key"], isRestorePending: $0["restore_pending"])
             }
         }
     }
@@ -46,9 +46,14 @@ extension StoreWriter {
         try transaction { database in
             let stored = try String.fetchOne(database, sql: "SELECT version FROM key_backup WHERE id = 1")
             if stored != backup.version { try database.execute(sql: "UPDATE inbound_group_session SET backed_up = 0") }
-            try database.execute(sql: "INSERT OR REPLACE INTO key_backup (id, version, public_key) VALUES (1, ?, ?)",
-                                 arguments: [backup.version, backup.publicKey])
+            try database.execute(sql: "INSERT OR REPLACE INTO key_backup (id, version, public_key, restore_pending) VALUES (1, ?, ?, ?)",
+                                 arguments: [backup.version, backup.publicKey, backup.isRestorePending])
         }
+    }
+
+    /// Marks a restore from the backup as begun, or as done.
+    public func setRestorePending(_ pending: Bool) throws {
+        try transaction { try $0.execute(sql: "UPDATE key_backup SET restore_pending = ? WHERE id = 1", arguments: [pending]) }
     }
 
     /// Up to `limit` room keys the backup lacks.

@@ -42,13 +42,17 @@ public struct SyncLoop: Sendable {
         }
         try? await crypto.publishKeys(oneTimeKeyCounts: updates.oneTimeKeyCounts, unusedFallbackKeyTypes: updates.unusedFallbackKeyTypes)
         try? await crypto.updateOutdatedDevices()
-        await crypto.requestMissingKeys()
+        let restored = await crypto.requestMissingKeys()
+        if !restored.isEmpty, let late = await crypto.retryUndecrypted(sessionIDs: restored) {
+            await report(.decrypted(late))
+        }
         await crypto.backUpRoomKeys()
     }
 
     public func run() async {
         var backoff = SyncBackoff()
         try? await crypto?.publishKeysIfNew()
+        if let late = await crypto?.finishInterruptedRestore() { await report(.decrypted(late)) }
         var token = try? await store.syncToken()
         var waitsForNews = !catchesUpFirst && keepsPolling
         while !Task.isCancelled {

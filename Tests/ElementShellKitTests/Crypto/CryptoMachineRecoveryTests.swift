@@ -66,6 +66,48 @@ import Testing
         #expect(try await again.machine.recoveryStatus().isDeviceVerified)
     }
 
+    @Test func aMessageWhoseKeyIsInTheBackupIsReadAsSoonAsItArrives() async throws {
+        let first = try await device(alice, "A1")
+        let recoveryKey = try await setUp(first)
+        let second = try await device(alice, "A2")
+        _ = try await second.machine.recover(with: SecretStorageKey(recoveryKey: recoveryKey))
+        // A room key the second device never receives over Olm (nobody else is in the room), backed up.
+        let content = try await first.machine.encrypt(type: "m.room.message", content: ["msgtype": "m.text", "body": "from the backup"],
+                                                      roomID: "!r:hs", settings: RoomEncryption())
+        await first.machine.backUpRoomKeys()
+
+        var response = SyncResponse(nextBatch: "s")
+        let event = SyncEvent(type: "m.room.encrypted", eventID: "$1", sender: alice, originServerTS: 1, content: content)
+        response.rooms.joined["!r:hs"] = SyncResponse.JoinedRoom(timeline: SyncResponse.Timeline(events: [event]))
+        let (received, _) = await second.machine.receive(response)
+        try await second.store.apply(received, userID: alice)
+        let restored = await second.machine.requestMissingKeys()
+        #expect(restored.count == 1)
+        let late = await second.machine.retryUndecrypted(sessionIDs: restored)
+        #expect(late?.changedMessages.map(\.body) == ["from the backup"])
+        #expect(late?.changedMessages.first?.isKeyImported == true, "a key from the backup proves nothing about its sender")
+    }
+
+    @Test func aRestoreCutShortIsFinishedByTheNextStart() async throws {
+        let first = try await device(alice, "A1")
+        let recoveryKey = try await setUp(first)
+        _ = try await first.machine.encrypt(type: "m.room.message", content: ["body": "hi"], roomID: "!r:hs", settings: RoomEncryption())
+        await first.machine.backUpRoomKeys()
+        let second = try await device(alice, "A2")
+        _ = try await second.machine.recover(with: SecretStorageKey(recoveryKey: recoveryKey))
+        await server.setFailsBackupDownload(true)
+        let error = await recoveryError { () throws(RecoveryError) in _ = try await second.machine.restoreBackup() }
+        #expect(error != nil)
+        #expect(try await second.store.keyBackup()?.isRestorePending == true)
+
+        await server.setFailsBackupDownload(false)
+        let restarted = try await device(alice, "A2", restarting: second)
+        _ = await restarted.machine.finishInterruptedRestore()
+        #expect(try await restarted.store.keyBackup()?.isRestorePending == false)
+        #expect(try await restarted.store.roomKeyCounts().total == 1)
+        #expect(await restarted.machine.finishInterruptedRestore() == nil, "nothing left to finish")
+    }
+
     @Test func aWrongKeyChangesNothing() async throws {
         let first = try await device(alice, "A1")
         _ = try await setUp(first)

@@ -14,6 +14,8 @@ struct MemoryTrustState {
     var backedUp: [String: [String: [String: JSONValue]]] = [:]
     /// Challenges each upload of cross-signing keys that would replace existing ones.
     var requiresAuthenticationToReplace = true
+    /// Answers a download of the whole backup with a server error, as a server going away mid-restore.
+    var failsBackupDownload = false
 }
 
 extension MemoryKeysServer {
@@ -42,6 +44,10 @@ extension MemoryKeysServer {
         let version = "\(trustState.backups.count + 1)"
         trustState.backups.append((version, algorithm, authData))
         return version
+    }
+
+    func setFailsBackupDownload(_ fails: Bool) {
+        trustState.failsBackupDownload = fails
     }
 
     func backedUpSessionCount(version: String) -> Int {
@@ -139,7 +145,8 @@ extension MemoryKeysServer {
         }
 
         func backedUpKeys(version: String) async throws(MatrixError) -> JSONValue {
-            await server.backedUpKeys(version: version)
+            if await server.trustState.failsBackupDownload { throw .server(errcode: "M_UNKNOWN", message: "gone", status: 502) }
+            return await server.backedUpKeys(version: version)
         }
 
         func backedUpKey(roomID: String, sessionID: String, version: String) async throws(MatrixError) -> JSONValue? {
