@@ -55,7 +55,7 @@ struct TerminalPromptTests {
 
     @Test func tabCompletesCommandsAndArguments() async throws {
         let tmux = try await TmuxSession.started()
-        try await tmux.type("/wh")
+        try await tmux.type("/whoa")
         try await tmux.press("Tab")
         try await tmux.waitFor("the command name") { $0.last == "Element> /whoami" }
         try await tmux.press("C-a", "C-k")
