@@ -69,6 +69,7 @@ final class InteractiveSession {
                 case .logout(let userID): L10n.screenLogoutConfirm(TerminalSanitizer.clean(userID))
                 case .encryptRoom(let roomName): L10n.screenEncryptConfirm(TerminalSanitizer.clean(roomName))
                 case .recoveryKeySaved(let key): L10n.screenRecoveryKeySavedConfirm(key)
+                case .resetIdentity(let userID): L10n.screenRecoveryResetConfirm(TerminalSanitizer.clean(userID))
                 }
                 guard let answer = await editor.ask(prompt, hidden: false) else { return false }
                 let yes = L10n.commonAnswerYes.split(separator: ",")

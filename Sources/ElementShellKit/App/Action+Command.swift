@@ -40,7 +40,7 @@ extension Action {
         case .encryption(.setVerified(let verified, _, _, _)): verified ? .verify : .unverify
         case .encryption(.exportKeys), .encryption(.importKeys): .keys
         case .encryption(.encryptRoom): .encrypt
-        case .trust(.recoveryStatus), .trust(.recover), .trust(.setUp): .recovery
+        case .trust(.recoveryStatus), .trust(.recover), .trust(.setUp), .trust(.reset): .recovery
         case .trust(.backupStatus), .trust(.restoreBackup): .backup
         case .trust(.whois): .whois
         case .trust(.verifyIdentity): .verify

@@ -108,4 +108,6 @@ public enum ConfirmationQuestion: Sendable, Equatable {
     case encryptRoom(roomName: String)
     /// `/recovery setup`: the new recovery key, shown once; yes once the user has saved it.
     case recoveryKeySaved(recoveryKey: String)
+    /// `/recovery reset`: a new identity replaces the account's.
+    case resetIdentity(userID: String)
 }

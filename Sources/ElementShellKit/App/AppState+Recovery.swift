@@ -12,6 +12,7 @@ extension AppState {
             case .backupStatus: return finish(.trust(.backupStatus(try await recovering { () throws(RecoveryError) in try await crypto.recoveryStatus() })))
             case .recover(let key): return try await recover(with: key, on: crypto)
             case .setUp(let confirmed): return try await setUpRecovery(confirmed: confirmed, for: context.signedIn.session, on: crypto)
+            case .reset(let confirmed): return try await resetIdentity(confirmed: confirmed, for: context.signedIn.session, on: crypto)
             case .restoreBackup: return finish(.trust(.backupRestored(try await restoreBackup(from: crypto))))
             case .whois(let user):
                 let userID = try userID(for: user)
@@ -76,6 +77,30 @@ extension AppState {
                 throw .confirmationRequired(command: CommandName.recovery.rawValue + " setup")
             }
         }
+        let version = try await finishSetup(for: session, on: crypto)
+        return finish(.trust(.recoverySetUp(recoveryKey: recoveryKey, backupVersion: version, alreadyShown: !confirmed)))
+    }
+
+    /// Replaces the account's identity, secret storage and backup, once the user said yes. The
+    /// old backup's keys are restored first when this device can read it, so the new backup
+    /// holds them too; the server asks for the password.
+    private func resetIdentity(confirmed: Bool, for session: Session, on crypto: CryptoMachine) async throws(ShellError) -> Bool {
+        if !confirmed {
+            switch await environment.confirm(.resetIdentity(userID: session.userID)) {
+            case true?: break
+            case false?: throw .cancelled
+            case nil: throw .confirmationRequired(command: CommandName.recovery.rawValue + " reset")
+            }
+        }
+        _ = try? await restoreBackup(from: crypto)
+        let recoveryKey = try await recovering { () throws(RecoveryError) in try await crypto.beginRecoverySetup(replacing: true) }
+        let version = try await finishSetup(for: session, on: crypto)
+        return finish(.trust(.recoverySetUp(recoveryKey: recoveryKey, backupVersion: version, alreadyShown: false)))
+    }
+
+    /// Publishes the pending setup, answering the server's authentication with the password,
+    /// and starts the backup with every key this device holds (later ones follow each sync).
+    private func finishSetup(for session: Session, on crypto: CryptoMachine) async throws(ShellError) -> String {
         let password = environment.password
         let request = PasswordRequest(user: session.userID, homeserver: session.homeserverURL.absoluteString)
         let version = try await recovering { () throws(RecoveryError) in
@@ -85,9 +110,8 @@ extension AppState {
             }
         }
         await loadDeviceTrust()
-        // The backup starts with every key this device holds; later ones follow each sync.
         await crypto.backUpRoomKeys()
-        return finish(.trust(.recoverySetUp(recoveryKey: recoveryKey, backupVersion: version, alreadyShown: !confirmed)))
+        return version
     }
 
     /// The Matrix ID of a member named as typed, or the ID itself.

@@ -7,6 +7,9 @@ public enum TrustAction: Sendable, Equatable {
     /// `/recovery setup`: a new identity, secret storage and backup on an account without them.
     /// Without `confirmed` the user is asked to confirm the recovery key was saved.
     case setUp(confirmed: Bool)
+    /// `/recovery reset`: a new identity, secret storage and backup in place of the account's.
+    /// Destructive: without `confirmed` it comes back as a question.
+    case reset(confirmed: Bool)
     /// `/backup`: the server's backup and how much of this device's keys it holds.
     case backupStatus
     /// `/backup restore`: every room key of the backup, now.
@@ -26,6 +29,7 @@ extension TrustAction: CustomStringConvertible {
         case .recoveryStatus: "recoveryStatus"
         case .recover(let key): key == nil ? "recover(passphrase)" : "recover(key: <redacted>)"
         case .setUp(let confirmed): "setUp(confirmed: \(confirmed))"
+        case .reset(let confirmed): "reset(confirmed: \(confirmed))"
         case .backupStatus: "backupStatus"
         case .restoreBackup: "restoreBackup"
         case .whois(let user): "whois(user: \(user))"

@@ -248,6 +248,7 @@ public enum CommandTable {
         ) { arguments, confirmed throws(CommandParseError) in
             switch arguments.first {
             case "setup": return .trust(.setUp(confirmed: confirmed))
+            case "reset": return .trust(.reset(confirmed: confirmed))
             case _ where confirmed: throw .notConfirmable(command: "recovery")
             case nil: return .trust(.recoveryStatus)
             case "--passphrase": return .trust(.recover(key: nil))

@@ -47,7 +47,7 @@ extension CryptoMachine {
         // Kept before anything is published: a restart after this point signs again, never loses them.
         try await keepSecrets(secrets)
         // A setup begun here before can never finish now: the account has this identity.
-        try? await store.deleteSecrets(named: [SecretName.pendingRecoveryKey])
+        try? await store.deleteSecrets(named: SecretName.pendingSetup)
         self.crossSigning = crossSigning
         if let backup { backupKey = backup }
         try await signOwnDevice(with: crossSigning, on: trust)

@@ -2,73 +2,92 @@ import Foundation
 import MatrixCrypto
 import MatrixJSON
 
-/// `/recovery setup`: a new cross-signing identity, secret storage and key backup, made here.
-/// The keys are made and stored first, with the recovery key kept as a pending secret, so a
-/// setup killed at any step is finished by the next `/recovery setup` with the same keys
-/// instead of a second identity; the pending secret goes once everything is published.
+/// `/recovery setup` and `/recovery reset`: a new cross-signing identity, secret storage and key
+/// backup, made here. The new keys are made and stored first under pending names, with the
+/// recovery key, so a setup killed at any step is finished by the next one with the same keys
+/// instead of making a second identity, and the keys in use stay as they are until the new
+/// identity is published; the pending secrets go once everything is.
 extension CryptoMachine {
     /// The recovery key of the setup being made (or left unfinished). Nothing is published yet.
-    public func beginRecoverySetup() async throws(RecoveryError) -> String {
+    /// `replacing` makes a new identity on an account that has one (a reset).
+    public func beginRecoverySetup(replacing: Bool = false) async throws(RecoveryError) -> String {
         let stored = (try? await store.secrets()) ?? [:]
         let answer = try await serverCall { () throws(MatrixError) in try await keys.queryKeys(userIDs: [userID]) }
         let published = identity(of: userID, in: answer)
-        if let pending = stored[SecretName.pendingRecoveryKey].flatMap({ try? cipher.open($0) }) {
-            let (secrets, _) = Self.openSecrets(stored, with: cipher)
-            if published == nil || published.map({ secrets?.matches($0) == true }) == true { return String(decoding: pending, as: UTF8.self) }
-            // Another device made the identity meanwhile: this setup can never finish.
-            try? await store.deleteSecrets(named: [SecretName.pendingRecoveryKey])
+        if let pending = openPendingSetup(stored) {
+            let isPublished = published.map { pending.secrets.matches($0) } ?? false
+            if isPublished || pending.isReset == replacing && (replacing || published == nil) { return pending.key.recoveryKey }
+            // Another device made an identity meanwhile: this setup can never finish.
+            try? await store.deleteSecrets(named: SecretName.pendingSetup)
         }
-        guard published == nil, answer["master_keys"]?[userID] == nil else { throw .alreadySetUp }
+        guard replacing || published == nil && answer["master_keys"]?[userID] == nil else { throw .alreadySetUp }
         let key = SecretStorageKey(), crossSigning = CrossSigningSecrets(), backup = BackupDecryptionKey()
-        try await keepSecrets([
-            SecretName.pendingRecoveryKey: key.recoveryKey,
-            SecretName.masterKey: crossSigning.masterSeed,
-            SecretName.selfSigningKey: crossSigning.selfSigningSeed,
-            SecretName.userSigningKey: crossSigning.userSigningSeed,
-            SecretName.backupKey: backup.base64,
-        ])
+        var secrets = Self.secretValues(crossSigning, backup).reduce(into: [SecretName.pendingRecoveryKey: key.recoveryKey]) {
+            $0[SecretName.pending($1.key)] = $1.value
+        }
+        if replacing { secrets[SecretName.pendingReset] = "1" }
+        try await keepSecrets(secrets)
         return key.recoveryKey
     }
 
     /// Forgets a setup the user did not confirm, unless its identity is published already (or
     /// the server cannot say): then a later `/recovery setup` finishes it.
     public func cancelRecoverySetup() async {
-        guard let answer = try? await keys.queryKeys(userIDs: [userID]), identity(of: userID, in: answer) == nil else { return }
-        try? await store.deleteSecrets(named: [SecretName.pendingRecoveryKey] + SecretName.crossSigning + [SecretName.backupKey])
-        crossSigning = nil
-        backupKey = nil
+        guard let answer = try? await keys.queryKeys(userIDs: [userID]) else { return }
+        if let pending = openPendingSetup((try? await store.secrets()) ?? [:]), let published = identity(of: userID, in: answer),
+           pending.secrets.matches(published) { return }
+        try? await store.deleteSecrets(named: SecretName.pendingSetup)
     }
 
     /// Publishes the pending setup: the cross-signing keys (answering the server's authentication
-    /// challenge through `authenticate`), this device's signature, a backup version, then the
-    /// secrets in secret storage and, last, its default key. Returns the backup version.
+    /// challenge through `authenticate`), then keeps them as the keys in use, this device's
+    /// signature, a backup version, the secrets in secret storage and, last, its default key.
+    /// Returns the backup version.
     public func finishRecoverySetup(authenticate: @Sendable (AuthenticationChallenge) async -> JSONValue?) async throws(RecoveryError) -> String {
         let trust = try trustService
-        let stored = (try? await store.secrets()) ?? [:]
-        let (secrets, backup) = Self.openSecrets(stored, with: cipher)
-        guard let keyText = stored[SecretName.pendingRecoveryKey].flatMap({ try? cipher.open($0) }),
-              let key = try? SecretStorageKey(recoveryKey: String(decoding: keyText, as: UTF8.self)),
-              let secrets, let backup
-        else { throw .storeUnavailable }
-        try await publishIdentity(secrets, on: trust, authenticate: authenticate)
-        crossSigning = secrets
-        backupKey = backup
-        try await signOwnDevice(with: secrets, on: trust)
-        let version = try await createBackup(for: backup, signedWith: secrets, on: trust)
-        try await writeSecretStorage(key: key, secrets: secrets, backup: backup, on: trust)
-        try? await store.deleteSecrets(named: [SecretName.pendingRecoveryKey])
+        guard let pending = openPendingSetup((try? await store.secrets()) ?? [:]) else { throw .storeUnavailable }
+        try await publishIdentity(pending.secrets, replacing: pending.isReset, on: trust, authenticate: authenticate)
+        try await keepSecrets(Self.secretValues(pending.secrets, pending.backup))
+        crossSigning = pending.secrets
+        backupKey = pending.backup
+        try await signOwnDevice(with: pending.secrets, on: trust)
+        let version = try await createBackup(for: pending.backup, signedWith: pending.secrets, on: trust)
+        try await writeSecretStorage(key: pending.key, secrets: pending.secrets, backup: pending.backup, on: trust)
+        try? await store.deleteSecrets(named: SecretName.pendingSetup)
         await refreshTrust()
-        logger.info("set up recovery", metadata: ["backup": "\(version)"])
+        logger.info("set up recovery", metadata: ["backup": "\(version)", "reset": "\(pending.isReset)"])
         return version
     }
 
-    /// Uploads the public cross-signing keys, unless the server has these already (a resumed setup).
-    private func publishIdentity(_ secrets: CrossSigningSecrets, on trust: any TrustService,
+    /// The secrets by their secret-storage names.
+    private static func secretValues(_ crossSigning: CrossSigningSecrets, _ backup: BackupDecryptionKey) -> [String: String] {
+        [SecretName.masterKey: crossSigning.masterSeed, SecretName.selfSigningKey: crossSigning.selfSigningSeed,
+         SecretName.userSigningKey: crossSigning.userSigningSeed, SecretName.backupKey: backup.base64]
+    }
+
+    /// The setup begun and not finished, from its pending secrets.
+    private func openPendingSetup(_ stored: [String: Data]) -> PendingSetup? {
+        func open(_ name: String) -> String? {
+            stored[name].flatMap { try? cipher.open($0) }.map { String(decoding: $0, as: UTF8.self) }
+        }
+        guard let keyText = open(SecretName.pendingRecoveryKey), let key = try? SecretStorageKey(recoveryKey: keyText),
+              let master = open(SecretName.pending(SecretName.masterKey)),
+              let selfSigning = open(SecretName.pending(SecretName.selfSigningKey)),
+              let userSigning = open(SecretName.pending(SecretName.userSigningKey)),
+              let secrets = try? CrossSigningSecrets(master: master, selfSigning: selfSigning, userSigning: userSigning),
+              let backup = open(SecretName.pending(SecretName.backupKey)).flatMap({ try? BackupDecryptionKey(base64: $0) })
+        else { return nil }
+        return PendingSetup(key: key, secrets: secrets, backup: backup, isReset: stored[SecretName.pendingReset] != nil)
+    }
+
+    /// Uploads the public cross-signing keys, unless the server has these already (a resumed
+    /// setup); over another identity only when `replacing`.
+    private func publishIdentity(_ secrets: CrossSigningSecrets, replacing: Bool, on trust: any TrustService,
                                  authenticate: @Sendable (AuthenticationChallenge) async -> JSONValue?) async throws(RecoveryError) {
         let answer = try await serverCall { () throws(MatrixError) in try await keys.queryKeys(userIDs: [userID]) }
         if let published = identity(of: userID, in: answer) {
-            guard secrets.matches(published) else { throw .alreadySetUp }
-            return
+            if secrets.matches(published) { return }
+            guard replacing else { throw .alreadySetUp }
         }
         let publicKeys = secrets.publicKeys(userID: userID)
         var auth: JSONValue?
@@ -145,4 +164,12 @@ extension CryptoMachine {
                               isBackingUp: used != nil && used?.version == backup?["version"]?.string,
                               roomKeyCount: counts.total, backedUpKeyCount: counts.backedUp)
     }
+}
+
+/// A setup's keys, kept under pending names until its identity is published.
+private struct PendingSetup {
+    let key: SecretStorageKey
+    let secrets: CrossSigningSecrets
+    let backup: BackupDecryptionKey
+    let isReset: Bool
 }

@@ -100,6 +100,8 @@ import Testing
         ("/recovery --passphrase", .trust(.recover(key: nil))),
         ("/recovery setup", .trust(.setUp(confirmed: false))),
         ("/recovery! setup", .trust(.setUp(confirmed: true))),
+        ("/recovery reset", .trust(.reset(confirmed: false))),
+        ("/recovery! reset", .trust(.reset(confirmed: true))),
         ("/backup", .trust(.backupStatus)),
         ("/backup restore", .trust(.restoreBackup)),
         ("/encrypt!", .encryption(.encryptRoom(confirmed: true))),

@@ -108,6 +108,30 @@ import Testing
         #expect(await restarted.machine.finishInterruptedRestore() == nil, "nothing left to finish")
     }
 
+    /// Secret storage as a client makes it whose users chose a passphrase: the key comes from it.
+    @Test func aPassphraseUnlocksSecretStorageMadeWithOne() async throws {
+        let passphrase = SecretStoragePassphrase(iterations: 1000)
+        let key = try passphrase.key(fromPassphrase: "correct horse battery")
+        let secrets = CrossSigningSecrets()
+        let published = secrets.publicKeys(userID: alice)
+        await server.setCrossSigningKeys(["master": published.master, "self_signing": published.selfSigning,
+                                          "user_signing": published.userSigning], of: alice)
+        await server.setAccountData(SecretStorageKeyDescription.describing(key, passphrase: passphrase).json,
+                                    type: SecretStorageKeyDescription.eventType(keyID: "K"), of: alice)
+        for (name, value) in ["m.cross_signing.master": secrets.masterSeed, "m.cross_signing.self_signing": secrets.selfSigningSeed,
+                              "m.cross_signing.user_signing": secrets.userSigningSeed] {
+            await server.setAccountData(["encrypted": ["K": EncryptedSecret.encrypting(value, named: name, with: key).json]], type: name, of: alice)
+        }
+        await server.setAccountData(SecretStorageDefaultKey(keyID: "K").json, type: SecretStorageDefaultKey.eventType, of: alice)
+
+        let device = try await device(alice, "A1")
+        let wrong = await recoveryError { () throws(RecoveryError) in _ = try await device.machine.recover(passphrase: "wrong horse") }
+        #expect(wrong == .wrongKey)
+        let outcome = try await device.machine.recover(passphrase: "correct horse battery")
+        #expect(outcome.backupVersion == nil, "no backup was made")
+        #expect(try await device.machine.recoveryStatus().isDeviceVerified)
+    }
+
     @Test func aWrongKeyChangesNothing() async throws {
         let first = try await device(alice, "A1")
         _ = try await setUp(first)
@@ -173,6 +197,28 @@ import Testing
         #expect(await server.crossSigningKeys(of: alice)["master"] == master)
         let second = try await device(alice, "A2")
         #expect(try await second.machine.recover(with: SecretStorageKey(recoveryKey: recoveryKey)).canRestore)
+    }
+
+    @Test func aResetReplacesTheIdentityOnlyWithThePassword() async throws {
+        let first = try await device(alice, "A1")
+        let oldKey = try await setUp(first)
+        let oldMaster = await server.crossSigningKeys(of: alice)["master"]
+
+        let newKey = try await first.machine.beginRecoverySetup(replacing: true)
+        // Without the password the server keeps the identity, and this device keeps using it.
+        let refused = await recoveryError { () throws(RecoveryError) in _ = try await first.machine.finishRecoverySetup { _ in nil } }
+        #expect(refused == .authenticationUnsupported)
+        #expect(await server.crossSigningKeys(of: alice)["master"] == oldMaster)
+        #expect(try await first.machine.recoveryStatus().isDeviceVerified)
+
+        _ = try await first.machine.finishRecoverySetup { $0.passwordAuthentication(userID: "@alice:hs", password: "pw") }
+        #expect(await server.crossSigningKeys(of: alice)["master"] != oldMaster)
+        #expect(try await first.machine.recoveryStatus().isDeviceVerified)
+        let second = try await device(alice, "A2")
+        let old = try SecretStorageKey(recoveryKey: oldKey)
+        let stale = await recoveryError { () throws(RecoveryError) in _ = try await second.machine.recover(with: old) }
+        #expect(stale == .wrongKey)
+        #expect(try await second.machine.recover(with: SecretStorageKey(recoveryKey: newKey)).canRestore)
     }
 
     @Test func aCancelledSetupLeavesNothingBehind() async throws {

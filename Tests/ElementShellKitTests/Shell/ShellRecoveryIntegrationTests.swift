@@ -96,6 +96,17 @@ struct ShellRecoveryIntegrationTests {
         // Element's only shield is the grey one of every key that came from a backup.
         let shields = (recovered["details"] as? [[String: Any]] ?? []).map { $0["shield"] as? String }
         #expect(shields == ["GREY:AUTHENTICITY_NOT_GUARANTEED", "GREY:AUTHENTICITY_NOT_GUARANTEED"], "\(recovered)")
+
+        // A reset (the password answers the server) makes a new identity and backup, which keeps
+        // the room keys: another new device of Element's engine reads both with the new key.
+        let reset = try await shell.run(base + ["-c", "/recovery! reset"], extraEnvironment: password)
+        #expect(reset.status == 0, "\(reset.standardOutput)\(reset.standardError)")
+        let newKey = try #require(Self.result(of: "recovery", in: reset)?["recovery_key"] as? String, "\(reset.standardOutput)")
+        #expect(newKey != key)
+        let later = try peer(olga, in: shell, device: "later")
+        let afterReset = try await later.recover(key: newKey, roomID: roomID, expected: 2)
+        #expect(afterReset["verification_state"] as? String == "VERIFIED", "\(afterReset)")
+        #expect(afterReset["messages"] as? [String] == texts, "\(afterReset)")
     }
 
     @Test func aVerifiedUserWhoResetsTheirIdentityIsShownChangedAndNotTrusted() async throws {
