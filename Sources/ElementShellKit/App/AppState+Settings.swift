@@ -61,6 +61,7 @@ extension AppState {
             for roomID in timelines.keys { timelines[roomID]?.resize(to: profile.settings.timelineSize) }
         case .color, .historySize, .markdown, .privateReceipts, .notify, .notifyBodies: break
         case .sendTyping: if !profile.settings.sendTyping { stopTyping() }
+        case .excludeInsecureDevices: await crypto?.setExcludesInsecureDevices(profile.settings.excludeInsecureDevices)
         }
         return finish(.settingChanged(key: key, value: profile.settings.value(of: key)))
     }

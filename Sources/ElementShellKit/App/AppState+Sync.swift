@@ -118,6 +118,7 @@ extension AppState {
         }
         self.store = store
         crypto = await machine
+        await crypto?.setExcludesInsecureDevices(profile.settings.excludeInsecureDevices)
         await loadDeviceTrust()
         restartSync(for: session)
         if isFirstSync { announceSlowFirstSync() }

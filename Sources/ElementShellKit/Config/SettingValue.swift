@@ -15,6 +15,7 @@ enum SettingValue: Sendable, Equatable {
     case sendTyping(Bool)
     case notify(NotifyMode)
     case notifyBodies(Bool)
+    case excludeInsecureDevices(Bool)
 
     static let historySizes = 0...1_000_000
     static let requestTimeouts = 1...600
@@ -64,6 +65,9 @@ enum SettingValue: Sendable, Equatable {
         case .notifyBodies:
             guard let isOn = Self.switchState(text) else { return nil }
             self = .notifyBodies(isOn)
+        case .excludeInsecureDevices:
+            guard let isOn = Self.switchState(text) else { return nil }
+            self = .excludeInsecureDevices(isOn)
         }
     }
 

@@ -15,6 +15,7 @@ extension Settings {
         case sendTyping = "send_typing"
         case notify
         case notifyBodies = "notify_bodies"
+        case excludeInsecureDevices = "exclude_insecure_devices"
 
         /// Looks a name up, suggesting the nearest real one when there is no such setting.
         public init(named name: String) throws(SettingError) {
@@ -36,7 +37,7 @@ extension Settings {
             case .caFile: .readableFile
             case .logLevel: .oneOf(LogLevel.allCases.map(\.rawValue))
             case .timelineSize: .integer(SettingValue.timelineSizes)
-            case .markdown, .privateReceipts, .sendTyping, .notifyBodies: .oneOf(["on", "off"])
+            case .markdown, .privateReceipts, .sendTyping, .notifyBodies, .excludeInsecureDevices: .oneOf(["on", "off"])
             case .notify: .oneOf(NotifyMode.allCases.map(\.rawValue))
             }
         }

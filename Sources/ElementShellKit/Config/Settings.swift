@@ -26,10 +26,13 @@ public struct Settings: Sendable, Equatable {
     public var notify: NotifyMode
     /// Whether a desktop notification shows the message itself, not only who wrote where.
     public var notifyBodies: Bool
+    /// MSC4153: room keys go only to devices their owner cross-signed (or that were verified
+    /// here), so a device added by whoever took over an account reads nothing new.
+    public var excludeInsecureDevices: Bool
 
     public init(language: String?, color: ColorMode, historySize: Int, requestTimeout: Int, caFile: String?,
                 logLevel: LogLevel, timelineSize: Int, markdown: Bool, privateReceipts: Bool = false, sendTyping: Bool = true,
-                notify: NotifyMode = .bell, notifyBodies: Bool = false) {
+                notify: NotifyMode = .bell, notifyBodies: Bool = false, excludeInsecureDevices: Bool = false) {
         self.language = language
         self.color = color
         self.historySize = historySize
@@ -42,6 +45,7 @@ public struct Settings: Sendable, Equatable {
         self.sendTyping = sendTyping
         self.notify = notify
         self.notifyBodies = notifyBodies
+        self.excludeInsecureDevices = excludeInsecureDevices
     }
 
     /// The value as `/set` and the config file write it; nil when the setting is unset.
@@ -59,6 +63,7 @@ public struct Settings: Sendable, Equatable {
         case .sendTyping: sendTyping ? "on" : "off"
         case .notify: notify.rawValue
         case .notifyBodies: notifyBodies ? "on" : "off"
+        case .excludeInsecureDevices: excludeInsecureDevices ? "on" : "off"
         }
     }
 
@@ -85,6 +90,7 @@ public struct Settings: Sendable, Equatable {
         case .sendTyping(let isOn): sendTyping = isOn
         case .notify(let mode): notify = mode
         case .notifyBodies(let isOn): notifyBodies = isOn
+        case .excludeInsecureDevices(let isOn): excludeInsecureDevices = isOn
         }
     }
 }

@@ -21,7 +21,9 @@ extension CryptoMachine {
         guard settings.isSupported else { throw .encryptionRefused(.unsupportedAlgorithm(settings.algorithm)) }
         let members = try await recipients(ofRoom: roomID)
         try await updateOutdatedDevices()
-        let devices = ((try? await store.devices(of: members)) ?? []).filter { !($0.userID == userID && $0.deviceID == deviceID) }
+        let devices = ((try? await store.devices(of: members)) ?? []).filter { device in
+            !(device.userID == userID && device.deviceID == deviceID) && (!excludesInsecureDevices || device.isVerified || device.isOwnerSigned)
+        }
         var (outbound, record) = await currentOutboundSession(roomID: roomID, settings: settings, devices: devices)
         let lacking = devices.filter { !record.sharedWith.contains(DeviceAddress(userID: $0.userID, deviceID: $0.deviceID)) }
         if !lacking.isEmpty {

@@ -34,6 +34,9 @@ public actor CryptoMachine {
     var crossSigning: CrossSigningSecrets?
     /// The private key of the backup this device uses, once unlocked here.
     var backupKey: BackupDecryptionKey?
+    /// Room keys go only to devices their owner signed or the user verified (the setting
+    /// `exclude_insecure_devices`, MSC4153).
+    var excludesInsecureDevices = false
     /// A clock for rotation and session order; tests set it.
     var now: @Sendable () -> Date = { Date() }
 
@@ -70,6 +73,10 @@ public actor CryptoMachine {
     /// This device's identity (Curve25519) and fingerprint (Ed25519) keys.
     public var identityKeys: (curve25519: String, ed25519: String) {
         (account.curve25519Key.base64, account.ed25519Key.base64)
+    }
+
+    public func setExcludesInsecureDevices(_ excludes: Bool) {
+        excludesInsecureDevices = excludes
     }
 
     func saveAccount() async throws {

@@ -263,6 +263,25 @@ import Testing
         #expect(try await alice.machine.acknowledgeIdentity(of: "@bob:hs").state == .notVerified)
     }
 
+    @Test func excludingInsecureDevicesSharesRoomKeysOnlyWithSignedOnes() async throws {
+        let alice = try await recovery.device("@alice:hs", "A1")
+        let signed = try await recovery.device("@bob:hs", "B1")
+        _ = try await recovery.setUp(signed)
+        _ = try await recovery.device("@bob:hs", "B2")  // never signed by bob's identity
+        await server.setMembers(["@alice:hs", "@bob:hs"], of: "!r:hs")
+        await server.setMembers(["@alice:hs", "@bob:hs"], of: "!s:hs")
+        let b1 = DeviceAddress(userID: "@bob:hs", deviceID: "B1"), b2 = DeviceAddress(userID: "@bob:hs", deviceID: "B2")
+
+        await alice.machine.setExcludesInsecureDevices(true)
+        _ = try await alice.machine.encrypt(type: "m.room.message", content: ["body": "hi"], roomID: "!r:hs", settings: RoomEncryption())
+        #expect(await !server.takeInbox(of: b1).isEmpty)
+        #expect(await server.takeInbox(of: b2).isEmpty, "the unsigned device gets no room key")
+
+        await alice.machine.setExcludesInsecureDevices(false)
+        _ = try await alice.machine.encrypt(type: "m.room.message", content: ["body": "hi"], roomID: "!s:hs", settings: RoomEncryption())
+        #expect(await !server.takeInbox(of: b2).isEmpty, "off by default, as in Element")
+    }
+
     @Test func verifyingOthersNeedsOurOwnKeys() async throws {
         let alice = try await recovery.device("@alice:hs", "A1")
         let bob = try await recovery.device("@bob:hs", "B1")
