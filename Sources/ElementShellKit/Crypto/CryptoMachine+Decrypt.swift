@@ -27,7 +27,9 @@ extension CryptoMachine {
         failed.encryption = EventEncryption(senderKey: content["sender_key"]?.string ?? "", sessionID: sessionID, failure: .missingKey)
         guard let (record, session) = await groupSession(roomID: roomID, sessionID: sessionID) else {
             logger.debug("no room key", metadata: ["room": "\(roomID)", "session": "\(sessionID)", "event": "\(event.eventID ?? "")"])
-            keysToRequest[GroupSessionKey(roomID: roomID, sessionID: sessionID)] = content["sender_key"]?.string ?? ""
+            let session = GroupSessionKey(roomID: roomID, sessionID: sessionID)
+            keysToRequest[session] = content["sender_key"]?.string ?? ""
+            if let withheld = try? await store.withheldFailure(of: session) { failed.encryption?.failure = withheld }
             return (failed, nil)
         }
         failed.encryption?.senderKey = record.senderKey

@@ -21,10 +21,11 @@ extension CryptoMachine {
         guard settings.isSupported else { throw .encryptionRefused(.unsupportedAlgorithm(settings.algorithm)) }
         let members = try await recipients(ofRoom: roomID)
         try await updateOutdatedDevices()
-        let devices = ((try? await store.devices(of: members)) ?? []).filter { device in
-            !(device.userID == userID && device.deviceID == deviceID) && (!excludesInsecureDevices || device.isVerified || device.isOwnerSigned)
-        }
+        let others = ((try? await store.devices(of: members)) ?? []).filter { !($0.userID == userID && $0.deviceID == deviceID) }
+        let isSecure: (DeviceRecord) -> Bool = { !self.excludesInsecureDevices || $0.isVerified || $0.isOwnerSigned }
+        let devices = others.filter(isSecure)
         var (outbound, record) = await currentOutboundSession(roomID: roomID, settings: settings, devices: devices)
+        await announceWithheld(others.filter { !isSecure($0) }, sessionID: outbound.sessionID, roomID: roomID)
         let lacking = devices.filter { !record.sharedWith.contains(DeviceAddress(userID: $0.userID, deviceID: $0.deviceID)) }
         if !lacking.isEmpty {
             record.sharedWith.formUnion(try await share(outbound.sessionKey, sessionID: outbound.sessionID, roomID: roomID, with: lacking))

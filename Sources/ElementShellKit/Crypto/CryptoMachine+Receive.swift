@@ -17,6 +17,10 @@ extension CryptoMachine {
         for event in updates.toDeviceEvents where event.type == Self.keyRequestType {
             await answerKeyRequest(event)
         }
+        // Before the timeline: its messages of a withheld session say why at once.
+        for event in updates.toDeviceEvents where event.type == Self.withheldType {
+            withheldChanges += await takeWithheld(event)
+        }
         for event in updates.toDeviceEvents where event.type == MessageRecord.encryptedType {
             do throws(OlmReceiveFailure) {
                 let (plaintext, senderKey) = try await decryptToDevice(event)

@@ -37,6 +37,10 @@ public actor CryptoMachine {
     /// Room keys go only to devices their owner signed or the user verified (the setting
     /// `exclude_insecure_devices`, MSC4153).
     var excludesInsecureDevices = false
+    /// `session user device` of the withheld notices sent in this run: each is sent once.
+    var withheldAnnounced: Set<String> = []
+    /// Stored messages a withheld notice re-marked since the sync loop last took them.
+    var withheldChanges: [MessageRecord] = []
     /// A clock for rotation and session order; tests set it.
     var now: @Sendable () -> Date = { Date() }
 

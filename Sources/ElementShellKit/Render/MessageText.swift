@@ -78,6 +78,11 @@ struct MessageText {
         case .unsupportedAlgorithm: L10n.screenMessageUndecryptableUnsupportedAlgorithm
         case .mismatch: L10n.screenMessageUndecryptableMismatch
         case .replayed: L10n.screenMessageUndecryptableReplayed
+        case .withheldBlacklisted: L10n.screenMessageUndecryptableWithheldBlacklisted
+        case .withheldUnverified: L10n.screenMessageUndecryptableWithheldUnverified
+        case .withheldUnauthorised: L10n.screenMessageUndecryptableWithheldUnauthorised
+        case .withheldUnavailable: L10n.screenMessageUndecryptableWithheldUnavailable
+        case .withheldNoOlm: L10n.screenMessageUndecryptableWithheldNoOlm
         }
     }
 

@@ -232,6 +232,13 @@ enum StoreMigrations {
                 table.add(column: "owner_signed", .boolean).notNull().defaults(to: false)
                 table.add(column: "cross_signed", .boolean).notNull().defaults(to: false)
             }
+            // Sessions whose sender withheld the key from this device, with the failure that says why.
+            try database.create(table: "withheld_session") { table in
+                table.column("room_id", .text).notNull()
+                table.column("session_id", .text).notNull()
+                table.primaryKey(["room_id", "session_id"])
+                table.column("failure", .text).notNull()
+            }
             // Each tracked user's cross-signing identity as last fetched. `verified_master` is the
             // master key this device trusted (ours, unlocked; or one our user-signing key signed):
             // a different master key later is a changed identity, never trusted silently.

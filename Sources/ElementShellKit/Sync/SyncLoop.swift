@@ -37,6 +37,7 @@ public struct SyncLoop: Sendable {
     /// After a response is stored: messages that waited for keys that came, keys the server
     /// runs short of, devices that changed. A failure here waits for the next response.
     private func maintain(_ crypto: CryptoMachine, after updates: EncryptionUpdates, newSessions: Set<String>) async {
+        if let withheld = await crypto.takeWithheldChanges() { await report(.decrypted(withheld)) }
         if !newSessions.isEmpty, let late = await crypto.retryUndecrypted(sessionIDs: newSessions) {
             await report(.decrypted(late))
         }

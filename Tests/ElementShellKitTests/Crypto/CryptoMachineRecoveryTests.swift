@@ -275,11 +275,48 @@ import Testing
         await alice.machine.setExcludesInsecureDevices(true)
         _ = try await alice.machine.encrypt(type: "m.room.message", content: ["body": "hi"], roomID: "!r:hs", settings: RoomEncryption())
         #expect(await !server.takeInbox(of: b1).isEmpty)
-        #expect(await server.takeInbox(of: b2).isEmpty, "the unsigned device gets no room key")
+        #expect(await server.takeInbox(of: b2).map(\.type) == ["m.room_key.withheld"], "the unsigned device gets no room key, only why")
 
         await alice.machine.setExcludesInsecureDevices(false)
         _ = try await alice.machine.encrypt(type: "m.room.message", content: ["body": "hi"], roomID: "!s:hs", settings: RoomEncryption())
         #expect(await !server.takeInbox(of: b2).isEmpty, "off by default, as in Element")
+    }
+
+    @Test func aDeviceLeftOutIsToldWhyAndItsMessagesSaySo() async throws {
+        let alice = try await recovery.device("@alice:hs", "A1")
+        let signed = try await recovery.device("@bob:hs", "B1")
+        _ = try await recovery.setUp(signed)
+        let unsigned = try await recovery.device("@bob:hs", "B2")
+        await server.setMembers(["@alice:hs", "@bob:hs"], of: "!r:hs")
+        await alice.machine.setExcludesInsecureDevices(true)
+        let address = DeviceAddress(userID: "@bob:hs", deviceID: "B2")
+
+        // The first message arrives before the notice, the second after it.
+        let first = try await alice.machine.encrypt(type: "m.room.message", content: ["msgtype": "m.text", "body": "one"],
+                                                    roomID: "!r:hs", settings: RoomEncryption())
+        let notices = await server.takeInbox(of: address)
+        #expect(notices.map(\.type) == ["m.room_key.withheld"])
+        try await sync(unsigned, timeline: [SyncEvent(type: "m.room.encrypted", eventID: "$1", sender: "@alice:hs", originServerTS: 1, content: first)])
+        try await sync(unsigned, toDevice: notices)
+        let remarked = await unsigned.machine.takeWithheldChanges()
+        #expect(remarked?.changedMessages.map(\.decryptionFailure) == [.withheldUnverified])
+
+        let second = try await alice.machine.encrypt(type: "m.room.message", content: ["msgtype": "m.text", "body": "two"],
+                                                     roomID: "!r:hs", settings: RoomEncryption())
+        #expect(await server.takeInbox(of: address).isEmpty, "told once per session")
+        let stored = try await sync(unsigned, timeline: [SyncEvent(type: "m.room.encrypted", eventID: "$2", sender: "@alice:hs",
+                                                                   originServerTS: 2, content: second)])
+        #expect(stored.messages.map(\.decryptionFailure) == [.withheldUnverified])
+    }
+
+    /// A sync of the device's to-device messages and timeline in `!r:hs`, stored as the sync loop does.
+    @discardableResult
+    private func sync(_ device: CryptoMachineRecoveryTests.Device, timeline: [SyncEvent] = [], toDevice: [SyncEvent] = []) async throws -> SyncResult {
+        var response = SyncResponse(nextBatch: "s")
+        response.encryption.toDeviceEvents = toDevice
+        if !timeline.isEmpty { response.rooms.joined["!r:hs"] = SyncResponse.JoinedRoom(timeline: SyncResponse.Timeline(events: timeline)) }
+        let (received, _) = await device.machine.receive(response)
+        return try await device.store.apply(received, userID: device.machine.userID)
     }
 
     @Test func verifyingOthersNeedsOurOwnKeys() async throws {

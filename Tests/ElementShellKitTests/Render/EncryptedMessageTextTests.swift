@@ -8,7 +8,9 @@ import Testing
 @Suite struct EncryptedMessageTextTests {
     /// 2026-11-22 15:30 UTC.
     let now = Date(timeIntervalSince1970: 1_795_361_400)
-    static let failures: [DecryptionFailure] = [.missingKey, .unknownIndex, .corrupt, .unsupportedAlgorithm, .mismatch, .replayed]
+    static let failures: [DecryptionFailure] = [.missingKey, .unknownIndex, .corrupt, .unsupportedAlgorithm, .mismatch, .replayed,
+                                                .withheldBlacklisted, .withheldUnverified, .withheldUnauthorised, .withheldUnavailable,
+                                                .withheldNoOlm]
 
     func lines(_ encryption: MessageEncryption?, body: String = "hi", color: Bool = false, language: String = "en") -> [String] {
         var calendar = Calendar(identifier: .gregorian)

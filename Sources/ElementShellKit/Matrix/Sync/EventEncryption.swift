@@ -32,10 +32,35 @@ public enum DecryptionFailure: String, Sendable, Equatable {
     /// Its Megolm message index already decrypted another event: an old message sent again
     /// under a new event ID or timestamp, which only a server can do.
     case replayed
+    /// The sender withheld the room key (`m.room_key.withheld`), saying why: this device or
+    /// user is blocked, not verified, not allowed to read the room, the key is unavailable, or
+    /// no Olm session could be made with this device.
+    case withheldBlacklisted = "withheld_blacklisted"
+    case withheldUnverified = "withheld_unverified"
+    case withheldUnauthorised = "withheld_unauthorised"
+    case withheldUnavailable = "withheld_unavailable"
+    case withheldNoOlm = "withheld_no_olm"
 
-    /// Whether a key arriving later can still make it readable.
+    /// Whether a key arriving later can still make it readable: a withheld one may come yet, from
+    /// the backup or once the sender changes their mind.
     public var isRetryable: Bool {
-        self == .missingKey || self == .unknownIndex
+        switch self {
+        case .missingKey, .unknownIndex, .withheldBlacklisted, .withheldUnverified, .withheldUnauthorised, .withheldUnavailable,
+             .withheldNoOlm: true
+        case .corrupt, .unsupportedAlgorithm, .mismatch, .replayed: false
+        }
+    }
+
+    /// The failure of a key withheld with `code` (`m.unverified`, …); `nil` for a code not in the spec.
+    init?(withheldCode code: String) {
+        switch code {
+        case "m.blacklisted": self = .withheldBlacklisted
+        case "m.unverified": self = .withheldUnverified
+        case "m.unauthorised": self = .withheldUnauthorised
+        case "m.unavailable": self = .withheldUnavailable
+        case "m.no_olm": self = .withheldNoOlm
+        default: return nil
+        }
     }
 }
 extension DecryptionFailure: Codable {}
