@@ -45,7 +45,25 @@ extension CryptoMachine {
     }
 
     /// Marks a device verified after the user compared its fingerprint; `false` when it is unknown.
+    /// Another device of this account is also signed with the self-signing key when this device
+    /// holds it, so every client trusts it, and may answer this device's requests for secrets.
     public func setVerified(_ verified: Bool, userID: String, deviceID: String) async -> Bool {
-        (try? await store.setVerified(verified, userID: userID, deviceID: deviceID)) ?? false
+        guard (try? await store.setVerified(verified, userID: userID, deviceID: deviceID)) == true else { return false }
+        if verified, userID == self.userID {
+            allowNewSecretRequests()
+            await crossSignOwnDevice(deviceID)
+        }
+        return true
+    }
+
+    /// Signs another device of this account with the self-signing key and publishes the signature.
+    private func crossSignOwnDevice(_ deviceID: String) async {
+        guard let crossSigning, let trust, let answer = try? await keys.queryKeys(userIDs: [userID]),
+              let deviceKeys = answer["device_keys"]?[userID]?[deviceID],
+              let signed = try? crossSigning.signingDevice(deviceKeys, userID: userID),
+              (try? await trust.uploadSignatures([userID: [deviceID: signed]]))?.object?.isEmpty != false
+        else { return }
+        logger.info("signed an own device with the self-signing key", metadata: ["device": "\(deviceID)"])
+        await refreshTrust()
     }
 }

@@ -62,12 +62,7 @@ extension CryptoMachine {
             "forwarding_curve25519_key_chain": [],
         ]
         do {
-            try await establishSessions(with: [device])
-            guard var olm = olmSessions[device.curve25519]?.first,
-                  let encrypted = olmContent(type: "m.forwarded_room_key", content: forwarded, for: device, session: &olm) else { return }
-            await remember(olm, with: device.curve25519)
-            try await keys.sendToDevice(type: MessageRecord.encryptedType, transactionID: UUID().uuidString,
-                                        messages: [userID: [device.deviceID: encrypted]])
+            try await sendEncrypted(type: "m.forwarded_room_key", content: forwarded, to: device)
             logger.info("forwarded a room key", metadata: ["device": "\(requester)", "session": "\(sessionID)"])
         } catch {
             logger.warning("key not forwarded", metadata: ["error": "\(error)"])

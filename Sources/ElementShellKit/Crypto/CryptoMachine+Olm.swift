@@ -74,6 +74,16 @@ extension CryptoMachine {
         try? await store.saveOlmSession(sessionID: session.sessionID, senderKey: senderKey, state: cipher.seal(state), lastUsed: milliseconds)
     }
 
+    /// Sends one to-device event to one device over Olm, starting a session with it if needed.
+    func sendEncrypted(type: String, content: JSONValue, to device: DeviceRecord) async throws(MatrixError) {
+        try await establishSessions(with: [device])
+        guard var olm = olmSessions[device.curve25519]?.first,
+              let encrypted = olmContent(type: type, content: content, for: device, session: &olm) else { throw .encryptionRefused(.unavailable) }
+        await remember(olm, with: device.curve25519)
+        try await keys.sendToDevice(type: MessageRecord.encryptedType, transactionID: UUID().uuidString,
+                                    messages: [device.userID: [device.deviceID: encrypted]])
+    }
+
     /// Encrypts a to-device event for one device over Olm, with the fields its receiver checks.
     func olmContent(type: String, content: JSONValue, for device: DeviceRecord, session: inout OlmSession)
         -> JSONValue?

@@ -17,6 +17,9 @@ extension CryptoMachine {
         for event in updates.toDeviceEvents where event.type == Self.keyRequestType {
             await answerKeyRequest(event)
         }
+        for event in updates.toDeviceEvents where event.type == Self.secretRequestType {
+            await answerSecretRequest(event)
+        }
         // Before the timeline: its messages of a withheld session say why at once.
         for event in updates.toDeviceEvents where event.type == Self.withheldType {
             withheldChanges += await takeWithheld(event)
@@ -27,6 +30,7 @@ extension CryptoMachine {
                 if let sessionID = await takeRoomKey(plaintext, senderKey: senderKey, sender: event.sender) {
                     newSessions.insert(sessionID)
                 }
+                await takeSecret(plaintext, senderKey: senderKey, sender: event.sender)
             } catch {
                 logger.warning("to-device message refused", metadata: ["sender": "\(event.sender)", "reason": "\(error)"])
             }

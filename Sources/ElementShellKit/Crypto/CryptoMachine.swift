@@ -39,6 +39,11 @@ public actor CryptoMachine {
     var excludesInsecureDevices = false
     /// `session user device` of the withheld notices sent in this run: each is sent once.
     var withheldAnnounced: Set<String> = []
+    /// Whether this run asked own devices for secrets since the last own device was verified.
+    var secretsRequested = false
+    /// The secrets asked for, by request ID, and those received until they can be checked together.
+    var pendingSecretRequests: [String: String] = [:]
+    var receivedSecrets: [String: String] = [:]
     /// Stored messages a withheld notice re-marked since the sync loop last took them.
     var withheldChanges: [MessageRecord] = []
     /// A clock for rotation and session order; tests set it.

@@ -43,6 +43,7 @@ public struct SyncLoop: Sendable {
         }
         try? await crypto.publishKeys(oneTimeKeyCounts: updates.oneTimeKeyCounts, unusedFallbackKeyTypes: updates.unusedFallbackKeyTypes)
         try? await crypto.updateOutdatedDevices()
+        await crypto.requestSecretsIfSigned()
         let restored = await crypto.requestMissingKeys()
         if !restored.isEmpty, let late = await crypto.retryUndecrypted(sessionIDs: restored) {
             await report(.decrypted(late))

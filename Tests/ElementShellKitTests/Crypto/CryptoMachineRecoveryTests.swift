@@ -132,6 +132,47 @@ import Testing
         #expect(try await device.machine.recoveryStatus().isDeviceVerified)
     }
 
+    @Test func devicesThatVerifiedEachOtherShareTheSecrets() async throws {
+        let first = try await device(alice, "A1")
+        _ = try await setUp(first)
+        let second = try await device(alice, "A2")
+        await first.machine.refreshTrust()
+        await second.machine.refreshTrust()
+        // Each compared the other's fingerprint: the first also signs the second for everyone.
+        #expect(await first.machine.setVerified(true, userID: alice, deviceID: "A2"))
+        #expect(await second.machine.setVerified(true, userID: alice, deviceID: "A1"))
+        await second.machine.refreshTrust()
+
+        await second.machine.requestSecretsIfSigned()
+        try await deliverToDevice(to: first, "A1")
+        try await deliverToDevice(to: second, "A2")
+        let status = try await second.machine.recoveryStatus()
+        #expect(status.isDeviceVerified && status.isBackingUp)
+        #expect(try await second.store.secrets().count == 4)
+    }
+
+    @Test func secretsFromAnOwnDeviceNotVerifiedHereAreRefused() async throws {
+        let first = try await device(alice, "A1")
+        _ = try await setUp(first)
+        let second = try await device(alice, "A2")
+        await first.machine.refreshTrust()
+        #expect(await first.machine.setVerified(true, userID: alice, deviceID: "A2"))
+        await second.machine.refreshTrust()
+
+        await second.machine.requestSecretsIfSigned()
+        try await deliverToDevice(to: first, "A1")
+        try await deliverToDevice(to: second, "A2")
+        #expect(try await second.store.secrets().isEmpty, "the second device never compared the first's fingerprint")
+    }
+
+    /// Hands a device its waiting to-device messages, as a sync would.
+    private func deliverToDevice(to device: Device, _ deviceID: String) async throws {
+        var response = SyncResponse(nextBatch: "s")
+        response.encryption.toDeviceEvents = await server.takeInbox(of: DeviceAddress(userID: alice, deviceID: deviceID))
+        let (received, _) = await device.machine.receive(response)
+        try await device.store.apply(received, userID: alice)
+    }
+
     @Test func aWrongKeyChangesNothing() async throws {
         let first = try await device(alice, "A1")
         _ = try await setUp(first)
