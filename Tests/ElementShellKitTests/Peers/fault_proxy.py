@@ -14,6 +14,7 @@ It detaches and watches its owner (see detached_server.py). Tests drive it over 
                             the number of the client's connection it came on, counted from 1)
     GET    /_fault/settled  answers once no request is in the proxy's hands (each answered,
                             aborted, or forwarded late after a stall)
+    GET    /_fault/held     answers once a request is held by a `hold` rule (at once if one is)
 
 A rule applies to the next `times` requests (default 1) whose path matches `path` (a regular
 expression searched in the path without its query) and, if given, whose method is `method`.
@@ -58,6 +59,7 @@ class Proxy:
         self.in_hand = 0
         self.settled = asyncio.Event()
         self.settled.set()
+        self.holding = asyncio.Event()
 
     # --- the client's side
 
@@ -113,6 +115,7 @@ class Proxy:
             abort(writer)
             return False
         if fault == "hold":
+            self.holding.set()
             await self.released.wait()
         answer = await asyncio.to_thread(self.forward, method, target, headers, body)
         if answer is None:
@@ -162,6 +165,8 @@ class Proxy:
             return
         elif path == "/_fault/settled" and method == "GET":
             await self.settled.wait()
+        elif path == "/_fault/held" and method == "GET":
+            await self.holding.wait()
         else:
             await respond(writer, 404, b"{}")
             return

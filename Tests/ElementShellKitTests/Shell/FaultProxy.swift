@@ -91,6 +91,11 @@ final class FaultProxy: Sendable {
         try await control(.get, "settled", timeout: Waiting.deadlineSeconds)
     }
 
+    /// Returns once a request is held by a `hold` fault.
+    func held() async throws {
+        try await control(.get, "held", timeout: Waiting.deadlineSeconds)
+    }
+
     /// Every request so far, oldest first.
     func requests() async throws -> [Request] {
         try JSONDecoder().decode([Request].self, from: try await control(.get, "log"))

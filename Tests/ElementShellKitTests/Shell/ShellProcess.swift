@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 
 /// Runs the built `element-shell` binary as a user would, in a home of its own.
@@ -81,7 +82,7 @@ struct ShellProcess {
     /// for the process does not hold one of the test runner's threads. With `killAfter`, a shell
     /// still running that many seconds after its input was written is ended with SIGKILL, as by a crash.
     func run(_ arguments: [String], input: String = "", extraEnvironment: [String: String] = [:],
-             killAfter delay: TimeInterval? = nil) async throws -> Result {
+             killAfter delay: TimeInterval? = nil, running: RunningShell? = nil) async throws -> Result {
         try await offThePool { [self] in
             let process = ChildProcess()
             process.executableURL = Self.executable
@@ -93,6 +94,8 @@ struct ShellProcess {
             process.standardOutput = stdout
             process.standardError = stderr
             try process.run()
+            running?.started(process.processIdentifier)
+            defer { running?.ended() }
             stdin.fileHandleForWriting.write(Data(input.utf8))
             try stdin.fileHandleForWriting.close()
             if let delay {
@@ -110,7 +113,38 @@ struct ShellProcess {
         }
     }
 
+    /// Runs the shell and ends it with SIGKILL, as by a crash, once `trigger` returns (something
+    /// the shell did: a request it made), unless it has ended by then.
+    func run(_ arguments: [String], extraEnvironment: [String: String] = [:],
+             killWhen trigger: @escaping @Sendable () async throws -> Void) async throws -> Result {
+        let running = RunningShell()
+        let killer = Task {
+            try await trigger()
+            running.kill()
+        }
+        defer { killer.cancel() }
+        return try await run(arguments, extraEnvironment: extraEnvironment, running: running)
+    }
+
     func remove() {
         try? FileManager.default.removeItem(at: home)
+    }
+}
+
+/// The process of a shell while it runs, for a test to kill it at a moment of its choosing.
+final class RunningShell: Sendable {
+    private let pid = Mutex<pid_t?>(nil)
+
+    func started(_ processIdentifier: pid_t) {
+        pid.withLock { $0 = processIdentifier }
+    }
+
+    func ended() {
+        pid.withLock { $0 = nil }
+    }
+
+    /// SIGKILL, as by a crash; nothing once the process has ended (its ID may be another's by then).
+    func kill() {
+        pid.withLock { pid in if let pid { _ = Glibc.kill(pid, SIGKILL) } }
     }
 }

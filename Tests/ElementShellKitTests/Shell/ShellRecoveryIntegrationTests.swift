@@ -1,11 +1,13 @@
 import Foundation
+import MatrixCrypto
 import Testing
 
 /// The binary and the Rust SDK that Element X is built on, sharing one account's trusted identity:
 /// recovery set up on one side is unlocked on the other, which then counts as a verified device
 /// and reads the history from the key backup; a user the shell verified who resets their identity
 /// is no longer trusted. nina (the peer sets up), olga (the shell sets up), pat (the shell) and
-/// quinn (the peer pat verifies) are this suite's alone: each identity is made once per server.
+/// quinn (the peer pat verifies) and rita (a setup killed half-way) are this suite's alone: each
+/// identity is made once per server.
 @Suite(.serialized, .enabled(if: TestHomeserver.current != nil && RustSDKPeer.python != nil, "needs Synapse and the Rust SDK venv of Scripts/test"))
 struct ShellRecoveryIntegrationTests {
     let homeserver = TestHomeserver.current!
@@ -41,6 +43,13 @@ struct ShellRecoveryIntegrationTests {
                                         extraEnvironment: password)
         #expect(login.status == 0, "\(login.standardOutput)\(login.standardError)")
         let deviceID = try #require(Self.result(of: "whoami", in: login)?["device_id"] as? String)
+
+        // Another account's key, and a mistyped one: each says so, and nothing changes.
+        let wrong = try await shell.run(base + ["-c", "/recovery \(SecretStorageKey().recoveryKey)", "-c", "/recovery EsTV not a key",
+                                                "-c", "/recovery"])
+        #expect(wrong.objects.compactMap { ($0["error"] as? [String: Any])?["code"] as? String }
+            == ["wrong_recovery_key", "malformed_recovery_key"], "\(wrong.standardOutput)")
+        #expect(Self.result(of: "recovery", in: wrong)?["device_verified"] as? Bool == false)
 
         // The next run recovers: the device is verified and the backup's keys come down.
         let after = "from the recovered shell \(UUID().uuidString.prefix(4))"
@@ -137,5 +146,41 @@ struct ShellRecoveryIntegrationTests {
         #expect((changed["devices"] as? [[String: Any]] ?? []).allSatisfy { $0["verified"] as? Bool == false }, "\(changed)")
         let acknowledged = try await shell.run(base + ["-c", "/unverify \(quinnID) --identity"])
         #expect(Self.result(of: "unverify", in: acknowledged)?["identity"] as? String == "not_verified")
+    }
+
+    @Test func aSetupKilledBeforeItsLastStepIsFinishedWithTheSameIdentity() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let rita = homeserver.user(16), ritaID = "@\(homeserver.user(16)):\(homeserver.serverName)"
+        let proxy = try await FaultProxy(upstream: homeserver.url)
+        let config = try shell.write("""
+            homeservers:
+              test: { url: \(proxy.url.absoluteString) }
+            profiles:
+              tester: { app_name: Tester, default_homeserver: test, settings: { request_timeout: 120 } }
+            """, to: "config.yaml")
+        let base = ["--config", config, "--profile", "tester", "--no-rc", "--output", "json"]
+        let login = try await shell.run(base + ["-c", "/login test \(rita)"], extraEnvironment: password)
+        #expect(login.status == 0, "\(login.standardOutput)\(login.standardError)")
+
+        // Killed while the last step, making secret storage's key the default, is on its way.
+        try await proxy.add(.hold, path: "/account_data/m\\.secret_storage\\.default_key$", method: "PUT")
+        let killed = try await shell.run(base + ["-c", "/recovery! setup"], extraEnvironment: password) { try await proxy.held() }
+        #expect(killed.wasKilled, "\(killed.standardOutput)")
+        try await proxy.release()
+        let published = try await shell.run(base + ["-c", "/whois \(ritaID)"])
+        let master = try #require(Self.result(of: "whois", in: published)?["master_key"] as? String, "\(published.standardOutput)")
+
+        // The next setup finishes that one: the same identity and backup, no second of either.
+        let finished = try await shell.run(base + ["-c", "/recovery! setup", "-c", "/whois \(ritaID)"], extraEnvironment: password)
+        #expect(finished.status == 0, "\(finished.standardOutput)\(finished.standardError)")
+        let setup = try #require(Self.result(of: "recovery", in: finished))
+        #expect(setup["backup_version"] as? String == "1", "\(setup)")
+        #expect(Self.result(of: "whois", in: finished)?["master_key"] as? String == master)
+        let key = try #require(setup["recovery_key"] as? String)
+        let element = try peer(rita, in: shell, device: "rita")
+        let recovered = try await element.recover(key: key)
+        #expect(recovered["verification_state"] as? String == "VERIFIED", "\(recovered)")
+        #expect(recovered["master_key"] as? String == master)
     }
 }
