@@ -81,7 +81,8 @@ struct ShellRecoveryIntegrationTests {
         let shell = ShellProcess()
         defer { shell.remove() }
         let olga = homeserver.user(13)
-        let base = try shell.testerArguments(for: homeserver) + ["--output", "json"]
+        // At the most verbose level, so the log can be searched for the keys.
+        let base = try shell.testerArguments(for: homeserver, settings: ["log_level": "trace"]) + ["--output", "json"]
         let name = "Backed up \(UUID().uuidString.prefix(6))"
         let texts = ["sent before setup \(UUID().uuidString.prefix(4))", "sent after setup"]
 
@@ -116,6 +117,8 @@ struct ShellRecoveryIntegrationTests {
         let afterReset = try await later.recover(key: newKey, roomID: roomID, expected: 2)
         #expect(afterReset["verification_state"] as? String == "VERIFIED", "\(afterReset)")
         #expect(afterReset["messages"] as? [String] == texts, "\(afterReset)")
+        let secrets = [key, newKey, key.filter { $0 != " " }, newKey.filter { $0 != " " }, homeserver.password] + texts
+        try LogLeaks.expectNone(of: secrets, in: try shell.testerLog())
     }
 
     @Test func aVerifiedUserWhoResetsTheirIdentityIsShownChangedAndNotTrusted() async throws {
