@@ -75,6 +75,10 @@ extension AppState {
             logger.notice("The homeserver signed out \(ended.userID) (device \(ended.deviceID), \(signOut.rawValue))")
             report(Report(content: .sessionEnded(userID: ended.userID), location: nil))
             await keepSignedOut(ended, signOut)
+        case .identitiesChanged(let userIDs):
+            // Their devices lost their trust: marks shown from now on say so.
+            await loadDeviceTrust()
+            for userID in userIDs { report(Report(content: .identityChanged(userID: userID), location: nil)) }
         case .firstSyncIsSlow:
             firstSyncNotice = nil
             guard appliedSyncCount == 0, !announcedFirstSync else { return }

@@ -10,6 +10,8 @@ public enum ClientEvent: Sendable, Equatable {
     /// Keys that came (by sync, forward or import) made stored messages readable; they stand
     /// rewritten in the store.
     case decrypted(SyncResult)
+    /// These users, whose identity was verified here, now show another master key.
+    case identitiesChanged([String])
     /// The server has the room's read receipt and marker, up to its newest message.
     case markedRead(roomID: String)
     /// A sync request failed; the next try comes after `retryIn`.

@@ -30,6 +30,8 @@ public struct Report: Sendable, Equatable {
         case gap(roomName: String)
         /// How far a large upload or download has come.
         case transfer(TransferNotice)
+        /// A user verified here shows another identity: their devices are no longer trusted.
+        case identityChanged(userID: String)
         /// How many of the backup's room keys a restore has decrypted so far.
         case restoreProgress(done: Int, total: Int)
     }

@@ -46,6 +46,7 @@ extension CryptoMachine {
                                         verifiedMaster: trusted ? master : known[userID]?.verifiedMaster)
             if record.hasChanged, known[userID]?.masterKey != master {
                 logger.warning("identity changed", metadata: ["user": "\(userID)", "master": "\(master)"])
+                changedIdentities.append(userID)
             }
             records.append(record)
         }

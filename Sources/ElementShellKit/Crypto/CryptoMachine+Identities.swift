@@ -10,6 +10,8 @@ extension CryptoMachine {
         try? await store.track([userID])
         try? await store.updateTracking(changed: [userID], left: [])
         try await serverCall { () throws(MatrixError) in try await updateOutdatedDevices() }
+        // What `/whois` shows needs no second warning.
+        changedIdentities.removeAll { $0 == userID }
         return await storedSummary(of: userID)
     }
 
@@ -33,6 +35,12 @@ extension CryptoMachine {
         guard failures.object?.isEmpty != false else { throw .server(.forbidden(message: "")) }
         logger.info("verified an identity", metadata: ["user": "\(userID)", "master": "\(identity.master.key.base64)"])
         return try await identitySummary(of: userID)
+    }
+
+    /// The users verified here whose identity changed since the last call, to warn about.
+    public func takeChangedIdentities() -> [String] {
+        defer { changedIdentities = [] }
+        return changedIdentities
     }
 
     /// Accepts a changed identity as not verified: the warning goes, the trust does not come back.

@@ -44,6 +44,8 @@ public actor CryptoMachine {
     /// The secrets asked for, by request ID, and those received until they can be checked together.
     var pendingSecretRequests: [String: String] = [:]
     var receivedSecrets: [String: String] = [:]
+    /// Users verified here whose identity changed since the sync loop last took them.
+    var changedIdentities: [String] = []
     /// Stored messages a withheld notice re-marked since the sync loop last took them.
     var withheldChanges: [MessageRecord] = []
     /// A clock for rotation and session order; tests set it.

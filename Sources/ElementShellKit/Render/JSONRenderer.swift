@@ -36,6 +36,8 @@ public enum JSONRenderer {
         case .transfer(let notice):
             fields = ["type": "transfer", "direction": .string(notice.direction.rawValue), "name": .string(notice.fileName),
                       "done": .integer(notice.progress.done), "total": .integer(notice.progress.total)]
+        case .identityChanged(let userID):
+            fields = ["type": "identity_changed", "user_id": .string(userID)]
         case .restoreProgress(let done, let total):
             fields = ["type": "restore_progress", "done": .integer(Int64(done)), "total": .integer(Int64(total))]
         case .sendProblem(let transactionID, let roomID, let error, let delay):

@@ -46,6 +46,8 @@ public struct TextRenderer: Sendable {
             lines = [theme.dim(L10n.screenTimelineGap(clean(name)))]
         case .transfer(let notice):
             lines = [theme.dim(TransferText.line(for: notice))]
+        case .identityChanged(let userID):
+            lines = [theme.warning(L10n.screenIdentityChangedNotice(clean(userID)))]
         case .restoreProgress(let done, let total):
             lines = [theme.dim(L10n.screenBackupRestoreProgress(done, total))]
         case .sendProblem(_, _, let error, let delay):

@@ -43,6 +43,8 @@ public struct SyncLoop: Sendable {
         }
         try? await crypto.publishKeys(oneTimeKeyCounts: updates.oneTimeKeyCounts, unusedFallbackKeyTypes: updates.unusedFallbackKeyTypes)
         try? await crypto.updateOutdatedDevices()
+        let changed = await crypto.takeChangedIdentities()
+        if !changed.isEmpty { await report(.identitiesChanged(changed)) }
         await crypto.requestSecretsIfSigned()
         let restored = await crypto.requestMissingKeys()
         if !restored.isEmpty, let late = await crypto.retryUndecrypted(sessionIDs: restored) {
