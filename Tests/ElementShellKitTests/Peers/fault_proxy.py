@@ -14,7 +14,8 @@ It detaches and watches its owner (see detached_server.py). Tests drive it over 
                             the number of the client's connection it came on, counted from 1)
     GET    /_fault/settled  answers once no request is in the proxy's hands (each answered,
                             aborted, or forwarded late after a stall)
-    GET    /_fault/held     answers once a request is held by a `hold` rule (at once if one is)
+    GET    /_fault/held     answers once a request is held by a `hold` rule added since the last
+                            hold rules were (at once if one is)
 
 A rule applies to the next `times` requests (default 1) whose path matches `path` (a regular
 expression searched in the path without its query) and, if given, whose method is `method`.
@@ -154,6 +155,7 @@ class Proxy:
             rules = json.loads(body)
             if any(rule["fault"] == "hold" for rule in rules):
                 self.released.clear()
+                self.holding.clear()
             self.rules.extend(rules)
         elif path == "/_fault/rules" and method == "DELETE":
             self.rules.clear()

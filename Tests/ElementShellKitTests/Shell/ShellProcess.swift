@@ -133,18 +133,35 @@ struct ShellProcess {
 
 /// The process of a shell while it runs, for a test to kill it at a moment of its choosing.
 final class RunningShell: Sendable {
-    private let pid = Mutex<pid_t?>(nil)
+    private struct State {
+        var pid: pid_t?
+        var isKillWanted = false
+        var hasEnded = false
+    }
 
+    private let state = Mutex(State())
+
+    /// A kill asked for before the process started lands as soon as it does.
     func started(_ processIdentifier: pid_t) {
-        pid.withLock { $0 = processIdentifier }
+        state.withLock { state in
+            state.pid = processIdentifier
+            if state.isKillWanted { _ = Glibc.kill(processIdentifier, SIGKILL) }
+        }
     }
 
     func ended() {
-        pid.withLock { $0 = nil }
+        state.withLock { state in
+            state.pid = nil
+            state.hasEnded = true
+        }
     }
 
     /// SIGKILL, as by a crash; nothing once the process has ended (its ID may be another's by then).
     func kill() {
-        pid.withLock { pid in if let pid { _ = Glibc.kill(pid, SIGKILL) } }
+        state.withLock { state in
+            guard !state.hasEnded else { return }
+            state.isKillWanted = true
+            if let pid = state.pid { _ = Glibc.kill(pid, SIGKILL) }
+        }
     }
 }

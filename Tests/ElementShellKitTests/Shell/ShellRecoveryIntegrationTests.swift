@@ -185,5 +185,26 @@ struct ShellRecoveryIntegrationTests {
         let recovered = try await element.recover(key: key)
         #expect(recovered["verification_state"] as? String == "VERIFIED", "\(recovered)")
         #expect(recovered["master_key"] as? String == master)
+
+        // Messages whose keys are in the backup; then a new device of rita's, killed while it
+        // downloads the backup, finishes the restore when it next starts.
+        let texts = ["backed up before the kill \(UUID().uuidString.prefix(4))", "and this one"]
+        let room = try await shell.run(base + ["-c", "/create Kept --encrypted"] + texts.flatMap { ["-c", $0] }
+                                       + ["-c", "/wait sent --timeout 60", "-c", "/wait sync --timeout 60", "-c", "/backup"])
+        let roomID = try #require(Self.result(of: "create", in: room)?["room_id"] as? String, "\(room.standardOutput)")
+        let backup = try #require(Self.result(of: "backup", in: room))
+        #expect(backup["backed_up_keys"] as? Int == backup["room_keys"] as? Int, "\(backup)")
+        let second = ShellProcess()
+        defer { second.remove() }
+        let secondConfig = try second.write(try String(contentsOfFile: config, encoding: .utf8), to: "config.yaml")
+        let secondBase = ["--config", secondConfig, "--profile", "tester", "--no-rc", "--output", "json"]
+        let arrived = try await second.run(secondBase + ["-c", "/login test \(rita)", "-c", "/wait sync --timeout 60"], extraEnvironment: password)
+        #expect(arrived.status == 0, "\(arrived.standardOutput)\(arrived.standardError)")
+        try await proxy.add(.hold, path: "/room_keys/keys$", method: "GET")
+        let cut = try await second.run(secondBase + ["-c", "/recovery \(key)"]) { try await proxy.held() }
+        #expect(cut.wasKilled, "\(cut.standardOutput)")
+        try await proxy.release()
+        let next = try await second.run(secondBase + ["-c", "/wait sync --timeout 60", "-c", "/open \(roomID)"])
+        #expect(Self.bodies(of: "open", in: next) == texts, "\(next.standardOutput)")
     }
 }
