@@ -25,7 +25,7 @@ extension CryptoMachine {
         let isSecure: (DeviceRecord) -> Bool = { !self.excludesInsecureDevices || $0.isVerified || $0.isOwnerSigned }
         let devices = others.filter(isSecure)
         var (outbound, record) = await currentOutboundSession(roomID: roomID, settings: settings, devices: devices)
-        await announceWithheld(others.filter { !isSecure($0) }, sessionID: outbound.sessionID, roomID: roomID)
+        await announceWithheld(others.filter { !isSecure($0) }, code: .unverified, sessionID: outbound.sessionID, roomID: roomID)
         let lacking = devices.filter { !record.sharedWith.contains(DeviceAddress(userID: $0.userID, deviceID: $0.deviceID)) }
         if !lacking.isEmpty {
             record.sharedWith.formUnion(try await share(outbound.sessionKey, sessionID: outbound.sessionID, roomID: roomID, with: lacking))
@@ -108,6 +108,8 @@ extension CryptoMachine {
             messages[device.userID, default: [:]][device.deviceID] = content
             sharedWith.insert(DeviceAddress(userID: device.userID, deviceID: device.deviceID))
         }
+        await announceWithheld(devices.filter { !sharedWith.contains(DeviceAddress(userID: $0.userID, deviceID: $0.deviceID)) },
+                               code: .noOlm, sessionID: sessionID, roomID: roomID)
         guard !messages.isEmpty else { return [] }
         try await keys.sendToDevice(type: MessageRecord.encryptedType, transactionID: UUID().uuidString, messages: messages)
         logger.info("shared room key", metadata: ["room": "\(roomID)", "session": "\(sessionID)", "devices": "\(sharedWith.count)"])

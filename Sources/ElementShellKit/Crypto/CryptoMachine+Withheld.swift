@@ -7,15 +7,15 @@ import MatrixJSON
 extension CryptoMachine {
     static let withheldType = "m.room_key.withheld"
 
-    /// Tells devices left out of a session because their owner never signed them
-    /// (`exclude_insecure_devices`), once per session and device in a run, so their users see
-    /// why instead of waiting for a key. Sent in the clear, as the spec has it.
-    func announceWithheld(_ devices: [DeviceRecord], sessionID: String, roomID: String) async {
+    /// Tells devices left out of a session why, once per session and device in a run, so their
+    /// users see it instead of waiting for a key: their owner never signed them
+    /// (`m.unverified`, with `exclude_insecure_devices`), or no Olm session could be made with
+    /// them (`m.no_olm`: they published no one-time key). Sent in the clear, as the spec has it.
+    func announceWithheld(_ devices: [DeviceRecord], code: WithheldCode, sessionID: String, roomID: String) async {
         let fresh = devices.filter { withheldAnnounced.insert("\(sessionID) \($0.userID) \($0.deviceID)").inserted }
         guard !fresh.isEmpty else { return }
         let content: JSONValue = [
-            "algorithm": .string(CryptoAlgorithm.megolm), "code": "m.unverified",
-            "reason": "The sender has disabled encrypting to unverified devices.",
+            "algorithm": .string(CryptoAlgorithm.megolm), "code": .string(code.rawValue), "reason": .string(code.reason),
             "room_id": .string(roomID), "session_id": .string(sessionID),
             "sender_key": .string(account.curve25519Key.base64), "from_device": .string(deviceID),
         ]
@@ -23,7 +23,8 @@ extension CryptoMachine {
         for device in fresh { messages[device.userID, default: [:]][device.deviceID] = content }
         do {
             try await keys.sendToDevice(type: Self.withheldType, transactionID: UUID().uuidString, messages: messages)
-            logger.info("room key withheld", metadata: ["room": "\(roomID)", "session": "\(sessionID)", "devices": "\(fresh.count)"])
+            logger.info("room key withheld", metadata: ["room": "\(roomID)", "session": "\(sessionID)", "devices": "\(fresh.count)",
+                                                        "code": "\(code.rawValue)"])
         } catch {
             logger.warning("withheld notice not sent", metadata: ["error": "\(error)"])
         }
@@ -45,5 +46,19 @@ extension CryptoMachine {
         logger.info("a room key was withheld from this device",
                     metadata: ["sender": "\(event.sender)", "room": "\(roomID)", "session": "\(sessionID)", "code": "\(code)"])
         return (try? await store.recordWithheld(failure, for: GroupSessionKey(roomID: roomID, sessionID: sessionID))) ?? []
+    }
+}
+
+/// Why a room key was kept from a device, as this client says it.
+enum WithheldCode: String {
+    case unverified = "m.unverified"
+    case noOlm = "m.no_olm"
+
+    /// The spec's words for other clients' users; not localized: the receiver shows its own.
+    var reason: String {
+        switch self {
+        case .unverified: "The sender has disabled encrypting to unverified devices."
+        case .noOlm: "Unable to establish a secure channel."
+        }
     }
 }

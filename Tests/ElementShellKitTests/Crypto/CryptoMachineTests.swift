@@ -168,6 +168,20 @@ import Testing
         #expect(result.messages.map(\.body) == ["on the fallback key"])
     }
 
+    @Test func aDeviceNoSessionCanBeMadeWithIsToldItsKeyWasWithheld() async throws {
+        let alice = try await device("@alice:hs", "A1")
+        let bob = try await device("@bob:hs", "B1")
+        await server.drainOneTimeKeys(of: bob.address)
+        await server.drainFallbackKey(of: bob.address)
+        await server.setMembers(["@alice:hs", "@bob:hs"], of: roomID)
+        let hello = try await message("unreadable", from: alice, id: "$1")
+        let inbox = await server.takeInbox(of: bob.address)
+        #expect(inbox.map(\.type) == ["m.room_key.withheld"])
+        _ = try await bob.receive(toDevice: inbox)
+        let (result, _) = try await bob.sync([hello], in: roomID)
+        #expect(result.messages.map(\.decryptionFailure) == [.withheldNoOlm], "the message says why it cannot be read")
+    }
+
     @Test func toDeviceMessagesThatLieAboutTheirSenderAreRefused() async throws {
         let alice = try await device("@alice:hs", "A1")
         let bob = try await device("@bob:hs", "B1")

@@ -38,6 +38,11 @@ actor MemoryKeysServer {
         oneTimeKeys[address] = []
     }
 
+    /// The device's fallback key is gone too: nobody can start an Olm session with it.
+    func drainFallbackKey(of address: DeviceAddress) {
+        fallbackKeys[address] = nil
+    }
+
     /// A device deleted from another client: its keys go.
     func delete(_ address: DeviceAddress) {
         deviceKeys[address.userID]?[address.deviceID] = nil
