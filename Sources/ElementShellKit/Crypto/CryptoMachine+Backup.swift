@@ -26,7 +26,9 @@ extension CryptoMachine {
                 return
             }
             // Entries that cannot be exported are marked too: trying again would fail the same way.
-            try? await store.markBackedUp(pending.map { GroupSessionKey(roomID: $0.roomID, sessionID: $0.sessionID) }, version: backup.version)
+            // A backup replaced meanwhile (a recovery or reset) takes over: its own call uploads.
+            guard (try? await store.markBackedUp(pending.map { GroupSessionKey(roomID: $0.roomID, sessionID: $0.sessionID) },
+                                                 version: backup.version)) == true else { return }
             logger.debug("backed up room keys", metadata: ["count": "\(pending.count)", "version": "\(backup.version)"])
         }
     }

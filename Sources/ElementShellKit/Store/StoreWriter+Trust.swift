@@ -64,14 +64,17 @@ extension StoreWriter {
         }
     }
 
-    /// Marks room keys as in the backup of `version`, unless the backup changed meanwhile.
-    public func markBackedUp(_ sessions: [GroupSessionKey], version: String) throws {
+    /// Marks room keys as in the backup of `version`, unless the backup changed meanwhile;
+    /// returns whether it did.
+    @discardableResult
+    public func markBackedUp(_ sessions: [GroupSessionKey], version: String) throws -> Bool {
         try transaction { database in
-            guard try String.fetchOne(database, sql: "SELECT version FROM key_backup WHERE id = 1") == version else { return }
+            guard try String.fetchOne(database, sql: "SELECT version FROM key_backup WHERE id = 1") == version else { return false }
             for session in sessions {
                 try database.execute(sql: "UPDATE inbound_group_session SET backed_up = 1 WHERE room_id = ? AND session_id = ?",
                                      arguments: [session.roomID, session.sessionID])
             }
+            return true
         }
     }
 
