@@ -44,4 +44,48 @@ struct PythonOracle: Sendable {
         }
         return object
     }
+
+    /// The helper started for a dialogue: it keeps state between requests that no request can
+    /// carry (vodozemac's `Sas`), answering each with one JSON line. It ends when its input does:
+    /// at `end()`, or when a failed test drops the dialogue and the pipe closes with it.
+    func dialogue() throws -> Dialogue {
+        guard let python = Self.python else { throw Failure(description: "ELEMENT_SHELL_TEST_PYTHON is not set") }
+        return try Dialogue(python: python, script: script)
+    }
+
+    final class Dialogue: Sendable {
+        private let process = ChildProcess()
+        private let input = Pipe()
+        private let output = Pipe()
+
+        fileprivate init(python: String, script: String) throws {
+            process.executableURL = URL(fileURLWithPath: python)
+            process.arguments = [script]
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+        }
+
+        func send(_ request: [String: Any]) async throws -> [String: Any] {
+            let request = try JSONSerialization.data(withJSONObject: request) + Data("\n".utf8)
+            let line = try await offThePool { [input, output] in
+                try input.fileHandleForWriting.write(contentsOf: request)
+                var line = Data()
+                while true {
+                    let byte = output.fileHandleForReading.readData(ofLength: 1)
+                    if byte.isEmpty || byte == Data("\n".utf8) { return line }
+                    line += byte
+                }
+            }
+            guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] else {
+                throw Failure(description: "oracle answered \(String(decoding: line, as: UTF8.self))")
+            }
+            return object
+        }
+
+        func end() async throws {
+            try input.fileHandleForWriting.close()
+            try await offThePool { [process] in process.waitUntilExit() }
+        }
+    }
 }

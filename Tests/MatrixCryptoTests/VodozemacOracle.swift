@@ -7,4 +7,8 @@ enum VodozemacOracle {
     static func call(_ request: [String: Any]) async throws -> [String: Any] {
         try await oracle.call(request)
     }
+
+    static func dialogue() throws -> PythonOracle.Dialogue {
+        try oracle.dialogue()
+    }
 }

@@ -22,6 +22,15 @@ pickle key) in the request and back in the answer. Olm messages are {"type": 0|1
   {"command": "olm_decrypt", "session", "messages": [MSG…]}
       -> {"session", "results": [{"plaintext"} or {"error"}…]}  (a failure leaves the session as is)
   {"command": "olm_matches", "session", "message": B64} -> {"matches": BOOL}
+
+SAS is a dialogue, one JSON line each way per step, because vodozemac's `Sas` can be neither
+pickled nor made from a given key: the peer must learn our key before it can answer.
+
+  {"command": "sas"}                              -> {"public_key"}
+  {"their_public_key": K}                         -> {}, or {"error"} and the dialogue ends
+  {"infos": [INFO…], "macs": [{"input", "info"}…], "verify": [{"input", "info", "mac"}…]}
+      -> {"sas": [{"emoji_indices", "decimals"}…], "macs": [MAC…],
+          "invalid_base64_macs": [MAC…] (libolm's broken encoding), "valid": [BOOL…]}
 """
 import base64
 import json
@@ -168,12 +177,55 @@ def olm_matches(request):
     return {"matches": session.session_matches(pre_key_message(request["message"]))}
 
 
+def reply(answer):
+    sys.stdout.write(json.dumps(answer) + "\n")
+    sys.stdout.flush()
+
+
+def sas_derive(established, request):
+    valid = []
+    for check in request.get("verify", []):
+        try:
+            established.verify_mac(check["input"], check["info"], check["mac"])
+            valid.append(True)
+        except (vodozemac.SasException, ValueError):
+            valid.append(False)
+    macs = request.get("macs", [])
+    return {
+        "sas": [
+            {"emoji_indices": list(b.emoji_indices), "decimals": list(b.decimals)}
+            for b in (established.bytes(info) for info in request.get("infos", []))
+        ],
+        "macs": [established.calculate_mac(m["input"], m["info"]) for m in macs],
+        "invalid_base64_macs": [established.calculate_mac_invalid_base64(m["input"], m["info"]) for m in macs],
+        "valid": valid,
+    }
+
+
+def sas(request):
+    ours = vodozemac.Sas()
+    reply({"public_key": ours.public_key.to_base64()})
+    try:
+        theirs = vodozemac.Curve25519PublicKey.from_base64(json.loads(sys.stdin.readline())["their_public_key"])
+        established = ours.diffie_hellman(theirs)
+    except vodozemac.KeyException as error:
+        reply({"error": str(error)})
+        return None
+    reply({})
+    for line in sys.stdin:
+        reply(sas_derive(established, json.loads(line)))
+    return None
+
+
 COMMANDS = {
     f.__name__: f
     for f in (encrypt, decrypt, export, sign, verify, canonical,
-              olm_account, olm_outbound, olm_inbound, olm_encrypt, olm_decrypt, olm_matches)
+              olm_account, olm_outbound, olm_inbound, olm_encrypt, olm_decrypt, olm_matches, sas)
 }
 
 if __name__ == "__main__":
-    request = json.load(sys.stdin)
-    json.dump(COMMANDS[request["command"]](request), sys.stdout)
+    # One line, not all of stdin: a dialogue goes on reading after its first request.
+    request = json.loads(sys.stdin.readline())
+    answer = COMMANDS[request["command"]](request)
+    if answer is not None:
+        json.dump(answer, sys.stdout)
