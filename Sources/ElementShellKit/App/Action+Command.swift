@@ -45,6 +45,9 @@ extension Action {
         case .trust(.whois): .whois
         case .trust(.verifyIdentity): .verify
         case .trust(.acknowledgeIdentity): .unverify
+        case .verification(.requestOwnDevices), .verification(.requestUser), .verification(.requestDevice): .verify
+        case .verification(.wait): .wait
+        case .verification: .verification
         case .session(.login): .login
         case .session(.logout): .logout
         case .session(.whoami): .whoami

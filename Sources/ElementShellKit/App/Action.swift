@@ -12,6 +12,7 @@ public enum Action: Sendable, Equatable {
     case space(SpaceAction)
     case encryption(EncryptionAction)
     case trust(TrustAction)
+    case verification(VerificationAction)
     case session(SessionAction)
     case settings(SettingsAction)
     case scripting(ScriptingAction)

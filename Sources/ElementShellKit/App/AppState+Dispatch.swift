@@ -60,6 +60,7 @@ extension AppState {
         case .space(let action): await send(action, in: context.signedIn)
         case .encryption(let action): await send(action, in: context)
         case .trust(let action): await send(action, in: context)
+        case .verification(let action): await send(action, in: context)
         case .queue(let action): await send(action, in: context.signedIn)
         case .draft(let action): await send(action, in: context)
         case .session(let action): await send(action, in: context)

@@ -66,29 +66,36 @@ extension AppState {
         guard let userID = MemberLookup.userID(for: user, among: memberNames), userID != signedIn.session.userID else {
             return finish(.failure(.unknownUser(user)))
         }
-        let service = signedIn.services.rooms
         do {
-            var chats = try await service.directChats()
-            if let roomID = chats.rooms(with: userID).first(where: { rooms[$0]?.membership == .join }) {
+            let chat = try await directChat(with: userID, as: signedIn)
+            if !chat.isNew {
                 // Read before it opens, so what sync brings meanwhile came before it did.
-                let members = (try? await signedIn.store.members(of: roomID)) ?? []
-                makeCurrent(roomID, names: MemberNames.unique(members))
-                return finish(.directChat(roomID: roomID, userID: userID, isNew: false))
+                let members = (try? await signedIn.store.members(of: chat.roomID)) ?? []
+                makeCurrent(chat.roomID, names: MemberNames.unique(members))
             }
-            let roomID = try await service.createRoom(RoomCreation(directChatPartner: userID, isEncrypted: true))
-            chats.add(roomID, with: userID)
-            // The new chat opens even when `m.direct` cannot be written: the room is there.
-            var unrecorded: MatrixError?
-            do {
-                try await service.setDirectChats(chats)
-            } catch {
-                unrecorded = error
-            }
-            await enter(roomID, encryption: RoomEncryption())
-            return finish(unrecorded.map { .failure(.matrix($0)) } ?? .directChat(roomID: roomID, userID: userID, isNew: true))
+            return finish(chat.unrecorded.map { .failure(.matrix($0)) } ?? .directChat(roomID: chat.roomID, userID: userID, isNew: chat.isNew))
         } catch {
             return finish(.failure(.matrix(error)))
         }
+    }
+
+    /// The joined direct chat with the user, or a new one, which opens. `unrecorded`: the new
+    /// chat could not be added to `m.direct` (it is there all the same).
+    func directChat(with userID: String, as signedIn: SessionContext) async throws(MatrixError)
+        -> (roomID: String, isNew: Bool, unrecorded: MatrixError?) {
+        let service = signedIn.services.rooms
+        var chats = try await service.directChats()
+        if let roomID = chats.rooms(with: userID).first(where: { rooms[$0]?.membership == .join }) { return (roomID, false, nil) }
+        let roomID = try await service.createRoom(RoomCreation(directChatPartner: userID, isEncrypted: true))
+        chats.add(roomID, with: userID)
+        var unrecorded: MatrixError?
+        do {
+            try await service.setDirectChats(chats)
+        } catch {
+            unrecorded = error
+        }
+        await enter(roomID, encryption: RoomEncryption())
+        return (roomID, true, unrecorded)
     }
 
     /// Invites, kicks, bans or unbans in the open room, once its power levels allow it: a refusal

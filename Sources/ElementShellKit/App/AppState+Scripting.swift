@@ -136,10 +136,7 @@ extension AppState {
     private func waitForMessage(containing text: String, timeout seconds: Double) async -> Bool {
         let start = arrivals.count
         // Messages come only while sync waits for news: in batch mode, from now on it does.
-        if !syncsLive, let session {
-            syncsLive = true
-            restartSync(for: session)
-        }
+        syncLive()
         let arrived = await wait(until: { [unowned self] in
             let new = arrivals.count - start
             return currentRoomID == nil || new > 0 && arrivals.recent.suffix(new).contains { $0.contains(text) }

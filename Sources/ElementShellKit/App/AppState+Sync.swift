@@ -75,6 +75,8 @@ extension AppState {
             logger.notice("The homeserver signed out \(ended.userID) (device \(ended.deviceID), \(signOut.rawValue))")
             report(Report(content: .sessionEnded(userID: ended.userID), location: nil))
             await keepSignedOut(ended, signOut)
+        case .verificationChanged(let summary):
+            await applyVerificationChange(summary)
         case .identitiesChanged(let userIDs):
             // Their devices lost their trust: marks shown from now on say so.
             await loadDeviceTrust()
@@ -123,6 +125,7 @@ extension AppState {
         self.store = store
         crypto = await machine
         await crypto?.setExcludesInsecureDevices(profile.settings.excludeInsecureDevices)
+        await startVerifications(store: store, services: services)
         await loadDeviceTrust()
         restartSync(for: session)
         if isFirstSync { announceSlowFirstSync() }
@@ -159,7 +162,7 @@ extension AppState {
         syncRun += 1
         syncLoopPolls = syncsLive
         let generation = serviceGeneration, run = syncRun
-        let loop = SyncLoop(request: services.sync, store: store, crypto: crypto, userID: session.userID,
+        let loop = SyncLoop(request: services.sync, store: store, crypto: crypto, verifications: verifications, userID: session.userID,
                             catchesUpFirst: catchingUpNow, keepsPolling: syncsLive, clock: environment.clock) { [weak self] event in
             await self?.apply(event, from: generation, syncRun: run)
         }
@@ -285,6 +288,10 @@ extension AppState {
         store = nil
         storeFailed = false
         crypto = nil
+        if let verifications { Task { await verifications.stop() } }
+        verifications = nil
+        verificationSummaries = [:]
+        shownVerificationStates = [:]
         pendingReceipt?.timer.cancel()
         pendingReceipt = nil
         syncStatus = .stopped

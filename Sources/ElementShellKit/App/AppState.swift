@@ -77,6 +77,14 @@ public final class AppState {
     var sendReportCount = 0
     /// The session's end-to-end encryption, while a session is open and it could start.
     @ObservationIgnored var crypto: CryptoMachine?
+    /// The session's key verifications, while its crypto machine runs.
+    @ObservationIgnored var verifications: VerificationCenter?
+    /// Each verification of the session as last reported, by its number.
+    var verificationSummaries: [Int: VerificationSummary] = [:]
+    /// The state of each verification last shown, so a step is told once.
+    @ObservationIgnored var shownVerificationStates: [Int: VerificationSummary.State] = [:]
+    /// The steps `/wait verification` has returned already (`number state`).
+    @ObservationIgnored var awaitedVerificationSteps: Set<String> = []
     /// The devices whose messages are shown as trusted.
     @ObservationIgnored var deviceTrust = DeviceTrust()
     @ObservationIgnored var sendTask: Task<Void, Never>?

@@ -12,6 +12,8 @@ public enum ClientEvent: Sendable, Equatable {
     case decrypted(SyncResult)
     /// These users, whose identity was verified here, now show another master key.
     case identitiesChanged([String])
+    /// A key verification moved on (a request came, the emoji are there, it ended).
+    case verificationChanged(VerificationSummary)
     /// The server has the room's read receipt and marker, up to its newest message.
     case markedRead(roomID: String)
     /// A sync request failed; the next try comes after `retryIn`.

@@ -32,6 +32,8 @@ public struct Report: Sendable, Equatable {
         case transfer(TransferNotice)
         /// A user verified here shows another identity: their devices are no longer trusted.
         case identityChanged(userID: String)
+        /// A key verification moved on: someone asks, the emoji are there to compare, it ended.
+        case verification(VerificationSummary)
         /// How many of the backup's room keys a restore has decrypted so far.
         case restoreProgress(done: Int, total: Int)
     }
@@ -129,6 +131,10 @@ public enum Outcome: Sendable, Equatable {
     case cancelled(count: Int)
     case encryption(EncryptionOutcome)
     case trust(TrustOutcome)
+    /// A verification command: where the verification stands now.
+    case verification(VerificationSummary)
+    /// `/verification`: those of this session, oldest first.
+    case verifications([VerificationSummary])
     case failure(ShellError)
 }
 

@@ -20,6 +20,11 @@ extension SessionServices {
             makeSender: { store, crypto in
                 let sender = MessageSender(session: session, transport: http, requestTimeout: timeout, store: store, crypto: crypto, clock: clock)
                 return { entry throws(MatrixError) in try await sender.send(entry) }
+            },
+            makeVerificationTransport: { store, crypto in
+                MatrixVerificationTransport(
+                    keys: MatrixKeysService(session: session, transport: http, requestTimeout: timeout, clock: clock),
+                    sender: MessageSender(session: session, transport: http, requestTimeout: timeout, store: store, crypto: crypto, clock: clock))
             }
         )
     }

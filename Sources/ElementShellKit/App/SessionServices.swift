@@ -15,18 +15,22 @@ public struct SessionServices: Sendable {
     /// Sends one outbox entry through the store and encryption (`nil` when encryption could not
     /// start: encrypted rooms then refuse to send).
     public var makeSender: @Sendable (StoreWriter, CryptoMachine?) -> SendQueue.Send
+    /// Where key verification messages go (`nil` without a homeserver: unit tests).
+    public var makeVerificationTransport: @Sendable (StoreWriter, CryptoMachine) -> (any VerificationTransport)?
 
     public init(
         sync: @escaping SyncLoop.Request,
         rooms: any RoomService,
         media: any MediaService,
         makeCrypto: @escaping @Sendable (StoreWriter) async -> CryptoMachine? = { _ in nil },
-        makeSender: @escaping @Sendable (StoreWriter, CryptoMachine?) -> SendQueue.Send
+        makeSender: @escaping @Sendable (StoreWriter, CryptoMachine?) -> SendQueue.Send,
+        makeVerificationTransport: @escaping @Sendable (StoreWriter, CryptoMachine) -> (any VerificationTransport)? = { _, _ in nil }
     ) {
         self.sync = sync
         self.rooms = rooms
         self.media = media
         self.makeCrypto = makeCrypto
         self.makeSender = makeSender
+        self.makeVerificationTransport = makeVerificationTransport
     }
 }

@@ -61,4 +61,5 @@ public enum ShellError: Error, Sendable, Equatable {
     case fileNotWritten(path: String)
     case encryption(EncryptionError)
     case recovery(RecoveryError)
+    case verification(VerificationError)
 }

@@ -22,6 +22,8 @@ public enum ArgumentKind: Sendable, Equatable {
     case keysDirection
     /// What `/backup` does besides showing its status: `restore`.
     case backupAction
+    /// What `/verification` does: `accept`, `confirm`, `mismatch` or `cancel`.
+    case verificationStep
 }
 
 /// One argument of a command, as the table declares it.

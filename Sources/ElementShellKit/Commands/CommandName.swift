@@ -7,7 +7,7 @@ public enum CommandName: String, Sendable, CaseIterable {
     case rooms, open, read, search, history, members, topic, name, join, leave
     case accept, decline, create, dm, invite, kick, ban, unban
     case spaces, space, spaceKick = "space-kick"
-    case devices, whois, verify, unverify, keys, encrypt, recovery, backup
+    case devices, whois, verify, verification, unverify, keys, encrypt, recovery, backup
     case config, set, source, alias, unalias, aliases, echo, after, wait, quit
     /// A plain line, and every command that sends one (`/me`, `/notice`, `/plain`, `/html`): the
     /// one name no command of the table has.

@@ -209,12 +209,33 @@ public enum CommandTable {
             summary: { L10n.screenHelpDevicesSummary }, usage: { L10n.screenHelpDevicesUsage }
         ) { arguments, _ in .encryption(.devices(user: arguments.first)) },
         CommandSpec(
-            .verify, parameters: [CommandParameter(.userID), CommandParameter(.text), CommandParameter(.text, .optionalRest)],
+            .verify, parameters: [CommandParameter(.userID, .optional), CommandParameter(.text, .optional), CommandParameter(.text, .optionalRest)],
             requires: .session,
-            summary: { L10n.screenHelpVerifySummary }, usage: { L10n.screenHelpVerifyUsage }, details: { [L10n.screenHelpVerifyDetails] }
+            summary: { L10n.screenHelpVerifySummary }, usage: { L10n.screenHelpVerifyUsage },
+            details: { [L10n.screenHelpVerifyDetails, L10n.screenHelpVerifyDetailsFingerprint] }
         ) { arguments, _ in
-            if arguments[1] == "--identity" { return .trust(.verifyIdentity(user: arguments[0], fingerprint: arguments.dropFirst(2).first)) }
-            return .encryption(.setVerified(true, user: arguments[0], deviceID: arguments[1], fingerprint: arguments.dropFirst(2).first))
+            switch (arguments.first, arguments.dropFirst().first, arguments.dropFirst(2).first) {
+            case (nil, _, _): .verification(.requestOwnDevices)
+            case (let user?, nil, _): .verification(.requestUser(user: user))
+            case (let user?, "--identity", let fingerprint): .trust(.verifyIdentity(user: user, fingerprint: fingerprint))
+            case (let user?, let device?, nil): .verification(.requestDevice(user: user, deviceID: device))
+            case (let user?, let device?, let fingerprint?): .encryption(.setVerified(true, user: user, deviceID: device, fingerprint: fingerprint))
+            }
+        },
+        CommandSpec(
+            .verification, parameters: [CommandParameter(.verificationStep, .optional), CommandParameter(.text, .optional)], requires: .session,
+            summary: { L10n.screenHelpVerificationSummary }, usage: { L10n.screenHelpVerificationUsage },
+            details: { [L10n.screenHelpVerificationDetails] }
+        ) { arguments, _ throws(CommandParseError) in
+            let reference = arguments.dropFirst().first
+            switch arguments.first {
+            case nil: return .verification(.list)
+            case "accept": return .verification(.accept(reference))
+            case "confirm": return .verification(.confirm(reference))
+            case "mismatch": return .verification(.mismatch(reference))
+            case "cancel": return .verification(.cancel(reference))
+            default: throw .usage(command: "verification")
+            }
         },
         CommandSpec(
             .unverify, parameters: [CommandParameter(.userID), CommandParameter(.text)], requires: .session,
@@ -317,6 +338,7 @@ public enum CommandTable {
             switch arguments[0] {
             case "sync": return .scripting(.waitForSync(timeout: try WaitOptions.timeout(in: arguments.dropFirst().first)))
             case "sent": return .scripting(.waitUntilSent(timeout: try WaitOptions.timeout(in: arguments.dropFirst().first)))
+            case "verification": return .verification(.wait(timeout: try WaitOptions.timeout(in: arguments.dropFirst().first)))
             case "message":
                 let (text, timeout) = try WaitOptions.textAndTimeout(in: arguments.dropFirst().first)
                 return .scripting(.waitForMessage(containing: text, timeout: timeout))

@@ -50,12 +50,13 @@ public enum Completer {
             if key == .caFile { return .files }
             pool = values(for: key)
         case .alias: pool = context.aliases
-        case .waitTarget: pool = ["sync", "sent", "message"]
+        case .waitTarget: pool = ["sync", "sent", "message", "verification"]
         // The latest message is the usual target; numbers are read off the screen.
         case .message: pool = ["^"]
         case .roomsFilter: pool = ["--unread"]
         case .keysDirection: pool = ["export", "import"]
         case .backupAction: pool = ["restore"]
+        case .verificationStep: pool = ["accept", "confirm", "mismatch", "cancel"]
         case .text, .number: pool = []
         }
         return .candidates(Set(pool).filter { $0.hasPrefix(word) }.sorted())

@@ -81,6 +81,15 @@ extension CryptoMachine {
         return await retryUndecrypted(sessionIDs: restore.sessionIDs)
     }
 
+    /// After another own device shared the backup key: everything the backup holds comes down,
+    /// as after `/recovery`; the stored messages it makes readable.
+    public func restoreSharedBackup() async -> SyncResult? {
+        guard backupKeyShared else { return nil }
+        backupKeyShared = false
+        guard let restore = try? await restoreBackup(), !restore.sessionIDs.isEmpty else { return nil }
+        return await retryUndecrypted(sessionIDs: restore.sessionIDs)
+    }
+
     /// The sessions the backup has of these, fetched one by one as messages need them, and kept.
     func restoreFromBackup(_ sessions: [GroupSessionKey]) async -> Set<String> {
         guard !sessions.isEmpty, let trust, let backupKey, let backup = try? await store.keyBackup(),

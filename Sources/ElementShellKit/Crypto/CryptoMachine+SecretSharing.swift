@@ -40,10 +40,18 @@ extension CryptoMachine {
     /// Once another device of the account signed this one, asks the account's devices for the
     /// secrets this device lacks; again after the user verifies another own device here.
     public func requestSecretsIfSigned() async {
-        let missing = (crossSigning == nil ? SecretName.crossSigning : []) + (backupKey == nil ? [SecretName.backupKey] : [])
-        guard !missing.isEmpty, !secretsRequested,
+        guard !secretsRequested,
               let own = try? await store.devices(of: [userID]).first(where: { $0.deviceID == deviceID }), own.isOwnerSigned
         else { return }
+        await requestMissingSecrets()
+    }
+
+    /// Asks the account's other devices for the secrets this device lacks, now: an own device
+    /// was just verified interactively, which trusts this one in turn. `false` when none lack.
+    @discardableResult
+    public func requestMissingSecrets() async -> Bool {
+        let missing = (crossSigning == nil ? SecretName.crossSigning : []) + (backupKey == nil ? [SecretName.backupKey] : [])
+        guard !missing.isEmpty else { return false }
         secretsRequested = true
         for name in missing {
             let requestID = UUID().uuidString
@@ -57,6 +65,7 @@ extension CryptoMachine {
             }
         }
         logger.info("asked own devices for secrets", metadata: ["count": "\(missing.count)"])
+        return true
     }
 
     /// Asks again at the next chance: the user verified another own device, which may answer.
@@ -104,6 +113,7 @@ extension CryptoMachine {
            (try? await keepSecrets([SecretName.backupKey: text])) != nil {
             backupKey = key
             _ = try? await adoptServerBackup(on: trust)
+            backupKeyShared = true
             logger.info("received the backup key from an own device")
         }
     }

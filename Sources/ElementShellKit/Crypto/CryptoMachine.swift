@@ -44,6 +44,8 @@ public actor CryptoMachine {
     /// The secrets asked for, by request ID, and those received until they can be checked together.
     var pendingSecretRequests: [String: String] = [:]
     var receivedSecrets: [String: String] = [:]
+    /// Another own device shared the backup key since the sync loop last restored the backup.
+    var backupKeyShared = false
     /// Users verified here whose identity changed since the sync loop last took them.
     var changedIdentities: [String] = []
     /// Stored messages a withheld notice re-marked since the sync loop last took them.

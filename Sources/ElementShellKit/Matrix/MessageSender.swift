@@ -22,24 +22,32 @@ public struct MessageSender: Sendable {
 
     /// The new event's ID.
     public func send(_ entry: OutboxEntry) async throws(MatrixError) -> String {
-        try await client.send(.send(entry, encrypted: try await encryptedContent(of: entry))).eventID
+        // Redactions always go in the clear: the server must read them.
+        if case .redaction = entry.relation { return try await client.send(.send(entry)).eventID }
+        let encrypted = try await encryptedContent(OutgoingContent.content(for: entry), type: entry.eventType, roomID: entry.roomID)
+        return try await client.send(.send(entry, encrypted: encrypted)).eventID
     }
 
-    /// The entry's content encrypted when its room is encrypted; `nil` when it goes in the clear
-    /// (redactions always do: the server must read them).
-    private func encryptedContent(of entry: OutboxEntry) async throws(MatrixError) -> JSONValue? {
+    /// Sends an event that is not in the outbox (a verification step), encrypted as a message
+    /// would be; returns its ID.
+    public func sendEvent(type: String, content: JSONValue, roomID: String, transactionID: String) async throws(MatrixError) -> String {
+        let encrypted = try await encryptedContent(content, type: type, roomID: roomID)
+        return try await client.send(.sendEvent(type: encrypted == nil ? type : MessageRecord.encryptedType, content: encrypted ?? content,
+                                                roomID: roomID, transactionID: transactionID)).eventID
+    }
+
+    /// The content encrypted when its room is encrypted; `nil` when it goes in the clear.
+    private func encryptedContent(_ content: JSONValue, type: String, roomID: String) async throws(MatrixError) -> JSONValue? {
         guard let store else { return nil }
-        if case .redaction = entry.relation { return nil }
         // Unknown is not "unencrypted": a room just created encrypted arrives with its next sync.
-        guard let room = try? await store.room(entry.roomID) else { throw .encryptionRefused(.roomNotSynced) }
+        guard let room = try? await store.room(roomID) else { throw .encryptionRefused(.roomNotSynced) }
         var settings = room.encryption
         // A room joined but not synced yet (a script that joins, then posts in its next run)
         // has no state here: the server says whether it is encrypted.
-        if settings == nil, room.isAwaitingFirstSync { settings = try await encryptionOnServer(of: entry.roomID, store: store) }
+        if settings == nil, room.isAwaitingFirstSync { settings = try await encryptionOnServer(of: roomID, store: store) }
         guard let settings else { return nil }
         guard let crypto else { throw .encryptionRefused(.unavailable) }
-        return try await crypto.encrypt(type: entry.eventType, content: OutgoingContent.content(for: entry), roomID: entry.roomID,
-                                        settings: settings)
+        return try await crypto.encrypt(type: type, content: content, roomID: roomID, settings: settings)
     }
 
     /// The room's `m.room.encryption` on the server, kept in the store so later sends know it.

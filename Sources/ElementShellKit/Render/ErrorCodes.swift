@@ -57,6 +57,7 @@ public enum ErrorCodes {
         case .fileNotWritten: "file_not_written"
         case .encryption(let error): code(for: error)
         case .recovery(let error): code(for: error)
+        case .verification(let error): code(for: error)
         }
     }
 

@@ -59,6 +59,7 @@ public enum ErrorMessages {
         case .fileNotWritten(let path): L10n.errorFileNotWritten(clean(path))
         case .encryption(let error): message(for: error)
         case .recovery(let error): message(for: error)
+        case .verification(let error): message(for: error)
         }
     }
 

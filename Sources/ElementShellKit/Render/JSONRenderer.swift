@@ -38,6 +38,8 @@ public enum JSONRenderer {
                       "done": .integer(notice.progress.done), "total": .integer(notice.progress.total)]
         case .identityChanged(let userID):
             fields = ["type": "identity_changed", "user_id": .string(userID)]
+        case .verification(let summary):
+            fields = summary.json.merging(["type": "verification"]) { $1 }
         case .restoreProgress(let done, let total):
             fields = ["type": "restore_progress", "done": .integer(Int64(done)), "total": .integer(Int64(total))]
         case .sendProblem(let transactionID, let roomID, let error, let delay):
@@ -132,6 +134,8 @@ public enum JSONRenderer {
             ["aliases": .array(entries.map { ["name": .string($0.name), "expansion": .string($0.expansion)] })]
         case .encryption(let outcome): outcome.json
         case .trust(let outcome): outcome.json
+        case .verification(let summary): ["verification": .object(summary.json)]
+        case .verifications(let summaries): ["verifications": .array(summaries.map { .object($0.json) })]
         case .failure(let failure): ["error": error(failure)]
         }
     }

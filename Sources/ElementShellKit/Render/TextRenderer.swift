@@ -48,6 +48,8 @@ public struct TextRenderer: Sendable {
             lines = [theme.dim(TransferText.line(for: notice))]
         case .identityChanged(let userID):
             lines = [theme.warning(L10n.screenIdentityChangedNotice(clean(userID)))]
+        case .verification(let summary):
+            lines = VerificationText(theme: theme).lines(for: summary)
         case .restoreProgress(let done, let total):
             lines = [theme.dim(L10n.screenBackupRestoreProgress(done, total))]
         case .sendProblem(_, _, let error, let delay):
@@ -135,6 +137,8 @@ public struct TextRenderer: Sendable {
         case .membershipChanged(let change, let userID, let name): [membershipChanged(change, clean(userID), clean(name))]
         case .encryption(let outcome): EncryptionText(theme: theme, width: width).lines(for: outcome)
         case .trust(let outcome): TrustText(theme: theme).lines(for: outcome)
+        case .verification(let summary): VerificationText(theme: theme).lines(for: summary)
+        case .verifications(let summaries): VerificationText(theme: theme).list(summaries)
         case .failure(.cancelled): [L10n.errorCancelled]
         case .failure(let error): [theme.error(L10n.commonErrorPrefix) + " " + ErrorMessages.message(for: error)]
         }

@@ -12,6 +12,8 @@ public struct SyncLoop: Sendable {
     let store: StoreWriter
     /// Decrypts what arrives and keeps this device's keys published; `nil` without encryption.
     let crypto: CryptoMachine?
+    /// Takes the verification messages each response brings; `nil` without encryption.
+    let verifications: VerificationCenter?
     let userID: String
     let report: @Sendable (ClientEvent) async -> Void
     /// The first request catches up at once (`/wait sync`) instead of waiting for news.
@@ -22,11 +24,13 @@ public struct SyncLoop: Sendable {
     /// What retry delays are waited out on.
     let clock: any ShellClock
 
-    public init(request: @escaping Request, store: StoreWriter, crypto: CryptoMachine? = nil, userID: String, catchesUpFirst: Bool = false,
+    public init(request: @escaping Request, store: StoreWriter, crypto: CryptoMachine? = nil, verifications: VerificationCenter? = nil,
+                userID: String, catchesUpFirst: Bool = false,
                 keepsPolling: Bool = true, clock: any ShellClock = SystemClock(), report: @escaping @Sendable (ClientEvent) async -> Void) {
         self.request = request
         self.store = store
         self.crypto = crypto
+        self.verifications = verifications
         self.userID = userID
         self.catchesUpFirst = catchesUpFirst
         self.keepsPolling = keepsPolling
@@ -46,6 +50,7 @@ public struct SyncLoop: Sendable {
         let changed = await crypto.takeChangedIdentities()
         if !changed.isEmpty { await report(.identitiesChanged(changed)) }
         await crypto.requestSecretsIfSigned()
+        if let late = await crypto.restoreSharedBackup() { await report(.decrypted(late)) }
         let restored = await crypto.requestMissingKeys()
         if !restored.isEmpty, let late = await crypto.retryUndecrypted(sessionIDs: restored) {
             await report(.decrypted(late))
@@ -73,6 +78,8 @@ public struct SyncLoop: Sendable {
                 token = response.nextBatch
                 backoff.reset()
                 await report(.synced(result))
+                await verifications?.receive(toDevice: response.encryption.toDeviceEvents,
+                                             rooms: response.rooms.joined.mapValues(\.timeline.events))
                 if let crypto { await maintain(crypto, after: response.encryption, newSessions: newSessions) }
                 if !keepsPolling { return }
                 continue

@@ -21,7 +21,7 @@ import Testing
         .accept: "/accept", .decline: "/decline", .create: "/create Cats", .dm: "/dm @bob:hs",
         .invite: "/invite @bob:hs", .kick: "/kick @bob:hs", .ban: "/ban @bob:hs", .unban: "/unban @bob:hs",
         .spaces: "/spaces", .space: "/space Team", .spaceKick: "/space-kick Team @bob:hs",
-        .devices: "/devices", .verify: "/verify @bob:hs PHONE", .unverify: "/unverify @bob:hs PHONE",
+        .devices: "/devices", .verify: "/verify @bob:hs PHONE", .verification: "/verification", .unverify: "/unverify @bob:hs PHONE",
         .keys: "/keys export /nonexistent/keys.txt", .encrypt: "/encrypt!", .recovery: "/recovery", .backup: "/backup", .whois: "/whois @bob:hs",
         .config: "/config", .set: "/set", .source: "/source script.es", .alias: "/alias greet /echo hi", .unalias: "/unalias greet",
         .aliases: "/aliases", .echo: "/echo hi", .after: "/after 3600 /echo later", .wait: "/wait sent", .quit: "/quit",

@@ -73,6 +73,7 @@ import Testing
         ("/wait sync", .scripting(.waitForSync(timeout: 30))),
         ("/wait sync --timeout 2.5", .scripting(.waitForSync(timeout: 2.5))),
         ("/wait sent", .scripting(.waitUntilSent(timeout: 30))),
+        ("/wait verification --timeout 90", .verification(.wait(timeout: 90))),
         ("/wait message see you", .scripting(.waitForMessage(containing: "see you", timeout: 30))),
         ("/wait message done --timeout 5", .scripting(.waitForMessage(containing: "done", timeout: 5))),
         ("/accept", .membership(.accept(target: nil))),
@@ -85,7 +86,14 @@ import Testing
         ("/dm @bob:hs.example", .membership(.directChat(user: "@bob:hs.example"))),
         ("/devices", .encryption(.devices(user: nil))),
         ("/devices @bob:hs.example", .encryption(.devices(user: "@bob:hs.example"))),
-        ("/verify @bob:hs.example PHONE", .encryption(.setVerified(true, user: "@bob:hs.example", deviceID: "PHONE", fingerprint: nil))),
+        ("/verify", .verification(.requestOwnDevices)),
+        ("/verify Bob", .verification(.requestUser(user: "Bob"))),
+        ("/verify @bob:hs.example PHONE", .verification(.requestDevice(user: "@bob:hs.example", deviceID: "PHONE"))),
+        ("/verification", .verification(.list)),
+        ("/verification accept", .verification(.accept(nil))),
+        ("/verification confirm 2", .verification(.confirm("2"))),
+        ("/verification mismatch 2", .verification(.mismatch("2"))),
+        ("/verification cancel $flow", .verification(.cancel("$flow"))),
         ("/verify Bob PHONE abcd EFGH 1234", .encryption(.setVerified(true, user: "Bob", deviceID: "PHONE", fingerprint: "abcd EFGH 1234"))),
         ("/unverify Bob PHONE", .encryption(.setVerified(false, user: "Bob", deviceID: "PHONE", fingerprint: nil))),
         ("/verify @bob:hs --identity abcd EFGH", .trust(.verifyIdentity(user: "@bob:hs", fingerprint: "abcd EFGH"))),
@@ -130,7 +138,7 @@ import Testing
         #expect(throws: CommandParseError.usage(command: "keys")) { try CommandParser.parse("/keys send keys.txt") }
         #expect(throws: CommandParseError.usage(command: "keys")) { try CommandParser.parse("/keys export") }
         #expect(throws: CommandParseError.notConfirmable(command: "keys import")) { try CommandParser.parse("/keys! import keys.txt") }
-        #expect(throws: CommandParseError.usage(command: "verify")) { try CommandParser.parse("/verify @bob:hs") }
+        #expect(throws: CommandParseError.usage(command: "verification")) { try CommandParser.parse("/verification approve") }
         #expect(throws: CommandParseError.usage(command: "unverify")) { try CommandParser.parse("/unverify @bob:hs PHONE abcd") }
         #expect(throws: CommandParseError.usage(command: "encrypt")) { try CommandParser.parse("/encrypt now") }
         #expect(throws: CommandParseError.notConfirmable(command: "recovery")) { try CommandParser.parse("/recovery! EsTV i3LB") }

@@ -15,14 +15,18 @@ struct SentEvent: Decodable, Sendable, Equatable {
 extension MatrixEndpoint where Response == SentEvent {
     /// `encrypted`: the entry's content as `m.room.encrypted` content, for an encrypted room.
     static func send(_ entry: OutboxEntry, encrypted: JSONValue? = nil) -> Self {
-        let path: [String]
         if case .redaction(let eventID) = entry.relation {
-            path = ["_matrix", "client", "v3", "rooms", entry.roomID, "redact", eventID, entry.transactionID]
-        } else {
-            let type = encrypted == nil ? entry.eventType : MessageRecord.encryptedType
-            path = ["_matrix", "client", "v3", "rooms", entry.roomID, "send", type, entry.transactionID]
+            return MatrixEndpoint(method: .put, path: ["_matrix", "client", "v3", "rooms", entry.roomID, "redact", eventID, entry.transactionID],
+                                  body: OutgoingContent.content(for: entry), isAuthenticated: true)
         }
-        return MatrixEndpoint(method: .put, path: path, body: encrypted ?? OutgoingContent.content(for: entry), isAuthenticated: true)
+        return sendEvent(type: encrypted == nil ? entry.eventType : MessageRecord.encryptedType,
+                         content: encrypted ?? OutgoingContent.content(for: entry), roomID: entry.roomID, transactionID: entry.transactionID)
+    }
+
+    /// Any event with its content as given (already encrypted where it must be).
+    static func sendEvent(type: String, content: JSONValue, roomID: String, transactionID: String) -> Self {
+        MatrixEndpoint(method: .put, path: ["_matrix", "client", "v3", "rooms", roomID, "send", type, transactionID], body: content,
+                       isAuthenticated: true)
     }
 }
 

@@ -1,0 +1,140 @@
+import Foundation
+
+/// `/verify`, `/verification` and `/wait verification`: interactive key verification through the
+/// session's `VerificationCenter`, whose reports arrive as `.verificationChanged`.
+extension AppState {
+    func send(_ action: VerificationAction, in context: CommandContext) async -> Bool {
+        guard let verifications else { return finish(.failure(.matrix(.encryptionRefused(.unavailable)))) }
+        // The other side's steps come by sync: in batch mode too, from now on it waits for news.
+        syncLive()
+        do throws(ShellError) {
+            let summary: VerificationSummary
+            switch action {
+            case .requestOwnDevices:
+                summary = try await verifying { () throws(VerificationError) in try await verifications.requestOwnDevices() }
+            case .requestUser(let user):
+                let userID = try verifiableUser(user, in: context)
+                let roomID: String
+                do {
+                    roomID = try await directChat(with: userID, as: context.signedIn).roomID
+                } catch {
+                    throw .matrix(error)
+                }
+                summary = try await verifying { () throws(VerificationError) in try await verifications.request(userID: userID, inRoom: roomID) }
+            case .requestDevice(let user, let deviceID):
+                let userID = try verifiableUser(user, in: context, allowingSelf: true)
+                summary = try await verifying { () throws(VerificationError) in try await verifications.request(userID: userID, deviceID: deviceID) }
+            case .list:
+                return finish(.verifications(await verifications.summaries()))
+            case .accept(let reference):
+                summary = try await verifying { () throws(VerificationError) in try await verifications.accept(reference) }
+            case .confirm(let reference):
+                summary = try await verifying { () throws(VerificationError) in try await verifications.confirm(reference) }
+            case .mismatch(let reference):
+                summary = try await verifying { () throws(VerificationError) in try await verifications.mismatch(reference) }
+            case .cancel(let reference):
+                summary = try await verifying { () throws(VerificationError) in try await verifications.cancel(reference) }
+            case .wait(let timeout):
+                return await waitForVerificationStep(timeout: timeout)
+            }
+            noteShown(summary)
+            return finish(.verification(summary))
+        } catch {
+            return finish(.failure(error))
+        }
+    }
+
+    /// Builds the session's verification center once its crypto machine runs.
+    func startVerifications(store: StoreWriter, services: SessionServices) async {
+        guard let crypto, let transport = services.makeVerificationTransport(store, crypto) else { return }
+        let center = VerificationCenter(crypto: crypto, transport: transport, clock: environment.clock)
+        let generation = serviceGeneration
+        await center.onChange { [weak self] summary in await self?.apply(.verificationChanged(summary), from: generation) }
+        verifications = center
+    }
+
+    /// A step reported by the center: a request to answer, emoji to compare and the end are told
+    /// above the prompt, each once (a command that caused it already showed it).
+    func applyVerificationChange(_ summary: VerificationSummary) async {
+        verificationSummaries[summary.number] = summary
+        // What the other side verified is shown from now on.
+        if summary.state == .done { await loadDeviceTrust() }
+        guard shownVerificationStates[summary.number] != summary.state else { return }
+        switch summary.state {
+        case .incoming, .comparing, .done, .cancelled:
+            noteShown(summary)
+            report(Report(content: .verification(summary), location: nil))
+        case .requested, .started, .confirmed:
+            break
+        }
+    }
+
+    private func noteShown(_ summary: VerificationSummary) {
+        verificationSummaries[summary.number] = summary
+        shownVerificationStates[summary.number] = summary.state
+    }
+
+    /// Until a verification needs the user (a request to answer, emoji to compare) or ends, in
+    /// a state no earlier wait returned; that step is the result.
+    private func waitForVerificationStep(timeout seconds: Double) async -> Bool {
+        var found: VerificationSummary?
+        let reached = await wait(until: { [unowned self] in
+            found = verificationSummaries.values.sorted { $0.number < $1.number }.first { summary in
+                summary.state.waitsForUserOrEnded && !awaitedVerificationSteps.contains(Self.stepKey(summary))
+            }
+            return found != nil
+        }, timeout: .seconds(seconds))
+        guard reached, let found else { return finish(.failure(Task.isCancelled ? .cancelled : .waitTimedOut(seconds: seconds))) }
+        awaitedVerificationSteps.insert(Self.stepKey(found))
+        return finish(.verification(found))
+    }
+
+    private static func stepKey(_ summary: VerificationSummary) -> String {
+        "\(summary.number) \(summary.state.name)"
+    }
+
+    /// Another user, as typed; `/verify USER` is not for oneself (`/verify` is).
+    private func verifiableUser(_ user: String, in context: CommandContext, allowingSelf: Bool = false) throws(ShellError) -> String {
+        guard let userID = MemberLookup.userID(for: user, among: memberNames),
+              allowingSelf || userID != context.signedIn.session.userID else { throw .unknownUser(user) }
+        return userID
+    }
+
+    private func verifying(_ step: () async throws(VerificationError) -> VerificationSummary) async throws(ShellError) -> VerificationSummary {
+        do throws(VerificationError) {
+            return try await step()
+        } catch {
+            throw .verification(error)
+        }
+    }
+
+    /// Sync waits for news from now on, also in batch mode, where it otherwise stops once caught up.
+    func syncLive() {
+        guard !syncsLive, let session else { return }
+        syncsLive = true
+        restartSync(for: session)
+    }
+}
+
+extension VerificationSummary.State {
+    /// Someone must answer, or it is over.
+    var waitsForUserOrEnded: Bool {
+        switch self {
+        case .incoming, .comparing, .done, .cancelled: true
+        case .requested, .started, .confirmed: false
+        }
+    }
+
+    /// As `--output json` names it.
+    public var name: String {
+        switch self {
+        case .requested: "requested"
+        case .incoming: "incoming"
+        case .started: "started"
+        case .comparing: "comparing"
+        case .confirmed: "confirmed"
+        case .done: "done"
+        case .cancelled: "cancelled"
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// Interactive key verification: comparing emoji with another own device or with another person.
+/// A flow is named by the number the shell shows (or its ID); without one, the only one running.
+public enum VerificationAction: Sendable, Equatable {
+    /// `/verify`: this device with another own device; every other own device is asked.
+    case requestOwnDevices
+    /// `/verify USER`: another person, in the direct chat with them.
+    case requestUser(user: String)
+    /// `/verify USER DEVICE`: one device, to-device.
+    case requestDevice(user: String, deviceID: String)
+    /// `/verification`: those of this run, running or ended.
+    case list
+    case accept(String?)
+    /// The emoji (or numbers) match.
+    case confirm(String?)
+    /// They do not: cancelled on both sides.
+    case mismatch(String?)
+    case cancel(String?)
+    /// `/wait verification`: until a verification needs the user or ends.
+    case wait(timeout: Double)
+}
