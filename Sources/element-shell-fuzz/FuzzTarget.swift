@@ -7,6 +7,7 @@ enum FuzzTarget: String, CaseIterable {
     case markdown
     case formattedBody = "formatted-body"
     case terminalSanitizer = "terminal-sanitizer"
+    case verificationMessage = "verification-message"
 
     /// Named in the environment rather than by an argument, so that every argument stays
     /// libFuzzer's and the processes libFuzzer starts itself (`-fork`, `-jobs`) fuzz the same target.
@@ -20,6 +21,7 @@ enum FuzzTarget: String, CaseIterable {
         case .markdown: MarkdownFuzz.test(input)
         case .formattedBody: FormattedBodyFuzz.test(input)
         case .terminalSanitizer: TerminalSanitizerFuzz.test(input)
+        case .verificationMessage: VerificationMessageFuzz.test(input)
         }
     }
 }

@@ -292,6 +292,7 @@ extension AppState {
         verifications = nil
         verificationSummaries = [:]
         shownVerificationStates = [:]
+        awaitedVerificationSteps = []
         pendingReceipt?.timer.cancel()
         pendingReceipt = nil
         syncStatus = .stopped

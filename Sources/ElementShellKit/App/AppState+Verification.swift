@@ -37,7 +37,6 @@ extension AppState {
             case .wait(let timeout):
                 return await waitForVerificationStep(timeout: timeout)
             }
-            noteShown(summary)
             return finish(.verification(summary))
         } catch {
             return finish(.failure(error))
@@ -54,24 +53,15 @@ extension AppState {
     }
 
     /// A step reported by the center: a request to answer, emoji to compare and the end are told
-    /// above the prompt, each once (a command that caused it already showed it).
+    /// above the prompt, each once, whoever caused them (a command's own result does not repeat
+    /// them, see `VerificationText`).
     func applyVerificationChange(_ summary: VerificationSummary) async {
         verificationSummaries[summary.number] = summary
         // What the other side verified is shown from now on.
         if summary.state == .done { await loadDeviceTrust() }
-        guard shownVerificationStates[summary.number] != summary.state else { return }
-        switch summary.state {
-        case .incoming, .comparing, .done, .cancelled:
-            noteShown(summary)
-            report(Report(content: .verification(summary), location: nil))
-        case .requested, .started, .confirmed:
-            break
-        }
-    }
-
-    private func noteShown(_ summary: VerificationSummary) {
-        verificationSummaries[summary.number] = summary
+        guard summary.state.waitsForUserOrEnded, shownVerificationStates[summary.number] != summary.state else { return }
         shownVerificationStates[summary.number] = summary.state
+        report(Report(content: .verification(summary), location: nil))
     }
 
     /// Until a verification needs the user (a request to answer, emoji to compare) or ends, in
@@ -86,7 +76,7 @@ extension AppState {
         }, timeout: .seconds(seconds))
         guard reached, let found else { return finish(.failure(Task.isCancelled ? .cancelled : .waitTimedOut(seconds: seconds))) }
         awaitedVerificationSteps.insert(Self.stepKey(found))
-        return finish(.verification(found))
+        return finish(.verificationStep(found))
     }
 
     private static func stepKey(_ summary: VerificationSummary) -> String {

@@ -133,6 +133,8 @@ public enum Outcome: Sendable, Equatable {
     case trust(TrustOutcome)
     /// A verification command: where the verification stands now.
     case verification(VerificationSummary)
+    /// `/wait verification`: the step it waited for, which was told as it came.
+    case verificationStep(VerificationSummary)
     /// `/verification`: those of this session, oldest first.
     case verifications([VerificationSummary])
     case failure(ShellError)

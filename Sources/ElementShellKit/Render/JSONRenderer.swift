@@ -134,7 +134,7 @@ public enum JSONRenderer {
             ["aliases": .array(entries.map { ["name": .string($0.name), "expansion": .string($0.expansion)] })]
         case .encryption(let outcome): outcome.json
         case .trust(let outcome): outcome.json
-        case .verification(let summary): ["verification": .object(summary.json)]
+        case .verification(let summary), .verificationStep(let summary): ["verification": .object(summary.json)]
         case .verifications(let summaries): ["verifications": .array(summaries.map { .object($0.json) })]
         case .failure(let failure): ["error": error(failure)]
         }

@@ -137,7 +137,9 @@ public struct TextRenderer: Sendable {
         case .membershipChanged(let change, let userID, let name): [membershipChanged(change, clean(userID), clean(name))]
         case .encryption(let outcome): EncryptionText(theme: theme, width: width).lines(for: outcome)
         case .trust(let outcome): TrustText(theme: theme).lines(for: outcome)
-        case .verification(let summary): VerificationText(theme: theme).lines(for: summary)
+        // Steps that need the user or end it are told above the prompt as they come.
+        case .verification(let summary): summary.state.waitsForUserOrEnded ? [] : VerificationText(theme: theme).lines(for: summary)
+        case .verificationStep: []
         case .verifications(let summaries): VerificationText(theme: theme).list(summaries)
         case .failure(.cancelled): [L10n.errorCancelled]
         case .failure(let error): [theme.error(L10n.commonErrorPrefix) + " " + ErrorMessages.message(for: error)]

@@ -7,13 +7,12 @@ struct VerificationText {
 
     func lines(for summary: VerificationSummary) -> [String] {
         let number = "\(summary.number)"
-        let who = TerminalSanitizer.clean(summary.otherUserID)
         let device = TerminalSanitizer.clean(summary.otherDeviceID ?? "?")
+        let who = summary.isOwnUser ? L10n.screenVerificationOwnSession(device) : TerminalSanitizer.clean(summary.otherUserID)
         switch summary.state {
         case .requested:
             if summary.roomID != nil { return [L10n.screenVerificationRequestedUser(who, number)] }
-            return [summary.isOwnUser && summary.otherDeviceID == nil ? L10n.screenVerificationRequestedOwn(number)
-                : L10n.screenVerificationRequestedDevice(who, device, number)]
+            return [summary.isOwnUser ? L10n.screenVerificationRequestedOwn(number) : L10n.screenVerificationRequestedDevice(who, device, number)]
         case .incoming:
             return [theme.bold(summary.isOwnUser ? L10n.screenVerificationIncomingOwn(device, number) : L10n.screenVerificationIncomingUser(who, device, number))]
         case .started:
@@ -26,7 +25,8 @@ struct VerificationText {
             return [theme.accent(doneLine(summary, who: who, device: device))]
         case .cancelled(let code, let byUs):
             let reason = Self.reason(code)
-            return [theme.warning(byUs ? L10n.screenVerificationCancelledByUs(number, who, reason) : L10n.screenVerificationCancelledByThem(number, who, reason))]
+            let line = byUs || summary.isOwnUser ? L10n.screenVerificationCancelledByUs(number, who, reason) : L10n.screenVerificationCancelledByThem(number, who, reason)
+            return [theme.warning(line)]
         }
     }
 

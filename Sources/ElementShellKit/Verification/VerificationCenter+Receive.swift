@@ -137,7 +137,6 @@ extension VerificationCenter {
                 throw .unexpectedMessage
             case .ready(let device, let methods):
                 replies = try entry.flow.receiveReady(fromDevice: device, methods: methods)
-                await tellOthersTaken(entry, answeredBy: device)
             case .start(let start):
                 replies = try entry.flow.receiveStart(start)
             case .accept(let accept):
@@ -154,7 +153,9 @@ extension VerificationCenter {
                 _ = entry.flow.cancel(VerificationCancelCode(code: code), byUs: false)
                 replies = []
             }
+            // Written back before anything waits: a user's step may run meanwhile.
             entries[key] = entry
+            if case .ready(let device, _) = step { await tellOthersTaken(entry, answeredBy: device) }
             try? await send(replies, for: key)
         } catch {
             entries[key] = entry

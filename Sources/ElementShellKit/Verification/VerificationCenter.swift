@@ -233,7 +233,8 @@ public actor VerificationCenter {
     func checkKeysIfDue(_ key: String) async {
         guard let flow = entries[key]?.flow, flow.awaitsKeyCheck, let other = flow.other else { return }
         let theirKeys = await crypto.verificationKeys(of: other.userID, deviceID: other.deviceID)
-        guard var entry = entries[key] else { return }
+        // The user's step and a sync may both have come here: only one checks.
+        guard var entry = entries[key], entry.flow.awaitsKeyCheck else { return }
         do {
             let done = try entry.flow.checkKeys(theirKeys: theirKeys)
             entries[key] = entry

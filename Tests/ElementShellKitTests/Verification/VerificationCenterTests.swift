@@ -113,6 +113,23 @@ import Testing
         #expect(try await isVerified("LAPTOP", of: "@alice:hs", by: phone))
     }
 
+    /// The user's confirmation and the other side's MAC may be taken at the same time (a sync
+    /// under way as the command runs): whichever checks the keys, the other must not cancel.
+    @Test(arguments: 0..<10) func aConfirmationRacingTheirMACStillVerifies(round: Int) async throws {
+        let laptop = try await device("@alice:hs", "LAPTOP")
+        let phone = try await device("@alice:hs", "PHONE")
+        _ = try await laptop.center.requestOwnDevices()
+        await phone.sync()
+        _ = try await phone.center.accept(nil)
+        await exchange(laptop, phone)
+        _ = try await phone.center.confirm(nil)
+        async let confirmed = laptop.center.confirm(nil)
+        async let synced: Void = laptop.sync()
+        _ = try await (confirmed, synced)
+        await exchange(laptop, phone)
+        #expect(laptop.last?.state == .done && phone.last?.state == .done)
+    }
+
     @Test func aMismatchCancelsBothSidesAndVerifiesNothing() async throws {
         let laptop = try await device("@alice:hs", "LAPTOP")
         let phone = try await device("@alice:hs", "PHONE")

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// Two sessions of one account, each a run of the binary on its own data directory, verify each
+/// other by emoji over the real Synapse, as two people with a laptop and a phone would: one asks
+/// with `/verify`, the other answers; both show the same emoji; afterwards each trusts the other,
+/// in later runs too. A mismatch verifies nothing. sam and tess are this suite's alone.
+@Suite(.serialized, .enabled(if: TestHomeserver.current != nil, "needs the Synapse of Scripts/test"))
+struct ShellVerificationIntegrationTests {
+    let homeserver = TestHomeserver.current!
+    var password: [String: String] { ["ELEMENT_SHELL_PASSWORD": homeserver.password] }
+
+    /// Logs a new session of `user` in on each shell; returns their device IDs.
+    func logIn(_ user: String, on shells: [ShellProcess]) async throws -> [String] {
+        var devices: [String] = []
+        for shell in shells {
+            let run = try await shell.run(try arguments(shell) + ["-c", "/login test \(user)", "-c", "/wait sync --timeout 60", "-c", "/whoami"],
+                                          extraEnvironment: password)
+            #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+            devices.append(try #require(Self.result(of: "whoami", in: run)?["device_id"] as? String))
+        }
+        return devices
+    }
+
+    func arguments(_ shell: ShellProcess) throws -> [String] {
+        try shell.testerArguments(for: homeserver) + ["--output", "json"]
+    }
+
+    static func result(of command: String, in run: ShellProcess.Result) -> [String: Any]? {
+        run.objects.last { $0["command"] as? String == command }
+    }
+
+    /// The verification each `/wait verification` returned, in order.
+    static func steps(in run: ShellProcess.Result) -> [[String: Any]] {
+        run.objects.filter { $0["command"] as? String == "wait" }.compactMap { $0["verification"] as? [String: Any] }
+    }
+
+    static func emoji(_ step: [String: Any]?) -> [String] {
+        (step?["emoji"] as? [[String: Any]] ?? []).compactMap { $0["description"] as? String }
+    }
+
+    /// The phone answers whatever comes: it waits for the request, accepts, waits for the emoji,
+    /// gives `answer`, and waits for the end. The laptop asks and answers the same way.
+    func verify(laptop: ShellProcess, phone: ShellProcess, phoneSays answer: String) async throws
+        -> (asked: ShellProcess.Result, answered: ShellProcess.Result) {
+        let wait = "/wait verification --timeout 60"
+        async let answered = phone.run(try arguments(phone) + ["-c", wait, "-c", "/verification accept", "-c", wait,
+                                                               "-c", "/verification \(answer)", "-c", wait])
+        let asked = try await laptop.run(try arguments(laptop) + ["-c", "/verify", "-c", wait, "-c", "/verification confirm", "-c", wait])
+        return (asked, try await answered)
+    }
+
+    @Test func twoSessionsOfOneAccountVerifyEachOtherByEmoji() async throws {
+        let laptop = ShellProcess(), phone = ShellProcess()
+        defer { laptop.remove(); phone.remove() }
+        let devices = try await logIn(homeserver.user(17), on: [laptop, phone])
+
+        let (asked, answered) = try await verify(laptop: laptop, phone: phone, phoneSays: "confirm")
+        #expect(asked.status == 0 && answered.status == 0, "\(asked.standardOutput)\(asked.standardError)\(answered.standardOutput)")
+        let laptopSteps = Self.steps(in: asked), phoneSteps = Self.steps(in: answered)
+        #expect(laptopSteps.map { $0["state"] as? String } == ["comparing", "done"], "\(asked.standardOutput)")
+        #expect(phoneSteps.map { $0["state"] as? String } == ["incoming", "comparing", "done"], "\(answered.standardOutput)")
+        #expect(phoneSteps.first?["device_id"] as? String == devices[0], "the phone is told which session asks")
+        let shown = Self.emoji(laptopSteps.first)
+        #expect(shown.count == 7)
+        #expect(shown == Self.emoji(phoneSteps.dropFirst().first), "both screens show the same emoji")
+        #expect(laptopSteps.last?["verified_device"] as? Bool == true && phoneSteps.last?["verified_device"] as? Bool == true)
+
+        // Later runs of each still trust the other.
+        for (shell, other) in [(laptop, devices[1]), (phone, devices[0])] {
+            let later = try await shell.run(try arguments(shell) + ["-c", "/devices"])
+            let listed = Self.result(of: "devices", in: later)?["devices"] as? [[String: Any]] ?? []
+            #expect(listed.first { $0["device_id"] as? String == other }?["verified"] as? Bool == true, "\(later.standardOutput)")
+        }
+    }
+
+    @Test func aMismatchCancelsOnBothSidesAndVerifiesNothing() async throws {
+        let laptop = ShellProcess(), phone = ShellProcess()
+        defer { laptop.remove(); phone.remove() }
+        let devices = try await logIn(homeserver.user(18), on: [laptop, phone])
+
+        let (asked, answered) = try await verify(laptop: laptop, phone: phone, phoneSays: "mismatch")
+        let laptopEnd = Self.steps(in: asked).last, phoneEnd = Self.steps(in: answered).last
+        #expect(laptopEnd?["state"] as? String == "cancelled" && laptopEnd?["cancel_code"] as? String == "m.mismatched_sas", "\(asked.standardOutput)")
+        #expect(laptopEnd?["cancelled_by"] as? String == "them")
+        #expect(phoneEnd?["state"] as? String == "cancelled" && phoneEnd?["cancelled_by"] as? String == "us", "\(answered.standardOutput)")
+        let later = try await laptop.run(try arguments(laptop) + ["-c", "/devices"])
+        let listed = Self.result(of: "devices", in: later)?["devices"] as? [[String: Any]] ?? []
+        #expect(listed.first { $0["device_id"] as? String == devices[1] }?["verified"] as? Bool == false, "\(later.standardOutput)")
+    }
+}
