@@ -7,6 +7,9 @@
 # Runs with ELEMENT_SHELL_TEST_PYTHON, else the dev venv's Python. Prints each step and its time.
 set -euo pipefail
 
+# shellcheck source=check_helpers.sh
+source "$(dirname "${BASH_SOURCE[0]}")/check_helpers.sh"
+
 homeserver=${1:?usage: check_nio_crypto_peer.sh HOMESERVER PASSWORD}
 password=${2:?usage: check_nio_crypto_peer.sh HOMESERVER PASSWORD}
 python=${ELEMENT_SHELL_TEST_PYTHON:-${XDG_CACHE_HOME:-$HOME/.cache}/element-shell-dev/venv/bin/python}
@@ -32,11 +35,6 @@ peer() {
     "$python" "$peer" --store "$work/$store" "$homeserver" "$user" "$password" "$@" || status=$?
     printf '  [%s %s: %.2f s, exit %d]\n' "$store" "$1" "$(awk "BEGIN { print $EPOCHREALTIME - $start }")" "$status" >&2
     return "$status"
-}
-
-fail() {
-    echo "FAIL: $*" >&2
-    exit 1
 }
 
 # expect_lines WHAT ACTUAL EXPECTED: the two texts must match exactly.

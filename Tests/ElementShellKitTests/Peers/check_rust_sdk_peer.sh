@@ -10,6 +10,9 @@
 # time (process start included); logs every device it made out at the end.
 set -euo pipefail
 
+# shellcheck source=check_helpers.sh
+source "$(dirname "${BASH_SOURCE[0]}")/check_helpers.sh"
+
 homeserver=${1:?usage: check_rust_sdk_peer.sh HOMESERVER PASSWORD_FILE [USER [RESET_USER]]}
 password_file=${2:?usage: check_rust_sdk_peer.sh HOMESERVER PASSWORD_FILE [USER [RESET_USER]]}
 user=${3:-nina}
@@ -46,17 +49,6 @@ field() {
     "$python" -c 'import json, sys
 value = json.load(open(sys.argv[1]))[sys.argv[2]]
 print(value if isinstance(value, str) else json.dumps(value))' "$work/$1.json" "$2"
-}
-
-fail() {
-    echo "FAIL: $*" >&2
-    exit 1
-}
-
-# expect WHAT ACTUAL WANTED
-expect() {
-    [[ $2 == "$3" ]] || fail "$1: got $2, wanted $3"
-    echo "ok: $1"
 }
 
 messages=("one $run" "two $run" "three $run")

@@ -40,6 +40,13 @@ Olm machine (vodozemac): a device of its own that persists across calls.
                                     -> logs the device out (the server forgets it and its keys)
                                        and deletes DIR's saved login; a later call with DIR is a
                                        new device
+    nio_crypto_peer.py --store DIR HOMESERVER USER PASSWORD sas-start --of USER_ID --device DEVICE_ID
+                                    [--answer match|mismatch|none] [--timeout SECONDS]
+                                    -> starts a legacy SAS verification with that device (see below)
+    nio_crypto_peer.py --store DIR HOMESERVER USER PASSWORD sas-respond [--from USER_ID]
+                                    [--answer match|mismatch|none] [--timeout SECONDS]
+                                    -> waits for a legacy SAS start (from USER_ID, if given) and
+                                       accepts it
 
 DIR keeps the device: the first call logs in and saves the login (DIR/login.json, mode 0600:
 user ID, device ID and access token) next to nio's crypto store (Olm account, Olm and Megolm
@@ -51,6 +58,32 @@ Each call first syncs (all rooms' full state, with the events since the previous
 device's keys when nio wants to, queries the keys of users whose devices changed or are new to it,
 and claims one-time keys for devices it lacks an Olm session with. Every device counts as trusted:
 tests verify nobody. nio's log goes to stderr, errors only (NIO_PEER_LOG=WARNING or DEBUG for more).
+
+Legacy SAS, as nio 0.26 has it: m.key.verification.start goes straight to one device, with no
+m.key.verification.request or ready before it and no done after it (nio sends none of them, and
+ignores them when they come: the peer logs that it did). Then accept, key, MAC, or a cancel;
+nio's own answers go out as the peer syncs. It offers and accepts the key agreements
+curve25519-hkdf-sha256 and curve25519 (it chooses the first when accepting), hash sha256, the
+MAC method hkdf-hmac-sha256 only (it cancels a start without it, m.unknown_method), and the
+emoji and decimal SAS. It departs from the spec in three ways, so it agrees only with itself
+(matrix-nio issue #570, PR #573): its commitment is the SHA-256 in hex, not unpadded base64;
+it computes the hkdf-hmac-sha256 MAC as hkdf-hmac-sha256.v2 does (vodozemac's calculate_mac,
+not the libolm-compatible base64); and it takes vodozemac's seven emoji indices for bytes and
+cuts them into 6-bit groups again, so its emoji are not the spec's for the same keys (its table
+also says Wrench, Thumbs up and Airplane where the spec says Spanner, Thumbs Up and Aeroplane).
+Against a client that follows the spec, the side that started cancels with
+m.mismatched_commitment when the other's key comes (the responder may have shown its emoji by
+then); past that, the MACs would not match (m.key_mismatch). Both commands print one JSON object a line, each with "t" (seconds since
+the call started), the answer last:
+    {"ready": true}     the peer has synced (and fetched USER_ID's keys): send the start now
+    {"step": "start", "flow_id"[, "from", "device_id" (respond)]}
+    {"step": "accepted"}
+    {"step": "emoji", "emoji": [{"symbol", "description"} x 7], "decimals": [3 numbers]}
+    -> {"flow_id", "emoji", "outcome": "finished" or "cancelled", "other_user", "other_device",
+        "other_verified" (nio's trust in the device), "mac_method", "key_agreement_protocol"
+        [, "cancel_code", "cancelled_by": "us" or "them"]}
+The exit status is 0 when the flow finished or was cancelled (by either side); a call gives up
+after --timeout seconds (60), printing {"error"} and exiting 1.
 """
 import argparse
 import asyncio
@@ -60,13 +93,16 @@ import os
 import sys
 import time
 
-from nio import (AsyncClient, AsyncClientConfig, JoinResponse, KeysQueryResponse, LoginResponse, LogoutResponse, MegolmEvent,
-                 MessageDirection, RoomCreateResponse, RoomMessage, RoomMessagesResponse, RoomPutStateResponse,
-                 RoomSendResponse, SyncResponse)
+from nio import (AsyncClient, AsyncClientConfig, JoinResponse, KeysQueryResponse, KeyVerificationCancel, KeyVerificationEvent,
+                 KeyVerificationStart, LoginResponse, LogoutResponse, MegolmEvent, MessageDirection, RoomCreateResponse,
+                 RoomMessage, RoomMessagesResponse, RoomPutStateResponse, RoomSendResponse, SyncResponse, ToDeviceResponse,
+                 UnknownToDeviceEvent)
+from nio.crypto.sas import SasState
 from nio.exceptions import EncryptionError, LocalProtocolError, OlmUnverifiedDeviceError
 
 MEGOLM = "m.megolm.v1.aes-sha2"
 LOGIN_FILE = "login.json"
+STARTED = time.monotonic()
 
 
 class PeerError(Exception):
@@ -229,6 +265,160 @@ async def logout(client, args):
     os.remove(os.path.join(args.store, LOGIN_FILE))
 
 
+class Verification:
+    """One legacy SAS verification as nio 0.26 runs it: m.key.verification.start sent straight to
+    a device, with no request, ready or done (nio has none of them), its to-device messages
+    moving while the peer syncs."""
+
+    def __init__(self, client, timeout):
+        self.client = client
+        self.timeout = timeout
+        self.deadline = time.monotonic() + timeout
+        self.sas = None
+        self.device = None
+        self.starts = []         # KeyVerificationStart events received
+        self.their_cancel = None  # the KeyVerificationCancel the other side sent, if any
+        client.add_to_device_callback(self.on_event, (KeyVerificationEvent, UnknownToDeviceEvent))
+
+    def on_event(self, event):
+        if isinstance(event, UnknownToDeviceEvent):
+            if event.type.startswith("m.key.verification."):
+                log(f"nio does not handle {event.type} (from {event.sender}); ignored")
+            return
+        log(f"received {event.source.get('type')} from {event.sender}")
+        if isinstance(event, KeyVerificationStart):
+            self.starts.append(event)
+        elif isinstance(event, KeyVerificationCancel) and self.sas and event.transaction_id == self.sas.transaction_id:
+            self.their_cancel = event
+
+    async def until(self, what, condition):
+        """Syncs until condition() holds; fails once the call's time is up."""
+        while not condition():
+            remaining = self.deadline - time.monotonic()
+            if remaining <= 0:
+                raise PeerError(f"{what}: not within {self.timeout:g} s")
+            # A long-poll: the next to-device message ends it at once.
+            await sync(self.client, timeout=int(min(remaining, 30) * 1000))
+
+    async def known_device(self, user_id, device_id=None):
+        """Fetches user_id's device keys (nio drops a start from a device whose keys it has not
+        fetched) and returns their device device_id, if given."""
+        self.client.olm.users_for_key_query.add(user_id)
+        checked(await self.client.keys_query(), KeysQueryResponse, "keys query")
+        if device_id is None:
+            return None
+        devices = self.client.device_store.active_user_devices(user_id)
+        found = next((device for device in devices if device.id == device_id), None)
+        if found is None:
+            raise PeerError(f"{user_id} has no device {device_id}")
+        return found
+
+    # Steps
+
+    async def start(self, device):
+        self.device = device
+        checked(await self.client.start_key_verification(device), ToDeviceResponse, "sending the start")
+        self.sas = max((sas for sas in self.client.key_verifications.values()
+                        if sas.we_started_it and sas.other_olm_device.id == device.id), key=lambda sas: sas.creation_time)
+        emit({"step": "start", "flow_id": self.sas.transaction_id})
+        await self.until("the other side to accept", lambda: self.sas.state != SasState.created)
+        if not self.sas.canceled:
+            emit({"step": "accepted"})
+
+    async def receive(self, sender):
+        """Waits for a start (from sender, if given) and accepts it."""
+        await self.until("a verification start", lambda: self.incoming(sender))
+        emit({"step": "start", "flow_id": self.sas.transaction_id, "from": self.device.user_id,
+              "device_id": self.device.id})
+        checked(await self.client.accept_key_verification(self.sas.transaction_id), ToDeviceResponse,
+                "sending the accept")
+        emit({"step": "accepted"})
+
+    def incoming(self, sender):
+        """Finds the SAS of a start from sender. nio drops a start from a device it did not
+        know; sync has queried the keys since, so it gets the start again."""
+        for event in self.starts:
+            if sender not in (None, event.sender):
+                continue
+            sas = self.client.key_verifications.get(event.transaction_id)
+            if sas is None and event.from_device in self.client.device_store[event.sender]:
+                self.client.olm.handle_key_verification(event)
+                sas = self.client.key_verifications.get(event.transaction_id)
+            if sas is not None:
+                self.sas, self.device = sas, sas.other_olm_device
+                return True
+        return False
+
+    async def compare(self, answer):
+        """Waits for the keys, shows the emoji, and answers as told: match, mismatch or none."""
+        await self.until("the other side's key", lambda: self.sas.established_sas is not None or self.sas.canceled)
+        if self.sas.canceled:
+            return
+        emit({"step": "emoji", "emoji": self.emoji(), "decimals": list(self.sas.get_decimals())})
+        if answer == "match":
+            checked(await self.client.confirm_short_auth_string(self.sas.transaction_id), ToDeviceResponse,
+                    "sending the MAC")
+        elif answer == "mismatch":
+            checked(await self.client.cancel_key_verification(self.sas.transaction_id, reject=True),
+                    ToDeviceResponse, "sending the cancellation")
+
+    async def end(self):
+        await self.until("the end of the verification", lambda: self.sas.verified or self.sas.canceled)
+        # nio queues the cancellation it makes itself (a MAC that does not match, say).
+        await self.client.send_to_device_messages()
+        return "finished" if self.sas.verified else "cancelled"
+
+    def emoji(self):
+        return [{"symbol": symbol, "description": description} for symbol, description in self.sas.get_emoji()]
+
+    def answer(self, outcome):
+        result = {"flow_id": self.sas.transaction_id, "emoji": self.emoji() if self.sas.established_sas else None,
+                  "outcome": outcome, "other_user": self.device.user_id, "other_device": self.device.id,
+                  "other_verified": self.client.olm.is_device_verified(self.device),
+                  "mac_method": self.sas.chosen_mac_method or None,
+                  "key_agreement_protocol": self.sas.chosen_key_agreement}
+        if outcome == "cancelled":
+            if self.their_cancel is not None:
+                result.update(cancel_code=self.their_cancel.code, cancelled_by="them")
+            else:
+                result.update(cancel_code=self.sas.cancel_code, cancelled_by="us")
+        return result
+
+
+def emit(line):
+    """One line of the call's running account on stdout, as it happens."""
+    print(json.dumps({**line, "t": round(time.monotonic() - STARTED, 2)}), flush=True)
+
+
+def log(message):
+    print(f"[{time.monotonic() - STARTED:6.2f}] nio_crypto_peer: {message}", file=sys.stderr, flush=True)
+
+
+async def sas_start(client, args):
+    verification = Verification(client, args.timeout)
+    device = await verification.known_device(args.of, args.device)
+    emit({"ready": True})
+    await verification.start(device)
+    return await finish(verification, args.answer)
+
+
+async def sas_respond(client, args):
+    verification = Verification(client, args.timeout)
+    sender = getattr(args, "from")
+    if sender:
+        await verification.known_device(sender)
+    emit({"ready": True})
+    await verification.receive(sender)
+    return await finish(verification, args.answer)
+
+
+async def finish(verification, answer):
+    if not verification.sas.canceled:
+        await verification.compare(answer)
+    outcome = await verification.end()
+    print(json.dumps(verification.answer(outcome)), flush=True)
+
+
 def parser():
     root = argparse.ArgumentParser(description="an end-to-end-encrypting matrix-nio peer for integration tests")
     root.add_argument("--store", required=True, help="directory keeping the device (login and crypto store)")
@@ -277,6 +467,17 @@ def parser():
     command.set_defaults(run=wait_joined)
     command = commands.add_parser("logout")
     command.set_defaults(run=logout)
+    command = commands.add_parser("sas-start")
+    command.add_argument("--of", required=True, help="the user whose device to verify")
+    command.add_argument("--device", required=True)
+    command.add_argument("--answer", choices=["match", "mismatch", "none"], default="match")
+    command.add_argument("--timeout", type=float, default=60, help="seconds the call may wait, in all (60)")
+    command.set_defaults(run=sas_start, json_errors=True)
+    command = commands.add_parser("sas-respond")
+    command.add_argument("--from", help="take only a start from this user")
+    command.add_argument("--answer", choices=["match", "mismatch", "none"], default="match")
+    command.add_argument("--timeout", type=float, default=60, help="seconds the call may wait, in all (60)")
+    command.set_defaults(run=sas_respond, json_errors=True)
     return root
 
 
@@ -322,6 +523,8 @@ async def main(args):
         return 0
     except PeerError as error:
         print(error, file=sys.stderr)
+        if getattr(args, "json_errors", False):
+            print(json.dumps({"error": str(error)}), flush=True)
         return 1
     finally:
         await client.close()

@@ -43,6 +43,36 @@ bindings (matrix-sdk-python 0.18.0, run with ELEMENT_SHELL_TEST_RUST_SDK_PYTHON)
     join --room ROOM_ID_OR_ALIAS   -> {"room_id"}
     logout                         logs the device out and empties DIR (the next call with it
                                    is a new device) -> {}
+    request-verification [--of USER_ID] [--answer match|mismatch|none]
+        asks for an interactive verification (SAS, emoji), as Element X does: without --of, of
+        the user's other devices, to-device (the SDK asks only those its self-signing key has
+        signed); with --of, of that user, in the DM with them (joining their invite to it, or
+        creating an encrypted one). Once the other side accepts, starts SAS and answers the emoji:
+        match approves them, mismatch declines (the SDK cancels with m.mismatched_sas), none does
+        neither and waits for the other side to end the flow
+    respond-verification [--from USER_ID] [--answer match|mismatch|none] [--start-sas]
+        waits for a request (from USER_ID, if given), accepts it, lets the other side start SAS
+        (or starts it, with --start-sas) and answers the emoji as above. A request in a room needs
+        --from: the SDK ignores one from a device whose keys it has not fetched. The peer joins
+        USER_ID's invites meanwhile: a requester may create the DM with the request in it
+    Both print one JSON object a line as the flow goes, each with "t" (seconds since the call
+    started), the answer last:
+        {"ready": true}     sync runs and the SDK listens: send the request after this line
+        {"step": "request", "flow_id"[, "room_id"][, "from", "device_id" (respond)]}
+        {"step": "accepted"}
+        {"step": "emoji", "emoji": [{"symbol", "description"} x 7], "indices": [7 of 0-63]}
+                            (the bindings give no decimals alongside the emoji)
+        -> {"flow_id", "emoji", "outcome": "finished", "cancelled" or "failed", "other_user",
+            "other_device", "other_verified", "verification_state"[, "room_id"][, "cancel_code",
+            "cancelled_by": "us" or "them"][, "recovery_state", "backup_state"]}
+        A flow ID is the request's transaction ID (to-device) or event ID (in a room).
+        "other_verified": for another user, whether the SDK counts their identity as verified;
+        for a device of the user's own, whether the server has its keys signed by the user's
+        self-signing key. "cancel_code" when the cancellation was seen in the clear: to-device,
+        not in an encrypted DM ("other_device" is null there too, for the requester). A
+        finished self-verification adds this device's recovery and backup states.
+        The exit status is 0 when the flow finished or was cancelled (by either side; the test
+        checks the outcome), 1 when the SDK reported it failed, or on a timeout.
 
 Every call prints one JSON object as the last line of stdout and exits 0; on failure the object
 is {"error": "...", ...} and the exit status is 1 (2 for a bad command line). What the peer does
@@ -74,6 +104,24 @@ server's, device-trust probes again for up to 5 s before it answers; --wait-unti
 The SDK keeps another user's identity up to date only while it shares a room with them: for
 anyone else, `identity --of` may show a master key the user has since replaced, which is why it
 also gives the server's current one ("server_master_key").
+
+How verification runs here. The bindings tell only the controller's callbacks (request,
+accepted, SAS started, emoji, finished, cancelled, failed): no flow ID for a request the peer
+sends to-device, no cancel code, nothing of what follows the end. So these two commands run the
+SDK through a proxy in the peer's own process (wire_tap.py) that notes the verification traffic.
+Before answering, a call keeps syncing until the SDK has sent what follows the end. In a DM:
+its signature of the other user's identity, after which (with a key query) it reports them
+verified. Between devices: its m.key.verification.done, then the secrets: a device that was not
+cross-signed when the flow began asks for them right after the done, and the call waits until
+the SDK has answered each request it can (the peer holding them) or has them all (the peer
+asking). In a DM the SDK handles the other side's events on its room-list connection but sends
+its answers (key, MAC, done, signature) only when its encryption connection asks the server
+again, which its 30 s long-poll would delay each step by; the peer ends that long-poll at once by
+sending its own device an empty to-device message (a "nudge") whenever the room-list connection
+has brought events of the DM. Verification in a DM then takes about 3 s instead of about 90.
+A peer call is a new process: the SDK forgets the flows of earlier calls and takes an earlier
+request (less than 10 minutes old) that comes again with the DM's timeline for one still going,
+and cancels both. Use a DM (users) of its own for each verification in a room.
 """
 
 import argparse
@@ -87,14 +135,24 @@ import time
 import traceback
 import urllib.error
 import urllib.request
+import uuid
 
 import matrix_sdk_python as sdk
 # Types the package's top level leaves out.
 from matrix_sdk_python._generated.matrix_sdk import BackupDownloadStrategy
 from matrix_sdk_python._generated.matrix_sdk_base import EncryptionState
-from matrix_sdk_python._generated.matrix_sdk_crypto import CollectStrategy
+from matrix_sdk_python._generated.matrix_sdk_crypto import CollectStrategy, IdentityState
+
+from wire_tap import WireTap
 
 SESSION_FILE = "session.json"
+# The secrets a device asks its verified other device for.
+CROSS_SIGNING_SECRETS = ("m.cross_signing.master", "m.cross_signing.self_signing", "m.cross_signing.user_signing")
+BACKUP_SECRET = "m.megolm_backup.v1"
+# The SDK's sliding sync connection for the room list (the other is "encryption").
+ROOM_LIST_CONNECTION = "room-list"
+# A to-device message type nobody handles, which the peer sends itself to wake its sync.
+NUDGE_TYPE = "org.element-shell.peer.nudge"
 DEVICE_NAME = "rust-sdk-peer"
 PROBE_TEXT = "rust-sdk-peer: trust probe"
 STOP_SECONDS = 10
@@ -138,8 +196,9 @@ def named(value):
 class Peer:
     """One device of the user: the SDK's client on DIR's stores, with sync running."""
 
-    def __init__(self, args):
+    def __init__(self, args, tap=None):
         self.args = args
+        self.tap = tap
         self.loop = asyncio.get_running_loop()
         self.deadline = STARTED + args.timeout
         self.client = None
@@ -193,7 +252,8 @@ class Peer:
 
     # Session
 
-    async def open(self, strategy=None):
+    async def open(self, strategy=None, before_sync=None):
+        """Logs in or resumes, runs before_sync(peer) if given, then starts sync."""
         os.makedirs(self.args.store, mode=0o700, exist_ok=True)
         builder = (sdk.ClientBuilder()
                    .homeserver_url(self.args.homeserver)
@@ -206,6 +266,8 @@ class Peer:
                    .backup_download_strategy(BackupDownloadStrategy.AFTER_DECRYPTION_FAILURE))
         if strategy is not None:
             builder = builder.room_key_recipient_strategy(strategy)
+        if self.tap is not None:
+            builder = builder.proxy(self.tap.url)
         self.client = await self.within("building the client", builder.build())
         saved = self.saved_session()
         if saved:
@@ -221,6 +283,8 @@ class Peer:
             log(f"logged in as {self.client.user_id()}, new device {self.client.device_id()}")
         # Cross-signing and backup set-up after a login run in the background.
         await self.within("the SDK's encryption set-up", self.client.encryption().wait_for_e2ee_initialization_tasks())
+        if before_sync is not None:
+            await before_sync(self)
         await self.start_sync()
         # A new device's keys go up with sync's first requests: a call that ended before would
         # leave a device nobody can encrypt for or verify.
@@ -386,16 +450,19 @@ class Peer:
 
     def server_keys(self, user_id):
         """The server's /keys/query answer for one user, asked directly."""
+        return self.server_call("POST", "/_matrix/client/v3/keys/query", {"device_keys": {user_id: []}})
+
+    def server_call(self, method, path, body):
+        """One request of the peer's own to the server, as the device (not through the SDK)."""
         session = self.client.session()
         request = urllib.request.Request(
-            session.homeserver_url.rstrip("/") + "/_matrix/client/v3/keys/query",
-            data=json.dumps({"device_keys": {user_id: []}}).encode(), method="POST",
+            session.homeserver_url.rstrip("/") + path, data=json.dumps(body).encode(), method=method,
             headers={"Content-Type": "application/json", "Authorization": f"Bearer {session.access_token}"})
         try:
             with urllib.request.urlopen(request, timeout=max(self.remaining(), 1)) as response:
                 return json.load(response)
         except (urllib.error.URLError, OSError) as error:
-            raise PeerError(f"/keys/query: {error}") from None
+            raise PeerError(f"{method} {path}: {error}") from None
 
 
 class TimelineMirror(sdk.TimelineListener):
@@ -680,6 +747,529 @@ async def logout(peer, args):
     return {}
 
 
+# Verification
+
+
+class VerificationEvents(sdk.SessionVerificationControllerDelegate):
+    """The verification controller's callbacks, in order, on the event loop: (kind, detail)."""
+
+    def __init__(self, peer):
+        self.peer = peer
+        self.seen = []
+        self.changed = asyncio.Event()
+
+    def add(self, kind, detail=None):
+        self.peer.from_rust(self.record, kind, detail)
+
+    def record(self, kind, detail):
+        log(f"verification: {kind}")
+        self.seen.append((kind, detail))
+        self.changed.set()
+
+    def did_receive_verification_request(self, details):
+        self.add("request", details)
+
+    def did_accept_verification_request(self):
+        self.add("accepted")
+
+    def did_start_sas_verification(self):
+        self.add("sas_started")
+
+    def did_receive_verification_data(self, data):
+        self.add("data", data)
+
+    def did_fail(self):
+        self.add("failed")
+
+    def did_cancel(self):
+        self.add("cancelled")
+
+    def did_finish(self):
+        self.add("finished")
+
+
+class IdentityWatch(sdk.IdentityStatusChangeListener):
+    """The identity state the SDK last reported for each member of a room, on the event loop."""
+
+    def __init__(self, peer):
+        self.peer = peer
+        self.states = {}
+        self.changed = asyncio.Event()
+
+    def call(self, identity_status_change):
+        self.peer.from_rust(self.apply, identity_status_change)
+
+    def apply(self, changes):
+        for change in changes:
+            self.states[change.user_id] = change.changed_to
+            log(f"identity of {change.user_id}: {named(change.changed_to)}")
+        self.changed.set()
+
+
+class Ended(Exception):
+    """The flow ended (cancelled or failed) before what the call waited for."""
+
+    def __init__(self, outcome):
+        super().__init__(outcome)
+        self.outcome = outcome
+
+
+async def listen_for_verification(peer):
+    """Makes the SDK's verification controller before sync starts: the SDK hands an incoming
+    request only to a controller that exists when the request comes."""
+    peer.verification_events = VerificationEvents(peer)
+    peer.verification_controller = None
+    try:
+        await verification_controller(peer)
+    except Exception as error:
+        # A new device of a user who has cross-signing knows its identity only after sync's
+        # first key query: the command makes the controller then.
+        log(f"no verification controller before sync: {describe(error)}")
+
+
+async def verification_controller(peer):
+    if peer.verification_controller is None:
+        # The SDK makes the controller from the user's own identity, which it may have to ask for.
+        await peer.identity(peer.client.user_id())
+        controller = await peer.within("the verification controller", peer.client.get_session_verification_controller())
+        controller.set_delegate(peer.verification_events)
+        peer.verification_controller = controller
+    return peer.verification_controller
+
+
+def emit(line):
+    """One line of the call's running account on stdout, as it happens."""
+    print(json.dumps({**line, "t": round(time.monotonic() - STARTED, 2)}), flush=True)
+
+
+class Flow:
+    """One verification through the SDK's controller, as this call drives it."""
+
+    ENDS = ("finished", "cancelled", "failed")
+
+    def __init__(self, peer, controller):
+        self.peer = peer
+        self.controller = controller
+        self.events = peer.verification_events
+        self.cursor = len(self.events.seen)
+        self.own_user = peer.client.user_id()
+        self.other_user = None
+        self.other_device = None
+        self.flow_id = None
+        self.room_id = None
+        self.emoji = None
+        self.nudging = None
+        self.identities = IdentityWatch(peer)
+        self.began = peer.tap.now()
+        # For a self-verification: whether each device was cross-signed when the flow began.
+        self.own_was_signed = self.other_was_signed = None
+
+    @property
+    def in_room(self):
+        return self.other_user not in (None, self.own_user)
+
+    async def next(self, what, *kinds):
+        """The next callback of one of `kinds` as (kind, detail); another that ends the flow
+        raises Ended."""
+        def found():
+            while self.cursor < len(self.events.seen):
+                kind, detail = self.events.seen[self.cursor]
+                self.cursor += 1
+                if kind in kinds:
+                    return kind, detail
+                if kind in Flow.ENDS:
+                    raise Ended(kind)
+            return None
+
+        return await self.peer.until(what, found, self.events.changed)
+
+    def pending(self, kind):
+        """Whether a callback of that kind came and the flow has not read it yet."""
+        return any(seen == kind for seen, _ in self.events.seen[self.cursor:])
+
+    # Steps
+
+    async def request(self, user_id):
+        """Asks user_id (another user, in their DM) or the user's own other devices."""
+        self.other_user = user_id or self.own_user
+        if self.in_room:
+            sends = len(self.peer.tap.room_sends)
+            await self.peer.within("requesting verification",
+                                   self.controller.request_user_verification(self.other_user))
+            self.room_id = dm_id(self.peer, self.other_user)
+            # The request is the event the call just sent to the DM; its ID names the flow.
+            sent = [note for note in self.peer.tap.room_sends[sends:] if note["room_id"] == self.room_id]
+            self.flow_id = sent[-1]["event_id"] if sent else None
+            await self.follow_dm()
+        else:
+            sends = len(self.peer.tap.sent_to_device)
+            await self.peer.within("requesting verification", self.controller.request_device_verification())
+            sent = [note for note in self.peer.tap.sent_to_device[sends:] if note["type"] == "m.key.verification.request"]
+            self.flow_id = sent[0]["content"].get("transaction_id") if sent else None
+        emit({"step": "request", "flow_id": self.flow_id, **({"room_id": self.room_id} if self.room_id else {})})
+
+    async def await_acceptance(self):
+        await self.next("the other side to accept", "accepted")
+        if not self.in_room:
+            self.other_device = self.wire_device("m.key.verification.ready")
+            self.note_signatures()
+        emit({"step": "accepted"})
+
+    async def receive(self, expected_sender):
+        """Waits for a request (from expected_sender, if given) and accepts it."""
+        while True:
+            _, details = await self.next("a verification request", "request")
+            sender = details.sender_profile.user_id
+            if expected_sender in (None, sender):
+                break
+            log(f"ignoring a request from {sender}")
+        self.other_user, self.other_device, self.flow_id = sender, details.device_id, details.flow_id
+        if self.in_room:
+            self.room_id = dm_id(self.peer, sender)
+        else:
+            self.note_signatures()
+        emit({"step": "request", "flow_id": self.flow_id, "from": sender, "device_id": self.other_device,
+              **({"room_id": self.room_id} if self.room_id else {})})
+        await self.peer.within("acknowledging the request",
+                               self.controller.acknowledge_verification_request(sender, self.flow_id))
+        await self.peer.within("accepting the request", self.controller.accept_verification_request())
+        emit({"step": "accepted"})
+
+    async def start_sas(self):
+        # The other side may have started already: the SDK then accepted its start by itself.
+        if not self.pending("sas_started"):
+            await self.peer.within("starting SAS", self.controller.start_sas_verification())
+
+    async def compare(self, answer):
+        """Waits for the emoji, shows them, and answers as told: match, mismatch or none."""
+        _, data = await self.next("the emoji", "data")
+        if isinstance(data, sdk.SessionVerificationData.EMOJIS):
+            self.emoji = [{"symbol": emoji.symbol(), "description": emoji.description()} for emoji in data.emojis]
+            emit({"step": "emoji", "emoji": self.emoji, "indices": list(data.indices)})
+        else:
+            emit({"step": "emoji", "emoji": None, "decimals": list(data.values)})
+        if answer == "match":
+            await self.peer.within("approving", self.controller.approve_verification())
+        elif answer == "mismatch":
+            await self.peer.within("declining", self.controller.decline_verification())
+
+    async def end(self):
+        kind, _ = await self.next("the end of the verification", *Flow.ENDS)
+        return kind
+
+    # After the end
+
+    async def answer(self, outcome):
+        if outcome == "finished":
+            await self.settle()
+        encryption = self.peer.client.encryption()
+        result = {"flow_id": self.flow_id, "emoji": self.emoji, "outcome": outcome,
+                  "verification_state": named(encryption.verification_state()),
+                  "other_user": self.other_user, "other_device": self.other_device,
+                  "other_verified": await self.other_verified()}
+        if self.room_id:
+            result["room_id"] = self.room_id
+        if outcome == "cancelled":
+            result.update(self.cancellation())
+        if outcome == "finished" and not self.in_room:
+            result.update(self.peer.encryption_states())
+        return result
+
+    async def settle(self):
+        """Keeps syncing until the SDK has sent what follows the end of a verification. In a
+        DM: its signature of the other user's identity, and the key query that brings the
+        signature back, after which it counts them as verified. Between devices of the user:
+        its done, and the secrets one device gives the other. A device that was not cross-signed
+        when the flow began asks for the cross-signing keys (and the backup key) right after the
+        done: then the asking side waits until the SDK has the three cross-signing keys (it
+        withdraws each request once answered), and the other side until the SDK has signed the
+        device and answered each request it can (one Olm-encrypted to-device message per
+        secret) or the asker withdrew it."""
+        tap = self.peer.tap
+        if self.in_room:
+            await self.peer.until(f"the SDK to count {self.other_user} as verified", lambda: (
+                self.identities.states.get(self.other_user) == IdentityState.VERIFIED), self.identities.changed)
+            return
+        await self.peer.until("the SDK to send its m.key.verification.done", lambda: any(
+            note["type"] == "m.key.verification.done" and note["device"] == self.other_device
+            and note["content"].get("transaction_id") == self.flow_id for note in tap.sent_to_device), tap.changed)
+        if self.own_was_signed == self.other_was_signed:
+            return  # neither lacks what the other has
+        if self.own_was_signed:
+            await self.peer.until(f"the SDK to sign {self.other_device}", self.signed, tap.changed)
+            await self.peer.until(f"{self.other_device}'s secret requests to be answered",
+                                  self.their_secret_requests_answered, tap.changed)
+        else:
+            await self.peer.until(f"the cross-signing keys from {self.other_device}",
+                                  self.own_secret_requests_answered, tap.changed)
+
+    def signed(self):
+        """The tap time of the SDK's first signature upload since the flow began, if any."""
+        return next((call["t"] for call in self.peer.tap.calls if call["path"].endswith("/keys/signatures/upload")
+                     and call["status"] == 200 and call["t"] >= self.began), None)
+
+    def own_secret_requests_answered(self):
+        """Whether the SDK has withdrawn each cross-signing key request it sent (it does when
+        the key came)."""
+        sent = [note["content"] for note in self.peer.tap.sent_to_device if note["type"] == "m.secret.request"]
+        asked = {content.get("request_id") for content in sent
+                 if content.get("action") == "request" and content.get("name") in CROSS_SIGNING_SECRETS}
+        withdrawn = {content.get("request_id") for content in sent if content.get("action") == "request_cancellation"}
+        return bool(asked) and asked <= withdrawn
+
+    def their_secret_requests_answered(self):
+        """Whether the other device asked and the SDK has sent it an Olm message for each of its
+        open requests for a secret the peer holds."""
+        tap = self.peer.tap
+        requests = [note for note in tap.received_to_device if note["type"] == "m.secret.request"
+                    and note["content"].get("requesting_device_id") == self.other_device]
+        if not requests:
+            return False
+        withdrawn = {note["content"].get("request_id") for note in requests
+                     if note["content"].get("action") == "request_cancellation"}
+        held = set(CROSS_SIGNING_SECRETS)
+        if self.peer.client.encryption().backup_state() == sdk.BackupState.ENABLED:
+            held.add(BACKUP_SECRET)
+        open_requests = [note for note in requests if note["content"].get("action") == "request"
+                         and note["content"].get("name") in held and note["content"].get("request_id") not in withdrawn]
+        first = requests[0]["t"]
+        answers = [note for note in tap.sent_to_device if note["type"] == "m.room.encrypted"
+                   and note["device"] == self.other_device and note["t"] >= first]
+        return len(answers) >= len(open_requests)
+
+    async def other_verified(self):
+        if self.in_room:
+            identity = await self.peer.identity(self.other_user)
+            return bool(identity and identity.is_verified())
+        if self.other_device is None:
+            return False
+        return self.peer.server_device(self.own_user, self.other_device)[1]
+
+    def cancellation(self):
+        """{"cancel_code", "cancelled_by"} of the cancellation that ended the flow, when the
+        wire showed it in the clear (to-device, or an unencrypted room)."""
+        tap = self.peer.tap
+        # The SDK also cancels the request it sent to the user's other devices (m.accepted).
+        seen = [(note["t"], note["content"], "us") for note in tap.sent_to_device
+                if note["type"] == "m.key.verification.cancel" and note["device"] == self.other_device]
+        seen += [(note["t"], note["content"], "them") for note in tap.received_to_device
+                 if note["type"] == "m.key.verification.cancel"]
+        seen += [(note["t"], note["content"], "us" if note["sender"] == self.own_user else "them")
+                 for note in tap.room_events if note["type"] == "m.key.verification.cancel"]
+        for _, content, by in sorted(seen, key=lambda item: item[0]):
+            if self.flow_id in (content.get("transaction_id"), content.get("m.relates_to", {}).get("event_id")):
+                return {"cancel_code": content.get("code"), "cancelled_by": by}
+        return {}
+
+    def note_signatures(self):
+        """Notes which of the two devices the self-signing key had signed before the flow."""
+        self.own_was_signed = self.peer.server_device(self.own_user, self.peer.client.device_id())[1]
+        self.other_was_signed = self.peer.server_device(self.own_user, self.other_device)[1]
+        log(f"cross-signed before the flow: this device {self.own_was_signed}, "
+            f"{self.other_device} {self.other_was_signed}")
+
+    def wire_device(self, event_type):
+        """The device that sent this flow's event of that type to the peer, to-device."""
+        for note in self.peer.tap.received_to_device:
+            if note["type"] == event_type and note["content"].get("transaction_id") == self.flow_id:
+                return note["content"].get("from_device")
+        return None
+
+    async def follow_dm(self):
+        """Subscribes to the DM, listens to its members' identities, and keeps nudging."""
+        if self.room_id:
+            await subscribe(self.peer, self.room_id)
+            room = await self.peer.room(self.room_id)
+            self.peer.handles.append(await self.peer.within(
+                "listening to identity changes", room.subscribe_to_identity_status_changes(self.identities)))
+            self.nudging = asyncio.ensure_future(nudge_encryption_sync(self.peer, self.room_id))
+
+    def stop(self):
+        if self.nudging is not None:
+            self.nudging.cancel()
+
+
+async def nudge_encryption_sync(peer, room_id):
+    """Keeps an in-room verification moving, until cancelled. The SDK handles the other side's
+    events in the DM as the room-list connection brings them, but sends its own answers to them
+    (key, MAC, done) only when its encryption connection asks the server again: when to-device
+    messages come, or when its long-poll ends after 30 s. Each step would wait for that. So once
+    the room-list connection has handled an answer that brought events of the DM, the peer sends
+    its own device an empty to-device message of a type nobody handles, which ends the
+    encryption connection's long-poll at once."""
+    handled = len(peer.tap.syncs)
+    try:
+        while True:
+            handled = await peer.until("DM events for the SDK to answer",
+                                       lambda: handled_room_answer(peer.tap, room_id, handled), peer.tap.changed)
+            await nudge(peer)
+    except PeerError as error:
+        log(f"nudging: {error}")
+
+
+def handled_room_answer(tap, room_id, start):
+    """Whether, from tap.syncs[start] on, the room-list connection brought events of room_id and
+    has asked again since (it does only once it has handled an answer): the index after that
+    request, else None."""
+    syncs = tap.syncs
+    for answer in range(start, len(syncs)):
+        if syncs[answer]["conn"] == ROOM_LIST_CONNECTION and syncs[answer]["kind"] == "answer" \
+                and room_id in syncs[answer]["rooms"]:
+            for request in range(answer + 1, len(syncs)):
+                if syncs[request]["conn"] == ROOM_LIST_CONNECTION and syncs[request]["kind"] == "request":
+                    return request + 1
+            return None
+    return None
+
+
+async def subscribe(peer, room_id):
+    """Subscribes to the room, as Element X does to the room on screen: the room list brings
+    only a room's last event, a subscription its recent timeline, where a request sent before
+    the peer joined is."""
+    room_list = peer.sync_service.room_list_service()
+    await peer.within(f"subscribing to {room_id}", room_list.subscribe_to_rooms([room_id]))
+
+
+async def nudge(peer):
+    """Ends the encryption connection's long-poll: the SDK sends what it has queued (key
+    queries, in-room verification events, signatures) only as that connection asks again."""
+    user_id, device_id = peer.client.user_id(), peer.client.device_id()
+    path = f"/_matrix/client/v3/sendToDevice/{NUDGE_TYPE}/{uuid.uuid4().hex}"
+    await asyncio.to_thread(peer.server_call, "PUT", path, {"messages": {user_id: {device_id: {}}}})
+    log("nudged the encryption connection")
+
+
+async def join_invites_from(peer, user_id):
+    """Joins the rooms user_id has invited the peer to, and subscribes to them: an in-room
+    request comes in their DM, which the peer may only be invited to, and may have come before
+    the join. Returns whether some invite's
+    inviter is not known yet (sync has still to bring the invite's member events)."""
+    unknown = False
+    for room in peer.client.rooms():
+        if room.membership() != sdk.Membership.INVITED:
+            continue
+        try:
+            inviter = await peer.within("the inviter", room.inviter())
+        except PeerError:
+            raise
+        except Exception as error:
+            log(f"the inviter of {room.id()}: {describe(error)}")
+            inviter = None
+        if inviter is None:
+            unknown = True
+        elif inviter.user_id == user_id:
+            await peer.joined_room(room.id())
+            log(f"joined {room.id()}, {user_id}'s invite")
+            await subscribe(peer, room.id())
+    return unknown
+
+
+async def keep_joining_invites_from(peer, user_id):
+    """join_invites_from, again whenever sync changes the peer's rooms (or brings anything, while
+    an inviter is unknown), until cancelled or the call's time is up (then the wait for the
+    request says so)."""
+    def memberships():
+        return {room.id(): room.membership() for room in peer.client.rooms()}
+
+    def answers():
+        return sum(sync["kind"] == "answer" for sync in peer.tap.syncs)
+
+    try:
+        while True:
+            unknown = await join_invites_from(peer, user_id)
+            known, seen = memberships(), answers()
+            await peer.until("a change to the peer's rooms",
+                             lambda: memberships() != known or (unknown and answers() > seen), peer.tap.changed)
+    except PeerError as error:
+        log(f"joining invites: {error}")
+
+
+async def verify(peer, args, drive):
+    """Runs drive(flow) and answers with the flow's end: cancellations end a flow normally."""
+    await verification_controller(peer)
+    flow = Flow(peer, peer.verification_controller)
+    try:
+        try:
+            await drive(flow)
+            await flow.compare(args.answer)
+            outcome = await flow.end()
+        except Ended as ended:
+            outcome = ended.outcome
+        result = await flow.answer(outcome)
+    finally:
+        flow.stop()
+    if outcome == "failed":
+        raise PeerError("the SDK reported the verification failed", **result)
+    return result
+
+
+async def request_verification(peer, args):
+    async def drive(flow):
+        if args.of:
+            await prepare_dm(peer, args.of)
+        emit({"ready": True})
+        await flow.request(args.of)
+        await flow.await_acceptance()
+        await flow.start_sas()
+
+    return await verify(peer, args, drive)
+
+
+async def prepare_dm(peer, user_id):
+    """What the SDK needs before it asks another user: their identity, and a DM it knows to be
+    encrypted. The SDK would create a missing DM itself and send the request at once, in the
+    clear when sync had not yet brought the new room's encryption."""
+    identity = await peer.identity(user_id)
+    if identity is None:
+        raise PeerError(f"{user_id} has no cross-signing identity to verify")
+    if identity.is_verified():
+        raise PeerError(f"{user_id} is verified already")
+    await join_invites_from(peer, user_id)
+    if dm_id(peer, user_id) is not None:
+        await subscribe(peer, dm_id(peer, user_id))
+    else:
+        room_id = await peer.within("creating the DM", peer.client.create_room(sdk.CreateRoomParameters(
+            name=None, is_encrypted=True, is_direct=True, visibility=sdk.RoomVisibility.PRIVATE(),
+            preset=sdk.RoomPreset.TRUSTED_PRIVATE_CHAT, invite=[user_id])))
+        log(f"created the DM {room_id}")
+        await peer.encryption_known(await peer.room(room_id), encrypted=True)
+        # The SDK finds a DM by the m.direct account data, which comes back by sync.
+        await peer.until(f"{room_id} to count as the DM with {user_id}", lambda: dm_id(peer, user_id) == room_id)
+    # Sending the request, the SDK waits up to 5 s for a key query it has queued for a user it
+    # knows no devices of (the peer's own user, when it has no other device).
+    await nudge(peer)
+
+
+def dm_id(peer, user_id):
+    """The ID of the DM with user_id that the SDK would use, if any."""
+    room = peer.client.get_dm_room(user_id)
+    return room.id() if room else None
+
+
+async def respond_verification(peer, args):
+    async def drive(flow):
+        emit({"ready": True})
+        await flow.receive(getattr(args, "from"))
+        if flow.in_room:
+            await flow.follow_dm()
+        if args.start_sas:
+            await flow.start_sas()
+
+    joining = None
+    sender = getattr(args, "from")
+    if sender not in (None, peer.client.user_id()):
+        # The SDK ignores an in-room request from a device it has not fetched the keys of.
+        await peer.identity(sender)
+        if dm_id(peer, sender) is not None:
+            await subscribe(peer, dm_id(peer, sender))
+        joining = asyncio.ensure_future(keep_joining_invites_from(peer, sender))
+    try:
+        return await verify(peer, args, drive)
+    finally:
+        if joining is not None:
+            joining.cancel()
+
+
 def parser():
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--homeserver", required=True, help="e.g. http://127.0.0.1:8008")
@@ -691,9 +1281,9 @@ def parser():
                  epilog="See the file's docstring for what each command prints.")
     commands = root.add_subparsers(dest="command", required=True, parser_class=Usage)
 
-    def command(name, run, strategy=None):
+    def command(name, run, strategy=None, verifying=False):
         sub = commands.add_parser(name, parents=[common])
-        sub.set_defaults(run=run, strategy=strategy)
+        sub.set_defaults(run=run, strategy=strategy, verifying=verifying)
         return sub
 
     sub = command("setup-recovery", setup_recovery)
@@ -719,6 +1309,13 @@ def parser():
     sub = command("join", join)
     sub.add_argument("--room", required=True, help="room ID or alias")
     command("logout", logout)
+    sub = command("request-verification", request_verification, verifying=True)
+    sub.add_argument("--of", help="another user to verify, in a DM (default: the user's own other devices)")
+    sub.add_argument("--answer", choices=["match", "mismatch", "none"], default="match")
+    sub = command("respond-verification", respond_verification, verifying=True)
+    sub.add_argument("--from", help="take only a request from this user (and join the DM they invite to)")
+    sub.add_argument("--answer", choices=["match", "mismatch", "none"], default="match")
+    sub.add_argument("--start-sas", action="store_true", help="start SAS once accepted (else the other side does)")
     return root
 
 
@@ -738,12 +1335,18 @@ def sdk_logging():
 
 async def run(args):
     sdk.uniffi_set_event_loop(asyncio.get_running_loop())
-    peer = Peer(args)
+    # Verification runs with the SDK's traffic through a tap: the bindings tell too little.
+    tap = WireTap(log) if args.verifying else None
+    if tap is not None:
+        await tap.start()
+    peer = Peer(args, tap)
     try:
-        await peer.open(args.strategy)
+        await peer.open(args.strategy, listen_for_verification if args.verifying else None)
         return await args.run(peer, args)
     finally:
         await peer.close()
+        if tap is not None:
+            tap.close()
 
 
 def main():
