@@ -24,6 +24,11 @@ public struct Theme: Sendable, Equatable {
     func dim(_ text: String) -> String { styled(text, code: "2") }
     func bold(_ text: String) -> String { styled(text, code: "1") }
 
+    /// A line of `QRCodeText`, bright white on black: its glyphs (the light modules) light and its
+    /// spaces dark whatever the theme's colours, as a scanner needs. Without colour the line stays
+    /// as it is, right on dark themes.
+    func qrCode(_ line: String) -> String { styled(line, code: "97;40") }
+
     /// Runs of formatted text, each cleaned of control characters, then styled.
     func line(_ runs: [StyledRun]) -> String {
         runs.map { styled(TerminalSanitizer.clean($0.text), $0.style) }.joined()
