@@ -7,7 +7,6 @@ extension ErrorMessages {
         case .notNow(let number): L10n.errorVerificationNotNow("\(number)")
         case .noOtherDevice: L10n.errorVerificationNoOtherDevice
         case .unknownDevice(let userID, let deviceID): L10n.errorVerificationUnknownDevice(clean(deviceID), clean(userID))
-        case .noDirectChat(let userID): L10n.errorVerificationNoDirectChat(clean(userID))
         case .server(let error): message(for: error)
         }
     }
@@ -22,7 +21,6 @@ extension ErrorCodes {
         case .notNow: "verification_step_unexpected"
         case .noOtherDevice: "no_other_device"
         case .unknownDevice: "unknown_device"
-        case .noDirectChat: "no_direct_chat"
         case .server(let error): code(for: error)
         }
     }

@@ -10,7 +10,5 @@ public enum VerificationError: Error, Sendable, Equatable {
     /// `/verify` with no other device of this account to ask.
     case noOtherDevice
     case unknownDevice(userID: String, deviceID: String)
-    /// `/verify USER` with no direct chat with them.
-    case noDirectChat(userID: String)
     case server(MatrixError)
 }

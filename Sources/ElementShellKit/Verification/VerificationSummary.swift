@@ -42,5 +42,4 @@ public struct VerificationSummary: Sendable, Equatable {
     public let emojiIndices: [Int]?
     public let decimals: [Int]?
     public let outcome: Outcome?
-
 }

@@ -75,6 +75,17 @@ import Testing
                       server: server, rooms: rooms, reports: reports)
     }
 
+    /// Two sessions of alice: the laptop asked, the phone accepted, both show the emoji.
+    func ownDevicesComparingEmoji() async throws -> (laptop: Device, phone: Device) {
+        let laptop = try await device("@alice:hs", "LAPTOP")
+        let phone = try await device("@alice:hs", "PHONE")
+        _ = try await laptop.center.requestOwnDevices()
+        await phone.sync()
+        _ = try await phone.center.accept(nil)
+        await exchange(laptop, phone)
+        return (laptop, phone)
+    }
+
     /// Syncs both sides until neither has news (each round trip is one sync per side).
     func exchange(_ a: Device, _ b: Device, rounds: Int = 6) async {
         for _ in 0..<rounds {
@@ -116,12 +127,7 @@ import Testing
     /// The user's confirmation and the other side's MAC may be taken at the same time (a sync
     /// under way as the command runs): whichever checks the keys, the other must not cancel.
     @Test(arguments: 0..<10) func aConfirmationRacingTheirMACStillVerifies(round: Int) async throws {
-        let laptop = try await device("@alice:hs", "LAPTOP")
-        let phone = try await device("@alice:hs", "PHONE")
-        _ = try await laptop.center.requestOwnDevices()
-        await phone.sync()
-        _ = try await phone.center.accept(nil)
-        await exchange(laptop, phone)
+        let (laptop, phone) = try await ownDevicesComparingEmoji()
         _ = try await phone.center.confirm(nil)
         async let confirmed = laptop.center.confirm(nil)
         async let synced: Void = laptop.sync()
@@ -131,12 +137,7 @@ import Testing
     }
 
     @Test func aMismatchCancelsBothSidesAndVerifiesNothing() async throws {
-        let laptop = try await device("@alice:hs", "LAPTOP")
-        let phone = try await device("@alice:hs", "PHONE")
-        _ = try await laptop.center.requestOwnDevices()
-        await phone.sync()
-        _ = try await phone.center.accept(nil)
-        await exchange(laptop, phone)
+        let (laptop, phone) = try await ownDevicesComparingEmoji()
 
         _ = try await laptop.center.confirm(nil)
         _ = try await phone.center.mismatch(nil)
