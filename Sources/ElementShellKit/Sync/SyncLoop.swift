@@ -58,6 +58,19 @@ public struct SyncLoop: Sendable {
         await crypto.backUpRoomKeys()
     }
 
+    /// Decrypts the response, commits it with its token, then tells the app and the
+    /// verifications; returns the IDs of the Megolm sessions it brought.
+    private func take(_ response: SyncResponse) async throws -> Set<String> {
+        var response = response
+        var newSessions: Set<String> = []
+        if let crypto { (response, newSessions) = await crypto.receive(response) }
+        let result = try await store.apply(response, userID: userID)
+        await report(.synced(result))
+        await verifications?.receive(toDevice: response.encryption.toDeviceEvents,
+                                     rooms: response.rooms.joined.mapValues(\.timeline.events))
+        return newSessions
+    }
+
     public func run() async {
         var backoff = SyncBackoff()
         try? await crypto?.publishKeysIfNew()
@@ -67,19 +80,16 @@ public struct SyncLoop: Sendable {
         while !Task.isCancelled {
             let failure: MatrixError
             do {
-                var response = try await request(token, waitsForNews && token != nil)
+                let response = try await request(token, waitsForNews && token != nil)
                 // An answer that came as the loop was stopped is left to whoever comes next, who
                 // asks again from the same token: only one loop commits.
                 guard !Task.isCancelled else { return }
                 waitsForNews = true
-                var newSessions: Set<String> = []
-                if let crypto { (response, newSessions) = await crypto.receive(response) }
-                let result = try await store.apply(response, userID: userID)
+                // Taken in whole even if the loop is stopped meanwhile: its to-device messages
+                // are decrypted once and for all. What follows may stop and come next time.
+                let newSessions = try await uncancelled { [self] in try await take(response) }
                 token = response.nextBatch
                 backoff.reset()
-                await report(.synced(result))
-                await verifications?.receive(toDevice: response.encryption.toDeviceEvents,
-                                             rooms: response.rooms.joined.mapValues(\.timeline.events))
                 if let crypto { await maintain(crypto, after: response.encryption, newSessions: newSessions) }
                 if !keepsPolling { return }
                 continue
