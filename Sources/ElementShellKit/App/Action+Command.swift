@@ -46,7 +46,7 @@ extension Action {
         case .trust(.verifyIdentity): .verify
         case .trust(.acknowledgeIdentity): .unverify
         case .verification(.requestOwnDevices), .verification(.requestUser), .verification(.requestDevice): .verify
-        case .verification(.wait): .wait
+        case .verification(.wait), .trust(.waitForSecrets): .wait
         case .verification: .verification
         case .session(.login): .login
         case .session(.logout): .logout

@@ -22,6 +22,8 @@ extension AppState {
                 let summary = try await recovering { () throws(RecoveryError) in try await crypto.verifyIdentity(of: userID, fingerprint: fingerprint) }
                 await loadDeviceTrust()
                 return finish(.trust(.identity(summary)))
+            case .waitForSecrets(let timeout):
+                return await waitForSecrets(timeout: timeout, in: context)
             case .acknowledgeIdentity(let user):
                 let userID = try userID(for: user)
                 return finish(.trust(.identity(try await recovering { () throws(RecoveryError) in try await crypto.acknowledgeIdentity(of: userID) })))

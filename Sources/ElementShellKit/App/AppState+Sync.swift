@@ -77,6 +77,8 @@ extension AppState {
             await keepSignedOut(ended, signOut)
         case .verificationChanged(let summary):
             await applyVerificationChange(summary)
+        case .secretsArrived(let arrival):
+            await applySecretsArrival(arrival)
         case .identitiesChanged(let userIDs):
             // Their devices lost their trust: marks shown from now on say so.
             await loadDeviceTrust()

@@ -56,6 +56,10 @@ extension AppState {
     /// above the prompt, each once, whoever caused them (a command's own result does not repeat
     /// them, see `VerificationText`).
     func applyVerificationChange(_ summary: VerificationSummary) async {
+        // Before any suspension: a `/wait secrets` right after the step must find them awaited.
+        if summary.state == .done, summary.outcome?.requestedSecrets == true, verificationSummaries[summary.number]?.state != .done {
+            awaitsSecrets = true
+        }
         verificationSummaries[summary.number] = summary
         // What the other side verified is shown from now on.
         if summary.state == .done { await loadDeviceTrust() }

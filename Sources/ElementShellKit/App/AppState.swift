@@ -85,6 +85,8 @@ public final class AppState {
     @ObservationIgnored var shownVerificationStates: [Int: VerificationSummary.State] = [:]
     /// The steps `/wait verification` has returned already (`number state`).
     @ObservationIgnored var awaitedVerificationSteps: Set<String> = []
+    /// A verification with another own device asked it for secrets that have not all come.
+    var awaitsSecrets = false
     /// The devices whose messages are shown as trusted.
     @ObservationIgnored var deviceTrust = DeviceTrust()
     @ObservationIgnored var sendTask: Task<Void, Never>?

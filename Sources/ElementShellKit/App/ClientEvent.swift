@@ -14,6 +14,8 @@ public enum ClientEvent: Sendable, Equatable {
     case identitiesChanged([String])
     /// A key verification moved on (a request came, the emoji are there, it ended).
     case verificationChanged(VerificationSummary)
+    /// Another own device shared secrets this device asked for; the backup they open is restored.
+    case secretsArrived(SecretsArrival)
     /// The server has the room's read receipt and marker, up to its newest message.
     case markedRead(roomID: String)
     /// A sync request failed; the next try comes after `retryIn`.

@@ -34,6 +34,8 @@ public struct Report: Sendable, Equatable {
         case identityChanged(userID: String)
         /// A key verification moved on: someone asks, the emoji are there to compare, it ended.
         case verification(VerificationSummary)
+        /// Another own device shared secrets with this one.
+        case secretsArrived(SecretsArrival)
         /// How many of the backup's room keys a restore has decrypted so far.
         case restoreProgress(done: Int, total: Int)
     }

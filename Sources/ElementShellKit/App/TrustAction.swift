@@ -20,6 +20,8 @@ public enum TrustAction: Sendable, Equatable {
     case verifyIdentity(user: String, fingerprint: String?)
     /// `/unverify USER --identity`: accepts a changed identity as not verified.
     case acknowledgeIdentity(user: String)
+    /// `/wait secrets`: until the secrets a verification with another own device asked for came.
+    case waitForSecrets(timeout: Double)
 }
 
 extension TrustAction: CustomStringConvertible {
@@ -35,6 +37,7 @@ extension TrustAction: CustomStringConvertible {
         case .whois(let user): "whois(user: \(user))"
         case .verifyIdentity(let user, _): "verifyIdentity(user: \(user))"
         case .acknowledgeIdentity(let user): "acknowledgeIdentity(user: \(user))"
+        case .waitForSecrets(let timeout): "waitForSecrets(timeout: \(timeout))"
         }
     }
 }

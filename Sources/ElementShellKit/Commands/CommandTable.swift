@@ -339,6 +339,7 @@ public enum CommandTable {
             case "sync": return .scripting(.waitForSync(timeout: try WaitOptions.timeout(in: arguments.dropFirst().first)))
             case "sent": return .scripting(.waitUntilSent(timeout: try WaitOptions.timeout(in: arguments.dropFirst().first)))
             case "verification": return .verification(.wait(timeout: try WaitOptions.timeout(in: arguments.dropFirst().first)))
+            case "secrets": return .trust(.waitForSecrets(timeout: try WaitOptions.timeout(in: arguments.dropFirst().first)))
             case "message":
                 let (text, timeout) = try WaitOptions.textAndTimeout(in: arguments.dropFirst().first)
                 return .scripting(.waitForMessage(containing: text, timeout: timeout))

@@ -106,6 +106,7 @@ extension CryptoMachine {
             crossSigning = secrets
             logger.info("received the cross-signing keys from an own device")
             await refreshTrust()
+            secretsArrival = SecretsArrival(crossSigning: true, backupKey: secretsArrival?.backupKey ?? false)
         }
         if backupKey == nil, let text = receivedSecrets[SecretName.backupKey], let key = try? BackupDecryptionKey(base64: text),
            let trust, let current = try? await trust.backupVersion(),
@@ -115,6 +116,16 @@ extension CryptoMachine {
             _ = try? await adoptServerBackup(on: trust)
             backupKeyShared = true
             logger.info("received the backup key from an own device")
+            secretsArrival = SecretsArrival(crossSigning: secretsArrival?.crossSigning ?? false, backupKey: true)
         }
+    }
+
+    /// What own devices shared since the last call, with whether more is still asked for; `nil`
+    /// when nothing came. The sync loop tells the app after restoring the backup.
+    public func takeSecretsArrival() -> SecretsArrival? {
+        guard var arrival = secretsArrival else { return nil }
+        secretsArrival = nil
+        arrival.awaitsMore = !pendingSecretRequests.isEmpty
+        return arrival
     }
 }

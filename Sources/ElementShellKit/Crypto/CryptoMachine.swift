@@ -46,6 +46,8 @@ public actor CryptoMachine {
     var receivedSecrets: [String: String] = [:]
     /// Another own device shared the backup key since the sync loop last restored the backup.
     var backupKeyShared = false
+    /// What another own device shared since the sync loop last told the app.
+    var secretsArrival: SecretsArrival?
     /// Users verified here whose identity changed since the sync loop last took them.
     var changedIdentities: [String] = []
     /// Stored messages a withheld notice re-marked since the sync loop last took them.

@@ -40,6 +40,9 @@ public enum JSONRenderer {
             fields = ["type": "identity_changed", "user_id": .string(userID)]
         case .verification(let summary):
             fields = summary.json.merging(["type": "verification"]) { $1 }
+        case .secretsArrived(let arrival):
+            fields = ["type": "secrets_arrived", "cross_signing": .bool(arrival.crossSigning), "backup_key": .bool(arrival.backupKey),
+                      "awaits_more": .bool(arrival.awaitsMore)]
         case .restoreProgress(let done, let total):
             fields = ["type": "restore_progress", "done": .integer(Int64(done)), "total": .integer(Int64(total))]
         case .sendProblem(let transactionID, let roomID, let error, let delay):

@@ -50,6 +50,8 @@ public struct TextRenderer: Sendable {
             lines = [theme.warning(L10n.screenIdentityChangedNotice(clean(userID)))]
         case .verification(let summary):
             lines = VerificationText(theme: theme).lines(for: summary)
+        case .secretsArrived(let arrival):
+            lines = [theme.accent(VerificationText.secretsArrived(arrival))]
         case .restoreProgress(let done, let total):
             lines = [theme.dim(L10n.screenBackupRestoreProgress(done, total))]
         case .sendProblem(_, _, let error, let delay):

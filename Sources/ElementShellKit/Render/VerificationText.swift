@@ -30,6 +30,15 @@ struct VerificationText {
         }
     }
 
+    /// What another own session shared with this one.
+    static func secretsArrived(_ arrival: SecretsArrival) -> String {
+        switch (arrival.crossSigning, arrival.backupKey) {
+        case (true, true): L10n.screenVerificationSecretsAll
+        case (true, false): L10n.screenVerificationSecretsCrossSigning
+        default: L10n.screenVerificationSecretsBackup
+        }
+    }
+
     /// `/verification`: one line each.
     func list(_ summaries: [VerificationSummary]) -> [String] {
         guard !summaries.isEmpty else { return [L10n.screenVerificationListEmpty] }

@@ -51,6 +51,8 @@ public struct SyncLoop: Sendable {
         if !changed.isEmpty { await report(.identitiesChanged(changed)) }
         await crypto.requestSecretsIfSigned()
         if let late = await crypto.restoreSharedBackup() { await report(.decrypted(late)) }
+        // After the restore: whoever waits for the secrets finds the history readable.
+        if let arrival = await crypto.takeSecretsArrival() { await report(.secretsArrived(arrival)) }
         let restored = await crypto.requestMissingKeys()
         if !restored.isEmpty, let late = await crypto.retryUndecrypted(sessionIDs: restored) {
             await report(.decrypted(late))

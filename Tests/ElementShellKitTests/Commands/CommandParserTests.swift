@@ -74,6 +74,7 @@ import Testing
         ("/wait sync --timeout 2.5", .scripting(.waitForSync(timeout: 2.5))),
         ("/wait sent", .scripting(.waitUntilSent(timeout: 30))),
         ("/wait verification --timeout 90", .verification(.wait(timeout: 90))),
+        ("/wait secrets", .trust(.waitForSecrets(timeout: 30))),
         ("/wait message see you", .scripting(.waitForMessage(containing: "see you", timeout: 30))),
         ("/wait message done --timeout 5", .scripting(.waitForMessage(containing: "done", timeout: 5))),
         ("/accept", .membership(.accept(target: nil))),

@@ -47,12 +47,28 @@ struct RustSDKPeer {
         _ = try await call(["logout"])
     }
 
+    /// Asks for a verification (of the user's other devices, or of `user` in the DM) and answers
+    /// the emoji with `answer` (`match`, `mismatch`, `none`); runs while the test goes on.
+    func requestVerification(of user: String? = nil, answer: String = "match") throws -> RunningPeer {
+        try RunningPeer(Self.script, arguments(["request-verification", "--answer", answer] + (user.map { ["--of", $0] } ?? [])),
+                        python: Self.python)
+    }
+
+    /// Waits for a verification request (from `user`, if given), accepts it and answers the emoji.
+    func respondToVerification(from user: String? = nil, answer: String = "match") throws -> RunningPeer {
+        try RunningPeer(Self.script, arguments(["respond-verification", "--answer", answer] + (user.map { ["--from", $0] } ?? [])),
+                        python: Self.python)
+    }
+
+    private func arguments(_ command: [String]) -> [String] {
+        command + ["--homeserver", homeserver.url.absoluteString, "--user", user, "--password-file", passwordFile,
+                   "--store", storeDirectory, "--timeout", "90"]
+    }
+
     /// The call's answer, its last line of output; a failure carries the peer's error.
     @discardableResult
     private func call(_ command: [String]) async throws -> [String: Any] {
-        let arguments = command + ["--homeserver", homeserver.url.absoluteString, "--user", user, "--password-file", passwordFile,
-                                   "--store", storeDirectory, "--timeout", "90"]
-        let output = try await PeerScript.run(Self.script, arguments, python: Self.python)
+        let output = try await PeerScript.run(Self.script, arguments(command), python: Self.python)
         let last = output.split(separator: "\n").last.map(String.init) ?? ""
         return (try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any]) ?? [:]
     }
