@@ -47,6 +47,14 @@ Olm machine (vodozemac): a device of its own that persists across calls.
                                     [--answer match|mismatch|none] [--timeout SECONDS]
                                     -> waits for a legacy SAS start (from USER_ID, if given) and
                                        accepts it
+    nio_crypto_peer.py --store DIR HOMESERVER USER PASSWORD to-device TYPE USER_ID DEVICE_ID CONTENT_JSON
+                                    -> sends one to-device message in the clear, as it is (a test
+                                       forges verification steps with it)
+    nio_crypto_peer.py --store DIR HOMESERVER USER PASSWORD to-device-received TYPE [--seconds S]
+                                    -> syncs until a to-device message of TYPE came (in this
+                                       call's syncs, the first one too) and prints each, one JSON
+                                       object {"type", "sender", "content"} a line; exit 1 when
+                                       S seconds (30) pass first
 
 DIR keeps the device: the first call logs in and saves the login (DIR/login.json, mode 0600:
 user ID, device ID and access token) next to nio's crypto store (Olm account, Olm and Megolm
@@ -95,14 +103,16 @@ import time
 
 from nio import (AsyncClient, AsyncClientConfig, JoinResponse, KeysQueryResponse, KeyVerificationCancel, KeyVerificationEvent,
                  KeyVerificationStart, LoginResponse, LogoutResponse, MegolmEvent, MessageDirection, RoomCreateResponse,
-                 RoomMessage, RoomMessagesResponse, RoomPutStateResponse, RoomSendResponse, SyncResponse, ToDeviceResponse,
-                 UnknownToDeviceEvent)
+                 RoomMessage, RoomMessagesResponse, RoomPutStateResponse, RoomSendResponse, SyncResponse, ToDeviceEvent,
+                 ToDeviceMessage, ToDeviceResponse, UnknownToDeviceEvent)
 from nio.crypto.sas import SasState
 from nio.exceptions import EncryptionError, LocalProtocolError, OlmUnverifiedDeviceError
 
 MEGOLM = "m.megolm.v1.aes-sha2"
 LOGIN_FILE = "login.json"
 STARTED = time.monotonic()
+# Every to-device message this call's syncs brought, as the server sent it.
+RECEIVED_TO_DEVICE = []
 
 
 class PeerError(Exception):
@@ -258,6 +268,22 @@ async def wait_joined(client, args):
         if remaining <= 0:
             raise PeerError(f"{args.user_id} did not join {args.room_id} within {args.seconds} s")
         await sync(client, timeout=int(min(remaining, 1) * 1000))
+
+
+async def to_device(client, args):
+    message = ToDeviceMessage(args.type, args.user_id, args.device_id, json.loads(args.content))
+    checked(await client.to_device(message), ToDeviceResponse, "sending the to-device message")
+
+
+async def to_device_received(client, args):
+    deadline = time.monotonic() + args.seconds
+    while not (found := [event for event in RECEIVED_TO_DEVICE if event["type"] == args.type]):
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise PeerError(f"no {args.type} within {args.seconds} s")
+        await sync(client, timeout=int(min(remaining, 5) * 1000))
+    for event in found:
+        print(json.dumps(event))
 
 
 async def logout(client, args):
@@ -467,6 +493,16 @@ def parser():
     command.set_defaults(run=wait_joined)
     command = commands.add_parser("logout")
     command.set_defaults(run=logout)
+    command = commands.add_parser("to-device")
+    command.add_argument("type")
+    command.add_argument("user_id")
+    command.add_argument("device_id")
+    command.add_argument("content")
+    command.set_defaults(run=to_device)
+    command = commands.add_parser("to-device-received")
+    command.add_argument("type")
+    command.add_argument("--seconds", type=float, default=30)
+    command.set_defaults(run=to_device_received)
     command = commands.add_parser("sas-start")
     command.add_argument("--of", required=True, help="the user whose device to verify")
     command.add_argument("--device", required=True)
@@ -514,6 +550,8 @@ async def main(args):
                 print(f"login failed: {response}", file=sys.stderr)
                 return 2
             save_login(args.store, client)
+        client.add_to_device_callback(lambda event: RECEIVED_TO_DEVICE.append(
+            {"type": event.source.get("type"), "sender": event.sender, "content": event.source.get("content", {})}), (ToDeviceEvent,))
         # nio keeps no room state between runs, only the sync token: ask for every room's full
         # state along with what happened since then.
         if not await sync(client, full_state=True):

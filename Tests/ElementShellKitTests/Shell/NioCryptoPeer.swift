@@ -60,6 +60,31 @@ struct NioCryptoPeer {
         try await run(["import-keys", file, passphrase])
     }
 
+    /// The peer's own device (logged in by this first call if it was not yet).
+    func deviceID() async throws -> String {
+        let first = try await run(["devices", userID]).split(separator: "\n").first.map(String.init) ?? ""
+        return (try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])?["device_id"] as? String ?? ""
+    }
+
+    /// Sends a to-device message in the clear, as given: a forged verification step.
+    func sendToDevice(_ type: String, to userID: String, device: String, content: [String: Any]) async throws {
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: content, options: [.sortedKeys]), as: UTF8.self)
+        try await run(["to-device", type, userID, device, json])
+    }
+
+    /// The contents of the to-device messages of `type` that came, waiting up to `seconds` for one.
+    func receivedToDevice(_ type: String, within seconds: Int = 30) async throws -> [[String: Any]] {
+        try await run(["to-device-received", type, "--seconds", "\(seconds)"]).split(separator: "\n").compactMap { line in
+            (try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["content"] as? [String: Any]
+        }
+    }
+
+    /// Starts a legacy SAS verification with the device (nio has no request step) and answers
+    /// the emoji with `answer`; runs while the test goes on.
+    func startSAS(with userID: String, device: String, answer: String = "match") throws -> RunningPeer {
+        try RunningPeer(Self.script, arguments(["sas-start", "--of", userID, "--device", device, "--answer", answer]), python: PeerScript.python)
+    }
+
     func logOut() async throws {
         try await run(["logout"])
     }
