@@ -44,8 +44,10 @@ extension AppState {
             let passphrase = try await askPassphrase(.recovery)
             outcome = try await recovering { () throws(RecoveryError) in try await crypto.recover(passphrase: passphrase) }
         }
-        // The device is verified now: messages and devices shown from here on say so.
+        // The device is verified now: messages and devices shown from here on say so; the
+        // secrets another device was asked for are no longer awaited.
         await loadDeviceTrust()
+        awaitsSecrets = await crypto.awaitsSecrets
         let restored = outcome.canRestore ? try await restoreBackup(from: crypto) : nil
         return finish(.trust(.recovered(backupVersion: outcome.backupVersion, restored: restored)))
     }

@@ -128,6 +128,8 @@ extension AppState {
         crypto = await machine
         await crypto?.setExcludesInsecureDevices(profile.settings.excludeInsecureDevices)
         await startVerifications(store: store, services: services)
+        // An earlier run may have asked other devices for secrets that come in this one.
+        awaitsSecrets = await crypto?.awaitsSecrets ?? false
         await loadDeviceTrust()
         restartSync(for: session)
         if isFirstSync { announceSlowFirstSync() }

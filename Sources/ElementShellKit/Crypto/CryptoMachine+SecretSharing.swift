@@ -53,9 +53,14 @@ extension CryptoMachine {
         let missing = (crossSigning == nil ? SecretName.crossSigning : []) + (backupKey == nil ? [SecretName.backupKey] : [])
         guard !missing.isEmpty else { return false }
         secretsRequested = true
+        // The newest request of each secret stands: a device that answers answers it too.
+        let superseded = pendingSecretRequests.filter { missing.contains($0.value) }.map(\.key)
+        for requestID in superseded { pendingSecretRequests[requestID] = nil }
+        try? await store.deleteSecretRequests(ids: superseded)
         for name in missing {
             let requestID = UUID().uuidString
             pendingSecretRequests[requestID] = name
+            try? await store.addSecretRequest(id: requestID, name: name)
             let content: JSONValue = ["action": "request", "name": .string(name), "request_id": .string(requestID),
                                       "requesting_device_id": .string(deviceID)]
             do {
@@ -84,6 +89,7 @@ extension CryptoMachine {
             return
         }
         pendingSecretRequests[requestID] = nil
+        try? await store.deleteSecretRequests(ids: [requestID])
         receivedSecrets[name] = secret
         await adoptReceivedSecrets()
     }
@@ -125,7 +131,14 @@ extension CryptoMachine {
     public func takeSecretsArrival() -> SecretsArrival? {
         guard var arrival = secretsArrival else { return nil }
         secretsArrival = nil
-        arrival.awaitsMore = !pendingSecretRequests.isEmpty
+        arrival.awaitsMore = awaitsSecrets
         return arrival
+    }
+
+    /// Some secret this device lacks was asked for and has not come (in this run or an earlier one).
+    public var awaitsSecrets: Bool {
+        pendingSecretRequests.values.contains { name in
+            name == SecretName.backupKey ? backupKey == nil : SecretName.crossSigning.contains(name) && crossSigning == nil
+        }
     }
 }

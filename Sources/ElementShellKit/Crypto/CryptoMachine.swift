@@ -41,7 +41,8 @@ public actor CryptoMachine {
     var withheldAnnounced: Set<String> = []
     /// Whether this run asked own devices for secrets since the last own device was verified.
     var secretsRequested = false
-    /// The secrets asked for, by request ID, and those received until they can be checked together.
+    /// The secrets asked for, by request ID (kept in the store: an answer may come in a later
+    /// run), and those received until they can be checked together.
     var pendingSecretRequests: [String: String] = [:]
     var receivedSecrets: [String: String] = [:]
     /// Another own device shared the backup key since the sync loop last restored the backup.
@@ -76,6 +77,7 @@ public actor CryptoMachine {
             logger.info("created a crypto account", metadata: ["device": "\(deviceID)", "curve25519": "\(account.curve25519Key)"])
         }
         (crossSigning, backupKey) = Self.openSecrets((try? await store.secrets()) ?? [:], with: cipher)
+        pendingSecretRequests = (try? await store.secretRequests()) ?? [:]
     }
 
     /// The machine of a logged-in session, its state sealed with the key file in `directory`

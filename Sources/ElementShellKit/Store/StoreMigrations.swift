@@ -249,6 +249,14 @@ enum StoreMigrations {
                 table.column("verified_master", .text)
             }
         }
+        migrator.registerMigration("12 secret requests") { database in
+            // The secrets this device asked its other devices for, by request ID: an answer that
+            // comes in a later run (the asking run ended first) is still taken.
+            try database.create(table: "secret_request") { table in
+                table.primaryKey("request_id", .text)
+                table.column("name", .text).notNull()
+            }
+        }
         return migrator
     }
 }

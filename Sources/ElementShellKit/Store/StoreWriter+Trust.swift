@@ -30,6 +30,27 @@ extension StoreWriter {
         }
     }
 
+    /// The secrets asked for and not yet taken: request ID → secret name.
+    public nonisolated func secretRequests() async throws -> [String: String] {
+        try await pool.read { database in
+            try Row.fetchAll(database, sql: "SELECT request_id, name FROM secret_request").reduce(into: [:]) { requests, row in
+                requests[row["request_id"]] = row["name"] as String
+            }
+        }
+    }
+
+    public func addSecretRequest(id: String, name: String) throws {
+        try transaction { database in
+            try database.execute(sql: "INSERT OR REPLACE INTO secret_request (request_id, name) VALUES (?, ?)", arguments: [id, name])
+        }
+    }
+
+    public func deleteSecretRequests(ids: [String]) throws {
+        try transaction { database in
+            for id in ids { try database.execute(sql: "DELETE FROM secret_request WHERE request_id = ?", arguments: [id]) }
+        }
+    }
+
     // MARK: Key backup
 
     public nonisolated func keyBackup() async throws -> KeyBackupRecord? {

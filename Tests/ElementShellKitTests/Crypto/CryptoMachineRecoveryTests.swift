@@ -151,6 +151,29 @@ import Testing
         #expect(try await second.store.secrets().count == 4)
     }
 
+    /// The run that asked ended before the answers came (a script that verified and quit, the
+    /// other device offline meanwhile): the next run still takes them, once.
+    @Test func secretsAnsweredAfterTheAskingRunEndedAreTakenByTheNext() async throws {
+        let first = try await device(alice, "A1")
+        _ = try await setUp(first)
+        let asking = try await device(alice, "A2")
+        await first.machine.refreshTrust()
+        await asking.machine.refreshTrust()
+        #expect(await first.machine.setVerified(true, userID: alice, deviceID: "A2"))
+        #expect(await asking.machine.setVerified(true, userID: alice, deviceID: "A1"))
+        #expect(await asking.machine.requestMissingSecrets())
+        #expect(await asking.machine.awaitsSecrets)
+
+        let second = try await device(alice, "A2", restarting: asking)
+        #expect(await second.machine.awaitsSecrets, "the requests outlive the run")
+        try await deliverToDevice(to: first, "A1")
+        try await deliverToDevice(to: second, "A2")
+        #expect(try await second.store.secrets().count == 4)
+        #expect(await second.machine.takeSecretsArrival() == SecretsArrival(crossSigning: true, backupKey: true))
+        #expect(await !second.machine.awaitsSecrets)
+        #expect(try await second.store.secretRequests().isEmpty)
+    }
+
     @Test func secretsFromAnOwnDeviceNotVerifiedHereAreRefused() async throws {
         let first = try await device(alice, "A1")
         _ = try await setUp(first)
