@@ -4,7 +4,8 @@ import Testing
 /// Two sessions of one account, each a run of the binary on its own data directory, verify each
 /// other by emoji over the real Synapse, as two people with a laptop and a phone would: one asks
 /// with `/verify`, the other answers; both show the same emoji; afterwards each trusts the other,
-/// in later runs too. A mismatch verifies nothing. sam and tess are this suite's alone.
+/// in later runs too. A mismatch verifies nothing; secrets asked for in one run arrive in the
+/// next. sam, tess and gus are this suite's alone.
 @Suite(.serialized, .enabled(if: TestHomeserver.current != nil, "needs the Synapse of Scripts/test"))
 struct ShellVerificationIntegrationTests {
     let homeserver = TestHomeserver.current!
@@ -87,5 +88,32 @@ struct ShellVerificationIntegrationTests {
         let later = try await laptop.run(try arguments(laptop) + ["-c", "/devices"])
         let listed = Self.result(of: "devices", in: later)?["devices"] as? [[String: Any]] ?? []
         #expect(listed.first { $0["device_id"] as? String == devices[1] }?["verified"] as? Bool == false, "\(later.standardOutput)")
+    }
+
+    /// A new session verified by one that holds the secrets, each run ending at the verification's
+    /// end: the old session answers the secret requests in its next run, and the new session's
+    /// next run takes them (the requests outlive the run that sent them) and reads the history.
+    @Test func secretsAskedForInOneRunArriveInTheNext() async throws {
+        let old = ShellProcess(), new = ShellProcess()
+        defer { old.remove(); new.remove() }
+        let gus = homeserver.user(32)
+        let setup = try await old.run(try arguments(old) + ["-c", "/login test \(gus)", "-c", "/recovery! setup", "-c", "/create Notes --encrypted",
+                                                            "-c", "written before the new session", "-c", "/wait sent"],
+                                      extraEnvironment: password)
+        #expect(setup.status == 0, "\(setup.standardOutput)\(setup.standardError)")
+        _ = try await logIn(gus, on: [new])
+
+        let (asked, answered) = try await verify(laptop: new, phone: old, phoneSays: "confirm")
+        #expect(Self.steps(in: asked).last?["requested_secrets"] as? Bool == true, "\(asked.standardOutput)\(answered.standardOutput)")
+        let answering = try await old.run(try arguments(old) + ["-c", "/wait sync --timeout 60"])
+        #expect(answering.status == 0, "\(answering.standardError)")
+
+        let later = try await new.run(try arguments(new) + ["-c", "/wait secrets --timeout 60", "-c", "/open Notes"])
+        let arrivals = later.objects.filter { $0["type"] as? String == "secrets_arrived" }
+        #expect(arrivals.contains { $0["cross_signing"] as? Bool == true } && arrivals.contains { $0["backup_key"] as? Bool == true },
+                "\(later.standardOutput)\(later.standardError)")
+        #expect(Self.result(of: "wait", in: later)?["device_verified"] as? Bool == true, "\(later.standardOutput)")
+        let messages = Self.result(of: "open", in: later)?["messages"] as? [[String: Any]] ?? []
+        #expect(messages.contains { $0["body"] as? String == "written before the new session" }, "\(later.standardOutput)")
     }
 }
