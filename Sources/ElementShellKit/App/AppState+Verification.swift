@@ -114,7 +114,7 @@ extension VerificationSummary.State {
     /// Someone must answer, or it is over.
     var waitsForUserOrEnded: Bool {
         switch self {
-        case .incoming, .comparing, .done, .cancelled: true
+        case .incoming, .showingQRCode, .comparing, .reciprocated, .done, .cancelled: true
         case .requested, .started, .confirmed: false
         }
     }
@@ -125,7 +125,9 @@ extension VerificationSummary.State {
         case .requested: "requested"
         case .incoming: "incoming"
         case .started: "started"
+        case .showingQRCode: "showing_qr_code"
         case .comparing: "comparing"
+        case .reciprocated: "reciprocated"
         case .confirmed: "confirmed"
         case .done: "done"
         case .cancelled: "cancelled"

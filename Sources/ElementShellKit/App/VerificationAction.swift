@@ -10,9 +10,9 @@ public enum VerificationAction: Sendable, Equatable {
     /// `/verification`: those of this run, running or ended.
     case list
     case accept(String?)
-    /// The emoji (or numbers) match.
+    /// The emoji (or numbers) match, or the other device says it scanned our code.
     case confirm(String?)
-    /// They do not: cancelled on both sides.
+    /// They do not, or it did not: cancelled on both sides.
     case mismatch(String?)
     case cancel(String?)
     /// `/wait verification`: until a verification needs the user or ends.

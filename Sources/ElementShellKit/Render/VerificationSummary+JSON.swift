@@ -1,3 +1,4 @@
+import Foundation
 import MatrixCrypto
 import MatrixJSON
 
@@ -18,6 +19,8 @@ extension VerificationSummary {
             })
         }
         if let decimals { fields["decimals"] = .array(decimals.map { .integer(Int64($0)) }) }
+        // What a scanning script reads instead of the terminal's blocks.
+        if let qrCode { fields["qr_code"] = .string(Data(qrCode).base64EncodedString()) }
         if case .cancelled(let code, let byUs) = state {
             fields["cancel_code"] = .string(code.code)
             fields["cancelled_by"] = .string(byUs ? "us" : "them")

@@ -17,8 +17,12 @@ struct VerificationText {
             return [theme.bold(summary.isOwnUser ? L10n.screenVerificationIncomingOwn(device, number) : L10n.screenVerificationIncomingUser(who, device, number))]
         case .started:
             return [L10n.screenVerificationStarted(number, who)]
+        case .showingQRCode:
+            return qrCodeLines(summary, number: number, who: who)
         case .comparing:
             return compareLines(summary, number: number, who: who)
+        case .reciprocated:
+            return [theme.bold(L10n.screenVerificationQrScanned(number, who))]
         case .confirmed:
             return [L10n.screenVerificationConfirmed(who)]
         case .done:
@@ -60,6 +64,13 @@ struct VerificationText {
         return lines
     }
 
+    /// The code in half blocks with its quiet zone, under what to do with it.
+    private func qrCodeLines(_ summary: VerificationSummary, number: String, who: String) -> [String] {
+        let line = summary.isOwnUser ? L10n.screenVerificationQrShowOwn(number) : L10n.screenVerificationQrShowUser(number, who)
+        guard let bytes = summary.qrCode, let code = try? QRCode(bytes: bytes) else { return [theme.bold(line)] }
+        return [theme.bold(line)] + QRCodeText.lines(for: code).map(theme.qrCode)
+    }
+
     /// The symbols over their names, each column as wide as its name; emoji count two cells.
     private func emojiRows(_ emoji: [SASEmoji]) -> [String] {
         let names = emoji.map { TerminalSanitizer.clean($0.localizedName) }
@@ -96,7 +107,9 @@ struct VerificationText {
         case .requested: L10n.screenVerificationStateRequested
         case .incoming: L10n.screenVerificationStateIncoming
         case .started: L10n.screenVerificationStateStarted
+        case .showingQRCode: L10n.screenVerificationStateShowingQr
         case .comparing: L10n.screenVerificationStateComparing
+        case .reciprocated: L10n.screenVerificationStateReciprocated
         case .confirmed: L10n.screenVerificationStateConfirmed
         case .done: L10n.screenVerificationStateDone
         case .cancelled: L10n.screenVerificationStateCancelled

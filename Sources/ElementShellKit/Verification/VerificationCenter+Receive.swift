@@ -1,4 +1,5 @@
 import Foundation
+import MatrixCrypto
 import MatrixJSON
 
 /// The verification messages a sync brought: each goes to its flow, or opens one (a request to
@@ -83,7 +84,7 @@ extension VerificationCenter {
     private func openIncoming(_ flowID: String, from sender: String, device: String, methods: [String], channel: VerificationFlow.Channel,
                               sentAt: Int64?) async {
         var flow = VerificationFlow(id: flowID, channel: channel, own: own, otherUserID: sender, otherDeviceID: device, isIncoming: true)
-        flow.methods = VerificationFlow.offeredMethods.filter(methods.contains)
+        flow.methods = VerificationFlow.usableMethods(theirs: methods)
         let key = Self.key(for: flow)
         guard entries[key] == nil else { return }
         let crossing = entries.first { !$0.value.flow.isIncoming && $0.value.flow.phase == .requested && $0.value.flow.otherUserID == sender
@@ -129,6 +130,10 @@ extension VerificationCenter {
 
     /// One step of a known flow from its other side.
     private func step(_ step: VerificationMessage.Step, key: String) async {
+        var qrCode: VerificationQRData?
+        if case .ready(let device, let methods) = step, entries[key]?.flow.phase == .requested {
+            qrCode = await self.qrCode(for: key, methods: VerificationFlow.usableMethods(theirs: methods), otherDevice: device)
+        }
         guard var entry = entries[key], !entry.flow.phase.isOver else { return }
         do throws(VerificationCancelCode) {
             let replies: [VerificationFlow.Outgoing]
@@ -136,7 +141,7 @@ extension VerificationCenter {
             case .request:
                 throw .unexpectedMessage
             case .ready(let device, let methods):
-                replies = try entry.flow.receiveReady(fromDevice: device, methods: methods)
+                replies = try entry.flow.receiveReady(fromDevice: device, methods: methods, showing: qrCode)
             case .start(let start):
                 replies = try entry.flow.receiveStart(start)
             case .accept(let accept):

@@ -96,22 +96,35 @@ public actor VerificationCenter {
         return await changed(key)
     }
 
-    /// Accepts a request to us (or a legacy start).
+    /// Accepts a request to us (or a legacy start); a QR code is shown when they can scan it.
     public func accept(_ reference: String?) async throws(VerificationError) -> VerificationSummary {
-        try await act(on: reference) { flow throws(VerificationCancelCode) in try flow.accept() }
+        let key = try find(reference)
+        let qrCode = await qrCode(for: key, methods: entries[key]?.flow.methods ?? [], otherDevice: nil)
+        return try await act(on: reference) { flow throws(VerificationCancelCode) in try flow.accept(showing: qrCode) }
     }
 
-    /// The user says the emoji (or numbers) match.
+    /// The user chooses to compare emoji while a QR code is shown.
+    public func startEmoji(_ reference: String?) async throws(VerificationError) -> VerificationSummary {
+        try await act(on: reference) { flow throws(VerificationCancelCode) in try flow.startSAS() }
+    }
+
+    /// The user says the emoji (or numbers) match, or that the other device scanned our code.
     public func confirm(_ reference: String?) async throws(VerificationError) -> VerificationSummary {
         let ownKeys = await crypto.ownVerificationKeys()
-        return try await act(on: reference) { flow throws(VerificationCancelCode) in try flow.confirm(ownKeys: ownKeys) }
+        return try await act(on: reference) { flow throws(VerificationCancelCode) in
+            flow.phase == .reciprocated ? try flow.confirmScan() : try flow.confirm(ownKeys: ownKeys)
+        }
     }
 
-    /// The user says they differ: cancelled with `m.mismatched_sas` on both sides.
+    /// The user says they differ (cancelled with `m.mismatched_sas` on both sides), or that the
+    /// other device did not scan our code (`m.user`).
     public func mismatch(_ reference: String?) async throws(VerificationError) -> VerificationSummary {
         let key = try find(reference)
-        guard entries[key]?.flow.phase == .comparing else { throw .notNow(number: entries[key]?.number ?? 0) }
-        await cancel(key, .mismatchedSAS)
+        switch entries[key]?.flow.phase {
+        case .comparing: await cancel(key, .mismatchedSAS)
+        case .reciprocated: await cancel(key, .user)
+        default: throw .notNow(number: entries[key]?.number ?? 0)
+        }
         return await changed(key)
     }
 
@@ -146,6 +159,7 @@ public actor VerificationCenter {
             throw .server(error)
         }
         await checkKeysIfDue(key)
+        await trustReciprocationIfDue(key)
         return await changed(key)
     }
 
@@ -246,16 +260,29 @@ public actor VerificationCenter {
         }
     }
 
-    /// Makes what the MACs proved trusted: the other device; another user's master key,
-    /// signed with our user-signing key; for an own device, the secrets this one lacks are asked for.
+    /// Once the user confirmed that the other device scanned our code: what it proved is trusted.
+    private func trustReciprocationIfDue(_ key: String) async {
+        guard let entry = entries[key], entry.flow.reciprocatedCode != nil, entry.flow.userConfirmed, entry.outcome == nil else { return }
+        entries[key]?.outcome = await trust(entry.flow)
+    }
+
+    /// Makes what the MACs or the scanned code proved trusted: the other device; another user's
+    /// master key, signed with our user-signing key; for an own device, the secrets this one
+    /// lacks are asked for. A code shown to another user proves their master key, not a device.
     private func trust(_ flow: VerificationFlow) async -> VerificationSummary.Outcome {
         guard let other = flow.other else { return .init(device: false, identity: false, requestedSecrets: false) }
-        let device = await crypto.setVerified(true, userID: other.userID, deviceID: other.deviceID)
-        let masterKeys = flow.verifiedKeyIDs.subtracting(["ed25519:\(other.deviceID)"]).map { String($0.dropFirst("ed25519:".count)) }
+        let master: String?
+        if let code = flow.reciprocatedCode {
+            master = code.mode == .verifyingAnotherUser ? code.secondKey : nil
+        } else {
+            master = flow.verifiedKeyIDs.subtracting(["ed25519:\(other.deviceID)"]).first.map { String($0.dropFirst("ed25519:".count)) }
+        }
+        let provesDevice = flow.reciprocatedCode.map { $0.mode != .verifyingAnotherUser } ?? true
+        let device = provesDevice ? await crypto.setVerified(true, userID: other.userID, deviceID: other.deviceID) : false
         var outcome = VerificationSummary.Outcome(device: device, identity: false, requestedSecrets: false)
         if other.userID == own.userID {
             outcome.requestedSecrets = await crypto.requestMissingSecrets()
-        } else if let master = masterKeys.first {
+        } else if let master {
             outcome.identity = (try? await crypto.verifyIdentity(of: other.userID, fingerprint: master)) != nil
         }
         logger.info("verified a device interactively", metadata: ["user": "\(other.userID)", "device": "\(other.deviceID)",
@@ -279,8 +306,10 @@ public actor VerificationCenter {
         let flow = entry.flow
         let state: VerificationSummary.State = switch flow.phase {
         case .requested: flow.isIncoming ? .incoming : .requested
+        case .ready where flow.qrCode != nil: .showingQRCode
         case .ready, .started: .started
         case .comparing: .comparing
+        case .reciprocated: .reciprocated
         case .confirmed, .verified: entry.outcome == nil ? .confirmed : .done
         case .done: .done
         case .cancelled(let code, let byUs): .cancelled(code, byUs: byUs)
@@ -291,11 +320,17 @@ public actor VerificationCenter {
                                    otherDeviceID: flow.otherDeviceID,
                                    roomID: roomID, isIncoming: flow.isIncoming, state: state,
                                    emojiIndices: comparing ? flow.emojiIndices : nil, decimals: comparing ? flow.decimals : nil,
-                                   outcome: entry.outcome)
+                                   qrCode: flow.phase == .ready ? flow.qrCode?.encoded : nil, outcome: entry.outcome)
     }
 }
 
 extension VerificationCenter {
+    /// The code to show in a flow whose `methods` allow it, to `otherDevice` or the flow's.
+    func qrCode(for key: String, methods: [String], otherDevice: String?) async -> VerificationQRData? {
+        guard VerificationFlow.showsQRCode(methods), let flow = entries[key]?.flow, let device = otherDevice ?? flow.otherDeviceID else { return nil }
+        return await crypto.verificationQRCode(flowID: flow.id, otherUserID: flow.otherUserID, otherDeviceID: device)
+    }
+
     /// The session ends: no timer fires any more.
     public func stop() {
         for key in entries.keys {

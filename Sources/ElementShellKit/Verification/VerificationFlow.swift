@@ -1,10 +1,12 @@
+import Foundation
 import MatrixCrypto
 import MatrixJSON
 
 /// One key verification with one device, as a value: each step that arrives or that the user
 /// takes moves its phase and returns what to send. It owns the SAS exchange (commitment, keys,
-/// the short authentication string, the MACs); where the messages go, what the verified keys
-/// mean, and the clock are `VerificationCenter`'s. A step that does not fit the phase throws the
+/// the short authentication string, the MACs) and the check of a reciprocated QR code; where the
+/// messages go, what the code carries, what the verified keys mean, and the clock are
+/// `VerificationCenter`'s. A step that does not fit the phase throws the
 /// cancel code to send, and the flow ends.
 struct VerificationFlow: Sendable {
     enum Channel: Sendable, Equatable {
@@ -15,7 +17,7 @@ struct VerificationFlow: Sendable {
     enum Phase: Sendable, Equatable {
         /// Ours waits for a `ready`; theirs for the user to accept.
         case requested
-        /// Both sides are ready; the requester starts SAS.
+        /// Both sides are ready; the requester starts SAS, unless this side shows a QR code.
         case ready
         /// SAS started: accept and keys are on their way.
         case started
@@ -23,6 +25,8 @@ struct VerificationFlow: Sendable {
         case comparing
         /// The user said it matches; the other side's MAC is awaited.
         case confirmed
+        /// They scanned our QR code and sent its secret; the user says whether their screen agrees.
+        case reciprocated
         /// Their keys checked out and `done` went; their `done` is awaited.
         case verified
         case done
@@ -43,6 +47,9 @@ struct VerificationFlow: Sendable {
     }
 
     static let sasMethod = "m.sas.v1"
+    static let qrShowMethod = "m.qr_code.show.v1"
+    static let qrScanMethod = "m.qr_code.scan.v1"
+    static let reciprocateMethod = "m.reciprocate.v1"
     static let keyAgreement = "curve25519-hkdf-sha256"
     static let hash = "sha256"
     /// Best first. The unstable name of `.v2` computes the same; `hkdf-hmac-sha256` only for
@@ -59,8 +66,12 @@ struct VerificationFlow: Sendable {
     /// The other side asked; the user accepts or declines.
     let isIncoming: Bool
     var phase: Phase = .requested
-    /// Methods both sides named in request and ready.
+    /// Ours that fit what the other side named in request or ready (`usableMethods`).
     var methods: [String] = [Self.sasMethod]
+    /// The code shown to the other side for it to scan, while it may still reciprocate.
+    private(set) var qrCode: VerificationQRData?
+    /// The code they reciprocated: what the user's confirmation proves.
+    private(set) var reciprocatedCode: VerificationQRData?
     /// The `start` the exchange runs on, as sent by whichever side started.
     private(set) var start: VerificationStart?
     private(set) var weStarted = false
@@ -109,29 +120,80 @@ struct VerificationFlow: Sendable {
         }
     }
 
-    static let offeredMethods = [sasMethod]
+    /// A terminal shows QR codes but cannot scan them.
+    static let offeredMethods = [sasMethod, qrShowMethod, reciprocateMethod]
+
+    /// Ours that fit theirs: SAS and reciprocation when both do them, showing a code when they
+    /// can scan one.
+    static func usableMethods(theirs: [String]) -> [String] {
+        offeredMethods.filter { theirs.contains($0 == qrShowMethod ? qrScanMethod : $0) }
+    }
+
+    /// Whether the methods in use let this side show a QR code.
+    static func showsQRCode(_ methods: [String]) -> Bool {
+        methods.contains(qrShowMethod) && methods.contains(reciprocateMethod)
+    }
 
     /// The user accepts their request: `ready` with the methods in common, or for a legacy
-    /// `start` without request, the SAS `accept` at once.
-    mutating func accept() throws(VerificationCancelCode) -> [Outgoing] {
+    /// `start` without request, the SAS `accept` at once. `qrCode`: the code to show when they
+    /// can scan one (the center knows the keys).
+    mutating func accept(showing qrCode: VerificationQRData? = nil) throws(VerificationCancelCode) -> [Outgoing] {
         guard isIncoming, phase == .requested else { throw .unexpectedMessage }
         if let start {
             return [try acceptStart(start)]
         }
         phase = .ready
+        self.qrCode = Self.showsQRCode(methods) ? qrCode : nil
         let content: JSONValue = ["from_device": .string(own.deviceID), "methods": .array(methods.map(JSONValue.string))]
         return [outgoing("ready", content)]
     }
 
-    /// Their `ready` to our request.
-    mutating func receiveReady(fromDevice: String, methods: [String]) throws(VerificationCancelCode) -> [Outgoing] {
+    /// Their `ready` to our request. With a QR code to show, SAS waits for either side to
+    /// choose it; without, we start it.
+    mutating func receiveReady(fromDevice: String, methods: [String], showing qrCode: VerificationQRData? = nil)
+        throws(VerificationCancelCode) -> [Outgoing] {
         guard !isIncoming, phase == .requested else { throw .unexpectedMessage }
-        let common = Self.offeredMethods.filter(methods.contains)
-        guard common.contains(Self.sasMethod) else { throw .unknownMethod }
+        let usable = Self.usableMethods(theirs: methods)
+        let shown = Self.showsQRCode(usable) ? qrCode : nil
+        guard usable.contains(Self.sasMethod) || shown != nil else { throw .unknownMethod }
         otherDeviceID = fromDevice
-        self.methods = common
+        self.methods = usable
+        self.qrCode = shown
         phase = .ready
+        return shown == nil ? [sendStart()] : []
+    }
+
+    /// The user chooses emoji while a QR code is shown: we start SAS.
+    mutating func startSAS() throws(VerificationCancelCode) -> [Outgoing] {
+        guard phase == .ready, methods.contains(Self.sasMethod) else { throw .unexpectedMessage }
         return [sendStart()]
+    }
+
+    // MARK: QR codes
+
+    /// Their `start` of `m.reciprocate.v1`: it must carry the secret of the code we show.
+    private mutating func receiveReciprocation(_ theirs: VerificationStart) throws(VerificationCancelCode) -> [Outgoing] {
+        guard phase == .ready, let qrCode, theirs.fromDevice == otherDeviceID else { throw .unexpectedMessage }
+        guard let secret = theirs.secret, Self.sameSecret(secret, qrCode.sharedSecret) else { throw .keyMismatch }
+        reciprocatedCode = qrCode
+        self.qrCode = nil
+        phase = .reciprocated
+        return []
+    }
+
+    /// The user says the other device reports a successful scan: `done` goes, and the center
+    /// trusts what the code proved.
+    mutating func confirmScan() throws(VerificationCancelCode) -> [Outgoing] {
+        guard phase == .reciprocated else { throw .unexpectedMessage }
+        userConfirmed = true
+        phase = receivedDone ? .done : .verified
+        return [outgoing("done", [:])]
+    }
+
+    /// Compares two base64 secrets in time independent of where they differ.
+    private static func sameSecret(_ theirs: String, _ ours: String) -> Bool {
+        guard let a = Data(unpaddedBase64: theirs), let b = Data(unpaddedBase64: ours), a.count == b.count else { return false }
+        return zip(a, b).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
     // MARK: SAS
@@ -146,6 +208,7 @@ struct VerificationFlow: Sendable {
         let message = outgoing("start", content)
         start = VerificationStart(content: message.content)
         weStarted = true
+        qrCode = nil
         phase = .started
         return message
     }
@@ -153,6 +216,7 @@ struct VerificationFlow: Sendable {
     /// Their `start`: accepted at once once the user accepted the request (or we asked). Two
     /// starts that cross: the one from the lower user ID (then device ID) counts.
     mutating func receiveStart(_ theirs: VerificationStart) throws(VerificationCancelCode) -> [Outgoing] {
+        if theirs.method == Self.reciprocateMethod { return try receiveReciprocation(theirs) }
         guard theirs.method == Self.sasMethod else { throw .unknownMethod }
         if otherDeviceID == nil { otherDeviceID = theirs.fromDevice }
         guard theirs.fromDevice == otherDeviceID else { throw .unexpectedMessage }
@@ -182,6 +246,7 @@ struct VerificationFlow: Sendable {
         guard !kinds.isEmpty else { throw .unknownMethod }
         start = theirs
         weStarted = false
+        qrCode = nil
         macMethod = mac
         shortAuthenticationStrings = kinds
         phase = .started
@@ -273,7 +338,7 @@ struct VerificationFlow: Sendable {
     mutating func receiveDone() throws(VerificationCancelCode) {
         switch phase {
         case .verified: phase = .done
-        case .confirmed where theirMAC != nil: receivedDone = true
+        case .confirmed where theirMAC != nil, .reciprocated: receivedDone = true
         default: throw .unexpectedMessage
         }
     }

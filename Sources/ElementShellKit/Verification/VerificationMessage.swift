@@ -101,6 +101,8 @@ public struct VerificationStart: Sendable, Equatable {
     public let hashes: [String]
     public let messageAuthenticationCodes: [String]
     public let shortAuthenticationStrings: [String]
+    /// `m.reciprocate.v1`: the shared secret of the QR code the other side scanned.
+    public let secret: String?
     /// As received: what the commitment of the accepting side covers.
     public let content: JSONValue
 
@@ -113,6 +115,7 @@ public struct VerificationStart: Sendable, Equatable {
         hashes = VerificationMessage.strings(content["hashes"]) ?? []
         messageAuthenticationCodes = VerificationMessage.strings(content["message_authentication_codes"]) ?? []
         shortAuthenticationStrings = VerificationMessage.strings(content["short_authentication_string"]) ?? []
+        secret = content["secret"]?.string
         self.content = content
     }
 }

@@ -8,8 +8,12 @@ public struct VerificationSummary: Sendable, Equatable {
         case incoming
         /// Accepted; the exchange of keys is under way.
         case started
+        /// Our QR code is shown for the other device to scan; the user may choose emoji instead.
+        case showingQRCode
         /// The emoji or numbers are shown; the user says whether they match.
         case comparing
+        /// The other device scanned our code; the user says whether it reports success.
+        case reciprocated
         /// The user confirmed; the other side has not yet.
         case confirmed
         case done
@@ -41,5 +45,7 @@ public struct VerificationSummary: Sendable, Equatable {
     /// Indices into the SAS emoji table, when both sides do emoji.
     public let emojiIndices: [Int]?
     public let decimals: [Int]?
+    /// The bytes of the QR code to show (`m.qr_code.show.v1`), while it is shown.
+    public let qrCode: [UInt8]?
     public let outcome: Outcome?
 }

@@ -25,7 +25,7 @@ import Testing
     /// Verification 1 with the user's session PHONE ended, and this session asked it for secrets.
     static let doneAskingForSecrets = VerificationSummary(
         number: 1, flowID: "F1", otherUserID: "@alice:example", isOwnUser: true, otherDeviceID: "PHONE", roomID: nil, isIncoming: false,
-        state: .done, emojiIndices: nil, decimals: nil, outcome: .init(device: true, identity: false, requestedSecrets: true))
+        state: .done, emojiIndices: nil, decimals: nil, qrCode: nil, outcome: .init(device: true, identity: false, requestedSecrets: true))
 
     func text(_ reports: [Report]) -> [String] {
         L10n.$languageOverride.withValue("en") { reports.flatMap(renderer.lines(for:)) }

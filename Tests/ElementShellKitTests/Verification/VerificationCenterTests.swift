@@ -65,7 +65,7 @@ import Testing
         let store = try StoreWriter(url: directory.url.appending(path: "\(userID)-\(deviceID)/store.sqlite"))
         let keys = server.service(userID: userID, deviceID: deviceID)
         let machine = try await CryptoMachine(userID: userID, deviceID: deviceID, store: store, keys: keys,
-                                              cipher: PickleCipher(key: Data(repeating: 7, count: 32)))
+                                              trust: server.trustService(userID: userID), cipher: PickleCipher(key: Data(repeating: 7, count: 32)))
         try await machine.publishKeys(oneTimeKeyCounts: nil, unusedFallbackKeyTypes: nil)
         let transport = MemoryVerificationTransport(keys: keys, rooms: rooms, userID: userID, now: { Self.now })
         let center = VerificationCenter(crypto: machine, transport: transport, clock: clock, now: { Self.now })

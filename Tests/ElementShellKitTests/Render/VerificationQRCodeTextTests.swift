@@ -1,0 +1,45 @@
+import Foundation
+import MatrixCrypto
+import MatrixJSON
+import Testing
+@testable import ElementShellKit
+
+/// The verification steps of a QR code: the code in half blocks under what to do with it, the
+/// question once it was scanned, and the bytes in `--output json` for a scanning script.
+@Suite struct VerificationQRCodeTextTests {
+    let text = VerificationText(theme: Theme(usesColor: false, accent: .named(.green)))
+
+    func summary(_ state: VerificationSummary.State, qrCode: [UInt8]?) -> VerificationSummary {
+        VerificationSummary(number: 3, flowID: "F3", otherUserID: "@alice:hs", isOwnUser: true, otherDeviceID: "PHONE", roomID: nil,
+                            isIncoming: true, state: state, emojiIndices: nil, decimals: nil, qrCode: qrCode, outcome: nil)
+    }
+
+    func code() throws -> [UInt8] {
+        try VerificationQRData(mode: .selfVerifyingNotTrustingMasterKey, flowID: "F3", firstKey: Data(repeating: 1, count: 32).unpaddedBase64,
+                               secondKey: Data(repeating: 2, count: 32).unpaddedBase64).encoded
+    }
+
+    @Test func theCodeIsShownUnderHowToScanItOrChooseEmoji() throws {
+        let bytes = try code()
+        let lines = L10n.$languageOverride.withValue("en") { text.lines(for: summary(.showingQRCode, qrCode: bytes)) }
+        #expect(lines.first == "Verification 3: scan this code with Element on your other session, or compare emoji instead: /verification emoji 3")
+        #expect(Array(lines.dropFirst()) == QRCodeText.lines(for: try QRCode(bytes: bytes)))
+    }
+
+    @Test(arguments: ["en", "de"]) func aScannedCodeAsksWhatTheOtherDeviceSays(language: String) {
+        let lines = L10n.$languageOverride.withValue(language) { text.lines(for: summary(.reciprocated, qrCode: nil)) }
+        let expected = [
+            "en": "Verification 3: does your session PHONE say it scanned this code? /verification confirm 3 or /verification mismatch 3",
+            "de": "Verifizierung 3: Wurde dieser Code laut deiner Sitzung PHONE gescannt? /verification confirm 3 oder /verification mismatch 3",
+        ]
+        #expect(lines == [expected[language]!])
+    }
+
+    @Test func jsonCarriesTheCodesBytes() throws {
+        let bytes = try code()
+        let json = summary(.showingQRCode, qrCode: bytes).json
+        #expect(json["state"] == "showing_qr_code")
+        #expect(json["qr_code"]?.string.flatMap { Data(base64Encoded: $0) }.map(Array.init) == bytes)
+        #expect(summary(.reciprocated, qrCode: nil).json["qr_code"] == nil)
+    }
+}
