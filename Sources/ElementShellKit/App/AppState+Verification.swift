@@ -28,6 +28,8 @@ extension AppState {
                 return finish(.verifications(await verifications.summaries()))
             case .accept(let reference):
                 summary = try await verifying { () throws(VerificationError) in try await verifications.accept(reference) }
+            case .startEmoji(let reference):
+                summary = try await verifying { () throws(VerificationError) in try await verifications.startEmoji(reference) }
             case .confirm(let reference):
                 summary = try await verifying { () throws(VerificationError) in try await verifications.confirm(reference) }
             case .mismatch(let reference):

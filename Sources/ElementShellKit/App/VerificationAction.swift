@@ -10,6 +10,8 @@ public enum VerificationAction: Sendable, Equatable {
     /// `/verification`: those of this run, running or ended.
     case list
     case accept(String?)
+    /// Compare emoji instead of letting the other device scan the QR code shown.
+    case startEmoji(String?)
     /// The emoji (or numbers) match, or the other device says it scanned our code.
     case confirm(String?)
     /// They do not, or it did not: cancelled on both sides.

@@ -231,6 +231,7 @@ public enum CommandTable {
             switch arguments.first {
             case nil: return .verification(.list)
             case "accept": return .verification(.accept(reference))
+            case "emoji": return .verification(.startEmoji(reference))
             case "confirm": return .verification(.confirm(reference))
             case "mismatch": return .verification(.mismatch(reference))
             case "cancel": return .verification(.cancel(reference))

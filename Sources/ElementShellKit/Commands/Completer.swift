@@ -56,7 +56,7 @@ public enum Completer {
         case .roomsFilter: pool = ["--unread"]
         case .keysDirection: pool = ["export", "import"]
         case .backupAction: pool = ["restore"]
-        case .verificationStep: pool = ["accept", "confirm", "mismatch", "cancel"]
+        case .verificationStep: pool = ["accept", "emoji", "confirm", "mismatch", "cancel"]
         case .text, .number: pool = []
         }
         return .candidates(Set(pool).filter { $0.hasPrefix(word) }.sorted())

@@ -92,6 +92,7 @@ import Testing
         ("/verify @bob:hs.example PHONE", .verification(.requestDevice(user: "@bob:hs.example", deviceID: "PHONE"))),
         ("/verification", .verification(.list)),
         ("/verification accept", .verification(.accept(nil))),
+        ("/verification emoji 2", .verification(.startEmoji("2"))),
         ("/verification confirm 2", .verification(.confirm("2"))),
         ("/verification mismatch 2", .verification(.mismatch("2"))),
         ("/verification cancel $flow", .verification(.cancel("$flow"))),
