@@ -62,8 +62,13 @@ struct NioCryptoPeer {
 
     /// The peer's own device (logged in by this first call if it was not yet).
     func deviceID() async throws -> String {
+        try await ownDevice()["device_id"] as? String ?? ""
+    }
+
+    /// The peer's own device as `devices` lists it: `device_id`, `curve25519`, `ed25519`.
+    func ownDevice() async throws -> [String: Any] {
         let first = try await run(["devices", userID]).split(separator: "\n").first.map(String.init) ?? ""
-        return (try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])?["device_id"] as? String ?? ""
+        return try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any] ?? [:]
     }
 
     /// Sends a to-device message in the clear, as given: a forged verification step.

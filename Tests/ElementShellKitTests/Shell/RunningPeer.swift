@@ -2,21 +2,30 @@ import Foundation
 import Synchronization
 import TestSupport
 
-/// A peer call that goes on while the test does (an interactive verification): its JSON lines
-/// as they come, each waited for by what it says rather than by time, and its answer at the end.
+/// A peer call (or a shell run) that goes on while the test does (an interactive verification):
+/// its JSON lines as they come, each waited for by what it says rather than by time, and its
+/// answer at the end.
 final class RunningPeer: Sendable {
     private let lines = Lines()
     private let run: Task<(status: Int32, errors: String), any Error>
 
     /// Starts `script` with `arguments`; its standard output is read line by line.
-    init(_ script: String, _ arguments: [String], python: String?) throws {
+    convenience init(_ script: String, _ arguments: [String], python: String?) throws {
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: python ?? "/usr/bin/python3")
         process.arguments = [script] + arguments
-        let output = Pipe(), errors = Pipe()
+        try self.init(process)
+    }
+
+    /// Starts `process` as set up, with nothing on standard input; its standard output is read
+    /// line by line.
+    init(_ process: ChildProcess) throws {
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        try input.fileHandleForWriting.close()
         let lines = lines
         run = Task {
             async let errorText = offThePool { String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }

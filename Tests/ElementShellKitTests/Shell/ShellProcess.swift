@@ -84,11 +84,7 @@ struct ShellProcess {
     func run(_ arguments: [String], input: String = "", extraEnvironment: [String: String] = [:],
              killAfter delay: TimeInterval? = nil, running: RunningShell? = nil) async throws -> Result {
         try await offThePool { [self] in
-            let process = ChildProcess()
-            process.executableURL = Self.executable
-            process.arguments = arguments
-            process.environment = environment.merging(extraEnvironment) { $1 }
-            process.currentDirectoryURL = home
+            let process = process(arguments, extraEnvironment: extraEnvironment)
             let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
             process.standardInput = stdin
             process.standardOutput = stdout
@@ -124,6 +120,21 @@ struct ShellProcess {
         }
         defer { killer.cancel() }
         return try await run(arguments, extraEnvironment: extraEnvironment, running: running)
+    }
+
+    /// Starts the shell with `arguments` (and nothing on standard input); the test follows its
+    /// `--output json` lines as they come, to answer what it printed while it still runs.
+    func start(_ arguments: [String], extraEnvironment: [String: String] = [:]) throws -> RunningPeer {
+        try RunningPeer(process(arguments, extraEnvironment: extraEnvironment))
+    }
+
+    private func process(_ arguments: [String], extraEnvironment: [String: String]) -> ChildProcess {
+        let process = ChildProcess()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.environment = environment.merging(extraEnvironment) { $1 }
+        process.currentDirectoryURL = home
+        return process
     }
 
     func remove() {
