@@ -131,7 +131,7 @@ extension VerificationCenter {
     /// One step of a known flow from its other side.
     private func step(_ step: VerificationMessage.Step, key: String) async {
         var qrCode: VerificationQRData?
-        if case .ready(let device, let methods) = step, entries[key]?.flow.phase == .requested {
+        if case .ready(let device, let methods) = step, let flow = entries[key]?.flow, !flow.isIncoming, flow.phase == .requested {
             qrCode = await self.qrCode(for: key, methods: VerificationFlow.usableMethods(theirs: methods), otherDevice: device)
         }
         guard var entry = entries[key], !entry.flow.phase.isOver else { return }

@@ -137,7 +137,7 @@ struct VerificationFlow: Sendable {
     /// The user accepts their request: `ready` with the methods in common, or for a legacy
     /// `start` without request, the SAS `accept` at once. `qrCode`: the code to show when they
     /// can scan one (the center knows the keys).
-    mutating func accept(showing qrCode: VerificationQRData? = nil) throws(VerificationCancelCode) -> [Outgoing] {
+    mutating func accept(showing qrCode: VerificationQRData?) throws(VerificationCancelCode) -> [Outgoing] {
         guard isIncoming, phase == .requested else { throw .unexpectedMessage }
         if let start {
             return [try acceptStart(start)]
@@ -150,7 +150,7 @@ struct VerificationFlow: Sendable {
 
     /// Their `ready` to our request. With a QR code to show, SAS waits for either side to
     /// choose it; without, we start it.
-    mutating func receiveReady(fromDevice: String, methods: [String], showing qrCode: VerificationQRData? = nil)
+    mutating func receiveReady(fromDevice: String, methods: [String], showing qrCode: VerificationQRData?)
         throws(VerificationCancelCode) -> [Outgoing] {
         guard !isIncoming, phase == .requested else { throw .unexpectedMessage }
         let usable = Self.usableMethods(theirs: methods)
