@@ -25,6 +25,8 @@ struct VerificationText {
             return [theme.bold(L10n.screenVerificationQrScanned(number, who))]
         case .confirmed:
             return [L10n.screenVerificationConfirmed(who)]
+        case .done where summary.outcome.map { !$0.device && !$0.identity } == true:
+            return [theme.warning(L10n.screenVerificationDoneNothing(number, who))]
         case .done:
             return [theme.accent(doneLine(summary, who: who, device: device))]
         case .cancelled(let code, let byUs):

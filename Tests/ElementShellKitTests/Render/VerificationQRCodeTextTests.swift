@@ -9,9 +9,9 @@ import Testing
 @Suite struct VerificationQRCodeTextTests {
     let text = VerificationText(theme: Theme(usesColor: false, accent: .named(.green)))
 
-    func summary(_ state: VerificationSummary.State, qrCode: [UInt8]?) -> VerificationSummary {
+    func summary(_ state: VerificationSummary.State, qrCode: [UInt8]?, outcome: VerificationSummary.Outcome? = nil) -> VerificationSummary {
         VerificationSummary(number: 3, flowID: "F3", otherUserID: "@alice:hs", isOwnUser: true, otherDeviceID: "PHONE", roomID: nil,
-                            isIncoming: true, state: state, emojiIndices: nil, decimals: nil, qrCode: qrCode, outcome: nil)
+                            isIncoming: true, state: state, emojiIndices: nil, decimals: nil, qrCode: qrCode, outcome: outcome)
     }
 
     func code() throws -> [UInt8] {
@@ -33,6 +33,14 @@ import Testing
             "de": "Verifizierung 3: Wurde dieser Code laut deiner Sitzung PHONE gescannt? /verification confirm 3 oder /verification mismatch 3",
         ]
         #expect(lines == [expected[language]!])
+    }
+
+    /// A scanned code proves another user's master key, not their device: when signing that key
+    /// failed, the end must not claim anything was verified.
+    @Test func anEndThatVerifiedNothingSaysSo() {
+        let nothing = summary(.done, qrCode: nil, outcome: .init(device: false, identity: false, requestedSecrets: false))
+        let lines = L10n.$languageOverride.withValue("en") { text.lines(for: nothing) }
+        #expect(lines == ["Verification 3 with your session PHONE ended, but nothing could be marked verified here."])
     }
 
     @Test func jsonCarriesTheCodesBytes() throws {
