@@ -174,9 +174,7 @@ import Testing
     @Test func aReciprocationWhereNoCodeWasShownCancels() async throws {
         let laptop = try await base.device("@alice:hs", "LAPTOP")
         let phone = try await base.device("@alice:hs", "PHONE")
-        let forged = try VerificationQRData(mode: .selfVerifyingTrustingMasterKey, flowID: "T9", firstKey: Data(repeating: 2, count: 32).unpaddedBase64,
-                                            secondKey: Data(repeating: 3, count: 32).unpaddedBase64)
-        try await reciprocate(forged, from: phone.address, to: laptop.address)
+        try await reciprocate(try forgedCode(flowID: "T9"), from: phone.address, to: laptop.address)
         await laptop.sync()
         let cancel = try #require(await base.server.takeInbox(of: phone.address).first)
         #expect(cancel.content["code"]?.string == "m.unknown_method")
@@ -198,8 +196,13 @@ import Testing
         await shower.sync()
         #expect(try await shower.center.accept(nil).state == .started)
         _ = await base.server.takeInbox(of: scanner)
-        return try VerificationQRData(mode: .selfVerifyingTrustingMasterKey, flowID: "T2", firstKey: Data(repeating: 2, count: 32).unpaddedBase64,
-                                      secondKey: Data(repeating: 3, count: 32).unpaddedBase64)
+        return try forgedCode(flowID: "T2")
+    }
+
+    /// A code nobody showed, with a secret of its own.
+    private func forgedCode(flowID: String) throws -> VerificationQRData {
+        try VerificationQRData(mode: .selfVerifyingTrustingMasterKey, flowID: flowID, firstKey: Data(repeating: 2, count: 32).unpaddedBase64,
+                               secondKey: Data(repeating: 3, count: 32).unpaddedBase64)
     }
 
     @Test func theUserSayingTheScanFailedCancelsAsTheUsersChoice() async throws {
