@@ -55,6 +55,8 @@ struct MessageText {
         if let failure = message.encryption?.failure { return [theme.dim(Self.undecryptable(failure))] }
         if let field = message.malformedField { return [theme.warning(L10n.screenMessageMalformed(TerminalSanitizer.clean(field)))] }
         if let media = message.media { return mediaLines(media, of: message) }
+        // Its body is the fallback for clients that cannot verify; this one can.
+        if message.msgtype == VerificationMessage.roomRequestMsgtype { return [theme.dim(L10n.screenMessageVerificationRequest)] }
         let lines = message.formattedBody.flatMap(FormattedBody.lines(fromHTML:))?.map(theme.line)
             ?? message.body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { TerminalSanitizer.clean(String($0)) }
         return lines.isEmpty ? [""] : lines

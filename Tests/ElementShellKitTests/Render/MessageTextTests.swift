@@ -38,6 +38,15 @@ import Testing
         }
     }
 
+    /// Not the fallback body ("… which this client cannot do"): this client can.
+    @Test func aVerificationRequestInTheTimelineSaysWhereToAnswerIt() {
+        let message = MessageView(roomID: "!r", eventID: "$e", transactionID: nil, sender: "@b:hs", senderName: "Bob",
+                                  msgtype: "m.key.verification.request", body: "@b:hs is asking to verify your keys, which this client cannot do.",
+                                  timestamp: Int64(now.timeIntervalSince1970 * 1000), isPending: false)
+        let text = MessageText(theme: Theme(usesColor: false, accent: .named(.green)), now: now, calendar: utc)
+        #expect(L10n.$languageOverride.withValue("en") { text.lines(for: message) } == ["[15:30] Bob: asked to verify (/verification shows whether it still waits)"])
+    }
+
     @Test func multiLineBodiesAreIndentedAndEscapesMadeVisible() {
         let message = MessageView(roomID: "!r", eventID: "$e", transactionID: nil, sender: "@a:hs", senderName: "Ann\u{1B}[31m",
                                   msgtype: "m.text", body: "one\ntwo\u{7}", timestamp: Int64(now.timeIntervalSince1970 * 1000), isPending: false)
