@@ -8,15 +8,30 @@ import MatrixJSON
 extension VerificationCenter {
     /// To-device messages in the clear and the timeline events of joined rooms (decrypted).
     public func receive(toDevice events: [SyncEvent], rooms: [String: [SyncEvent]]) async {
-        for event in events where event.type.hasPrefix(VerificationMessage.typePrefix) {
+        let toDevice = events.filter { $0.type.hasPrefix(VerificationMessage.typePrefix) }
+        let replaced = Self.replacedRequests(toDevice.compactMap { VerificationMessage(toDeviceType: $0.type, sender: $0.sender, content: $0.content) })
+        for event in toDevice where !replaced.contains(event.content["transaction_id"]?.string ?? "") {
             await receiveToDevice(event)
         }
         for (roomID, timeline) in rooms {
-            for event in timeline {
-                guard let message = VerificationMessage(roomEvent: event) else { continue }
-                await receive(message, inRoom: roomID, sentAt: event.originServerTS)
+            let messages = timeline.map { event in VerificationMessage(roomEvent: event).map { ($0, event.originServerTS) } }
+            let replaced = Self.replacedRequests(messages.compactMap { $0?.0 })
+            for case let (message, sentAt)? in messages where !replaced.contains(message.flowID) {
+                await receive(message, inRoom: roomID, sentAt: sentAt)
             }
         }
+    }
+
+    /// The flow IDs of requests a later request from the same device in the same batch replaces:
+    /// a chat joined late holds every try, and only the last is worth asking the user about.
+    static func replacedRequests(_ messages: [VerificationMessage]) -> Set<String> {
+        var newest: [String: String] = [:]
+        var replaced: Set<String> = []
+        for message in messages {
+            guard case .request(let device, _, _, _) = message.step else { continue }
+            if let earlier = newest.updateValue(message.flowID, forKey: "\(message.sender) \(device)") { replaced.insert(earlier) }
+        }
+        return replaced
     }
 
     private func receiveToDevice(_ event: SyncEvent) async {
