@@ -131,7 +131,9 @@ extension AppState {
         // An earlier run may have asked other devices for secrets that come in this one.
         awaitsSecrets = await crypto?.awaitsSecrets ?? false
         await loadDeviceTrust()
-        restartSync(for: session)
+        // The first request catches up at once: a long poll from a stored token would keep the
+        // prompt at "syncing…" for its 30 s whenever nothing is new.
+        restartSync(for: session, catchingUpNow: true)
         if isFirstSync { announceSlowFirstSync() }
         let generation = serviceGeneration
         let queue = SendQueue(store: store, send: services.makeSender(store, crypto), clock: environment.clock) { [weak self] event in

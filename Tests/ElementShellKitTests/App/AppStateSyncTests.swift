@@ -97,6 +97,29 @@ import Testing
         #expect(restarted.state.syncStatus.isCatchingUp)
     }
 
+    /// From a stored token the first request asks for what is new at once, then sync waits for
+    /// news: a long poll first would keep the prompt at "syncing…" while nothing happens.
+    @Test func aRestartCatchesUpAtOnceThenWaitsForNews() async throws {
+        let first = AppHarness(sync: Self.oneRoom("Lobby", unread: 0))
+        await first.state.run(line: "/login matrix.org alice")
+        try await waitUntil { first.state.syncStatus == .live }
+
+        let requests = Recorder<String>()
+        let restarted = AppHarness(password: .missing, sync: { since, waitsForNews throws(MatrixError) in
+            await requests.append("\(since ?? "-") \(waitsForNews ? "waits" : "at once")")
+            guard !waitsForNews else {
+                await suspendUntilCancelled()
+                throw .transport(.cancelled)
+            }
+            return SyncResponse(nextBatch: "s-restarted")
+        }, sharing: first.directory)
+        await restarted.state.send(.resumeSession)
+        try await requests.wait { $0.count == 2 }
+        let asked = await requests.values
+        #expect(asked.map { $0.hasSuffix("at once") } == [true, false], "\(asked)")
+        #expect(asked.last == "s-restarted waits")
+    }
+
     @Test func loggingOutStopsSyncAndRemovesTheStore() async throws {
         let app = AppHarness(sync: Self.oneRoom("Lobby", unread: 0))
         await app.state.run(line: "/login matrix.org alice")
