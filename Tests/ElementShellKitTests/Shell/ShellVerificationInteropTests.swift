@@ -104,14 +104,21 @@ struct ShellVerificationInteropTests {
         #expect(requested["other_device"] as? String == deviceID, "\(requested)")
     }
 
+    /// Two people, each with their identity set up: `shellUser` on the shell, `peerUser` on
+    /// Element's engine. Returns the peer and its device's setup answer.
+    func twoPeople(shell: ShellProcess, shellUser: String, peerUser: String) async throws -> (element: RustSDKPeer, setup: [String: Any]) {
+        let element = try peer(peerUser, in: shell, device: peerUser)
+        let setup = try await element.setUpRecovery(roomName: "\(peerUser)'s", messages: ["hello"])
+        let login = try await shell.run(try arguments(shell) + ["-c", "/login test \(shellUser)", "-c", "/recovery! setup"], extraEnvironment: password)
+        #expect(login.status == 0, "\(login.standardOutput)\(login.standardError)")
+        return (element, setup)
+    }
+
     @Test func theShellVerifiesAPersonInTheirDirectChat() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
         let vera = homeserver.user(20), walt = homeserver.user(21)
-        let element = try peer(walt, in: shell, device: "walt")
-        _ = try await element.setUpRecovery(roomName: "Walt's", messages: ["hello"])
-        let login = try await shell.run(try arguments(shell) + ["-c", "/login test \(vera)", "-c", "/recovery! setup"], extraEnvironment: password)
-        #expect(login.status == 0, "\(login.standardOutput)\(login.standardError)")
+        let (element, _) = try await twoPeople(shell: shell, shellUser: vera, peerUser: walt)
 
         let responder = try element.respondToVerification(from: userID(vera))
         _ = await responder.line { $0["ready"] as? Bool == true }
@@ -130,10 +137,7 @@ struct ShellVerificationInteropTests {
         let shell = ShellProcess()
         defer { shell.remove() }
         let xena = homeserver.user(22), yann = homeserver.user(23)
-        let element = try peer(yann, in: shell, device: "yann")
-        _ = try await element.setUpRecovery(roomName: "Yann's", messages: ["hello"])
-        let login = try await shell.run(try arguments(shell) + ["-c", "/login test \(xena)", "-c", "/recovery! setup"], extraEnvironment: password)
-        #expect(login.status == 0, "\(login.standardOutput)\(login.standardError)")
+        let (element, _) = try await twoPeople(shell: shell, shellUser: xena, peerUser: yann)
 
         let requester = try element.requestVerification(of: userID(xena))
         let request = try #require(await requester.line { $0["step"] as? String == "request" }, "the peer asked")
@@ -152,11 +156,8 @@ struct ShellVerificationInteropTests {
         let shell = ShellProcess()
         defer { shell.remove() }
         let zack = homeserver.user(24), zoe = homeserver.user(25)
-        let element = try peer(zoe, in: shell, device: "zoe")
-        let setup = try await element.setUpRecovery(roomName: "Zoe's", messages: ["hello"])
+        let (element, setup) = try await twoPeople(shell: shell, shellUser: zack, peerUser: zoe)
         let device = try #require(setup["device_id"] as? String)
-        let login = try await shell.run(try arguments(shell) + ["-c", "/login test \(zack)", "-c", "/recovery! setup"], extraEnvironment: password)
-        #expect(login.status == 0, "\(login.standardOutput)\(login.standardError)")
 
         let responder = try element.respondToVerification(from: userID(zack), answer: "mismatch")
         _ = await responder.line { $0["ready"] as? Bool == true }
