@@ -15,14 +15,12 @@ struct ShellQRVerificationIntegrationTests {
         try shell.testerArguments(for: homeserver) + ["--output", "json"]
     }
 
-    func userID(_ user: String) -> String { "@\(user):\(homeserver.serverName)" }
-
     /// A new session of `user` with cross-signing set up, so it trusts the master key it shows.
     func logInWithCrossSigning(_ user: String, on shell: ShellProcess) async throws -> String {
         let run = try await shell.run(try arguments(shell) + ["-c", "/login test \(user)", "-c", "/recovery! setup", "-c", "/whoami"],
                                       extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
-        return try #require(run.objects.last { $0["command"] as? String == "whoami" }?["device_id"] as? String)
+        return try #require(run.result(of: "whoami")?["device_id"] as? String)
     }
 
     /// A shell showing its code to a scanner, as the test found them.
@@ -42,7 +40,7 @@ struct ShellQRVerificationIntegrationTests {
         let scanner = NioCryptoPeer(homeserver: homeserver, user: user, storeDirectory: shell.home.appending(path: "nio-\(user)").path)
         let scannerDevice = try await scanner.ownDevice()
         let flowID = "qr-\(UUID().uuidString)"
-        try await scanner.sendToDevice("m.key.verification.request", to: userID(user), device: device, content: [
+        try await scanner.sendToDevice("m.key.verification.request", to: homeserver.userID(user), device: device, content: [
             "transaction_id": flowID, "from_device": scannerDevice["device_id"] as? String ?? "",
             "methods": ["m.sas.v1", "m.qr_code.scan.v1", "m.reciprocate.v1"], "timestamp": Int64(Date().timeIntervalSince1970 * 1000),
         ])
@@ -67,7 +65,7 @@ struct ShellQRVerificationIntegrationTests {
 
     func isVerified(_ deviceID: String, by shell: ShellProcess) async throws -> Bool? {
         let run = try await shell.run(try arguments(shell) + ["-c", "/devices"])
-        let listed = run.objects.last { $0["command"] as? String == "devices" }?["devices"] as? [[String: Any]] ?? []
+        let listed = run.result(of: "devices")?["devices"] as? [[String: Any]] ?? []
         return listed.first { $0["device_id"] as? String == deviceID }?["verified"] as? Bool
     }
 

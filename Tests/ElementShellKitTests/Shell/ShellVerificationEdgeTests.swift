@@ -15,22 +15,16 @@ struct ShellVerificationEdgeTests {
         try shell.testerArguments(for: homeserver) + ["--output", "json"]
     }
 
-    func userID(_ user: String) -> String { "@\(user):\(homeserver.serverName)" }
-
     /// A new session of `user` on the shell; its device ID.
     func logIn(_ user: String, on shell: ShellProcess) async throws -> String {
         let run = try await shell.run(try arguments(shell) + ["-c", "/login test \(user)", "-c", "/whoami"],
                                       extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
-        return try #require(run.objects.last { $0["command"] as? String == "whoami" }?["device_id"] as? String)
+        return try #require(run.result(of: "whoami")?["device_id"] as? String)
     }
 
     func nio(_ user: String, in shell: ShellProcess) -> NioCryptoPeer {
         NioCryptoPeer(homeserver: homeserver, user: user, storeDirectory: shell.home.appending(path: "nio-\(user)").path)
-    }
-
-    static func steps(in run: ShellProcess.Result) -> [[String: Any]] {
-        run.objects.filter { $0["command"] as? String == "wait" }.compactMap { $0["verification"] as? [String: Any] }
     }
 
     /// Milliseconds since 1970, `age` ago.
@@ -48,11 +42,11 @@ struct ShellVerificationEdgeTests {
         // loaded machine to start the shell and sync (a request seen after ten minutes is ignored).
         let flowID = "edge-\(UUID().uuidString)"
         let beaDevice = try await bea.deviceID()
-        try await bea.sendToDevice("m.key.verification.request", to: userID(amos), device: device, content: [
+        try await bea.sendToDevice("m.key.verification.request", to: homeserver.userID(amos), device: device, content: [
             "transaction_id": flowID, "from_device": beaDevice, "methods": ["m.sas.v1"], "timestamp": Self.timestamp(540),
         ])
         let run = try await shell.run(try arguments(shell) + ["-c", wait, "-c", wait])
-        let steps = Self.steps(in: run)
+        let steps = run.verificationSteps
         #expect(steps.map { $0["state"] as? String } == ["incoming", "cancelled"], "\(run.standardOutput)\(run.standardError)")
         #expect(steps.last?["cancel_code"] as? String == "m.timeout" && steps.last?["cancelled_by"] as? String == "us")
 
@@ -67,12 +61,12 @@ struct ShellVerificationEdgeTests {
         let device = try await logIn(cole, on: shell)
 
         let flowID = "nobody-started-\(UUID().uuidString)"
-        try await dina.sendToDevice("m.key.verification.key", to: userID(cole), device: device, content: [
+        try await dina.sendToDevice("m.key.verification.key", to: homeserver.userID(cole), device: device, content: [
             "transaction_id": flowID, "key": "7sHeKmSBvnJSGeCx0Xx1JbbEyUrxmpEfy9bTRgqhRxs",
         ])
         let run = try await shell.run(try arguments(shell) + ["-c", "/wait sync --timeout 60", "-c", "/verification"])
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
-        let listed = run.objects.last { $0["command"] as? String == "verification" }?["verifications"] as? [Any]
+        let listed = run.result(of: "verification")?["verifications"] as? [Any]
         #expect(listed?.isEmpty == true, "no verification comes of it: \(run.standardOutput)")
 
         let cancels = try await dina.receivedToDevice("m.key.verification.cancel")
@@ -89,17 +83,17 @@ struct ShellVerificationEdgeTests {
         let eli = homeserver.user(30), fay = nio(homeserver.user(31), in: shell)
         let device = try await logIn(eli, on: shell)
 
-        let starter = try fay.startSAS(with: userID(eli), device: device)
+        let starter = try fay.startSAS(with: homeserver.userID(eli), device: device)
         let run = try await shell.run(try arguments(shell) + ["-c", wait, "-c", "/verification accept", "-c", wait, "-c", wait,
-                                                              "-c", "/devices \(userID(fay.user))"])
+                                                              "-c", "/devices \(homeserver.userID(fay.user))"])
         let answer = try await starter.answer()
-        let steps = Self.steps(in: run)
+        let steps = run.verificationSteps
         #expect(steps.map { $0["state"] as? String } == ["incoming", "comparing", "cancelled"], "\(run.standardOutput)")
         let end = steps.last
         #expect(end?["state"] as? String == "cancelled" && end?["cancel_code"] as? String == "m.mismatched_commitment"
             && end?["cancelled_by"] as? String == "them", "\(run.standardOutput)\(run.standardError)")
         #expect(answer["outcome"] as? String == "cancelled" && answer["cancel_code"] as? String == "m.mismatched_commitment", "\(answer)")
-        let devices = run.objects.last { $0["command"] as? String == "devices" }?["devices"] as? [[String: Any]] ?? []
+        let devices = run.result(of: "devices")?["devices"] as? [[String: Any]] ?? []
         #expect(!devices.isEmpty && devices.allSatisfy { $0["verified"] as? Bool != true }, "\(devices)")
     }
 }

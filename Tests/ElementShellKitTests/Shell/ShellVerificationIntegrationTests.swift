@@ -11,6 +11,10 @@ struct ShellVerificationIntegrationTests {
     let homeserver = TestHomeserver.current!
     var password: [String: String] { ["ELEMENT_SHELL_PASSWORD": homeserver.password] }
 
+    func arguments(_ shell: ShellProcess) throws -> [String] {
+        try shell.testerArguments(for: homeserver) + ["--output", "json"]
+    }
+
     /// Logs a new session of `user` in on each shell; returns their device IDs.
     func logIn(_ user: String, on shells: [ShellProcess]) async throws -> [String] {
         var devices: [String] = []
@@ -18,22 +22,9 @@ struct ShellVerificationIntegrationTests {
             let run = try await shell.run(try arguments(shell) + ["-c", "/login test \(user)", "-c", "/wait sync --timeout 60", "-c", "/whoami"],
                                           extraEnvironment: password)
             #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
-            devices.append(try #require(Self.result(of: "whoami", in: run)?["device_id"] as? String))
+            devices.append(try #require(run.result(of: "whoami")?["device_id"] as? String))
         }
         return devices
-    }
-
-    func arguments(_ shell: ShellProcess) throws -> [String] {
-        try shell.testerArguments(for: homeserver) + ["--output", "json"]
-    }
-
-    static func result(of command: String, in run: ShellProcess.Result) -> [String: Any]? {
-        run.objects.last { $0["command"] as? String == command }
-    }
-
-    /// The verification each `/wait verification` returned, in order.
-    static func steps(in run: ShellProcess.Result) -> [[String: Any]] {
-        run.objects.filter { $0["command"] as? String == "wait" }.compactMap { $0["verification"] as? [String: Any] }
     }
 
     static func emoji(_ step: [String: Any]?) -> [String] {
@@ -58,7 +49,7 @@ struct ShellVerificationIntegrationTests {
 
         let (asked, answered) = try await verify(laptop: laptop, phone: phone, phoneSays: "confirm")
         #expect(asked.status == 0 && answered.status == 0, "\(asked.standardOutput)\(asked.standardError)\(answered.standardOutput)")
-        let laptopSteps = Self.steps(in: asked), phoneSteps = Self.steps(in: answered)
+        let laptopSteps = asked.verificationSteps, phoneSteps = answered.verificationSteps
         #expect(laptopSteps.map { $0["state"] as? String } == ["comparing", "done"], "\(asked.standardOutput)")
         #expect(phoneSteps.map { $0["state"] as? String } == ["incoming", "comparing", "done"], "\(answered.standardOutput)")
         #expect(phoneSteps.first?["device_id"] as? String == devices[0], "the phone is told which session asks")
@@ -70,7 +61,7 @@ struct ShellVerificationIntegrationTests {
         // Later runs of each still trust the other.
         for (shell, other) in [(laptop, devices[1]), (phone, devices[0])] {
             let later = try await shell.run(try arguments(shell) + ["-c", "/devices"])
-            let listed = Self.result(of: "devices", in: later)?["devices"] as? [[String: Any]] ?? []
+            let listed = later.result(of: "devices")?["devices"] as? [[String: Any]] ?? []
             #expect(listed.first { $0["device_id"] as? String == other }?["verified"] as? Bool == true, "\(later.standardOutput)")
         }
     }
@@ -81,12 +72,12 @@ struct ShellVerificationIntegrationTests {
         let devices = try await logIn(homeserver.user(18), on: [laptop, phone])
 
         let (asked, answered) = try await verify(laptop: laptop, phone: phone, phoneSays: "mismatch")
-        let laptopEnd = Self.steps(in: asked).last, phoneEnd = Self.steps(in: answered).last
+        let laptopEnd = asked.verificationSteps.last, phoneEnd = answered.verificationSteps.last
         #expect(laptopEnd?["state"] as? String == "cancelled" && laptopEnd?["cancel_code"] as? String == "m.mismatched_sas", "\(asked.standardOutput)")
         #expect(laptopEnd?["cancelled_by"] as? String == "them")
         #expect(phoneEnd?["state"] as? String == "cancelled" && phoneEnd?["cancelled_by"] as? String == "us", "\(answered.standardOutput)")
         let later = try await laptop.run(try arguments(laptop) + ["-c", "/devices"])
-        let listed = Self.result(of: "devices", in: later)?["devices"] as? [[String: Any]] ?? []
+        let listed = later.result(of: "devices")?["devices"] as? [[String: Any]] ?? []
         #expect(listed.first { $0["device_id"] as? String == devices[1] }?["verified"] as? Bool == false, "\(later.standardOutput)")
     }
 
@@ -104,7 +95,7 @@ struct ShellVerificationIntegrationTests {
         _ = try await logIn(gus, on: [new])
 
         let (asked, answered) = try await verify(laptop: new, phone: old, phoneSays: "confirm")
-        #expect(Self.steps(in: asked).last?["requested_secrets"] as? Bool == true, "\(asked.standardOutput)\(answered.standardOutput)")
+        #expect(asked.verificationSteps.last?["requested_secrets"] as? Bool == true, "\(asked.standardOutput)\(answered.standardOutput)")
         let answering = try await old.run(try arguments(old) + ["-c", "/wait sync --timeout 60"])
         #expect(answering.status == 0, "\(answering.standardError)")
 
@@ -112,8 +103,8 @@ struct ShellVerificationIntegrationTests {
         let arrivals = later.objects.filter { $0["type"] as? String == "secrets_arrived" }
         #expect(arrivals.contains { $0["cross_signing"] as? Bool == true } && arrivals.contains { $0["backup_key"] as? Bool == true },
                 "\(later.standardOutput)\(later.standardError)")
-        #expect(Self.result(of: "wait", in: later)?["device_verified"] as? Bool == true, "\(later.standardOutput)")
-        let messages = Self.result(of: "open", in: later)?["messages"] as? [[String: Any]] ?? []
+        #expect(later.result(of: "wait")?["device_verified"] as? Bool == true, "\(later.standardOutput)")
+        let messages = later.result(of: "open")?["messages"] as? [[String: Any]] ?? []
         #expect(messages.contains { $0["body"] as? String == "written before the new session" }, "\(later.standardOutput)")
     }
 }

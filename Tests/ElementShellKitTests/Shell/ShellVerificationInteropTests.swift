@@ -12,28 +12,18 @@ struct ShellVerificationInteropTests {
     /// The Rust SDK answers within a second to-device and a few in a room; a loaded machine is slower.
     let wait = "/wait verification --timeout 120"
 
+    func arguments(_ shell: ShellProcess) throws -> [String] {
+        try shell.testerArguments(for: homeserver) + ["--output", "json"]
+    }
+
     func peer(_ user: String, in shell: ShellProcess, device: String) throws -> RustSDKPeer {
         RustSDKPeer(homeserver: homeserver, user: user, storeDirectory: shell.home.appending(path: "peer-\(device)").path,
                     passwordFile: try shell.write(homeserver.password, to: "peer-password"))
     }
 
-    func arguments(_ shell: ShellProcess) throws -> [String] {
-        try shell.testerArguments(for: homeserver) + ["--output", "json"]
-    }
-
-    func userID(_ user: String) -> String { "@\(user):\(homeserver.serverName)" }
-
-    static func result(of command: String, in run: ShellProcess.Result) -> [String: Any]? {
-        run.objects.last { $0["command"] as? String == command }
-    }
-
-    static func steps(in run: ShellProcess.Result) -> [[String: Any]] {
-        run.objects.filter { $0["command"] as? String == "wait" }.compactMap { $0["verification"] as? [String: Any] }
-    }
-
     /// What the shell showed at the comparing step, by the spec's English names, as the peer gives them.
     static func emoji(in run: ShellProcess.Result) -> [String] {
-        let comparing = steps(in: run).first { $0["state"] as? String == "comparing" }
+        let comparing = run.verificationSteps.first { $0["state"] as? String == "comparing" }
         return (comparing?["emoji"] as? [[String: Any]] ?? []).compactMap { $0["description"] as? String }
     }
 
@@ -67,7 +57,7 @@ struct ShellVerificationInteropTests {
         let login = try await shell.run(try arguments(shell) + ["-c", "/login test \(uma)", "-c", "/wait sync --timeout 60", "-c", "/whoami"],
                                         extraEnvironment: password)
         #expect(login.status == 0, "\(login.standardOutput)\(login.standardError)")
-        let deviceID = try #require(Self.result(of: "whoami", in: login)?["device_id"] as? String)
+        let deviceID = try #require(login.result(of: "whoami")?["device_id"] as? String)
 
         // Element's engine first takes in the key requests the login sent for the history: the
         // SDK handled no to-device message after them for 90 s when a verification followed at once.
@@ -82,15 +72,15 @@ struct ShellVerificationInteropTests {
         #expect(answered["outcome"] as? String == "finished", "\(answered)")
         #expect(Self.emoji(in: asked).count == 7)
         #expect(Self.emoji(in: asked) == Self.emoji(of: answered), "\(asked.standardOutput)\n\(answered)")
-        #expect(Self.steps(in: asked).last?["state"] as? String == "done", "\(asked.standardOutput)\(asked.standardError)")
+        #expect(asked.verificationSteps.last?["state"] as? String == "done", "\(asked.standardOutput)\(asked.standardError)")
         #expect(answered["other_verified"] as? Bool == true, "Element's engine signed the shell's session: \(answered)")
         // They may come over more than one sync, each told as it comes.
         let arrivals = asked.objects.filter { $0["type"] as? String == "secrets_arrived" }
         #expect(arrivals.contains { $0["cross_signing"] as? Bool == true } && arrivals.contains { $0["backup_key"] as? Bool == true },
                 "\(asked.standardOutput)")
-        let recovery = try #require(Self.result(of: "wait", in: asked))
+        let recovery = try #require(asked.result(of: "wait"))
         #expect(recovery["device_verified"] as? Bool == true, "the secrets came: \(recovery)")
-        let opened = Self.result(of: "open", in: asked)?["messages"] as? [[String: Any]] ?? []
+        let opened = asked.result(of: "open")?["messages"] as? [[String: Any]] ?? []
         #expect(opened.contains { $0["body"] as? String == history }, "the history came from the backup: \(asked.standardOutput)")
 
         // Now cross-signed, the shell's session is asked by Element's engine in turn, and answers.
@@ -99,7 +89,7 @@ struct ShellVerificationInteropTests {
         let requested = try await answer(of: requester, beside: replied)
         #expect(requested["outcome"] as? String == "finished", "\(requested)")
         #expect(Self.emoji(in: replied) == Self.emoji(of: requested), "\(replied.standardOutput)\n\(requested)")
-        let end = Self.steps(in: replied).last
+        let end = replied.verificationSteps.last
         #expect(end?["state"] as? String == "done" && end?["verified_device"] as? Bool == true, "\(replied.standardOutput)")
         #expect(requested["other_device"] as? String == deviceID, "\(requested)")
     }
@@ -120,16 +110,16 @@ struct ShellVerificationInteropTests {
         let vera = homeserver.user(20), walt = homeserver.user(21)
         let (element, _) = try await twoPeople(shell: shell, shellUser: vera, peerUser: walt)
 
-        let responder = try element.respondToVerification(from: userID(vera))
+        let responder = try element.respondToVerification(from: homeserver.userID(vera))
         _ = await responder.line { $0["ready"] as? Bool == true }
-        let asked = try await shell.run(try arguments(shell) + ["-c", "/verify \(userID(walt))", "-c", wait, "-c", "/verification confirm",
-                                                                "-c", wait, "-c", "/whois \(userID(walt))"])
+        let asked = try await shell.run(try arguments(shell) + ["-c", "/verify \(homeserver.userID(walt))", "-c", wait, "-c", "/verification confirm",
+                                                                "-c", wait, "-c", "/whois \(homeserver.userID(walt))"])
         let answered = try await answer(of: responder, beside: asked)
         #expect(answered["outcome"] as? String == "finished", "\(answered)")
         #expect(Self.emoji(in: asked) == Self.emoji(of: answered), "\(asked.standardOutput)\n\(answered)")
-        let end = Self.steps(in: asked).last
+        let end = asked.verificationSteps.last
         #expect(end?["verified_identity"] as? Bool == true, "\(asked.standardOutput)\(asked.standardError)")
-        #expect(Self.result(of: "whois", in: asked)?["identity"] as? String == "verified")
+        #expect(asked.result(of: "whois")?["identity"] as? String == "verified")
         #expect(answered["other_verified"] as? Bool == true, "Element's engine trusts the shell's user: \(answered)")
     }
 
@@ -139,14 +129,14 @@ struct ShellVerificationInteropTests {
         let xena = homeserver.user(22), yann = homeserver.user(23)
         let (element, _) = try await twoPeople(shell: shell, shellUser: xena, peerUser: yann)
 
-        let requester = try element.requestVerification(of: userID(xena))
+        let requester = try element.requestVerification(of: homeserver.userID(xena))
         let request = try #require(await requester.line { $0["step"] as? String == "request" }, "the peer asked")
         let roomID = try #require(request["room_id"] as? String, "\(request)")
-        let replied = try await shell.run(try answer(on: shell, first: ["/join \(roomID)"]) + ["-c", "/whois \(userID(yann))"])
+        let replied = try await shell.run(try answer(on: shell, first: ["/join \(roomID)"]) + ["-c", "/whois \(homeserver.userID(yann))"])
         let requested = try await answer(of: requester, beside: replied)
         #expect(requested["outcome"] as? String == "finished", "\(requested)\n\(replied.standardOutput)")
         #expect(Self.emoji(in: replied) == Self.emoji(of: requested), "\(replied.standardOutput)\n\(requested)")
-        #expect(Self.steps(in: replied).last?["verified_identity"] as? Bool == true, "\(replied.standardOutput)\(replied.standardError)")
+        #expect(replied.verificationSteps.last?["verified_identity"] as? Bool == true, "\(replied.standardOutput)\(replied.standardError)")
         #expect(requested["other_verified"] as? Bool == true, "\(requested)")
     }
 
@@ -159,15 +149,16 @@ struct ShellVerificationInteropTests {
         let (element, setup) = try await twoPeople(shell: shell, shellUser: zack, peerUser: zoe)
         let device = try #require(setup["device_id"] as? String)
 
-        let responder = try element.respondToVerification(from: userID(zack), answer: "mismatch")
+        let responder = try element.respondToVerification(from: homeserver.userID(zack), answer: "mismatch")
         _ = await responder.line { $0["ready"] as? Bool == true }
-        let asked = try await shell.run(try arguments(shell) + ["-c", "/verify \(userID(zoe)) \(device)", "-c", wait, "-c", "/verification confirm",
-                                                                "-c", wait, "-c", "/whois \(userID(zoe))", "-c", "/devices \(userID(zoe))"])
+        let zoeID = homeserver.userID(zoe)
+        let asked = try await shell.run(try arguments(shell) + ["-c", "/verify \(zoeID) \(device)", "-c", wait, "-c", "/verification confirm",
+                                                                "-c", wait, "-c", "/whois \(zoeID)", "-c", "/devices \(zoeID)"])
         let answered = try await answer(of: responder, beside: asked)
         #expect(answered["outcome"] as? String == "cancelled" && answered["cancel_code"] as? String == "m.mismatched_sas", "\(answered)")
         #expect(answered["other_verified"] as? Bool == false, "\(answered)")
-        let end = Self.steps(in: asked).last
+        let end = asked.verificationSteps.last
         #expect(end?["state"] as? String == "cancelled" && end?["cancel_code"] as? String == "m.mismatched_sas", "\(asked.standardOutput)")
-        #expect(Self.result(of: "whois", in: asked)?["identity"] as? String != "verified", "\(asked.standardOutput)")
+        #expect(asked.result(of: "whois")?["identity"] as? String != "verified", "\(asked.standardOutput)")
     }
 }
