@@ -21,8 +21,12 @@ extension AppState {
     public func send(_ action: Action) async -> Bool {
         await RunningCommand.$current.withValue(action.command) {
             switch context(for: action.needs) {
-            case .success(let context): await perform(action, in: context)
-            case .failure(let missing): finish(.failure(missing))
+            case .success(let context):
+                let succeeded = await perform(action, in: context)
+                await followOpenRoom()
+                return succeeded
+            case .failure(let missing):
+                return finish(.failure(missing))
             }
         }
     }

@@ -1,14 +1,14 @@
 import Foundation
 
 extension AppState {
-    static let openedHistory = 20
+    nonisolated static let openedHistory = 20
 
     func send(_ action: RoomAction, in context: CommandContext) async -> Bool {
         switch action {
         case .list:
             return finish(.rooms(listedRooms))
         case .open(let target):
-            return await open(target, in: context.signedIn.store)
+            return await open(target, in: context.signedIn)
         case .join(let target):
             return await join(target, through: context.signedIn.services)
         case .leave(let target):
@@ -88,13 +88,21 @@ extension AppState {
     }
 
     /// A page of older events from the server into the store, decrypted as a sync's timeline is;
-    /// those whose key has not arrived are kept to be tried again when it does.
+    /// those whose key has not arrived are kept to be tried again when it does. Edits, reactions
+    /// and redactions in it apply to the messages they concern, oldest first, as from a sync.
     private func fetchOlder(_ count: Int, of roomID: String, from token: String, into store: StoreWriter, rooms: any RoomService) async throws {
         let page = try await rooms.olderEvents(roomID: roomID, from: token, limit: count)
         let events = await crypto?.decrypt(page.events, in: roomID) ?? page.events
         let messages = events.compactMap { event in MessageRecord(roomID: roomID, event: event).map { (record: $0, event: event) } }
         logMalformed(messages.map(\.record))
+        var relations = SyncBatch(decrypted: events.reversed().map { event in
+            var event = event
+            event.roomID = roomID
+            return event
+        })
+        relations.keepNewestEdits()
         try await store.storeOlder(messages.map(\.record), undecrypted: messages.compactMap { UndecryptedEvent(waitingFor: $0.record, event: $0.event) },
+                                   members: page.members.compactMap { MemberRecord(roomID: roomID, event: $0) }, relations: relations,
                                    roomID: roomID, nextBatch: page.next)
     }
 
@@ -182,7 +190,8 @@ extension AppState {
         return finish(.left(roomName: RoomName.of(room)))
     }
 
-    private func open(_ target: String, in store: StoreWriter) async -> Bool {
+    private func open(_ target: String, in session: SessionContext) async -> Bool {
+        let store = session.store
         guard let room = await room(named: target) else { return finish(.failure(.unknownRoom(target))) }
         // Grouped, a space is a folder of rooms rather than somewhere to talk.
         if profile.developer.groupSpaceRooms, room.isSpace, room.membership == .join {
@@ -191,6 +200,7 @@ extension AppState {
         let roomID = room.roomID
         // Everything is read first; sync may apply meanwhile, and what it brings joins the timeline.
         await loadTimeline(of: roomID, in: store)
+        await fillFromServer(roomID, store: store, rooms: session.services.rooms)
         let members = (try? await store.members(of: roomID)) ?? []
         let draft = (try? await draft(of: roomID)) ?? nil
         // Read again while sync brings more meanwhile, a few times at most: past those, the
@@ -247,6 +257,26 @@ extension AppState {
         timelines[roomID] = RoomTimeline(capacity: profile.settings.timelineSize)
         let stored = (try? await store.messages(in: roomID, before: nil, limit: Self.openedHistory)) ?? []
         timelines[roomID]?.fill(withStored: stored)
+    }
+
+    /// A room of which the store holds less than a screenful opens with one all the same, as
+    /// `/history` would fetch it: sliding sync brings the rooms of the list with their newest event
+    /// only, and `/v3` after a gap only what followed it. Not while sync is offline: the room then
+    /// opens at once with what the store holds.
+    private func fillFromServer(_ roomID: String, store: StoreWriter, rooms service: any RoomService) async {
+        guard newestShown(in: roomID).count < Self.openedHistory, !syncStatus.isRetrying else { return }
+        do {
+            guard let token = try await store.room(roomID)?.previousBatch, !token.isEmpty else { return }
+            try await fetchOlder(Self.openedHistory, of: roomID, from: token, into: store, rooms: service)
+            // Only what is older than the messages held: those sync brings meanwhile join at the end.
+            let oldestHeld = timelines[roomID]?.messages.first?.seq
+            // Read before the timeline is touched: an `await` inside the mutation would write back
+            // a copy taken before it, losing what sync appended meanwhile.
+            let older = try await store.messages(in: roomID, before: oldestHeld, limit: Self.openedHistory)
+            timelines[roomID]?.fill(withStored: older)
+        } catch {
+            logger.notice("Older messages of \(roomID) could not be fetched to open it: \(String(describing: error))")
+        }
     }
 
     /// A plain line: written to the outbox first, then sent by the queue.

@@ -123,7 +123,7 @@ extension AppState {
         do {
             let identity = try await authService.whoami(current)
             return finish(.whoami(SessionSummary(userID: identity.userID, deviceID: identity.deviceID ?? current.deviceID,
-                                                 homeserverURL: current.homeserverURL)))
+                                                 homeserverURL: current.homeserverURL, syncMethod: await services?.syncMethod())))
         } catch {
             if case .unknownToken(let soft) = error {
                 logger.notice("The homeserver no longer knows the session of \(current.userID)")

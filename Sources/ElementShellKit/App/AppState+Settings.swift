@@ -53,7 +53,7 @@ extension AppState {
         }
         switch key {
         case .language: applyLanguage()
-        case .caFile, .requestTimeout:
+        case .caFile, .requestTimeout, .sync:
             authService = environment.makeAuthService(profile.settings)
             if let session { await renewServices(for: session) }
         case .logLevel: environment.useLogLevel(profile.settings.logLevel)

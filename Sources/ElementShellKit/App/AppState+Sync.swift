@@ -9,7 +9,8 @@ extension AppState {
         guard generation == serviceGeneration else { return }
         if let syncRun {
             if case .syncFailed = event, syncRun != self.syncRun { return }
-            if case .synced = event { latestSyncedRun = max(latestSyncedRun, syncRun) }
+            // A response with more to come at once has not caught up yet.
+            if case .synced(let result) = event, !result.hasMore { latestSyncedRun = max(latestSyncedRun, syncRun) }
         }
         await apply(event)
     }
@@ -119,7 +120,7 @@ extension AppState {
         let isFirstSync: Bool
         do {
             rooms = Dictionary(uniqueKeysWithValues: try await store.rooms().map { ($0.roomID, $0) })
-            isFirstSync = try await store.syncToken() == nil
+            isFirstSync = try await !store.syncPositions().hasSynced
         } catch {
             _ = await machine
             return failStore(of: session, error)
@@ -181,6 +182,18 @@ extension AppState {
                 previous?.cancel()
             }
             self?.endedSyncRun = max(self?.endedSyncRun ?? 0, run)
+        }
+    }
+
+    /// Tells sync which room is open when that changed, after each command: sliding sync follows
+    /// it with its full timeline, so a burst of messages there comes whole. A long-poll under way
+    /// gives way to a request that says so; a loop that only catches up says it next time.
+    func followOpenRoom() async {
+        guard let services, let session, followedRoom?.roomID != currentRoomID || followedRoom?.generation != serviceGeneration
+        else { return }
+        followedRoom = (currentRoomID, serviceGeneration)
+        if await services.followRoom(currentRoomID), syncLoopPolls, self.session == session {
+            restartSync(for: session, catchingUpNow: true)
         }
     }
 

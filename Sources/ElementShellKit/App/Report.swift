@@ -164,6 +164,15 @@ public struct SessionSummary: Sendable, Equatable {
     public var userID: String
     public var deviceID: String?
     public var homeserverURL: URL
+    /// The method of sync in use, for `/whoami`; `nil` where not said or not chosen yet.
+    public var syncMethod: SyncMethod?
+
+    public init(userID: String, deviceID: String?, homeserverURL: URL, syncMethod: SyncMethod? = nil) {
+        self.userID = userID
+        self.deviceID = deviceID
+        self.homeserverURL = homeserverURL
+        self.syncMethod = syncMethod
+    }
 }
 
 /// The resolved profile as `/config` shows it: branding, homeservers and settings, never secrets.

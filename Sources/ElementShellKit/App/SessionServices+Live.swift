@@ -6,9 +6,15 @@ extension SessionServices {
     public static func live(session: Session, settings: Settings, http: any HTTPTransport, clock: any ShellClock,
                             dataDirectory: String) -> SessionServices {
         let timeout = TimeInterval(settings.requestTimeout)
-        let sync = SyncService(session: session, transport: http, requestTimeout: timeout, clock: clock)
+        let sync = SyncConnection(
+            mode: settings.sync, userID: session.userID,
+            v3: SyncService(session: session, transport: http, requestTimeout: timeout, clock: clock),
+            sliding: SlidingSyncService(session: session, transport: http, requestTimeout: timeout,
+                                        openRoomTimelineLimit: AppState.openedHistory, clock: clock))
         return SessionServices(
-            sync: { since, waitsForNews throws(MatrixError) in try await sync.next(since: since, waitsForNews: waitsForNews) },
+            sync: { positions, waitsForNews throws(MatrixError) in try await sync.next(from: positions, waitsForNews: waitsForNews) },
+            followRoom: { roomID in await sync.follow(roomID: roomID) },
+            syncMethod: { await sync.method },
             rooms: MatrixRoomService(session: session, transport: http, requestTimeout: timeout, clock: clock),
             media: MatrixMediaService(session: session, transport: http, requestTimeout: timeout, clock: clock),
             makeCrypto: { store in

@@ -3,8 +3,14 @@
 /// drops them, and bumps its service generation, when the session ends or its network settings
 /// change; no handler builds a service of its own.
 public struct SessionServices: Sendable {
-    /// One `/sync` request.
+    /// One sync request, by the method the `sync` setting chose.
     public var sync: SyncLoop.Request
+    /// Tells sliding sync which room is open, to follow with its full timeline; returns whether
+    /// a long-poll under way must give way to a request that says so.
+    public var followRoom: @Sendable (_ roomID: String?) async -> Bool
+    /// The method of sync the session uses; `nil` until it is chosen (with `auto`, by the first
+    /// request).
+    public var syncMethod: @Sendable () async -> SyncMethod?
     /// Joins, leaves, membership, room state, receipts, typing, history and search.
     public var rooms: any RoomService
     /// Uploads and downloads.
@@ -20,6 +26,8 @@ public struct SessionServices: Sendable {
 
     public init(
         sync: @escaping SyncLoop.Request,
+        followRoom: @escaping @Sendable (String?) async -> Bool = { _ in false },
+        syncMethod: @escaping @Sendable () async -> SyncMethod? = { .v3 },
         rooms: any RoomService,
         media: any MediaService,
         makeCrypto: @escaping @Sendable (StoreWriter) async -> CryptoMachine? = { _ in nil },
@@ -27,6 +35,8 @@ public struct SessionServices: Sendable {
         makeVerificationTransport: @escaping @Sendable (StoreWriter, CryptoMachine) -> (any VerificationTransport)? = { _, _ in nil }
     ) {
         self.sync = sync
+        self.followRoom = followRoom
+        self.syncMethod = syncMethod
         self.rooms = rooms
         self.media = media
         self.makeCrypto = makeCrypto

@@ -16,6 +16,7 @@ enum SettingValue: Sendable, Equatable {
     case notify(NotifyMode)
     case notifyBodies(Bool)
     case excludeInsecureDevices(Bool)
+    case sync(SyncMode)
 
     static let historySizes = 0...1_000_000
     static let requestTimeouts = 1...600
@@ -68,6 +69,9 @@ enum SettingValue: Sendable, Equatable {
         case .excludeInsecureDevices:
             guard let isOn = Self.switchState(text) else { return nil }
             self = .excludeInsecureDevices(isOn)
+        case .sync:
+            guard let mode = SyncMode(rawValue: text.lowercased()) else { return nil }
+            self = .sync(mode)
         }
     }
 

@@ -16,6 +16,7 @@ extension Settings {
         case notify
         case notifyBodies = "notify_bodies"
         case excludeInsecureDevices = "exclude_insecure_devices"
+        case sync
 
         /// Looks a name up, suggesting the nearest real one when there is no such setting.
         public init(named name: String) throws(SettingError) {
@@ -39,6 +40,7 @@ extension Settings {
             case .timelineSize: .integer(SettingValue.timelineSizes)
             case .markdown, .privateReceipts, .sendTyping, .notifyBodies, .excludeInsecureDevices: .oneOf(["on", "off"])
             case .notify: .oneOf(NotifyMode.allCases.map(\.rawValue))
+            case .sync: .oneOf(SyncMode.allCases.map(\.rawValue))
             }
         }
 

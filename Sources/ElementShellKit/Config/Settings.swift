@@ -29,10 +29,12 @@ public struct Settings: Sendable, Equatable {
     /// MSC4153: room keys go only to devices their owner cross-signed (or that were verified
     /// here), so a device added by whoever took over an account reads nothing new.
     public var excludeInsecureDevices: Bool
+    /// Sliding sync, `/v3/sync`, or whichever the homeserver offers best.
+    public var sync: SyncMode
 
     public init(language: String?, color: ColorMode, historySize: Int, requestTimeout: Int, caFile: String?,
                 logLevel: LogLevel, timelineSize: Int, markdown: Bool, privateReceipts: Bool = false, sendTyping: Bool = true,
-                notify: NotifyMode = .bell, notifyBodies: Bool = false, excludeInsecureDevices: Bool = false) {
+                notify: NotifyMode = .bell, notifyBodies: Bool = false, excludeInsecureDevices: Bool = false, sync: SyncMode = .auto) {
         self.language = language
         self.color = color
         self.historySize = historySize
@@ -46,6 +48,7 @@ public struct Settings: Sendable, Equatable {
         self.notify = notify
         self.notifyBodies = notifyBodies
         self.excludeInsecureDevices = excludeInsecureDevices
+        self.sync = sync
     }
 
     /// The value as `/set` and the config file write it; nil when the setting is unset.
@@ -64,6 +67,7 @@ public struct Settings: Sendable, Equatable {
         case .notify: notify.rawValue
         case .notifyBodies: notifyBodies ? "on" : "off"
         case .excludeInsecureDevices: excludeInsecureDevices ? "on" : "off"
+        case .sync: sync.rawValue
         }
     }
 
@@ -91,6 +95,7 @@ public struct Settings: Sendable, Equatable {
         case .notify(let mode): notify = mode
         case .notifyBodies(let isOn): notifyBodies = isOn
         case .excludeInsecureDevices(let isOn): excludeInsecureDevices = isOn
+        case .sync(let mode): sync = mode
         }
     }
 }

@@ -7,7 +7,7 @@ public protocol RoomService: Sendable {
     func leave(roomID: String) async throws(MatrixError)
     /// Up to `limit` events before `token`, newest first, and the token to go on from (`nil` at
     /// the room's beginning).
-    func olderEvents(roomID: String, from token: String, limit: Int) async throws(MatrixError) -> (events: [SyncEvent], next: String?)
+    func olderEvents(roomID: String, from token: String, limit: Int) async throws(MatrixError) -> OlderEvents
     /// Messages containing `term`, the newest first: in `roomID`, or in every room without it.
     func search(_ term: String, roomID: String?, limit: Int) async throws(MatrixError) -> [SyncEvent]
     /// Who is in the room now, by user ID, with display names where set.
@@ -70,10 +70,11 @@ public struct MatrixRoomService: RoomService {
         _ = try await client.send(.setEncryption(settings, roomID: roomID))
     }
 
-    public func olderEvents(roomID: String, from token: String, limit: Int) async throws(MatrixError) -> (events: [SyncEvent], next: String?) {
+    public func olderEvents(roomID: String, from token: String, limit: Int) async throws(MatrixError) -> OlderEvents {
         let page = try await client.send(.messages(roomID: roomID, from: token, limit: limit))
         // An answer with nothing in it is the room's beginning too, whatever the token says.
-        return (page.chunk, page.chunk.isEmpty ? nil : page.end)
+        return OlderEvents(events: page.chunk, members: page.state.filter { $0.type == "m.room.member" },
+                           next: page.chunk.isEmpty ? nil : page.end)
     }
 
     public func search(_ term: String, roomID: String?, limit: Int) async throws(MatrixError) -> [SyncEvent] {
@@ -86,5 +87,21 @@ public struct MatrixRoomService: RoomService {
 
     public func setTyping(_ isTyping: Bool, in roomID: String, userID: String, timeout: Duration) async throws(MatrixError) {
         _ = try await client.send(.typing(roomID: roomID, userID: userID, isTyping: isTyping, timeout: timeout))
+    }
+}
+
+/// A page of a room's timeline going back (`/messages`).
+public struct OlderEvents: Sendable {
+    /// Newest first.
+    public var events: [SyncEvent]
+    /// The member events of the events' senders, which the server sends along (lazy loading).
+    public var members: [SyncEvent]
+    /// Where to go on from; `nil` at the room's beginning.
+    public var next: String?
+
+    public init(events: [SyncEvent], members: [SyncEvent] = [], next: String?) {
+        self.events = events
+        self.members = members
+        self.next = next
     }
 }

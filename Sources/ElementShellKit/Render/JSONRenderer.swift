@@ -159,7 +159,10 @@ public enum JSONRenderer {
     }
 
     private static func session(_ summary: SessionSummary) -> [String: JSONValue] {
-        ["user_id": .string(summary.userID), "device_id": summary.deviceID.json, "homeserver": .string(summary.homeserverURL.absoluteString)]
+        var fields: [String: JSONValue] = ["user_id": .string(summary.userID), "device_id": summary.deviceID.json,
+                                           "homeserver": .string(summary.homeserverURL.absoluteString)]
+        if let method = summary.syncMethod { fields["sync"] = .string(method.rawValue) }
+        return fields
     }
 
     private static func config(_ summary: ConfigSummary) -> [String: JSONValue] {

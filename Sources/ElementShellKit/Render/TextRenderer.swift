@@ -72,6 +72,7 @@ public struct TextRenderer: Sendable {
         case .loggedOut(let userID): [L10n.screenLogoutSuccess(clean(userID))]
         case .whoami(let summary):
             [L10n.screenWhoami(clean(summary.userID), clean(summary.deviceID ?? "?"), clean(summary.homeserverURL.absoluteString))]
+                + (summary.syncMethod.map { [$0 == .sliding ? L10n.screenWhoamiSyncSliding : L10n.screenWhoamiSyncV3] } ?? [])
         case .config(let summary): ConfigText(summary: summary, theme: theme, width: width).lines
         case .settingValues(let keys, let settings):
             table(keys.map { key in

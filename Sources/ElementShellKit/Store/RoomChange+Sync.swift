@@ -7,11 +7,11 @@ extension RoomChange {
             change.take(room.timeline.events)
             change.heroes = room.summary.heroes
             change.joinedMemberCount = room.summary.joinedMemberCount
-            change.notificationCount = room.unreadNotifications.notificationCount
-            change.highlightCount = room.unreadNotifications.highlightCount
+            change.notificationCount = room.unreadNotifications?.notificationCount
+            change.highlightCount = room.unreadNotifications?.highlightCount
+            change.countsUnreadItself = room.unreadNotifications == nil
             change.lastActivity = room.timeline.events.lazy.compactMap(\.originServerTS).max()
-            change.previousBatch = room.timeline.previousBatch
-            change.followsGap = room.timeline.limited
+            change.take(room.timeline)
             return change
         }
         let invited = response.rooms.invited.map { roomID, room in
@@ -27,12 +27,20 @@ extension RoomChange {
             var change = RoomChange(roomID: roomID, membership: .leave)
             change.take(room.state)
             change.take(room.timeline.events)
-            change.lastActivity = room.timeline.events.lazy.compactMap(\.originServerTS).max()
+            change.lastEventID = room.timeline.events.last { $0.eventID != nil }?.eventID
             change.notificationCount = 0
             change.highlightCount = 0
             return change
         }
         return (joined + invited + left).sorted { $0.roomID < $1.roomID }
+    }
+
+    /// Where a joined room's timeline stands: its way back, whether it skipped events, its newest event.
+    private mutating func take(_ timeline: SyncResponse.Timeline) {
+        previousBatch = timeline.previousBatch
+        followsGap = timeline.limited
+        if timeline.limited { timelineEventIDs = timeline.events.compactMap(\.eventID) }
+        lastEventID = timeline.events.last { $0.eventID != nil }?.eventID
     }
 
     /// Name, alias, topic, encryption and whether it is a space from state events with an empty state key,

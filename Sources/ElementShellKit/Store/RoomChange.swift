@@ -15,8 +15,16 @@ public struct RoomChange: Sendable, Equatable {
     /// since older messages are fetched from the oldest stored one.
     public var previousBatch: String?
     /// The timeline was `limited`: events are missing between what the store holds and this
-    /// response, and `previousBatch` is the way back across them.
+    /// response, and `previousBatch` is the way back across them, unless the timeline holds the
+    /// newest event the store saw (`timelineEventIDs`).
     public var followsGap = false
+    /// The IDs of a limited timeline's events, in order, to find where it meets what is stored.
+    public var timelineEventIDs: [String] = []
+    /// The newest event of the timeline that has an ID.
+    public var lastEventID: String?
+    /// The server keeps no unread counts for the room (sliding sync on Synapse): the store counts
+    /// them from what arrives and the user's own read receipts (`UnreadCounter`).
+    public var countsUnreadItself = false
     /// An invite whose inviter marked it as a direct chat.
     public var isDirectInvite = false
     /// Whether the room is a space, when its `m.room.create` is in the response.
@@ -47,6 +55,7 @@ public struct RoomChange: Sendable, Equatable {
         if room.previousBatch == nil || followsGap, let previousBatch { room.previousBatch = previousBatch }
         if let isSpace { room.isSpace = isSpace }
         if let encryption { room.encryption = encryption }
+        if let lastEventID { room.lastEventID = lastEventID }
         if !spaceChildren.isEmpty {
             let kept = Set(room.spaceChildren).filter { spaceChildren[$0] != false }
             room.spaceChildren = kept.union(spaceChildren.filter(\.value).keys).sorted()

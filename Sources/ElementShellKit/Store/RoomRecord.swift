@@ -33,11 +33,14 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, TableRecord {
     public var spaceChildren: [String]
     /// How messages in the room are encrypted (`m.room.encryption`); `nil` while they are not.
     public var encryption: RoomEncryption?
+    /// The newest timeline event sync brought, of any type: a later timeline that skipped events
+    /// but holds this one still continues what the store holds.
+    public var lastEventID: String?
 
     public init(roomID: String, membership: Membership, name: String? = nil, canonicalAlias: String? = nil, topic: String? = nil,
                 heroes: [String] = [], heroNames: [String] = [], joinedMemberCount: Int = 0, notificationCount: Int = 0, highlightCount: Int = 0, lastActivity: Int64 = 0,
                 previousBatch: String? = nil, isDirect: Bool = false, isSpace: Bool = false, spaceChildren: [String] = [],
-                encryption: RoomEncryption? = nil) {
+                encryption: RoomEncryption? = nil, lastEventID: String? = nil) {
         self.roomID = roomID
         self.membership = membership
         self.name = name
@@ -54,6 +57,7 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, TableRecord {
         self.isSpace = isSpace
         self.spaceChildren = spaceChildren
         self.encryption = encryption
+        self.lastEventID = lastEventID
     }
 
     // Heroes are few user IDs: one text column, newline-separated, keeps the schema flat.
@@ -75,6 +79,7 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, TableRecord {
         isSpace = row["is_space"]
         spaceChildren = (row["space_children"] as String).split(separator: "\n").map(String.init)
         encryption = (row["encryption"] as String?).flatMap(RoomEncryption.init(storedText:))
+        lastEventID = row["last_event_id"]
     }
 
     /// Joined but not brought by sync yet (kept by `StoreWriter.recordJoin`): every room sync
@@ -106,6 +111,7 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, TableRecord {
         inserter.bind(Int64(isSpace ? 1 : 0))
         inserter.bind(spaceChildren.joined(separator: "\n"))
         inserter.bind(encryption?.storedText)
+        inserter.bind(lastEventID)
         try inserter.run()
     }
 
@@ -113,7 +119,7 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, TableRecord {
     static let saveSQL = """
         INSERT OR REPLACE INTO room (room_id, membership, name, canonical_alias, topic, heroes, hero_names, joined_member_count,
                                      notification_count, highlight_count, last_activity, prev_batch, is_direct, is_space, space_children,
-                                     encryption)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                     encryption, last_event_id)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 }

@@ -257,6 +257,24 @@ enum StoreMigrations {
                 table.column("name", .text).notNull()
             }
         }
+        migrator.registerMigration("13 sliding sync") { database in
+            // Where the sliding sync connection stands, beside `/v3`'s `next_batch`: each method
+            // goes on from its own, so switching between them loses nothing.
+            try database.create(table: "sliding_sync_state") { table in
+                table.primaryKey("id", .integer).check { $0 == 1 }
+                table.column("pos", .text)
+                table.column("to_device_since", .text)
+            }
+            // The newest timeline event sync brought of each room, of any type: a later timeline
+            // that says it skipped events but holds this one continues the stored one.
+            try database.alter(table: "room") { $0.add(column: "last_event_id", .text) }
+            // When the user last read each room, by their own read receipt: unread counts start
+            // there where the server keeps none.
+            try database.create(table: "own_read") { table in
+                table.primaryKey("room_id", .text)
+                table.column("ts", .integer).notNull()
+            }
+        }
         return migrator
     }
 }

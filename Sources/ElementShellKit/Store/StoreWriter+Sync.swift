@@ -4,21 +4,24 @@ extension StoreWriter {
     /// Applies a sync response for the account `userID`: what `SyncLoop` does with each one.
     @discardableResult
     public func apply(_ response: SyncResponse, userID: String) throws -> SyncResult {
-        var result = try apply(SyncBatch(response, userID: userID), nextBatch: response.nextBatch)
-        result.typing = response.rooms.joined.compactMapValues(\.typingUserIDs)
+        var result = try apply(SyncBatch(response, userID: userID), position: response.position)
+        result.typing = response.rooms.typing
+        result.hasMore = response.hasMore
         return result
     }
 
-    /// Applies one sync response and its token in one transaction. Returns the rooms as they now
+    /// Applies one sync response and its position in one transaction. Returns the rooms as they now
     /// stand and the messages the store did not have yet; a message our send queue sent leaves
     /// the outbox here, in the same transaction that stores its echo. A room whose timeline comes
     /// after a gap loses its older stored messages, so what the store holds never has a hole:
-    /// `/history` fetches them again across the gap, in the right order.
+    /// `/history` fetches them again across the gap, in the right order. A timeline that says it
+    /// skipped events but holds the newest one the store saw is no gap: only what follows that
+    /// event is new (a sliding sync room seen again, a room subscription's longer timeline).
     ///
     /// An initial sync brings tens of thousands of rows, so rows go in through cached prepared
     /// statements, and the stored rooms are fetched in one query rather than one by one.
     @discardableResult
-    public func apply(_ batch: SyncBatch, nextBatch: String) throws -> SyncResult {
+    public func apply(_ batch: SyncBatch, position: SyncPosition) throws -> SyncResult {
         try transaction { database in
             if let direct = batch.directRoomIDs { try Self.replaceDirectRooms(with: direct, in: database) }
             let directRoomIDs = try Set(String.fetchAll(database, sql: "SELECT room_id FROM direct_room"))
@@ -38,8 +41,22 @@ extension StoreWriter {
             let dropMessages = try database.cachedStatement(sql: "DELETE FROM message WHERE room_id = ?")
             var saveRoom = try RowInserter(database, sql: RoomRecord.saveSQL)
             var gaps: Set<String> = []
+            // Messages a gap took from rooms that count their unread ones: if they come again,
+            // they were counted already.
+            var dropped: Set<String> = []
+            let droppedIDs = try database.cachedStatement(sql: "SELECT event_id FROM message WHERE room_id = ?")
+            // Events of timelines that continue the stored one, up to where they meet it: stored
+            // already, or older than what is (stored after it, they would be out of order).
+            var continued: Set<String> = []
             var rooms = try batch.rooms.map { change in
+                var change = change
+                if change.followsGap, let seen = storedByID[change.roomID]?.lastEventID,
+                   let meeting = change.timelineEventIDs.firstIndex(of: seen) {
+                    change.followsGap = false
+                    continued.formUnion(change.timelineEventIDs[...meeting])
+                }
                 if change.followsGap {
+                    if change.countsUnreadItself { dropped.formUnion(try String.fetchAll(droppedIDs, arguments: [change.roomID])) }
                     try dropMessages.execute(arguments: [change.roomID])
                     if database.changesCount > 0 { gaps.insert(change.roomID) }
                 }
@@ -49,8 +66,6 @@ extension StoreWriter {
                 try room.save(with: &saveRoom)
                 return room
             }
-            // A new `m.direct` may change any room, so the app gets all of them.
-            if batch.directRoomIDs != nil { rooms = try RoomRecord.fetchAll(database) }
             var insertMessage = try RowInserter(database, sql: """
                 INSERT OR IGNORE INTO message (event_id, room_id, sender, msgtype, body, formatted_body, origin_server_ts, transaction_id,
                                                reply_to, thread_root, redacted, redaction_reason, media, sender_key, decryption_failure,
@@ -59,7 +74,7 @@ extension StoreWriter {
                 """)
             var leaveOutbox = try RowInserter(database, sql: "DELETE FROM outbox WHERE transaction_id = ?")
             var fresh: [MessageRecord] = []
-            for var message in batch.messages {
+            for var message in batch.messages where !continued.contains(message.eventID) {
                 insertMessage.bind(message.eventID)
                 insertMessage.bind(message.roomID)
                 insertMessage.bind(message.sender)
@@ -86,15 +101,31 @@ extension StoreWriter {
                     try leaveOutbox.run()
                 }
             }
-            try Self.keep(batch.undecrypted, in: database)
+            try Self.keep(continued.isEmpty ? batch.undecrypted : batch.undecrypted.filter { !continued.contains($0.eventID) }, in: database)
+            rooms = try Self.countUnread(in: rooms, batch: batch, fresh: dropped.isEmpty ? fresh : fresh.filter { !dropped.contains($0.eventID) },
+                                         database: database)
+            // A new `m.direct` may change any room, so the app gets all of them.
+            if batch.directRoomIDs != nil { rooms = try RoomRecord.fetchAll(database) }
             var relations = try Self.applyRelations(of: batch, in: database)
-            try database.execute(sql: "INSERT INTO sync_state (id, next_batch) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET next_batch = excluded.next_batch",
-                                 arguments: [nextBatch])
+            try Self.save(position, in: database)
             relations.rooms = rooms
             relations.messages = fresh
             relations.gaps = gaps
             relations.memberChanges = Set(batch.members.map(\.roomID))
             return relations
+        }
+    }
+
+    private static func save(_ position: SyncPosition, in database: Database) throws {
+        switch position {
+        case .nextBatch(let token):
+            try database.execute(sql: "INSERT INTO sync_state (id, next_batch) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET next_batch = excluded.next_batch",
+                                 arguments: [token])
+        case .sliding(let place):
+            try database.execute(sql: """
+                INSERT INTO sliding_sync_state (id, pos, to_device_since) VALUES (1, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET pos = excluded.pos, to_device_since = excluded.to_device_since
+                """, arguments: [place.pos, place.toDeviceSince])
         }
     }
 
@@ -125,8 +156,10 @@ extension StoreWriter {
     }
 
     /// Reactions, edits and redactions, after the messages they refer to are stored. An edit
-    /// counts only from the message's own sender, as the spec requires.
-    static func applyRelations(of batch: SyncBatch, in database: Database) throws -> SyncResult {
+    /// counts only from the message's own sender, as the spec requires. Without `editsReplaceEdits`
+    /// (a page of older events) an edit leaves a message already edited as it is: the edit that
+    /// came before is newer.
+    static func applyRelations(of batch: SyncBatch, in database: Database, editsReplaceEdits: Bool = true) throws -> SyncResult {
         var result = SyncResult(rooms: [], messages: [])
         var insertReaction = try RowInserter(database, sql: "INSERT OR IGNORE INTO reaction (event_id, room_id, target_id, sender, key) VALUES (?, ?, ?, ?, ?)")
         for reaction in batch.reactions {
@@ -145,8 +178,8 @@ extension StoreWriter {
             switch change {
             case .edit(let targetID, let sender, let body, let formattedBody):
                 try database.execute(sql: """
-                    UPDATE message SET body = ?, formatted_body = ?, edited = 1 WHERE event_id = ? AND sender = ? AND NOT redacted
-                    """, arguments: [body, formattedBody, targetID, sender])
+                    UPDATE message SET body = ?, formatted_body = ?, edited = 1 WHERE event_id = ? AND sender = ? AND NOT redacted AND (? OR NOT edited)
+                    """, arguments: [body, formattedBody, targetID, sender, editsReplaceEdits])
                 if database.changesCount > 0 { changed.append(targetID) }
             case .redaction(let eventID, let reason):
                 try database.execute(sql: """

@@ -38,9 +38,15 @@ public actor StoreWriter {
         }
     }
 
-    /// The token to sync from: the `next_batch` of the last response applied.
-    public nonisolated func syncToken() async throws -> String? {
-        try await pool.read { try String.fetchOne($0, sql: "SELECT next_batch FROM sync_state WHERE id = 1") }
+    /// Where each method of sync goes on from: the positions of the last responses applied.
+    public nonisolated func syncPositions() async throws -> SyncPositions {
+        try await pool.read { database in
+            let nextBatch = try String.fetchOne(database, sql: "SELECT next_batch FROM sync_state WHERE id = 1")
+            let sliding = try Row.fetchOne(database, sql: "SELECT pos, to_device_since FROM sliding_sync_state WHERE id = 1").map { row in
+                SlidingSyncPosition(pos: row["pos"], toDeviceSince: row["to_device_since"])
+            }
+            return SyncPositions(nextBatch: nextBatch, sliding: sliding)
+        }
     }
 
     public nonisolated func rooms() async throws -> [RoomRecord] {
@@ -136,9 +142,16 @@ public actor StoreWriter {
     /// before everything the store has, and the room's way back moves to `nextBatch` (empty when
     /// the room's beginning is reached). `undecrypted` are the events of messages that wait for
     /// their key, kept in the same transaction so a key arriving later finds them, as after a sync.
+    /// `members` name their senders where the store knows no name yet (one sync brought is newer);
+    /// the edits, reactions and redactions of `relations` apply once the messages are in.
     @discardableResult
-    public func storeOlder(_ messages: [MessageRecord], undecrypted: [UndecryptedEvent] = [], roomID: String, nextBatch: String?) throws -> Int {
+    public func storeOlder(_ messages: [MessageRecord], undecrypted: [UndecryptedEvent] = [], members: [MemberRecord] = [],
+                           relations: SyncBatch = SyncBatch(), roomID: String, nextBatch: String?) throws -> Int {
         try transaction { database in
+            for member in members {
+                try database.execute(sql: "INSERT OR IGNORE INTO member (room_id, user_id, display_name) VALUES (?, ?, ?)",
+                                     arguments: [member.roomID, member.userID, member.displayName])
+            }
             var position = (try Int64.fetchOne(database, sql: "SELECT MIN(seq) FROM message") ?? 1) - 1
             var stored = 0
             for var message in messages {
@@ -150,6 +163,7 @@ public actor StoreWriter {
                 }
             }
             try Self.keep(undecrypted, in: database)
+            _ = try Self.applyRelations(of: relations, in: database, editsReplaceEdits: false)
             try database.execute(sql: "UPDATE room SET prev_batch = ? WHERE room_id = ?", arguments: [nextBatch ?? "", roomID])
             return stored
         }

@@ -14,6 +14,13 @@ public struct SyncBatch: Sendable, Equatable {
     public var directRoomIDs: Set<String>?
     /// Encrypted events whose key may still arrive.
     public var undecrypted: [UndecryptedEvent] = []
+    /// The account the batch was read for, who is never unread to themselves.
+    public var userID: String?
+    /// Whether each message that lists its mentions (`m.mentions`) names the user; one that does
+    /// not list them is a mention if its text names the user (the spec's older push rules).
+    public var declaredMentions: [String: Bool] = [:]
+    /// When the user last read each room whose own read receipt changed.
+    public var ownReadTimes: [String: Int64] = [:]
 
     public init(rooms: [RoomChange] = [], messages: [MessageRecord] = [], members: [MemberRecord] = [],
                 directRoomIDs: Set<String>? = nil, changes: [MessageChange] = [], reactions: [ReactionRecord] = [],
@@ -28,6 +35,8 @@ public struct SyncBatch: Sendable, Equatable {
     }
 
     public init(_ response: SyncResponse, userID: String) {
+        self.userID = userID
+        ownReadTimes = response.rooms.ownReadTimes
         rooms = RoomChange.changes(in: response, userID: userID)
         // `m.direct` maps each user to the direct chats with them.
         directRoomIDs = response.accountData["m.direct"]?.object.map { users in
@@ -42,6 +51,10 @@ public struct SyncBatch: Sendable, Equatable {
         messages.reserveCapacity(eventCount)
         members.reserveCapacity(eventCount)
         for (roomID, room) in response.rooms.joined.sorted(by: { $0.key < $1.key }) {
+            // Before the state: a member event there is the last word on a name.
+            for (userID, name) in (room.summary.heroNames ?? [:]).sorted(by: { $0.key < $1.key }) {
+                members.append(MemberRecord(roomID: roomID, userID: userID, displayName: name))
+            }
             // Appended in place: an initial sync has tens of thousands of events to go through.
             for event in room.state {
                 if let member = MemberRecord(roomID: roomID, event: event) { members.append(member) }
@@ -51,6 +64,9 @@ public struct SyncBatch: Sendable, Equatable {
                 if let message = MessageRecord(roomID: roomID, event: event) {
                     messages.append(message)
                     if let waiting = UndecryptedEvent(waitingFor: message, event: event) { undecrypted.append(waiting) }
+                    if let listed = event.content["m.mentions"] {
+                        declaredMentions[message.eventID] = listed["user_ids"]?.array?.contains(.string(userID)) == true
+                    }
                 } else if event.type != "m.room.member" {
                     take(relationOf: event, in: roomID)
                 }
@@ -72,6 +88,16 @@ extension SyncBatch {
                 take(relationOf: event, in: roomID)
             }
         }
+    }
+
+    /// Of several edits of one message, only the newest (the last, in timeline order): a page of
+    /// older events applies none over an edit already stored.
+    mutating func keepNewestEdits() {
+        var seen: Set<String> = []
+        changes = changes.reversed().filter { change in
+            guard case .edit(let targetID, _, _, _) = change else { return true }
+            return seen.insert(targetID).inserted
+        }.reversed()
     }
 
     /// An edit, a reaction or a redaction: events that change what is shown of another one.

@@ -14,6 +14,8 @@ public struct SyncResult: Sendable, Equatable {
     public var reactions: [ReactionRecord]
     /// Who is typing now in each room whose typing changed (never stored: it is only news).
     public var typing: [String: [String]] = [:]
+    /// The response said the server has more to send at once: catching up is not over.
+    public var hasMore = false
 
     public init(rooms: [RoomRecord], messages: [MessageRecord], gaps: Set<String> = [], memberChanges: Set<String> = [],
                 changedMessages: [MessageRecord] = [], reactions: [ReactionRecord] = []) {

@@ -1,12 +1,13 @@
 import Foundation
 
-/// Keeps one session in sync: asks for what changed since the stored token, commits the rooms it
-/// changed together with the new token, and only then tells the app, so the app never shows what
-/// the store does not hold. Failures wait out a growing, jittered delay and retry from the same
-/// token; an ended session stops the loop.
+/// Keeps one session in sync: asks for what changed since the stored position, commits the rooms
+/// it changed together with the new position, and only then tells the app, so the app never shows
+/// what the store does not hold. Failures wait out a growing, jittered delay and retry from the
+/// same position; an ended session stops the loop. Which method syncs (`/v3`, sliding) is the
+/// request's business: the loop only keeps its positions.
 public struct SyncLoop: Sendable {
-    /// One `/sync` from `since`; `waitsForNews: false` answers at once instead of long-polling.
-    public typealias Request = @Sendable (_ since: String?, _ waitsForNews: Bool) async throws(MatrixError) -> SyncResponse
+    /// One sync from `positions`; `waitsForNews: false` answers at once instead of long-polling.
+    public typealias Request = @Sendable (_ positions: SyncPositions, _ waitsForNews: Bool) async throws(MatrixError) -> SyncResponse
 
     let request: Request
     let store: StoreWriter
@@ -77,23 +78,25 @@ public struct SyncLoop: Sendable {
         var backoff = SyncBackoff()
         try? await crypto?.publishKeysIfNew()
         if let late = await crypto?.finishInterruptedRestore() { await report(.decrypted(late)) }
-        var token = try? await store.syncToken()
+        var positions = (try? await store.syncPositions()) ?? SyncPositions()
         var waitsForNews = !catchesUpFirst && keepsPolling
         while !Task.isCancelled {
             let failure: MatrixError
             do {
-                let response = try await request(token, waitsForNews && token != nil)
+                let response = try await request(positions, waitsForNews && positions.hasSynced)
                 // An answer that came as the loop was stopped is left to whoever comes next, who
                 // asks again from the same token: only one loop commits.
                 guard !Task.isCancelled else { return }
-                waitsForNews = true
+                // More to come at once (a room list still loading): asked for without waiting,
+                // and a loop that only catches up is not done yet.
+                waitsForNews = !response.hasMore
                 // Taken in whole even if the loop is stopped meanwhile: its to-device messages
                 // are decrypted once and for all. What follows may stop and come next time.
                 let newSessions = try await uncancelled { [self] in try await take(response) }
-                token = response.nextBatch
+                positions.move(to: response.position)
                 backoff.reset()
                 if let crypto { await maintain(crypto, after: response.encryption, newSessions: newSessions) }
-                if !keepsPolling { return }
+                if !keepsPolling && !response.hasMore { return }
                 continue
             } catch let error as MatrixError {
                 failure = error

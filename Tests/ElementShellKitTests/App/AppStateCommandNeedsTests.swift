@@ -35,7 +35,7 @@ import Testing
         var rooms = FakeRoomService()
         rooms.members = { _ throws(MatrixError) in await requests.append("members"); return [:] }
         rooms.texts = { _, _, _ throws(MatrixError) in await requests.append("state") }
-        rooms.older = { _, _, _ throws(MatrixError) in await requests.append("messages"); return ([], nil) }
+        rooms.older = { _, _, _ throws(MatrixError) in await requests.append("messages"); return OlderEvents(events: [], next: nil) }
         rooms.searching = { _, roomID throws(MatrixError) in await requests.append("search \(roomID ?? "everywhere")"); return [] }
         rooms.levels = { _ throws(MatrixError) in await requests.append("power levels"); throw .forbidden(message: "no") }
         rooms.read = { _, roomID, _ throws(MatrixError) in await requests.append("receipt \(roomID)") }

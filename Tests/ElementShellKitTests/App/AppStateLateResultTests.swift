@@ -55,7 +55,7 @@ import Testing
         // The new loop asks from the token the store has: the late answer was not committed.
         try await asked.wait(forCount: 3)
         let store = try #require(app.state.store)
-        #expect(try await store.syncToken() == "s1")
+        #expect(try await store.syncPositions().nextBatch == "s1")
         #expect(!showedLateMessage(app))
     }
 

@@ -76,7 +76,7 @@ import Testing
                                                                                           transactionID: entry.transactionID)))
         echo.seq = 1_000
         let lobby = try #require(app.state.rooms["!lobby:hs"])
-        try await #require(app.state.store).apply(SyncBatch(messages: [echo]), nextBatch: "s9")
+        try await #require(app.state.store).apply(SyncBatch(messages: [echo]), position: .nextBatch("s9"))
         await app.state.apply(.synced(SyncResult(rooms: [lobby], messages: [echo])))
         #expect(await app.state.run(line: "/react ~\(number) 👍"), "the number now names the sent message")
         #expect(try await outbox(app).last?.relation == .annotation(of: echo.eventID, key: "👍"))

@@ -105,8 +105,8 @@ import Testing
         try await waitUntil { first.state.syncStatus == .live }
 
         let requests = Recorder<String>()
-        let restarted = AppHarness(password: .missing, sync: { since, waitsForNews throws(MatrixError) in
-            await requests.append("\(since ?? "-") \(waitsForNews ? "waits" : "at once")")
+        let restarted = AppHarness(password: .missing, sync: { positions, waitsForNews throws(MatrixError) in
+            await requests.append("\(positions.nextBatch ?? "-") \(waitsForNews ? "waits" : "at once")")
             guard !waitsForNews else {
                 await suspendUntilCancelled()
                 throw .transport(.cancelled)

@@ -12,7 +12,7 @@ import Testing
 
     @Test func onlyTheLiveWiringBuildsServices() throws {
         let built = try TLSVerificationSourceTests.lines(
-            matching: Regex(#"(MatrixRoomService|MatrixMediaService|MatrixKeysService|MatrixAuthService|SyncService|MessageSender)\("#))
+            matching: Regex(#"(MatrixRoomService|MatrixMediaService|MatrixKeysService|MatrixAuthService|SyncService|SlidingSyncService|MessageSender)\("#))
         #expect(built.allSatisfy { $0.hasPrefix("ElementShellKit/App/SessionServices+Live.swift:") || $0.hasPrefix("ElementShellKit/App/AppEnvironment+Live.swift:") },
                 "\(built)")
     }

@@ -28,9 +28,9 @@ Its `fault` is one of:
                   gets the request then (it arrives late, after the client gave up)
     hold          forward only once released (`/_fault/release`)
     replace_body  let the server answer, then send `text` instead of its body
-    inject        let the server answer a /sync, then append `events_text` (events as JSON
-                  text, spliced in unparsed so they may nest deeper than Python reads) to the
-                  timeline of `room_id` in it (creating the room's entry when the answer has none)
+    inject        let the server answer a /sync (/v3 or sliding), then append `events_text` (events
+                  as JSON text, spliced in unparsed so they may nest deeper than Python reads) to
+                  the timeline of `room_id` in it (creating the room's entry when the answer has none)
 """
 
 import argparse
@@ -250,9 +250,14 @@ PLACEHOLDER = "\0injected events\0"
 
 def inject(body, room_id, events_text):
     response = json.loads(body)
-    rooms = response.setdefault("rooms", {}).setdefault("join", {})
-    timeline = rooms.setdefault(room_id, {}).setdefault("timeline", {})
-    timeline.setdefault("events", []).append(PLACEHOLDER)
+    if "pos" in response:
+        # Sliding sync: each room's timeline is a plain list.
+        room = response.setdefault("rooms", {}).setdefault(room_id, {})
+        room.setdefault("timeline", []).append(PLACEHOLDER)
+    else:
+        rooms = response.setdefault("rooms", {}).setdefault("join", {})
+        timeline = rooms.setdefault(room_id, {}).setdefault("timeline", {})
+        timeline.setdefault("events", []).append(PLACEHOLDER)
     return json.dumps(response).encode().replace(json.dumps(PLACEHOLDER).encode(), events_text.encode())
 
 

@@ -56,7 +56,7 @@ struct ShellProcess {
     /// uses it with `settings` (values as YAML), and returns the arguments that start the shell
     /// with them and no startup file.
     func testerArguments(for homeserver: TestHomeserver, settings: [String: String] = [:]) throws -> [String] {
-        let settings = settings.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+        let settings = Self.syncSetting.merging(settings) { _, chosen in chosen }.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
         let config = try write("""
         homeservers:
           test: { url: \(homeserver.url.absoluteString) }
@@ -64,6 +64,18 @@ struct ShellProcess {
           tester: { app_name: Tester, default_homeserver: test, settings: { \(settings) } }
         """, to: "config.yaml")
         return ["--config", config, "--profile", "tester", "--no-rc"]
+    }
+
+    /// The sync a run of the suite forces (`ELEMENT_SHELL_TEST_SYNC`: `Scripts/test` runs the
+    /// suites that must hold for both methods once more with `v3`); none leaves the default, `auto`,
+    /// which is sliding sync on the test Synapse.
+    static var syncSetting: [String: String] {
+        ProcessInfo.processInfo.environment["ELEMENT_SHELL_TEST_SYNC"].map { ["sync": $0] } ?? [:]
+    }
+
+    /// `syncSetting` as the members of a YAML flow mapping, for configs a test writes itself.
+    static var syncSettingYAML: String {
+        syncSetting.map { ", \($0.key): \($0.value)" }.joined()
     }
 
     /// The data directory of the `tester` profile: the session, and the store under `accounts/`.

@@ -26,7 +26,7 @@ struct ShellSpacesIntegrationTests {
                 homeservers:
                   test: { url: \(homeserver.url.absoluteString) }
                 profiles:
-                  clap: { default_homeserver: test, homeservers: [test] }
+                  clap: { default_homeserver: test, homeservers: [test], settings: { log_level: info\(ShellProcess.syncSettingYAML) } }
                 """, to: "clap.yaml"), "--profile", "clap", "--no-rc"]
             : try shell.testerArguments(for: homeserver)
         return try await shell.run(profile + ["--output", "json"] + lines.flatMap { ["-c", $0] },

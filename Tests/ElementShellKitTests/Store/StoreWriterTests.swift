@@ -9,7 +9,7 @@ import Testing
 
     @Test func aNewStoreHasEveryMigrationAndNothingElse() async throws {
         let store = try StoreWriter(url: url)
-        #expect(try await store.syncToken() == nil)
+        #expect(try await store.syncPositions().nextBatch == nil)
         #expect(try await store.rooms().isEmpty)
         let applied = try await DatabaseQueue(path: url.path).read { try StoreMigrations.migrator.appliedIdentifiers($0) }
         #expect(applied == Set(StoreMigrations.migrator.migrations))
@@ -28,7 +28,7 @@ import Testing
         try old.close()
 
         let store = try StoreWriter(url: url)
-        #expect(try await store.syncToken() == "s9")
+        #expect(try await store.syncPositions().nextBatch == "s9")
         #expect(try await store.rooms() == [RoomRecord(roomID: "!a", membership: .join, name: "Kept", heroes: ["@b:hs"])])
     }
 
@@ -40,16 +40,16 @@ import Testing
             first.heroes = ["@x:hs", "@y:hs"]
             first.notificationCount = 2
             first.lastActivity = 200
-            try await store.apply(SyncBatch(rooms: [first]), nextBatch: "s1")
+            try await store.apply(SyncBatch(rooms: [first]), position: .nextBatch("s1"))
             var second = RoomChange(roomID: "!a", membership: .join)
             second.topic = "Things"
             second.lastActivity = 100
-            let now = try await store.apply(SyncBatch(rooms: [second, RoomChange(roomID: "!b", membership: .invite)]), nextBatch: "s2")
+            let now = try await store.apply(SyncBatch(rooms: [second, RoomChange(roomID: "!b", membership: .invite)]), position: .nextBatch("s2"))
             #expect(now.rooms.first == RoomRecord(roomID: "!a", membership: .join, name: "A", topic: "Things", heroes: ["@x:hs", "@y:hs"],
                                            notificationCount: 2, lastActivity: 200), "what a response leaves out stays as stored")
         }
         let reopened = try StoreWriter(url: url)
-        #expect(try await reopened.syncToken() == "s2")
+        #expect(try await reopened.syncPositions().nextBatch == "s2")
         let rooms = try await reopened.rooms().sorted { $0.roomID < $1.roomID }
         #expect(rooms.map(\.roomID) == ["!a", "!b"])
         #expect(rooms[0].name == "A" && rooms[0].topic == "Things" && rooms[0].heroes == ["@x:hs", "@y:hs"] && rooms[1].membership == .invite)
@@ -57,7 +57,7 @@ import Testing
 
     @Test func aFailedTransactionLeavesNothingBehind() async throws {
         let store = try StoreWriter(url: url)
-        try await store.apply(SyncBatch(rooms: [RoomChange(roomID: "!a", membership: .join)]), nextBatch: "s1")
+        try await store.apply(SyncBatch(rooms: [RoomChange(roomID: "!a", membership: .join)]), position: .nextBatch("s1"))
         struct Interrupted: Error {}
         await #expect(throws: Interrupted.self) {
             try await store.transaction { database in
@@ -66,7 +66,7 @@ import Testing
                 throw Interrupted()
             }
         }
-        #expect(try await store.syncToken() == "s1")
+        #expect(try await store.syncPositions().nextBatch == "s1")
         #expect(try await store.rooms().map(\.roomID) == ["!a"])
     }
 
@@ -95,10 +95,10 @@ extension StoreWriterTests {
 
     @Test func newMessagesComeBackNumberedInTheOrderStored() async throws {
         let store = try StoreWriter(url: url)
-        let result = try await store.apply(SyncBatch(messages: [message("$1", in: "!a"), message("$2", in: "!a")]), nextBatch: "s1")
+        let result = try await store.apply(SyncBatch(messages: [message("$1", in: "!a"), message("$2", in: "!a")]), position: .nextBatch("s1"))
         let numbers = result.messages.compactMap(\.seq)
         #expect(numbers.count == 2 && numbers[0] < numbers[1])
-        let again = try await store.apply(SyncBatch(messages: [message("$2", in: "!a")]), nextBatch: "s2")
+        let again = try await store.apply(SyncBatch(messages: [message("$2", in: "!a")]), position: .nextBatch("s2"))
         #expect(again.messages.isEmpty, "a message the store has is not new")
     }
 
@@ -107,11 +107,11 @@ extension StoreWriterTests {
         var first = RoomChange(roomID: "!a", membership: .join)
         first.previousBatch = "p1"
         try await store.apply(SyncBatch(rooms: [first, RoomChange(roomID: "!b", membership: .join)],
-                                        messages: [message("$old", in: "!a"), message("$other", in: "!b")]), nextBatch: "s1")
+                                        messages: [message("$old", in: "!a"), message("$other", in: "!b")]), position: .nextBatch("s1"))
         var gapped = RoomChange(roomID: "!a", membership: .join)
         gapped.previousBatch = "g1"
         gapped.followsGap = true
-        let result = try await store.apply(SyncBatch(rooms: [gapped], messages: [message("$new", in: "!a")]), nextBatch: "s2")
+        let result = try await store.apply(SyncBatch(rooms: [gapped], messages: [message("$new", in: "!a")]), position: .nextBatch("s2"))
         #expect(result.gaps == ["!a"])
         #expect(try await store.messages(in: "!a", before: nil, limit: 10).map(\.eventID) == ["$new"])
         #expect(try await store.messages(in: "!b", before: nil, limit: 10).map(\.eventID) == ["$other"], "other rooms keep theirs")
@@ -120,7 +120,7 @@ extension StoreWriterTests {
         var limitedButEmpty = RoomChange(roomID: "!c", membership: .join)
         limitedButEmpty.previousBatch = "c1"
         limitedButEmpty.followsGap = true
-        let fresh = try await store.apply(SyncBatch(rooms: [limitedButEmpty]), nextBatch: "s3")
+        let fresh = try await store.apply(SyncBatch(rooms: [limitedButEmpty]), position: .nextBatch("s3"))
         #expect(fresh.gaps.isEmpty, "a room with nothing stored has nothing to lose")
         #expect(try await store.room("!c")?.previousBatch == "c1")
     }
@@ -133,7 +133,7 @@ extension StoreWriterTests {
         change.heroes = ["@bob:hs", "@eve:hs"]
         let result = try await store.apply(SyncBatch(rooms: [change], members: [MemberRecord(roomID: "!dm", userID: "@bob:hs", displayName: "Bob"),
                                                                                  MemberRecord(roomID: "!other", userID: "@eve:hs", displayName: "Eve")]),
-                                           nextBatch: "s1")
+                                           position: .nextBatch("s1"))
         #expect(result.rooms.first?.heroNames == ["Bob", ""], "a name from another room does not count")
         #expect(try await store.rooms().first?.heroNames == ["Bob", ""])
     }
@@ -141,15 +141,15 @@ extension StoreWriterTests {
     @Test func directChatsFollowTheAccountsListEvenForRoomsThatArriveLater() async throws {
         let store = try StoreWriter(url: url)
         try await store.apply(SyncBatch(rooms: [RoomChange(roomID: "!group", membership: .join), RoomChange(roomID: "!dm", membership: .join)]),
-                              nextBatch: "s1")
-        let listed = try await store.apply(SyncBatch(directRoomIDs: ["!dm", "!later"]), nextBatch: "s2")
+                              position: .nextBatch("s1"))
+        let listed = try await store.apply(SyncBatch(directRoomIDs: ["!dm", "!later"]), position: .nextBatch("s2"))
         #expect(listed.rooms.filter(\.isDirect).map(\.roomID) == ["!dm"], "a new list reaches every stored room")
-        let arrived = try await store.apply(SyncBatch(rooms: [RoomChange(roomID: "!later", membership: .join)]), nextBatch: "s3")
+        let arrived = try await store.apply(SyncBatch(rooms: [RoomChange(roomID: "!later", membership: .join)]), position: .nextBatch("s3"))
         #expect(arrived.rooms.map(\.isDirect) == [true])
 
         var invite = RoomChange(roomID: "!invite", membership: .invite)
         invite.isDirectInvite = true
-        try await store.apply(SyncBatch(rooms: [invite], directRoomIDs: []), nextBatch: "s4")
+        try await store.apply(SyncBatch(rooms: [invite], directRoomIDs: []), position: .nextBatch("s4"))
         let rooms = try await store.rooms()
         #expect(rooms.filter(\.isDirect).map(\.roomID) == ["!invite"], "an emptied list leaves only the marked invite")
     }
@@ -160,7 +160,7 @@ extension StoreWriterTests {
         let store = try StoreWriter(url: url)
         let emptySize = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
         let messages = (0..<2_000).map { message("$\($0)", in: "!big") }
-        try await store.apply(SyncBatch(messages: messages), nextBatch: "s1")
+        try await store.apply(SyncBatch(messages: messages), position: .nextBatch("s1"))
         // The commit went to the WAL; the checkpoint that follows on the writer copies it over.
         await store.waitForScheduledCheckpoint()
         let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0

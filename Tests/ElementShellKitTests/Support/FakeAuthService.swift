@@ -124,7 +124,7 @@ struct FakeRoomService: RoomService {
     }
     var leaveRoom: @Sendable (String) async throws(MatrixError) -> Void = { _ throws(MatrixError) in }
     var searching: @Sendable (String, String?) async throws(MatrixError) -> [SyncEvent] = { _, _ throws(MatrixError) in [] }
-    var older: @Sendable (String, String, Int) async throws(MatrixError) -> (events: [SyncEvent], next: String?) = { _, _, _ throws(MatrixError) in ([], nil) }
+    var older: @Sendable (String, String, Int) async throws(MatrixError) -> OlderEvents = { _, _, _ throws(MatrixError) in OlderEvents(events: [], next: nil) }
 
     func join(_ address: RoomAddress) async throws(MatrixError) -> String { try await joinRoom(address) }
     func leave(roomID: String) async throws(MatrixError) { try await leaveRoom(roomID) }
@@ -132,7 +132,7 @@ struct FakeRoomService: RoomService {
     var texts: @Sendable (RoomText, String, String) async throws(MatrixError) -> Void = { _, _, _ throws(MatrixError) in }
     func joinedMembers(roomID: String) async throws(MatrixError) -> [String: String?] { try await members(roomID) }
     func setText(_ kind: RoomText, of roomID: String, to text: String) async throws(MatrixError) { try await texts(kind, roomID, text) }
-    func olderEvents(roomID: String, from token: String, limit: Int) async throws(MatrixError) -> (events: [SyncEvent], next: String?) {
+    func olderEvents(roomID: String, from token: String, limit: Int) async throws(MatrixError) -> OlderEvents {
         try await older(roomID, token, limit)
     }
     func search(_ term: String, roomID: String?, limit: Int) async throws(MatrixError) -> [SyncEvent] {

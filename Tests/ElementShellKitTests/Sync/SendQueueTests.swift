@@ -92,7 +92,7 @@ import Testing
         let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
         try await store.enqueue(entry("hello"))
         let echo = MessageRecord(eventID: "$e", roomID: "!r", sender: "@me:hs", msgtype: "m.text", body: "hello", originServerTS: 1, transactionID: "t-hello")
-        let result = try await store.apply(SyncBatch(messages: [echo, echo]), nextBatch: "s1")
+        let result = try await store.apply(SyncBatch(messages: [echo, echo]), position: .nextBatch("s1"))
         #expect(result.messages.map(\.eventID) == [echo.eventID], "a message the store has is not new twice")
         #expect(try await store.outbox().isEmpty)
         #expect(try await store.messages(in: "!r", before: nil, limit: 10).map(\.eventID) == [echo.eventID])

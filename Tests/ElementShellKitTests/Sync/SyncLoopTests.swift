@@ -15,8 +15,8 @@ import Testing
         }
 
         var request: SyncLoop.Request {
-            { since, _ throws(MatrixError) in
-                await self.answers.append(since)
+            { positions, _ throws(MatrixError) in
+                await self.answers.append(positions.nextBatch)
                 let index = await self.served.next()
                 guard index < self.script.count else {
                     await suspendUntilCancelled()
@@ -64,7 +64,7 @@ import Testing
         #expect(seen.first == .synced(SyncResult(rooms: [RoomRecord(roomID: "!a", membership: .join, name: "A")], messages: [])))
         guard case .syncFailed(.transport(.cannotConnect("hs")), _) = seen[1] else { Issue.record("no failure: \(seen)"); return }
         #expect(seen[2] == .synced(SyncResult(rooms: [RoomRecord(roomID: "!b", membership: .join, name: "B")], messages: [])))
-        #expect(try await store.syncToken() == "s2")
+        #expect(try await store.syncPositions().nextBatch == "s2")
         #expect(await server.answers.values.prefix(3) == [nil, "s1", "s1"], "a failed request is retried from the same token")
     }
 
@@ -78,25 +78,46 @@ import Testing
         #expect(await events.values == [.sessionEnded(signOut)])
     }
 
+    /// A room list still loading (sliding sync) is asked for on at once, from the new position,
+    /// even by a loop that only catches up; a catch-up ends once it is in.
+    @Test func aResponseWithMoreToComeIsFollowedAtOnceEvenWhenOnlyCatchingUp() async throws {
+        let directory = TemporaryDirectory()
+        let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
+        let requests = Recorder<String>()
+        let served = Counter()
+        let loop = SyncLoop(request: { positions, waitsForNews throws(MatrixError) in
+            await requests.append("\(positions.sliding?.pos ?? "-") \(waitsForNews ? "waits" : "at once")")
+            let index = await served.next()
+            var response = SyncResponse(position: .sliding(SlidingSyncPosition(pos: "p\(index + 1)", toDeviceSince: nil)),
+                                        rooms: self.joined("!r\(index)", name: "R\(index)"))
+            response.hasMore = index < 2
+            return response
+        }, store: store, userID: "@me:hs", keepsPolling: false) { _ in }
+        await loop.run()
+        #expect(await requests.values == ["- at once", "p1 at once", "p2 at once"])
+        #expect(try await store.rooms().count == 3)
+        #expect(try await store.syncPositions().sliding?.pos == "p3")
+    }
+
     @Test func aLoopThatDoesNotKeepPollingCatchesUpOnceAndEnds() async throws {
         let directory = TemporaryDirectory()
         let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
         _ = try await store.apply(SyncResponse(nextBatch: "s0"), userID: "@me:hs")
         let requests = Recorder<String>()
-        let loop = SyncLoop(request: { since, waitsForNews throws(MatrixError) in
-            await requests.append("\(since ?? "-") \(waitsForNews ? "waits" : "at once")")
+        let loop = SyncLoop(request: { positions, waitsForNews throws(MatrixError) in
+            await requests.append("\(positions.nextBatch ?? "-") \(waitsForNews ? "waits" : "at once")")
             return SyncResponse(nextBatch: "s1", rooms: self.joined("!a", name: "A"))
         }, store: store, userID: "@me:hs", keepsPolling: false) { _ in }
         // It returns by itself: batch mode leaves no request open.
         await loop.run()
         #expect(await requests.values == ["s0 at once"])
-        #expect(try await store.syncToken() == "s1")
+        #expect(try await store.syncPositions().nextBatch == "s1")
     }
 
     @Test func startingAgainContinuesFromTheStoredToken() async throws {
         let directory = TemporaryDirectory()
         let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
-        try await store.apply(SyncBatch(), nextBatch: "saved")
+        try await store.apply(SyncBatch(), position: .nextBatch("saved"))
         let server = ScriptedServer([.failure(.unknownToken(softLogout: false))])
         await SyncLoop(request: server.request, store: store, userID: "@me:hs") { _ in }.run()
         #expect(await server.answers.values == ["saved"])

@@ -4,6 +4,8 @@ import Foundation
 struct MessagesPage: Sendable, JSONReadable {
     /// Events that do not fit `SyncEvent` are left out, as in a sync response.
     var chunk: [SyncEvent] = []
+    /// State the events need: with lazy loading, their senders' member events.
+    var state: [SyncEvent] = []
     /// Where to go on from; absent at the room's beginning.
     var end: String?
 
@@ -13,6 +15,7 @@ struct MessagesPage: Sendable, JSONReadable {
             try reader.readObject { reader, key throws(JSONError) in
                 switch key {
                 case "chunk": page.chunk = try reader.readEvents()
+                case "state": page.state = try reader.readEvents()
                 case "end": page.end = try reader.readStringOrNull()
                 default: try reader.skipValue()
                 }

@@ -6,7 +6,7 @@ extension MatrixEndpoint where Response == SyncResponse {
     /// nothing happened) before the exchange is given up locally. Presence stays `offline`:
     /// syncing in the background must not announce the user as online.
     static func sync(since: String?, filter: SyncFilter, longPollTimeout: Duration, requestTimeout: TimeInterval) -> Self {
-        let waitMilliseconds = longPollTimeout.components.seconds * 1000 + longPollTimeout.components.attoseconds / 1_000_000_000_000_000
+        let waitMilliseconds = longPollTimeout.wholeMilliseconds
         var query = [
             URLQueryItem(name: "filter", value: filter.json),
             URLQueryItem(name: "set_presence", value: "offline"),
@@ -20,4 +20,11 @@ extension MatrixEndpoint where Response == SyncResponse {
 
     /// 256 MiB: an initial sync of a very large account, with room to spare, still bounded.
     static var syncMaximumResponseBytes: Int { 256 << 20 }
+}
+
+extension Duration {
+    /// The duration in whole milliseconds, as the sync endpoints' `timeout` takes it.
+    var wholeMilliseconds: Int64 {
+        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+    }
 }

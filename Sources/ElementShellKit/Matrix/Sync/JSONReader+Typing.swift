@@ -8,24 +8,32 @@ extension JSONReader {
         try readSection { reader, key throws(JSONError) in
             guard case "events" = key, try !reader.readNull() else { return try reader.skipValue() }
             try reader.readArray { reader throws(JSONError) in
-                guard reader.nextIs("{") else { return try reader.skipValue() }
-                var type: String?, userIDs: [String]?
-                var fits = true
-                try reader.readObject { reader, key throws(JSONError) in
-                    do throws(JSONError) {
-                        switch key {
-                        case "type": type = try reader.readStringOrNull()
-                        case "content": userIDs = try reader.readUserIDs()
-                        default: try reader.skipValue()
-                        }
-                    } catch where !error.isMalformedText {
-                        fits = false
-                    }
-                }
-                if fits, type == "m.typing" { typing = userIDs ?? [] }
+                if let userIDs = try reader.readTypingEvent() { typing = userIDs }
             }
         }
         return typing
+    }
+
+    /// The user IDs of one ephemeral event if it is an `m.typing` that fits, else `nil`.
+    mutating func readTypingEvent() throws(JSONError) -> [String]? {
+        guard nextIs("{") else {
+            try skipValue()
+            return nil
+        }
+        var type: String?, userIDs: [String]?
+        var fits = true
+        try readObject { reader, key throws(JSONError) in
+            do throws(JSONError) {
+                switch key {
+                case "type": type = try reader.readStringOrNull()
+                case "content": userIDs = try reader.readUserIDs()
+                default: try reader.skipValue()
+                }
+            } catch where !error.isMalformedText {
+                fits = false
+            }
+        }
+        return fits && type == "m.typing" ? userIDs ?? [] : nil
     }
 
     /// The strings of a content's `user_ids` array; `nil` when the content has none.

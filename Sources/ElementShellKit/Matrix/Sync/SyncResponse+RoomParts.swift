@@ -58,11 +58,16 @@ extension SyncResponse {
         public var heroes: [String]?
         public var joinedMemberCount: Int?
         public var invitedMemberCount: Int?
+        /// The heroes' display names as the server gave them with the heroes (sliding sync does;
+        /// `/v3` sends their member events in the state instead).
+        public var heroNames: [String: String]?
 
-        public init(heroes: [String]? = nil, joinedMemberCount: Int? = nil, invitedMemberCount: Int? = nil) {
+        public init(heroes: [String]? = nil, joinedMemberCount: Int? = nil, invitedMemberCount: Int? = nil,
+                    heroNames: [String: String]? = nil) {
             self.heroes = heroes
             self.joinedMemberCount = joinedMemberCount
             self.invitedMemberCount = invitedMemberCount
+            self.heroNames = heroNames
         }
 
         public static var empty: Self { RoomSummary() }

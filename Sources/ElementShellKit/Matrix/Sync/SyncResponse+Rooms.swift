@@ -4,23 +4,22 @@ extension SyncResponse {
         /// with lazy loading, only the members the timeline needs.
         public var state: [SyncEvent]
         public var timeline: Timeline
-        public var unreadNotifications: UnreadNotificationCounts
+        /// The server's counts; `nil` where it keeps none (sliding sync on Synapse) and the client
+        /// counts.
+        public var unreadNotifications: UnreadNotificationCounts?
         public var summary: RoomSummary
-        /// Who is typing now, from the room's `m.typing` event; `nil` when the response has none,
-        /// which means no change.
-        public var typingUserIDs: [String]?
 
         public init(state: [SyncEvent] = [], timeline: Timeline = .empty,
-                    unreadNotifications: UnreadNotificationCounts = .empty, summary: RoomSummary = .empty,
-                    typingUserIDs: [String]? = nil) {
+                    unreadNotifications: UnreadNotificationCounts? = .empty, summary: RoomSummary = .empty) {
             self.state = state
             self.timeline = timeline
             self.unreadNotifications = unreadNotifications
             self.summary = summary
-            self.typingUserIDs = typingUserIDs
         }
 
-        init(reading reader: inout JSONReader) throws(JSONError) {
+        /// A joined room's section; who is typing there goes to `typing` (left alone when the
+        /// section has no `m.typing`).
+        init(reading reader: inout JSONReader, typing: inout [String]?) throws(JSONError) {
             self.init()
             try reader.readSection { reader, key throws(JSONError) in
                 switch key {
@@ -28,7 +27,7 @@ extension SyncResponse {
                 case "timeline": timeline = try Timeline(reading: &reader)
                 case "unread_notifications": unreadNotifications = try UnreadNotificationCounts(reading: &reader)
                 case "summary": summary = try RoomSummary(reading: &reader)
-                case "ephemeral": typingUserIDs = try reader.readTypingUserIDs()
+                case "ephemeral": typing = try reader.readTypingUserIDs()
                 default: try reader.skipValue()
                 }
             }
@@ -67,7 +66,8 @@ extension SyncResponse {
 
         /// A left room's section is a joined room's without the parts that end with membership.
         init(reading reader: inout JSONReader) throws(JSONError) {
-            let room = try JoinedRoom(reading: &reader)
+            var typing: [String]?
+            let room = try JoinedRoom(reading: &reader, typing: &typing)
             self.init(state: room.state, timeline: room.timeline)
         }
     }
