@@ -2,6 +2,8 @@
 # Sourced by Benchmarks/oneshot-send.sh and Benchmarks/requests.sh: a private Synapse on
 # 127.0.0.1 (Scripts/lib/private_synapse.sh), the release binary to measure, element-shell run in
 # a home of its own (as the tests run it), and the figures printed as the other benchmarks do.
+# For a benchmark of many rooms, a Synapse kept between runs with its account in them
+# (bench_start_synapse_with_rooms).
 
 # shellcheck source=../Scripts/lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../Scripts/lib/common.sh"
@@ -13,11 +15,14 @@ source "$ES_LIB_DIR/dev-venv.sh"
 source "$ES_LIB_DIR/synapse.sh"
 
 BENCH_DIR="$ES_REPO_ROOT/Benchmarks"
-# Everything a run makes (server, homes, stores) lives here and goes at exit.
+# Everything a run makes (server, homes, stores) lives here and goes at exit; a server with many
+# rooms (bench_start_synapse_with_rooms) lives in the cache, and is only stopped.
 BENCH_WORK=$(mktemp -d "${TMPDIR:-/tmp}/element-shell-bench.XXXXXX")
 BENCH_SERVER_DIR="$BENCH_WORK/synapse"
 BENCH_HOME="$BENCH_WORK/home"
 BENCH_USER=bench
+# The other members of the rooms of bench_start_synapse_with_rooms.
+BENCH_PEERS=(ada grace)
 
 # shellcheck disable=SC2317  # called by the EXIT trap
 bench_finish() {
@@ -58,6 +63,69 @@ bench_start_synapse() {
     "$ES_LIB_DIR/private_synapse.sh" start "$BENCH_SERVER_DIR"
     BENCH_URL=$("$ES_LIB_DIR/private_synapse.sh" await "$BENCH_SERVER_DIR" "$BENCH_USER")
     BENCH_PASSWORD_FILE="$BENCH_SERVER_DIR/password"
+}
+
+# bench_start_synapse_with_rooms ROOMS: as bench_start_synapse, but $BENCH_USER is joined to ROOMS
+# rooms made by Benchmarks/make_rooms.py (a name, a topic, one or two of $BENCH_PEERS, a last
+# message from one of them; 5 % encrypted, 1 % direct chats, two spaces), and the server is kept
+# between runs in $ES_DEV_CACHE/bench-rooms-ROOMS. The first run makes the rooms, the only slow
+# step (about 8 rooms/s: 2 minutes for 1,000 on this machine, 11 for 5,000 beside a build), and
+# restarts the server; later runs start it as it was (2–4 s), with whatever earlier runs left in
+# it (devices, messages). BENCH_SERVER_DIR then names it, so bench_finish stops it by its PID, and
+# deletes nothing of it. Remove the directory to have the rooms made anew; a making cut short is
+# resumed by the next run (make_rooms.py makes only what is missing).
+bench_start_synapse_with_rooms() {
+    local rooms=$1 lock start made_in eatmydata=()
+    [[ $rooms =~ ^[1-9][0-9]*$ ]] || es_die "bench_start_synapse_with_rooms: a number of rooms, not '$rooms'"
+    ES_APT_PACKAGES+=(eatmydata)
+    es_ensure_system_packages
+    es_ensure_dev_venv
+    BENCH_SERVER_DIR="$ES_DEV_CACHE/bench-rooms-$rooms"
+    mkdir -p "$BENCH_SERVER_DIR"
+    # One run at a time on a directory. The lock is this shell's alone: were Synapse to inherit it,
+    # a server left running would hold it.
+    exec {lock}>"$BENCH_SERVER_DIR.lock"
+    if ! flock -n "$lock"; then
+        echo "Waiting for another benchmark to be done with $BENCH_SERVER_DIR…" >&2
+        flock "$lock"
+    fi
+    # What a run killed before its EXIT trap left running (the lock says it is no one's now).
+    "$ES_LIB_DIR/private_synapse.sh" stop "$BENCH_SERVER_DIR"
+    if [[ -f $BENCH_SERVER_DIR/port ]]; then
+        # Its port may have become another program's since: then it takes a free one (no session
+        # outlives a run, so none remembers the URL). The config is written anew for this
+        # checkout and this run's ELEMENT_SHELL_SYNAPSE_LOG_LEVEL, and the log holds this run's only.
+        bench_port_free "$(<"$BENCH_SERVER_DIR/port")" || es_free_port >"$BENCH_SERVER_DIR/port"
+        es_synapse_configure "$BENCH_SERVER_DIR" "$(<"$BENCH_SERVER_DIR/port")"
+        : >"$BENCH_SERVER_DIR/homeserver.log"
+    fi
+    # While it makes the rooms, Synapse's commits skip fsync (eatmydata): they waited on the disk
+    # for most of its time, and the rooms are made 40 % faster. The server is restarted without it.
+    [[ -f $BENCH_SERVER_DIR/rooms-made ]] || eatmydata=(eatmydata)
+    "${eatmydata[@]}" "$ES_LIB_DIR/private_synapse.sh" start "$BENCH_SERVER_DIR" {lock}>&-
+    BENCH_URL=$("$ES_LIB_DIR/private_synapse.sh" await "$BENCH_SERVER_DIR" "$BENCH_USER" "${BENCH_PEERS[@]}")
+    BENCH_PASSWORD_FILE="$BENCH_SERVER_DIR/password"
+    [[ -f $BENCH_SERVER_DIR/rooms-made ]] && return 0
+
+    echo "Making $rooms rooms for $BENCH_USER in $BENCH_SERVER_DIR (once, at about 8 a second)…" >&2
+    start=$(bench_now_us)
+    "$ES_DEV_PYTHON" "$BENCH_DIR/make_rooms.py" --homeserver "$BENCH_URL" --user "$BENCH_USER" \
+        --password-file "$BENCH_PASSWORD_FILE" --rooms "$rooms" "${BENCH_PEERS[@]/#/--peer=}"
+    made_in=$((($(bench_now_us) - start) / 1000000))
+    "$ES_LIB_DIR/private_synapse.sh" stop "$BENCH_SERVER_DIR"
+    # On disk for good before it counts as made (eatmydata left that to the kernel).
+    sync -f "$BENCH_SERVER_DIR/homeserver.db"
+    echo "$rooms rooms made by make_rooms.py in $made_in s, $(date -u +%FT%TZ)" >"$BENCH_SERVER_DIR/rooms-made"
+    "$ES_LIB_DIR/private_synapse.sh" start "$BENCH_SERVER_DIR" {lock}>&-
+    BENCH_URL=$("$ES_LIB_DIR/private_synapse.sh" await "$BENCH_SERVER_DIR")
+}
+
+# True when Synapse could listen on PORT of 127.0.0.1 (it sets SO_REUSEADDR, as here).
+bench_port_free() {
+    python3 -c 'import socket, sys
+s = socket.socket()
+s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("127.0.0.1", int(sys.argv[1])))' "$1" 2>/dev/null
 }
 
 # bench_room ALIAS [MESSAGES]: creates #ALIAS (room version 11) as $BENCH_USER, with MESSAGES

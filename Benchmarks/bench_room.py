@@ -10,33 +10,10 @@ either client the benchmarks compare.
 """
 
 import argparse
-import http.client
-import json
 import sys
-import urllib.parse
 from pathlib import Path
 
-
-class Client:
-    """One HTTP/1.1 connection to the homeserver, kept alive for every request."""
-
-    def __init__(self, homeserver: str):
-        url = urllib.parse.urlsplit(homeserver)
-        if url.scheme != "http":
-            sys.exit(f"bench_room: only http:// homeservers on this machine, not {homeserver}")
-        self.connection = http.client.HTTPConnection(url.hostname, url.port or 80, timeout=60)
-        self.token: str | None = None
-
-    def request(self, method: str, path: str, body: dict | None = None) -> dict:
-        headers = {"Content-Type": "application/json"}
-        if self.token:
-            headers["Authorization"] = f"Bearer {self.token}"
-        self.connection.request(method, path, None if body is None else json.dumps(body), headers)
-        response = self.connection.getresponse()
-        answer = json.loads(response.read() or b"{}")
-        if response.status != 200:
-            sys.exit(f"bench_room: {method} {path.split('?')[0]}: HTTP {response.status} {answer}")
-        return answer
+from bench_http import Client, RequestError, quote
 
 
 def main() -> None:
@@ -48,23 +25,24 @@ def main() -> None:
     parser.add_argument("--messages", type=int, default=0)
     args = parser.parse_args()
 
+    try:
+        print(make_room(args))
+    except RequestError as error:
+        sys.exit(f"bench_room: {error}")
+
+
+def make_room(args: argparse.Namespace) -> str:
     client = Client(args.homeserver)
-    login = client.request("POST", "/_matrix/client/v3/login", {
-        "type": "m.login.password",
-        "identifier": {"type": "m.id.user", "user": args.user},
-        "password": args.password_file.read_text().rstrip("\n"),
-        "initial_device_display_name": "bench_room.py",
-    })
-    client.token = login["access_token"]
+    client.token = client.login(args.user, args.password_file.read_text().rstrip("\n"), "bench_room.py")["access_token"]
     room = client.request("POST", "/_matrix/client/v3/createRoom", {
         "preset": "private_chat", "name": args.alias, "room_alias_name": args.alias, "room_version": "11",
     })["room_id"]
-    quoted = urllib.parse.quote(room, safe="")
+    quoted = quote(room)
     for number in range(1, args.messages + 1):
         client.request("PUT", f"/_matrix/client/v3/rooms/{quoted}/send/m.room.message/fill{number}",
                        {"msgtype": "m.text", "body": f"fill {number}"})
     client.request("POST", "/_matrix/client/v3/logout", {})
-    print(room)
+    return room
 
 
 if __name__ == "__main__":
