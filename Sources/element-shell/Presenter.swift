@@ -51,7 +51,8 @@ final class Presenter {
     static func isDiagnostic(_ report: Report) -> Bool {
         switch report.content {
         case .result: report.isFailure
-        case .configProblem, .sessionResumed, .sessionEnded, .sendProblem, .firstSyncUnderway, .firstSyncFinished, .transfer, .restoreProgress, .identityChanged: true
+        case .configProblem, .sessionResumed, .sessionEnded, .sendProblem, .firstSyncUnderway, .firstSyncFinished, .transfer, .restoreProgress, .identityChanged,
+             .slidingSyncUnavailable: true
         case .message, .messageChanged, .reacted, .mentioned, .gap, .attention, .verification, .secretsArrived: false
         }
     }

@@ -71,6 +71,12 @@ extension AppState {
             logger.notice("Sync failed (\(ErrorCodes.code(for: error))); retrying in \(delay)")
             let retryAt = Date().addingTimeInterval(TimeInterval(delay.components.seconds))
             if case .transport = error { syncStatus = .offline(retryAt: retryAt) } else { syncStatus = .failing(retryAt: retryAt) }
+            // Retried like any failure (the server may be upgraded), but said once: the prompt's
+            // "failing" alone would not tell what to do.
+            if error == .slidingSyncUnavailable, !toldSlidingSyncUnavailable {
+                toldSlidingSyncUnavailable = true
+                report(Report(content: .slidingSyncUnavailable, location: nil))
+            }
         case .sessionEnded(let signOut):
             guard let ended = session, !isLoggingOut else { return }
             logger.notice("The homeserver signed out \(ended.userID) (device \(ended.deviceID), \(signOut.rawValue))")
@@ -161,11 +167,13 @@ extension AppState {
     /// the new loop is to see. (A run killed with its catch-up unanswered leaves the same behind
     /// for the next run's first request; `/wait sync` therefore always asks on from a token of
     /// its own run.)
-    func restartSync(for session: Session, catchingUpNow: Bool = false, cancellingCatchUp: Bool = false) {
+    /// `quietly` keeps a live status as it is: the new loop only tells the server something (the
+    /// room now open), and the prompt need not say "syncing…" for it.
+    func restartSync(for session: Session, catchingUpNow: Bool = false, cancellingCatchUp: Bool = false, quietly: Bool = false) {
         guard let store, let services else { return }
         let previous = syncTask
         if syncLoopPolls || cancellingCatchUp { previous?.cancel() }
-        syncStatus = .catchingUp(since: Date())
+        if !(quietly && syncStatus == .live) { syncStatus = .catchingUp(since: Date()) }
         syncRun += 1
         syncLoopPolls = syncsLive
         let generation = serviceGeneration, run = syncRun
@@ -193,7 +201,7 @@ extension AppState {
         else { return }
         followedRoom = (currentRoomID, serviceGeneration)
         if await services.followRoom(currentRoomID), syncLoopPolls, self.session == session {
-            restartSync(for: session, catchingUpNow: true)
+            restartSync(for: session, catchingUpNow: true, quietly: true)
         }
     }
 

@@ -64,6 +64,8 @@ public final class AppState {
     @ObservationIgnored var syncsLive: Bool
     /// Whether the latest loop long-polls; one that only catches up is let finish (see `restartSync`).
     @ObservationIgnored var syncLoopPolls = false
+    /// Whether this run said that the homeserver does not offer the sliding sync the setting asks for.
+    @ObservationIgnored var toldSlidingSyncUnavailable = false
     /// The room sync was last told is open (`followOpenRoom`), with the services that were told.
     @ObservationIgnored var followedRoom: (roomID: String?, generation: Int)?
     /// The latest sync loop that has ended, so the end of a script can wait for its catch-up.

@@ -24,6 +24,8 @@ public struct Report: Sendable, Equatable {
         case sendProblem(transactionID: String, roomID: String, MatrixError, retryIn: Duration?)
         /// The first sync of a session is taking a while.
         case firstSyncUnderway
+        /// The `sync` setting asks for sliding sync, and the homeserver does not offer it.
+        case slidingSyncUnavailable
         /// A first sync that was announced as taking a while is done.
         case firstSyncFinished(roomCount: Int)
         /// Sync skipped messages of the open room; `/history` brings them.

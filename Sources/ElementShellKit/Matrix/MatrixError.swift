@@ -23,4 +23,6 @@ public enum MatrixError: Error, Sendable, Equatable {
     case transport(TransportError)
     /// A message for an encrypted room could not be encrypted, so it was not sent.
     case encryptionRefused(EncryptionRefusal)
+    /// The `sync` setting asks for sliding sync, and the homeserver's endpoint does not answer.
+    case slidingSyncUnavailable
 }

@@ -73,6 +73,7 @@ public enum ErrorCodes {
         case .wellKnownInvalid: "well_known_invalid"
         case .unsupportedLoginFlow: "unsupported_login_flow"
         case .decoding: "bad_response"
+        case .slidingSyncUnavailable: "sliding_sync_unavailable"
         case .encryptionRefused(.unsupportedAlgorithm): "unsupported_encryption"
         case .encryptionRefused(.roomNotSynced): "room_not_synced"
         case .encryptionRefused(.unavailable): "encryption_unavailable"

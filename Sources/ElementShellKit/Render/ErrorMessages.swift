@@ -108,6 +108,7 @@ public enum ErrorMessages {
         case .encryptionRefused(.unsupportedAlgorithm(let algorithm)): L10n.errorUnsupportedEncryption(clean(algorithm))
         case .encryptionRefused(.roomNotSynced): L10n.errorRoomNotSynced
         case .encryptionRefused(.unavailable): L10n.errorEncryptionUnavailable
+        case .slidingSyncUnavailable: L10n.errorSlidingSyncUnavailable
         }
     }
 

@@ -29,6 +29,8 @@ public enum JSONRenderer {
             fields = ["type": "mention", "room": .string(name), "highlight_count": .integer(Int64(count))]
         case .firstSyncUnderway:
             fields = ["type": "first_sync", "event": "underway"]
+        case .slidingSyncUnavailable:
+            fields = ["type": "sync_problem", "code": "sliding_sync_unavailable", "message": .string(L10n.errorSlidingSyncUnavailable)]
         case .firstSyncFinished(let count):
             fields = ["type": "first_sync", "event": "finished", "room_count": .integer(Int64(count))]
         case .gap(let name):

@@ -40,6 +40,8 @@ public struct TextRenderer: Sendable {
             lines = [theme.bold(L10n.screenMentioned(clean(name), count))]
         case .firstSyncUnderway:
             lines = [theme.dim(L10n.screenFirstSyncUnderway)]
+        case .slidingSyncUnavailable:
+            lines = [L10n.errorSlidingSyncUnavailable]
         case .firstSyncFinished(let count):
             lines = [theme.dim(L10n.screenFirstSyncFinished(count))]
         case .gap(let name):

@@ -36,7 +36,8 @@ public actor SyncConnection {
         case .sliding:
             do throws(MatrixError) {
                 return try await sliding.next(from: positions.sliding, userID: userID, waitsForNews: waitsForNews)
-            } catch let error where mode == .auto && Self.meansNoSlidingSync(error) {
+            } catch let error where Self.meansNoSlidingSync(error) {
+                guard mode == .auto else { throw .slidingSyncUnavailable }
                 logger.notice("The homeserver lists sliding sync but its endpoint does not answer; syncing with /v3")
                 method = .v3
                 return try await nextByV3(from: positions, waitsForNews: waitsForNews)

@@ -159,6 +159,50 @@ import Testing
         #expect(await attempts.value > before)
     }
 
+    /// Sliding sync follows the open room: told after the command that changed it, and a long-poll
+    /// under way gives way to a request that says so, without the prompt saying "syncing…".
+    @Test func theOpenRoomIsFollowedAndALongPollGivesWayQuietly() async throws {
+        let followed = Recorder<String>()
+        let requests = Recorder<String>()
+        let served = SyncLoopTests.Counter()
+        let lobby = AppStateMessagingTests.lobby
+        let app = AppHarness(sync: { _, waitsForNews throws(MatrixError) in
+            await requests.append(waitsForNews ? "waits" : "at once")
+            guard await served.next() > 0, waitsForNews else { return lobby }
+            await suspendUntilCancelled()
+            throw .transport(.cancelled)
+        }, followRoom: { roomID in
+            await followed.append(roomID ?? "none")
+            return true
+        })
+        await app.state.run(line: "/login matrix.org alice")
+        try await requests.wait(forCount: 2)
+        try await waitUntil { app.state.syncStatus == .live }
+        await app.state.run(line: "/open Lobby")
+        #expect(await followed.values.last == "!lobby:hs")
+        #expect(app.state.syncStatus == .live, "the prompt does not say syncing for it")
+        try await requests.wait(forCount: 3)
+        #expect(await requests.values[2] == "at once", "the long-poll gave way")
+        await app.state.run(line: "/rooms")
+        #expect(await followed.values.filter { $0 == "!lobby:hs" }.count == 1, "told once, not after every command")
+    }
+
+    /// `sync: sliding` on a server without it: retried like any failure, and said once, with what to do.
+    @Test func slidingSyncAskedForWhereThereIsNoneIsSaidOnce() async throws {
+        let attempts = Recorder<Int>()
+        let app = AppHarness(sync: { _, _ throws(MatrixError) in
+            await attempts.append(1)
+            throw .slidingSyncUnavailable
+        })
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus.isFailing }
+        #expect(await app.state.run(line: "/reconnect"))
+        try await attempts.wait(forCount: 2)
+        try await waitUntil { app.state.syncStatus.isFailing }
+        #expect(app.log.reports.filter { $0.content == .slidingSyncUnavailable }.count == 1)
+        #expect(ErrorMessages.message(for: .slidingSyncUnavailable).contains("/set sync"))
+    }
+
     /// A server that answers, but with errors or with what cannot be read, is no network problem.
     @Test(arguments: [MatrixError.server(errcode: "M_UNKNOWN", message: "Internal server error", status: 500), .decoding("SyncResponse: …")])
     func aServerThatAnswersBadlyIsFailingNotOffline(error: MatrixError) async throws {

@@ -70,6 +70,7 @@ struct AppHarness {
         confirm: Bool? = nil,
         scripts: [String: String] = [:],
         sync: @escaping SyncLoop.Request = AppHarness.syncThatWaits,
+        followRoom: @escaping @Sendable (String?) async -> Bool = { _ in false },
         send: @escaping SendQueue.Send = { _ throws(MatrixError) in "$sent" },
         roomService: FakeRoomService = FakeRoomService(),
         mediaService: FakeMediaService = FakeMediaService(),
@@ -87,7 +88,7 @@ struct AppHarness {
             openStore: { session in try StoreWriter(url: StoreLocation.databaseURL(for: session, dataDirectory: directory.url.path)) },
             removeStore: { session in try? FileManager.default.removeItem(at: StoreLocation.directory(for: session, dataDirectory: directory.url.path)) },
             makeSessionServices: { session, _ in
-                SessionServices(sync: sync, rooms: roomService, media: mediaService,
+                SessionServices(sync: sync, followRoom: followRoom, rooms: roomService, media: mediaService,
                                 makeCrypto: { store in await crypto(session, store) }, makeSender: { _, _ in send })
             },
             password: { _ in password },

@@ -70,8 +70,7 @@ import Testing
 
         let refusing = FakeTransport.routes([:])
         let sliding = Self.connection(.sliding, refusing)
-        await #expect(throws: MatrixError.server(errcode: "M_UNRECOGNIZED", message: "Unrecognized request", status: 404),
-                      "forced, a server without it is an error the loop reports") {
+        await #expect(throws: MatrixError.slidingSyncUnavailable, "forced, a server without it is an error the loop reports and retries") {
             try await sliding.next(from: SyncPositions(), waitsForNews: false)
         }
         #expect(paths(refusing) == ["/_matrix/client/unstable/org.matrix.simplified_msc3575/sync"])
