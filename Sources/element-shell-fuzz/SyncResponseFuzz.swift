@@ -8,7 +8,7 @@ enum SyncResponseFuzz {
     static func test(_ input: Data) {
         if let response = try? SyncResponse(json: input) { check(response) }
         if let sliding = try? SlidingSyncResponse(json: input) {
-            check(SyncResponse(sliding: sliding, userID: "@fuzz:localhost", toDeviceSince: nil))
+            check(SyncResponse(sliding: sliding, userID: "@fuzz:localhost", continuing: nil))
         }
     }
 

@@ -264,6 +264,7 @@ enum StoreMigrations {
                 table.primaryKey("id", .integer).check { $0 == 1 }
                 table.column("pos", .text)
                 table.column("to_device_since", .text)
+                table.column("room_count", .integer)
             }
             // The newest timeline event sync brought of each room, of any type: a later timeline
             // that says it skipped events but holds this one continues the stored one.

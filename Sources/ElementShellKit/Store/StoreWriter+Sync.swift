@@ -123,9 +123,9 @@ extension StoreWriter {
                                  arguments: [token])
         case .sliding(let place):
             try database.execute(sql: """
-                INSERT INTO sliding_sync_state (id, pos, to_device_since) VALUES (1, ?, ?)
-                ON CONFLICT(id) DO UPDATE SET pos = excluded.pos, to_device_since = excluded.to_device_since
-                """, arguments: [place.pos, place.toDeviceSince])
+                INSERT INTO sliding_sync_state (id, pos, to_device_since, room_count) VALUES (1, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET pos = excluded.pos, to_device_since = excluded.to_device_since, room_count = excluded.room_count
+                """, arguments: [place.pos, place.toDeviceSince, place.roomCount])
         }
     }
 

@@ -42,8 +42,8 @@ public actor StoreWriter {
     public nonisolated func syncPositions() async throws -> SyncPositions {
         try await pool.read { database in
             let nextBatch = try String.fetchOne(database, sql: "SELECT next_batch FROM sync_state WHERE id = 1")
-            let sliding = try Row.fetchOne(database, sql: "SELECT pos, to_device_since FROM sliding_sync_state WHERE id = 1").map { row in
-                SlidingSyncPosition(pos: row["pos"], toDeviceSince: row["to_device_since"])
+            let sliding = try Row.fetchOne(database, sql: "SELECT pos, to_device_since, room_count FROM sliding_sync_state WHERE id = 1").map { row in
+                SlidingSyncPosition(pos: row["pos"], toDeviceSince: row["to_device_since"], roomCount: row["room_count"])
             }
             return SyncPositions(nextBatch: nextBatch, sliding: sliding)
         }

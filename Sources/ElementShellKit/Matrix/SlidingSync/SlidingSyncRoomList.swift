@@ -14,13 +14,23 @@ struct SlidingSyncRoomList: Sendable, Equatable {
     /// Whether the last response's window held every room the server counted: the list is in.
     private(set) var isLoaded = false
 
+    /// Whether a response's count has been taken yet.
+    private(set) var hasCount = false
+
     var ranges: [[Int]] { [[0, windowEnd]] }
+
+    /// A list the connection has sent up to `count` rooms of (a later run of one session): the
+    /// window holds them all at once, since the server sends only what changed in them.
+    mutating func resume(count: Int) {
+        windowEnd = max(windowEnd, count - 1 + Self.headroom)
+    }
 
     /// Takes the count a response to the window gave and moves the window for the next request:
     /// larger by up to four times what it held while rooms remain, to the count and its headroom
     /// once it holds them all. A response without a count (the list left out) holds them all:
     /// there is nothing to ask further for.
     mutating func take(count: Int?) {
+        hasCount = true
         let size = windowEnd + 1
         guard let count else { return isLoaded = true }
         isLoaded = size >= count

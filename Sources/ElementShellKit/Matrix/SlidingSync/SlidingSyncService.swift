@@ -72,16 +72,19 @@ public actor SlidingSyncService {
     /// stays, so no message is taken twice or lost.
     public func next(from place: SlidingSyncPosition?, userID: String, waitsForNews: Bool) async throws(MatrixError) -> SyncResponse {
         let toDeviceSince = place?.toDeviceSince
+        if !roomList.hasCount, place?.pos != nil, let count = place?.roomCount { roomList.resume(count: count) }
+        var place = place
         let response: SlidingSyncResponse
         do throws(MatrixError) {
             response = try await send(from: place?.pos, toDeviceSince: toDeviceSince, waitsForNews: waitsForNews)
         } catch .server(errcode: "M_UNKNOWN_POS", _, _) {
             logger.notice("The sliding sync position expired; starting a new connection")
             roomList = SlidingSyncRoomList()
+            place?.roomCount = nil
             response = try await send(from: nil, toDeviceSince: toDeviceSince, waitsForNews: false)
         }
         roomList.take(count: response.listCounts[Self.listName])
-        var translated = SyncResponse(sliding: response, userID: userID, toDeviceSince: toDeviceSince)
+        var translated = SyncResponse(sliding: response, userID: userID, continuing: place)
         translated.hasMore = !roomList.isLoaded
         return translated
     }

@@ -2,9 +2,9 @@ extension SyncResponse {
     /// A sliding sync response in `/v3`'s terms, for the account `userID`: a room with
     /// `invite_state` is an invite, one whose `$ME` membership event says the user left (or was
     /// banned) is left, any other a joined room. Its unread counts are left to the client (Synapse
-    /// sends zeros), which counts from the user's own read receipts. `toDeviceSince` is the
-    /// to-device position the request went from, kept when the response brings no newer one.
-    public init(sliding response: SlidingSyncResponse, userID: String, toDeviceSince: String?) {
+    /// sends zeros), which counts from the user's own read receipts. `place` is where the request
+    /// went from: its to-device position and room count stand where the response brings none.
+    public init(sliding response: SlidingSyncResponse, userID: String, continuing place: SlidingSyncPosition?) {
         var rooms = Rooms(typing: response.typing)
         for (roomID, receipts) in response.readReceipts {
             if let newest = receipts.filter({ $0.userID == userID }).map(\.timestamp).max() { rooms.ownReadTimes[roomID] = newest }
@@ -31,8 +31,9 @@ extension SyncResponse {
         }
         var encryption = response.encryption
         encryption.toDeviceEvents = response.toDevice?.events ?? []
-        let place = SlidingSyncPosition(pos: response.pos, toDeviceSince: response.toDevice?.nextBatch ?? toDeviceSince)
-        self.init(position: .sliding(place), rooms: rooms, accountData: response.accountData, encryption: encryption)
+        let next = SlidingSyncPosition(pos: response.pos, toDeviceSince: response.toDevice?.nextBatch ?? place?.toDeviceSince,
+                                       roomCount: response.listCounts[SlidingSyncService.listName] ?? place?.roomCount)
+        self.init(position: .sliding(next), rooms: rooms, accountData: response.accountData, encryption: encryption)
     }
 
     /// The user's membership as the room's newest own membership event says, `nil` when the

@@ -13,10 +13,14 @@ public enum SyncPosition: Sendable, Equatable {
 public struct SlidingSyncPosition: Sendable, Equatable {
     public var pos: String?
     public var toDeviceSince: String?
+    /// How many rooms the list held at `pos`: a later run asks for all of them at once instead of
+    /// growing its window again over rooms the connection has sent.
+    public var roomCount: Int?
 
-    public init(pos: String?, toDeviceSince: String?) {
+    public init(pos: String?, toDeviceSince: String?, roomCount: Int? = nil) {
         self.pos = pos
         self.toDeviceSince = toDeviceSince
+        self.roomCount = roomCount
     }
 }
 

@@ -11,8 +11,8 @@ import Testing
         try SlidingSyncResponse(json: Data(json.utf8))
     }
 
-    func translate(_ json: String, since: String? = "7") throws -> SyncResponse {
-        SyncResponse(sliding: try decode(json), userID: Self.me, toDeviceSince: since)
+    func translate(_ json: String, since: String? = "7", roomCount: Int? = nil) throws -> SyncResponse {
+        SyncResponse(sliding: try decode(json), userID: Self.me, continuing: SlidingSyncPosition(pos: "0", toDeviceSince: since, roomCount: roomCount))
     }
 
     static let fixture = """
@@ -74,7 +74,7 @@ import Testing
 
     @Test func becomesAV3ResponseByMembership() throws {
         let response = try translate(Self.fixture)
-        #expect(response.position == .sliding(SlidingSyncPosition(pos: "5/s35_2_0", toDeviceSince: "8")))
+        #expect(response.position == .sliding(SlidingSyncPosition(pos: "5/s35_2_0", toDeviceSince: "8", roomCount: 3)))
         #expect(Set(response.rooms.joined.keys) == ["!general"])
         #expect(Set(response.rooms.invited.keys) == ["!party"])
         #expect(Set(response.rooms.left.keys) == ["!gone"], "their own membership event says they left")
@@ -102,8 +102,8 @@ import Testing
     }
 
     @Test func withoutNewToDeviceMessagesThePositionKeepsTheOneAskedFrom() throws {
-        let quiet = try translate(#"{"pos": "6", "extensions": {"to_device": {"events": []}}}"#, since: "8")
-        #expect(quiet.position == .sliding(SlidingSyncPosition(pos: "6", toDeviceSince: "8")))
+        let quiet = try translate(#"{"pos": "6", "extensions": {"to_device": {"events": []}}}"#, since: "8", roomCount: 40)
+        #expect(quiet.position == .sliding(SlidingSyncPosition(pos: "6", toDeviceSince: "8", roomCount: 40)), "nor a newer room count")
         let none = try translate(#"{"pos": "7"}"#, since: nil)
         #expect(none.position == .sliding(SlidingSyncPosition(pos: "7", toDeviceSince: nil)))
         #expect(none.rooms == SyncResponse.Rooms())

@@ -26,6 +26,12 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
+    /// The ranges of the room list the first request asked for.
+    static func listRanges(of transport: FakeTransport) throws -> [[Int]]? {
+        let request = try #require(transport.log.all.first)
+        return ((try body(of: request)["lists"] as? [String: Any])?["all_rooms"] as? [String: Any])?["ranges"] as? [[Int]]
+    }
+
     static func query(of request: HTTPRequest) -> [String: String] {
         let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         return Dictionary(items.map { ($0.name, $0.value ?? "") }) { first, _ in first }
@@ -76,6 +82,20 @@ import Testing
         #expect(asked == ["- 0 [[0, 19]]", "p1 0 [[0, 99]]", "p2 0 [[0, 249]]", "p3 30000 [[0, 349]]"])
     }
 
+    @Test func aLaterRunAsksForTheWholeListAtOnceFromItsPosition() async throws {
+        let transport = Self.server(count: 250)
+        let response = try await Self.service(transport).next(from: SlidingSyncPosition(pos: "p0", toDeviceSince: nil, roomCount: 240),
+                                                              userID: "@alice:hs", waitsForNews: false)
+        #expect(!response.hasMore)
+        #expect(try Self.listRanges(of: transport) == [[0, 339]], "every room the connection sent, and room to spare")
+
+        // Without a position to go on from, the count says nothing: the list grows from the first screen.
+        let fresh = Self.server(count: 250)
+        _ = try await Self.service(fresh).next(from: SlidingSyncPosition(pos: nil, toDeviceSince: nil, roomCount: 240), userID: "@alice:hs",
+                                               waitsForNews: false)
+        #expect(try Self.listRanges(of: fresh) == [[0, 19]])
+    }
+
     @Test func theOpenRoomIsFollowedWithItsFullTimeline() async throws {
         let transport = Self.server(count: 1)
         let service = Self.service(transport)
@@ -99,7 +119,7 @@ import Testing
         }
         let response = try await Self.service(transport).next(from: SlidingSyncPosition(pos: "stale", toDeviceSince: "12"),
                                                                userID: "@alice:hs", waitsForNews: true)
-        #expect(response.position == .sliding(SlidingSyncPosition(pos: "fresh", toDeviceSince: "12")))
+        #expect(response.position == .sliding(SlidingSyncPosition(pos: "fresh", toDeviceSince: "12", roomCount: 2)))
         let requests = transport.log.all
         #expect(requests.map { Self.query(of: $0)["pos"] } == ["stale", nil])
         #expect(try requests.map { try (Self.body(of: $0)["extensions"] as? [String: [String: Any]])?["to_device"]?["since"] as? String }
