@@ -96,7 +96,15 @@ final class LoopbackHTTPServer: Sendable {
     }
 
     private func serve(_ connection: Int32) {
-        defer { close(connection) }
+        // Forgotten and closed under the lock `stop` shuts connections down under: a number closed
+        // is soon another socket's in this process (another test's connection to Synapse), which a
+        // late `shutdown` would cut.
+        defer {
+            connections.withLock { open in
+                open.removeAll { $0 == connection }
+                close(connection)
+            }
+        }
         var buffer = Data()
         while let request = readRequest(connection, buffer: &buffer) {
             let reply = handler(request)
