@@ -111,7 +111,11 @@ struct MatrixClient: Sendable, CustomStringConvertible {
         if let payload = endpoint.body {
             headers["Content-Type"] = "application/json"
             do {
-                body = try JSONEncoder().encode(payload)
+                // Keys in a fixed order: Synapse 1.163 reads a sliding sync request's lists in
+                // the order they come, and gives every room the timeline of the list met first.
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = .sortedKeys
+                body = try encoder.encode(payload)
             } catch {
                 // Only reachable through a programming error (e.g. a non-finite Double);
                 // the message names the type, never the content.

@@ -53,6 +53,11 @@ import Testing
         #expect(list["timeline_limit"] as? Int == 1)
         let recent = try #require(lists["recent"], "the most recently active rooms come with their last few events")
         #expect(recent["ranges"] as? [[Int]] == [[0, 19]] && recent["timeline_limit"] as? Int == 10)
+        // Synapse 1.163 gives every room the timeline of the list it meets first: the whole list's
+        // 1 event must come before the recent list's 10, in every request.
+        let text = String(decoding: try #require(request.body), as: UTF8.self)
+        let whole = try #require(text.range(of: #""all_rooms""#)), first20 = try #require(text.range(of: #""recent""#))
+        #expect(whole.lowerBound < first20.lowerBound, "\(text)")
         let state = try #require(list["required_state"] as? [[String]])
         #expect(state.contains(["m.room.member", "$ME"]) && state.contains(["m.room.member", "$LAZY"]))
         #expect(state.contains(["m.room.encryption", ""]) && state.contains(["m.space.child", "*"]))
