@@ -142,16 +142,23 @@ bench_shell() {
         "$BENCH_SHELL" --config "$BENCH_HOME/config.yaml" --profile tester --no-rc "$@"
 }
 
-# Logs element-shell in once (batch mode, the password from the environment) and waits for the
-# first sync, so every measured run resumes a cached session and finds the rooms in its store.
-bench_login_shell() {
-    mkdir -p "$BENCH_HOME"
-    cat >"$BENCH_HOME/config.yaml" <<EOF
+# bench_config HOME [SETTINGS]: writes HOME/config.yaml naming the server `bench` and a profile
+# `tester` that uses it; SETTINGS (a YAML flow mapping's members, e.g. "sync: v3") go in `settings:`.
+bench_config() {
+    mkdir -p "$1"
+    cat >"$1/config.yaml" <<EOF
 homeservers:
   bench: { url: $BENCH_URL }
 profiles:
   tester: { app_name: Tester, default_homeserver: bench }
+settings: { ${2:-} }
 EOF
+}
+
+# Logs element-shell in once (batch mode, the password from the environment) and waits for the
+# first sync, so every measured run resumes a cached session and finds the rooms in its store.
+bench_login_shell() {
+    bench_config "$BENCH_HOME"
     ELEMENT_SHELL_PASSWORD=$(<"$BENCH_PASSWORD_FILE") bench_shell -c "/login bench $BENCH_USER" -c '/wait sync' </dev/null >/dev/null ||
         es_die "element-shell could not log in to $BENCH_URL"
 }

@@ -52,14 +52,7 @@ results="$BENCH_WORK/results"
 first_sync() {
     local rooms=$1 method=$2 round=$3 home line
     home="$BENCH_WORK/home-$rooms-$method-$round"
-    mkdir -p "$home"
-    cat >"$home/config.yaml" <<EOF
-homeservers:
-  bench: { url: $BENCH_URL }
-profiles:
-  tester: { app_name: Tester, default_homeserver: bench }
-settings: { sync: $method }
-EOF
+    bench_config "$home" "sync: $method"
     printf '/login bench %s\n' "$BENCH_USER" >"$home/startup"
     echo "$rooms rooms, $method, round $round (load average $(bench_load)):"
     line=$(HOME=$home XDG_CONFIG_HOME="$home/.config" XDG_DATA_HOME="$home/.local/share" \

@@ -18,13 +18,7 @@ bench_start_synapse
 # idle_shell NAME STARTUP: the shell run with STARTUP as its startup file, idle, then quit.
 idle_shell() {
     local name=$1 startup=$2 home="$BENCH_WORK/home-$1" line
-    mkdir -p "$home"
-    cat >"$home/config.yaml" <<EOF
-homeservers:
-  bench: { url: $BENCH_URL }
-profiles:
-  tester: { app_name: Tester, default_homeserver: bench }
-EOF
+    bench_config "$home"
     printf '%s' "$startup" >"$home/startup"
     line=$(HOME=$home XDG_CONFIG_HOME="$home/.config" XDG_DATA_HOME="$home/.local/share" \
         "$ES_DEV_PYTHON" "$BENCH_DIR/first_sync.py" --rooms 0 --home "$home" --idle "$idle" \
