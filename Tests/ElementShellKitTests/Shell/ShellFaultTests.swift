@@ -78,9 +78,12 @@ struct ShellFaultTests {
         let run = try await setup.run(["/open \(setup.room)", "limited once", "/wait sent --timeout 60", "/wait sync"])
         #expect(run.status == 0, "\(run.standardOutput)")
 
+        // Refused once, then sent. On a busy machine a send may outlast this suite's 3 s
+        // request_timeout and go again with its transaction ID, which the server takes once: what
+        // counts is the wait before the first retry, and one message on the server.
         let sends = try await setup.proxy.requests().filter { $0.method == "PUT" && $0.path.contains("/send/") }
-        try #require(sends.count == 2, "refused once, then sent")
-        #expect(sends[0].fault == "status" && sends[1].fault == nil)
+        try #require(sends.count >= 2, "refused once, then sent")
+        #expect(sends[0].fault == "status" && sends.dropFirst().allSatisfy { $0.fault == nil })
         #expect(sends[1].time - sends[0].time >= 2, "the retry waited the 2 s the server asked")
         #expect(try await setup.sentBodies() == ["limited once"])
     }
