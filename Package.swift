@@ -21,6 +21,7 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
                        providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CCmark", path: "Sources/CCmark", pkgConfig: "libcmark",
@@ -32,6 +33,7 @@ let package = Package(
             dependencies: [
                 "CCurl",
                 "CCmark",
+                "CMalloc",
                 "MatrixCrypto",
                 "MatrixJSON",
                 .product(name: "Logging", package: "swift-log"),

@@ -6,6 +6,7 @@ import Foundation
 @main
 enum Main {
     static func main() async {
+        ProcessMemory.configure()
         TerminalEncoding.useUTF8()
         // `--help` is localized too, so the language is known before the flags are read.
         L10n.language = LanguageResolver.language(setting: nil, environment: ProcessInfo.processInfo.environment)

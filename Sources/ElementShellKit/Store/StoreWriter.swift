@@ -242,6 +242,16 @@ public actor StoreWriter {
         return value
     }
 
+    /// Gives back what an idle session does not need: SQLite's page caches and statements (the
+    /// writer's first, the readers' as each is free), then the pages malloc holds free
+    /// (`ProcessMemory.trim`). Never blocks a thread: GRDB's blocking `releaseMemory` waits for
+    /// every reader, which may wait for this thread's pool.
+    public func releaseMemory() async {
+        pool.releaseMemoryEventually()
+        _ = try? await pool.writeWithoutTransaction { $0.releaseMemory() }
+        ProcessMemory.trim()
+    }
+
     /// Copies the WAL back into the database once the caller has its answer: an initial sync
     /// commits tens of megabytes, and the app should show it without waiting for that copy.
     private func scheduleCheckpoint() {

@@ -24,10 +24,18 @@ public struct SyncLoop: Sendable {
     let keepsPolling: Bool
     /// What retry delays are waited out on.
     let clock: any ShellClock
+    /// Runs when a polling loop has caught up on at least `largeCatchUp` rooms, before its first
+    /// long poll: what the catch-up decoded and stored is garbage by then (by default the store's
+    /// `releaseMemory`).
+    let caughtUp: @Sendable () async -> Void
+    /// A restart's catch-up of a few rooms leaves little behind, and trimming would hold malloc's
+    /// lock just as the prompt starts (15 ms later at 1,000 rooms, BENCHMARKS.md).
+    static let largeCatchUp = 100
 
     public init(request: @escaping Request, store: StoreWriter, crypto: CryptoMachine? = nil, verifications: VerificationCenter? = nil,
                 userID: String, catchesUpFirst: Bool = false,
-                keepsPolling: Bool = true, clock: any ShellClock = SystemClock(), report: @escaping @Sendable (ClientEvent) async -> Void) {
+                keepsPolling: Bool = true, clock: any ShellClock = SystemClock(), caughtUp: (@Sendable () async -> Void)? = nil,
+                report: @escaping @Sendable (ClientEvent) async -> Void) {
         self.request = request
         self.store = store
         self.crypto = crypto
@@ -36,6 +44,7 @@ public struct SyncLoop: Sendable {
         self.catchesUpFirst = catchesUpFirst
         self.keepsPolling = keepsPolling
         self.clock = clock
+        self.caughtUp = caughtUp ?? { [store] in await store.releaseMemory() }
         self.report = report
     }
 
@@ -80,15 +89,25 @@ public struct SyncLoop: Sendable {
         if let late = await crypto?.finishInterruptedRestore() { await report(.decrypted(late)) }
         var positions = (try? await store.syncPositions()) ?? SyncPositions()
         var waitsForNews = !catchesUpFirst && keepsPolling
+        var caughtUpNow = false
+        var roomsCaughtUp = 0
         while !Task.isCancelled {
+            // Here, where the response that caught up is no longer held.
+            if caughtUpNow {
+                caughtUpNow = false
+                await caughtUp()
+            }
             let failure: MatrixError
             do {
-                let response = try await request(positions, waitsForNews && positions.hasSynced)
+                let waited = waitsForNews && positions.hasSynced
+                let response = try await request(positions, waited)
                 // An answer that came as the loop was stopped is left to whoever comes next, who
                 // asks again from the same token: only one loop commits.
                 guard !Task.isCancelled else { return }
                 // More to come at once (a room list still loading): asked for without waiting,
                 // and a loop that only catches up is not done yet.
+                roomsCaughtUp = waited ? 0 : roomsCaughtUp + response.rooms.count
+                caughtUpNow = !waited && !response.hasMore && keepsPolling && roomsCaughtUp >= Self.largeCatchUp
                 waitsForNews = !response.hasMore
                 // Taken in whole even if the loop is stopped meanwhile: its to-device messages
                 // are decrypted once and for all. What follows may stop and come next time.

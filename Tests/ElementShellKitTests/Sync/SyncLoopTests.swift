@@ -99,6 +99,38 @@ import Testing
         #expect(try await store.syncPositions().sliding?.pos == "p3")
     }
 
+    /// What a large catch-up decoded is garbage once it is in: a polling loop gives memory back
+    /// once, when the last response of the catch-up is taken, before it long-polls; not after
+    /// each part of a room list still loading, nor after the long polls, nor after a catch-up of
+    /// a few rooms (a restart's, which would wait for it).
+    @Test(arguments: [(60, ["catch up", "catch up", "release", "poll", "poll", "waiting"]),
+                      (2, ["catch up", "catch up", "poll", "poll", "waiting"])])
+    func aPollingLoopReleasesMemoryOnceItHasCaughtUpOnManyRooms(roomsEach: Int, expected: [String]) async throws {
+        let directory = TemporaryDirectory()
+        let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
+        let steps = Recorder<String>()
+        let served = Counter()
+        let loop = SyncLoop(request: { positions, waitsForNews throws(MatrixError) in
+            let index = await served.next()
+            guard index < 4 else {
+                await steps.append("waiting")
+                await suspendUntilCancelled()
+                throw .transport(.cancelled)
+            }
+            await steps.append(waitsForNews ? "poll" : "catch up")
+            // The catch-up's two parts bring `roomsEach` rooms each, the polls as many again.
+            var rooms = SyncResponse.Rooms()
+            for room in 0..<roomsEach { rooms.joined["!r\(index)-\(room)"] = SyncResponse.JoinedRoom() }
+            var response = SyncResponse(position: .sliding(SlidingSyncPosition(pos: "p\(index + 1)", toDeviceSince: nil)), rooms: rooms)
+            response.hasMore = index < 1
+            return response
+        }, store: store, userID: "@me:hs", catchesUpFirst: true, caughtUp: { await steps.append("release") }) { _ in }
+        let task = Task { await loop.run() }
+        try await steps.wait(forCount: expected.count)
+        task.cancel()
+        #expect(await steps.values == expected)
+    }
+
     @Test func aLoopThatDoesNotKeepPollingCatchesUpOnceAndEnds() async throws {
         let directory = TemporaryDirectory()
         let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))

@@ -42,6 +42,9 @@ public struct SyncResponse: Sendable, Equatable, JSONReadable {
         /// client counts unread messages itself; `/v3` leaves it empty: its server counts.
         public var ownReadTimes: [String: Int64] = [:]
 
+        /// How many rooms the response brings anything of.
+        public var count: Int { joined.count + invited.count + left.count }
+
         public init(joined: [String: JoinedRoom] = [:], invited: [String: InvitedRoom] = [:], left: [String: LeftRoom] = [:],
                     typing: [String: [String]] = [:]) {
             self.joined = joined
