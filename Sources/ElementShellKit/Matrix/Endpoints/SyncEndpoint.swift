@@ -4,7 +4,8 @@ extension MatrixEndpoint where Response == SyncResponse {
     /// `GET /_matrix/client/v3/sync`, long-polling up to `longPollTimeout` for news. The HTTP
     /// timeout is that wait plus `requestTimeout`, so the server always answers (empty when
     /// nothing happened) before the exchange is given up locally. Presence stays `offline`:
-    /// syncing in the background must not announce the user as online.
+    /// syncing in the background must not announce the user as online. A first sync (no `since`)
+    /// waits `initialSyncAllowance` instead of `requestTimeout`, if that is longer.
     static func sync(since: String?, filter: SyncFilter, longPollTimeout: Duration, requestTimeout: TimeInterval) -> Self {
         let waitMilliseconds = longPollTimeout.wholeMilliseconds
         var query = [
@@ -14,9 +15,14 @@ extension MatrixEndpoint where Response == SyncResponse {
         ]
         if let since { query.append(URLQueryItem(name: "since", value: since)) }
         return MatrixEndpoint(method: .get, path: ["_matrix", "client", "v3", "sync"], query: query, isAuthenticated: true,
-                              timeout: TimeInterval(waitMilliseconds) / 1000 + requestTimeout,
+                              timeout: TimeInterval(waitMilliseconds) / 1000 + (since == nil ? max(requestTimeout, initialSyncAllowance) : requestTimeout),
                               maximumResponseBytes: syncMaximumResponseBytes)
     }
+
+    /// A first sync makes the server assemble the state of every joined room: Synapse takes a
+    /// minute for 5,000 rooms (BENCHMARKS.md). Given up after `request_timeout`, it is asked again
+    /// from the start, which only Synapse's cache of answers (two minutes) ever made end.
+    static var initialSyncAllowance: TimeInterval { 600 }
 
     /// 256 MiB: an initial sync of a very large account, with room to spare, still bounded.
     static var syncMaximumResponseBytes: Int { 256 << 20 }
