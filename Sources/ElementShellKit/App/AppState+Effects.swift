@@ -33,10 +33,12 @@ extension AppState {
     /// A catch-up under way is waited for too, so a script leaves its store as the server stood
     /// when it started (the next run's `/open` lists what that catch-up brought), and leaves no
     /// answered-but-unread catch-up in Synapse's cache for the next run (see `restartSync`).
+    /// One that has failed is not: it retries until the server is back, which may be never for
+    /// this run, and its store is as the last run left it.
     public func settle(timeout: Duration) async -> Bool {
         sendPendingReceipt()
         return await wait(until: {
-            self.pendingEffectCount == 0 && (self.syncLoopPolls || self.endedSyncRun >= self.syncRun)
+            self.pendingEffectCount == 0 && (self.syncLoopPolls || self.endedSyncRun >= self.syncRun || self.syncStatus.isRetrying)
         }, timeout: timeout)
     }
 }

@@ -162,9 +162,9 @@ extension AppState {
     /// loop makes.
     ///
     /// An old loop that long-polls is cancelled. One that only catches up is let finish (unless
-    /// `cancellingCatchUp`, for `/reconnect`): asked again from the same token, Synapse answers
-    /// from its cache of the first request (kept two minutes), as things stood before whatever
-    /// the new loop is to see. (A run killed with its catch-up unanswered leaves the same behind
+    /// `cancellingCatchUp`, for `/reconnect`, or it is failing): asked again from the same token,
+    /// Synapse answers from its cache of the first request (kept two minutes), as things stood
+    /// before whatever the new loop is to see. (A run killed with its catch-up unanswered leaves the same behind
     /// for the next run's first request; `/wait sync` therefore always asks on from a token of
     /// its own run.)
     /// `quietly` keeps a live status as it is: the new loop only tells the server something (the
@@ -172,7 +172,9 @@ extension AppState {
     func restartSync(for session: Session, catchingUpNow: Bool = false, cancellingCatchUp: Bool = false, quietly: Bool = false) {
         guard let store, let services else { return }
         let previous = syncTask
-        if syncLoopPolls || cancellingCatchUp { previous?.cancel() }
+        // A failing catch-up is not waited for: it may retry for as long as the server is away,
+        // and the new loop asks from the same token.
+        if syncLoopPolls || cancellingCatchUp || syncStatus.isRetrying { previous?.cancel() }
         if !(quietly && syncStatus == .live) { syncStatus = .catchingUp(since: Date()) }
         syncRun += 1
         syncLoopPolls = syncsLive

@@ -98,6 +98,22 @@ struct ShellOutageTests {
         #expect(try await tmux.screen().last?.contains("(offline") == false)
     }
 
+    /// A script run while the server is away ends once its own lines have: its catch-up failed
+    /// and is not waited for (it would retry until the server is back), nor is it when `/wait
+    /// sync` starts another. Each run would otherwise sit out `request_timeout` (120 s here) at
+    /// its end. What the store holds is still shown.
+    @Test func aScriptRunWhileTheServerIsAwayEndsWithoutWaitingForIt() async throws {
+        let setup = try await Setup(room: "Away")
+        try await setup.server.stop()
+        let arguments = try setup.shell.testerArguments(for: setup.server.homeserver, settings: ["request_timeout": "120"])
+        let started = Date()
+        let listing = try await setup.shell.run(arguments + ["-c", "/rooms"])
+        #expect(listing.status == 0 && listing.standardOutput.contains("Away"), "\(listing.standardOutput)")
+        let waiting = try await setup.shell.run(arguments + ["-c", "/wait sync --timeout 3"])
+        #expect(waiting.status != 0 && waiting.standardError.contains("3 s"), "\(waiting.standardError)")
+        #expect(Date().timeIntervalSince(started) < 100, "neither run sat out the 120 s request timeout")
+    }
+
     @Test func aKilledShellResendsItsOutboxAtStartOnceAndInOrder() async throws {
         let setup = try await Setup(room: "Outbox")
         try await setup.server.stop()
