@@ -164,9 +164,9 @@ extension AppState {
     /// An old loop that long-polls is cancelled. One that only catches up is let finish (unless
     /// `cancellingCatchUp`, for `/reconnect`, or it is failing): asked again from the same token,
     /// Synapse answers from its cache of the first request (kept two minutes), as things stood
-    /// before whatever the new loop is to see. (A run killed with its catch-up unanswered leaves the same behind
-    /// for the next run's first request; `/wait sync` therefore always asks on from a token of
-    /// its own run.)
+    /// before whatever the new loop is to see. (A run killed with its catch-up unanswered leaves
+    /// the same behind for the next run's first request; `/wait sync` therefore always asks on
+    /// from a token of its own run.)
     /// `quietly` keeps a live status as it is: the new loop only tells the server something (the
     /// room now open), and the prompt need not say "syncing…" for it.
     func restartSync(for session: Session, catchingUpNow: Bool = false, cancellingCatchUp: Bool = false, quietly: Bool = false) {

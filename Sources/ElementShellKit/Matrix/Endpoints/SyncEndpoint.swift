@@ -14,8 +14,9 @@ extension MatrixEndpoint where Response == SyncResponse {
             URLQueryItem(name: "timeout", value: String(waitMilliseconds)),
         ]
         if let since { query.append(URLQueryItem(name: "since", value: since)) }
+        let answerTimeout = since == nil ? max(requestTimeout, initialSyncAllowance) : requestTimeout
         return MatrixEndpoint(method: .get, path: ["_matrix", "client", "v3", "sync"], query: query, isAuthenticated: true,
-                              timeout: TimeInterval(waitMilliseconds) / 1000 + (since == nil ? max(requestTimeout, initialSyncAllowance) : requestTimeout),
+                              timeout: TimeInterval(waitMilliseconds) / 1000 + answerTimeout,
                               maximumResponseBytes: syncMaximumResponseBytes)
     }
 
