@@ -242,13 +242,14 @@ public actor StoreWriter {
         return value
     }
 
-    /// Gives back what an idle session does not need: SQLite's page caches and statements (the
-    /// writer's first, the readers' as each is free), then the pages malloc holds free
-    /// (`ProcessMemory.trim`). Never blocks a thread: GRDB's blocking `releaseMemory` waits for
-    /// every reader, which may wait for this thread's pool.
+    /// Gives back what an idle session does not need: SQLite's page caches and statements (each
+    /// reader's as it is free, the writer's next in its queue), then the pages malloc holds free
+    /// (`ProcessMemory.trim`), once the writer's are. Never blocks a thread: GRDB's blocking
+    /// `releaseMemory` waits for every reader, which may wait for this thread's pool.
     public func releaseMemory() async {
         pool.releaseMemoryEventually()
-        _ = try? await pool.writeWithoutTransaction { $0.releaseMemory() }
+        // The writer's queue is serial: this runs after the release just queued there.
+        _ = try? await pool.writeWithoutTransaction { _ in }
         ProcessMemory.trim()
     }
 

@@ -5,8 +5,9 @@ import CMalloc
 /// How the process holds memory: glibc's malloc keeps what is freed for reuse, which after a
 /// catch-up of thousands of rooms is tens of megabytes that an idle shell will not reuse.
 public enum ProcessMemory {
-    /// Called once, before any thread starts. One arena for all threads instead of up to eight
-    /// per core: each arena keeps its own freed memory, and a sync's garbage spread over several
+    /// Called once, first thing in the process: it caps the arenas made from then on, and a
+    /// thread that has allocated already keeps its own. One arena for all threads instead of up
+    /// to eight per core: each arena keeps its own freed memory, and a sync's garbage spread over several
     /// leaves more pages that hold a little live data each (measured in BENCHMARKS.md). Each
     /// thread's cache of small blocks still spares most allocations the arena's lock.
     public static func configure() {
