@@ -53,9 +53,16 @@ let package = Package(
             // Fewer pages read at each start (BENCHMARKS.md, "What an idle shell holds"): lld packs
             // the 100,000 relative relocations (2.4 MB that ld.so read and applied) into 20 KB
             // (DT_RELR, glibc 2.36), and nothing needs the executable's symbols exported (1.7 MB
-            // of tables that every library's symbol lookup searched first).
-            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                                           "-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]
+            // of tables that every library's symbol lookup searched first). In release, the code a
+            // session runs is laid out together (Linker/, "Laying out the code a session runs").
+            linkerSettings: [
+                .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                              "-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux])),
+                .unsafeFlags(["-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Linker/element-shell.order",
+                              "-Xlinker", "--no-warn-symbol-ordering",
+                              "-Xlinker", "--script=\(Context.packageDirectory)/Linker/element-shell.ld"],
+                             .when(platforms: [.linux], configuration: .release)),
+            ]
         ),
         // The JSON value type everything shares: event content, `--output json`, canonical JSON.
         .target(name: "MatrixJSON"),

@@ -55,13 +55,14 @@ bench_shell_binary() {
     BENCH_SHELL="$ES_REPO_ROOT/.build-bench/release/element-shell"
 }
 
-# Starts the private Synapse, registers $BENCH_USER and sets BENCH_URL and BENCH_PASSWORD_FILE.
+# bench_start_synapse [USER...]: starts the private Synapse, registers $BENCH_USER (and each USER,
+# with the same password) and sets BENCH_URL and BENCH_PASSWORD_FILE.
 # ELEMENT_SHELL_SYNAPSE_LOG_LEVEL=INFO (synapse.sh reads it) makes it log every request it answers.
 bench_start_synapse() {
     es_ensure_system_packages
     es_ensure_dev_venv
     "$ES_LIB_DIR/private_synapse.sh" start "$BENCH_SERVER_DIR"
-    BENCH_URL=$("$ES_LIB_DIR/private_synapse.sh" await "$BENCH_SERVER_DIR" "$BENCH_USER")
+    BENCH_URL=$("$ES_LIB_DIR/private_synapse.sh" await "$BENCH_SERVER_DIR" "$BENCH_USER" "$@")
     BENCH_PASSWORD_FILE="$BENCH_SERVER_DIR/password"
 }
 

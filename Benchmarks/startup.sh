@@ -9,8 +9,10 @@ set -euo pipefail
 runs=${1:-50}
 rooms=${2:-0}
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-# As Scripts/run builds it (ES_RELEASE_FLAGS in Scripts/lib/common.sh).
-swift build --quiet --package-path "$root" -c release --static-swift-stdlib --product element-shell
+# shellcheck source=../Scripts/lib/common.sh
+source "$root/Scripts/lib/common.sh"
+# As Scripts/run builds it.
+swift build --quiet --package-path "$root" "${ES_RELEASE_FLAGS[@]}" --product element-shell
 shell="$root/.build/release/element-shell"
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
