@@ -14,19 +14,24 @@ extension AppEnvironment {
     ) -> AppEnvironment {
         let clock = SystemClock()
         let http = HTTPClients(userAgent: BuildInfo.userAgent, clock: clock)
+        let sessionStore = SessionStore(directory: URL(fileURLWithPath: dataDirectory))
+        let refresher = TokenRefresher(store: sessionStore, clock: clock)
+        // Everything a session sends goes out with its current access token, renewed as it expires.
+        let transport = { @Sendable (settings: Settings) -> any HTTPTransport in
+            TokenRefreshingTransport(base: http.client(caFile: settings.caFile), refresher: refresher,
+                                     requestTimeout: TimeInterval(settings.requestTimeout))
+        }
         return AppEnvironment(
             makeAuthService: { settings in
-                MatrixAuthService(transport: http.client(caFile: settings.caFile), requestTimeout: TimeInterval(settings.requestTimeout),
-                                  clock: clock)
+                MatrixAuthService(transport: transport(settings), requestTimeout: TimeInterval(settings.requestTimeout), clock: clock)
             },
-            sessionStore: SessionStore(directory: URL(fileURLWithPath: dataDirectory)),
+            sessionStore: sessionStore,
             openStore: { session in try StoreWriter(url: StoreLocation.databaseURL(for: session, dataDirectory: dataDirectory)) },
             removeStore: { session in
                 try? FileManager.default.removeItem(at: StoreLocation.directory(for: session, dataDirectory: dataDirectory))
             },
             makeSessionServices: { session, settings in
-                .live(session: session, settings: settings, http: http.client(caFile: settings.caFile), clock: clock,
-                      dataDirectory: dataDirectory)
+                .live(session: session, settings: settings, http: transport(settings), clock: clock, dataDirectory: dataDirectory)
             },
             password: password,
             passphrase: passphrase,

@@ -46,7 +46,9 @@ public struct MatrixAuthService: AuthService {
             user: user.trimmingCharacters(in: .whitespaces), password: password, deviceDisplayName: deviceDisplayName, deviceID: deviceID)
         let response = try await client(homeserverURL, accessToken: nil).send(.login(request))
         return Session(userID: response.userID, deviceID: response.deviceID, accessToken: response.accessToken,
-                       homeserverURL: await resolver.reconfigured(homeserverURL, by: response.wellKnown))
+                       homeserverURL: await resolver.reconfigured(homeserverURL, by: response.wellKnown),
+                       refreshToken: response.tokens.refreshToken,
+                       accessTokenRenewal: response.tokens.expiresIn.map { Session.renewal(of: $0, receivedAt: Date()) })
     }
 
     public func logout(_ session: Session) async throws(MatrixError) {

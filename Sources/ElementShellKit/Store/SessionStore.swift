@@ -11,6 +11,8 @@ public actor SessionStore {
     }
 
     public nonisolated let fileURL: URL
+    /// The session last read or written here: what a token renewal starts from, and changes.
+    public private(set) var current: Session?
 
     public init(directory: URL) {
         fileURL = directory.appending(path: "session.json")
@@ -20,7 +22,8 @@ public actor SessionStore {
     public func load() throws -> Session? {
         guard FileManager.default.fileExists(atPath: fileURL.path) else { return nil }
         let data = try Data(contentsOf: fileURL)
-        return try JSONDecoder().decode(Session.self, from: data)
+        current = try JSONDecoder().decode(Session.self, from: data)
+        return current
     }
 
     /// Writes a new file that is created readable only by its owner, flushes it, renames it over
@@ -46,9 +49,19 @@ public actor SessionStore {
             fsync(directoryDescriptor)
             close(directoryDescriptor)
         }
+        current = session
+    }
+
+    /// Changes the current session and writes it, in one step no other write comes between;
+    /// `change` returns false to leave it as it is. Returns whether it was written.
+    public func update(_ change: @Sendable (inout Session) -> Bool) throws -> Bool {
+        guard var session = current, change(&session) else { return false }
+        try save(session)
+        return true
     }
 
     public func delete() throws {
+        current = nil
         guard FileManager.default.fileExists(atPath: fileURL.path) else { return }
         try FileManager.default.removeItem(at: fileURL)
     }

@@ -63,6 +63,14 @@ import Testing
         #expect(login.userID == "@a:hs" && login.accessToken == "syt_secret" && login.deviceID == "DEV")
         #expect(!"\(login)".contains("syt_secret"))
         #expect(login.wellKnown == nil)
+        #expect(login.tokens.refreshToken == nil && login.tokens.expiresIn == nil, "a token that does not expire")
+
+        let expiring = try MatrixClient.decode(LoginResponse.self, from: Data(
+            #"{"user_id":"@a:hs","access_token":"t","device_id":"D","refresh_token":"syr_secret","expires_in_ms":300000}"#.utf8))
+        #expect(expiring.tokens == IssuedTokens(accessToken: "t", refreshToken: "syr_secret", expiresIn: .seconds(300)))
+        #expect(!"\(expiring)".contains("syr_secret") && !"\(expiring.tokens)".contains("syr_secret"))
+        let kept = try MatrixClient.decode(IssuedTokens.self, from: Data(#"{"access_token":"t2","expires_in_ms":1500}"#.utf8))
+        #expect(kept == IssuedTokens(accessToken: "t2", refreshToken: nil, expiresIn: .milliseconds(1500)), "a renewal may keep its refresh token")
 
         let pointed = try MatrixClient.decode(LoginResponse.self, from: Data(
             #"{"user_id":"@a:hs","access_token":"t","device_id":"D","well_known":{"m.homeserver":{"base_url":"https://m.hs"}}}"#.utf8))

@@ -60,11 +60,19 @@ final class PrivateHomeserver {
     /// well-known and login answers hand to clients): a proxy in front of it, which clients
     /// would otherwise leave for the address behind it.
     func advertise(_ baseURL: URL) async throws {
+        try await restart { lines in lines.map { $0.hasPrefix("public_baseurl:") ? "public_baseurl: \(baseURL.absoluteString)/" : $0 } }
+    }
+
+    /// Restarts the server with `settings`, top-level lines of YAML, added to its configuration.
+    func restart(adding settings: [String]) async throws {
+        try await restart { $0 + settings }
+    }
+
+    private func restart(editingConfig edit: ([String]) -> [String]) async throws {
         try await stop()
         let config = directory.appending(path: "homeserver.yaml")
-        let lines = try String(contentsOf: config, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-        try lines.map { $0.hasPrefix("public_baseurl:") ? "public_baseurl: \(baseURL.absoluteString)/" : String($0) }
-            .joined(separator: "\n").write(to: config, atomically: true, encoding: .utf8)
+        let lines = try String(contentsOf: config, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        try edit(lines).joined(separator: "\n").write(to: config, atomically: true, encoding: .utf8)
         try await start()
     }
 

@@ -25,6 +25,8 @@ struct PasswordLoginRequest: Encodable, Sendable, CustomStringConvertible, Custo
     var initialDeviceDisplayName: String
     /// The device to log in as again (after a soft logout); a new one when `nil`.
     var deviceID: String?
+    /// Asks for a refresh token: a server that makes access tokens expire gives one only so.
+    var refreshToken = true
 
     init(user: String, password: String, deviceDisplayName: String, deviceID: String? = nil) {
         identifier = Identifier(user: user)
@@ -37,6 +39,7 @@ struct PasswordLoginRequest: Encodable, Sendable, CustomStringConvertible, Custo
         case type, identifier, password
         case initialDeviceDisplayName = "initial_device_display_name"
         case deviceID = "device_id"
+        case refreshToken = "refresh_token"
     }
 
     var description: String { "PasswordLoginRequest(user: \(identifier.user), password: <redacted>)" }
@@ -45,14 +48,15 @@ struct PasswordLoginRequest: Encodable, Sendable, CustomStringConvertible, Custo
 
 struct LoginResponse: Decodable, CustomStringConvertible, CustomDebugStringConvertible {
     var userID: String
-    var accessToken: String
     var deviceID: String
+    var tokens: IssuedTokens
     /// Where the server wants the client to go from now on (same shape as `.well-known`).
     var wellKnown: ClientWellKnown?
 
+    var accessToken: String { tokens.accessToken }
+
     enum CodingKeys: String, CodingKey {
         case userID = "user_id"
-        case accessToken = "access_token"
         case deviceID = "device_id"
         case wellKnown = "well_known"
     }
@@ -60,8 +64,8 @@ struct LoginResponse: Decodable, CustomStringConvertible, CustomDebugStringConve
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         userID = try container.decode(String.self, forKey: .userID)
-        accessToken = try container.decode(String.self, forKey: .accessToken)
         deviceID = try container.decode(String.self, forKey: .deviceID)
+        tokens = try IssuedTokens(from: decoder)
         // The device exists once the server answers: a malformed hint must not lose its token.
         wellKnown = try? container.decodeIfPresent(ClientWellKnown.self, forKey: .wellKnown)
     }

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The session's HTTP client with its access token kept usable (`TokenRefresher`): each request
+/// that carries one is sent with the stored session's current token, and one that the server
+/// turns down as expired (`M_UNKNOWN_TOKEN` with `soft_logout`) is sent once more after a
+/// renewal. Services keep the token they were made with and never learn of the rotation.
+struct TokenRefreshingTransport: HTTPTransport {
+    let base: any HTTPTransport
+    let refresher: TokenRefresher
+    /// How long a renewal may wait for the server (the `request_timeout` setting).
+    let requestTimeout: TimeInterval
+
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        try await send(request, progress: nil)
+    }
+
+    func send(_ request: HTTPRequest, progress: TransferProgressHandler?) async throws(TransportError) -> HTTPResponse {
+        guard let token = request.bearerToken else { return try await base.send(request, progress: progress) }
+        let current = await refresher.accessToken(replacing: token, over: base, requestTimeout: requestTimeout)
+        let response = try await base.send(request.bearing(current), progress: progress)
+        guard response.status == 401, MatrixError(response: response) == .unknownToken(softLogout: true) else { return response }
+        switch await refresher.renew(after: current, over: base, requestTimeout: requestTimeout) {
+        case .renewed(let renewed): return try await base.send(request.bearing(renewed), progress: progress)
+        case .refused: return response
+        case .failed(let error): throw error
+        }
+    }
+}
+
+extension HTTPRequest {
+    private static let bearerPrefix = "Bearer "
+
+    /// The access token the request carries, if any.
+    var bearerToken: String? {
+        guard let value = headers["Authorization"], value.hasPrefix(Self.bearerPrefix) else { return nil }
+        return String(value.dropFirst(Self.bearerPrefix.count))
+    }
+
+    /// The same request carrying `token`.
+    func bearing(_ token: String) -> HTTPRequest {
+        var request = self
+        request.headers["Authorization"] = Self.bearerPrefix + token
+        return request
+    }
+}
