@@ -26,13 +26,14 @@ struct ShellRefreshTokenTests {
         let first = try #require(try await sessions.load())
         #expect(first.refreshToken != nil && first.accessTokenRenewal != nil, "Synapse gave an expiring token")
 
-        // A run that outlives the token it starts with, twice over, waiting for the peer meanwhile.
-        async let talk = shell.run(base + ["-c", "/open Renewals", "-c", "/wait message later --timeout 120",
+        // A run that outlives the token it starts with, twice over, waiting for the peer meanwhile:
+        // the peer writes once the run waits (it has opened the room) and the token has expired.
+        let talk = try shell.start(base + ["--output", "json", "-c", "/open Renewals", "-c", "/wait message later --timeout 120",
                                            "-c", "second", "-c", "/wait sent"])
+        #expect(await talk.line { $0["command"] as? String == "open" } != nil)
         try await Task.sleep(for: .seconds(2 * Self.lifetime))
         try await peer.send(["later, from bob"], to: roomID)
-        let talked = try await talk
-        #expect(talked.status == 0, "\(talked.standardOutput)\(talked.standardError)")
+        _ = try await talk.answer()
         let sent = try await peer.messages(in: roomID).filter { $0.sender == "@alice:localhost" }.map(\.body)
         #expect(sent == ["first", "second"])
 
