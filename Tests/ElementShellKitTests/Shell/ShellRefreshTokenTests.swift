@@ -48,4 +48,35 @@ struct ShellRefreshTokenTests {
         try LogLeaks.expectNone(of: secrets + [server.homeserver.password], in: try shell.testerLog())
         #expect(try shell.testerLog().contains("Renewed the access token"), "the log says a renewal happened, without the token")
     }
+
+    /// The shell is killed while its renewal is on the way (the proxy holds `/refresh`), and the
+    /// server then renews anyway: the file still holds the pair before, which the server takes as
+    /// long as nobody used the one it gave since, so the next start renews again and goes on.
+    @Test func aKillDuringARenewalLeavesASessionThatResumes() async throws {
+        let server = try await PrivateHomeserver(users: ["alice"])
+        try await server.restart(adding: ["refreshable_access_token_lifetime: \(Self.lifetime)s"])
+        let proxy = try await FaultProxy(upstream: server.homeserver.url)
+        var viaProxy = server.homeserver
+        viaProxy.url = proxy.url
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let base = try shell.testerArguments(for: viaProxy)
+        let sessions = SessionStore(directory: shell.home.appending(path: ".local/share/element-shell/tester"))
+        let login = try await shell.run(base + ["-c", "/login test alice", "-c", "/wait sync"],
+                                        extraEnvironment: ["ELEMENT_SHELL_PASSWORD": server.homeserver.password])
+        #expect(login.status == 0, "\(login.standardOutput)\(login.standardError)")
+        let before = try #require(try await sessions.load())
+
+        try await proxy.add(.hold, path: "/_matrix/client/v3/refresh$")
+        try await Task.sleep(for: .seconds(Self.lifetime))  // the stored token is due
+        let killed = try await shell.run(base + ["-c", "/whoami"], killWhen: { try await proxy.held() })
+        #expect(killed.wasKilled)
+        try await proxy.release()
+        try await proxy.settled()
+        #expect(try await sessions.load()?.refreshToken == before.refreshToken, "nothing was stored of the renewal cut short")
+
+        let resumed = try await shell.run(base + ["-c", "/whoami"])
+        #expect(resumed.status == 0 && resumed.standardOutput.contains(before.deviceID), "\(resumed.standardOutput)\(resumed.standardError)")
+        #expect(try await sessions.load()?.refreshToken != before.refreshToken)
+    }
 }
