@@ -6,13 +6,21 @@ import Logging
 /// many requests ask, and writes the rotated pair to the session file before anything uses it,
 /// so a process killed at any point leaves a pair the server still takes.
 actor TokenRefresher {
-    /// How a renewal ended.
-    enum Renewal: Equatable {
+    /// How a renewal ended. Printed, it names its case only: never the token.
+    enum Renewal: CustomStringConvertible {
         case renewed(accessToken: String)
         /// The server no longer takes the refresh token, or there is none: the session is over.
         case refused
         /// The network failed; the tokens are as they were, for the next request to try again.
         case failed(TransportError)
+
+        var description: String {
+            switch self {
+            case .renewed: "renewed"
+            case .refused: "refused"
+            case .failed(let error): "failed(\(error))"
+            }
+        }
     }
 
     private let store: SessionStore

@@ -139,6 +139,11 @@ import Testing
         #expect(server.log.all.map { $0.url.lastPathComponent } == ["whoami", "refresh", "whoami"])
     }
 
+    @Test func aRenewalPrintsWithoutItsToken() {
+        let renewal = TokenRefresher.Renewal.renewed(accessToken: "syt_secret")
+        #expect("\(renewal)" == "renewed" && !String(reflecting: renewal).contains("syt_secret"))
+    }
+
     @Test func withoutARefreshTokenNothingChanges() async throws {
         let store = SessionStore(directory: directory.url)
         try await store.save(Session(userID: "@a:hs.example", deviceID: "D", accessToken: "access0", homeserverURL: homeserver))
