@@ -22,8 +22,5 @@ enum DesktopNotifier {
     }
 
     /// `notify-send` on the `PATH`, looked up once.
-    private static let program: URL? = (ProcessInfo.processInfo.environment["PATH"] ?? "")
-        .split(separator: ":")
-        .map { URL(fileURLWithPath: String($0)).appending(path: "notify-send") }
-        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    private static let program = ProgramsOnPath.find("notify-send")
 }

@@ -22,6 +22,7 @@ struct LaunchContext {
                 if let passwordFile { return PasswordFile.read(passwordFile).map(PasswordAnswer.password) ?? .unreadableFile(path: passwordFile) }
                 return await password(request)
             },
+            openInBrowser: { [variables = self.environment] url in BrowserOpener.open(url, environment: variables) },
             passphrase: { request in
                 if let passphraseFile { return PasswordFile.read(passphraseFile).map(PasswordAnswer.password) ?? .unreadableFile(path: passphraseFile) }
                 return await passphrase(request)

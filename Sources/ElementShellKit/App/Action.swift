@@ -206,7 +206,7 @@ public enum EncryptionAction: Sendable, Equatable {
 }
 
 public enum SessionAction: Sendable, Equatable {
-    case login(homeserver: String, user: String)
+    case login(LoginRequest)
     /// Destructive: without `confirmed` it comes back as a question.
     case logout(confirmed: Bool)
     case whoami

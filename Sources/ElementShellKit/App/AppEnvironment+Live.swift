@@ -6,6 +6,7 @@ extension AppEnvironment {
     public static func live(
         dataDirectory: String,
         password: @escaping @Sendable (PasswordRequest) async -> PasswordAnswer,
+        openInBrowser: @escaping @Sendable (URL) async -> Bool,
         passphrase: @escaping @Sendable (PassphraseRequest) async -> PasswordAnswer,
         confirm: @escaping @Sendable (ConfirmationQuestion) async -> Bool?,
         variables: [String: String],
@@ -34,6 +35,7 @@ extension AppEnvironment {
                 .live(session: session, settings: settings, http: transport(settings), clock: clock, dataDirectory: dataDirectory)
             },
             password: password,
+            openInBrowser: openInBrowser,
             passphrase: passphrase,
             confirm: confirm,
             readScript: { path in try? String(contentsOfFile: path, encoding: .utf8) },

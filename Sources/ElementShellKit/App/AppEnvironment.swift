@@ -1,3 +1,5 @@
+import Foundation
+
 /// The services AppState asks for work. A struct of values and closures: `live` wires the real
 /// ones, tests wire plain ones.
 public struct AppEnvironment: Sendable {
@@ -13,6 +15,10 @@ public struct AppEnvironment: Sendable {
     public var makeSessionServices: @Sendable (Session, Settings) -> SessionServices
     /// The password for a login, asked only once the homeserver is known to accept one.
     public var password: @Sendable (_ request: PasswordRequest) async -> PasswordAnswer
+    /// Where a single sign-on's browser comes back: a new one-shot listener for each login.
+    public var listenForLoginRedirect: @Sendable (LoginRedirectPages) throws -> any LoginRedirectListener
+    /// Shows a link in the user's browser, where a desktop is there to show it; false when not.
+    public var openInBrowser: @Sendable (URL) async -> Bool
     /// The passphrase of a key export file, asked without echo (or read from a file in batch mode).
     public var passphrase: @Sendable (_ request: PassphraseRequest) async -> PasswordAnswer
     /// A yes/no question before something destructive; `nil` when nobody can answer (batch mode).
@@ -41,6 +47,8 @@ public struct AppEnvironment: Sendable {
         removeStore: @escaping @Sendable (Session) async -> Void,
         makeSessionServices: @escaping @Sendable (Session, Settings) -> SessionServices,
         password: @escaping @Sendable (PasswordRequest) async -> PasswordAnswer,
+        listenForLoginRedirect: @escaping @Sendable (LoginRedirectPages) throws -> any LoginRedirectListener = { try LoopbackRedirectListener(pages: $0) },
+        openInBrowser: @escaping @Sendable (URL) async -> Bool = { _ in false },
         passphrase: @escaping @Sendable (PassphraseRequest) async -> PasswordAnswer = { _ in .missing },
         confirm: @escaping @Sendable (ConfirmationQuestion) async -> Bool?,
         readScript: @escaping @Sendable (String) async -> String?,
@@ -57,6 +65,8 @@ public struct AppEnvironment: Sendable {
         self.removeStore = removeStore
         self.makeSessionServices = makeSessionServices
         self.password = password
+        self.listenForLoginRedirect = listenForLoginRedirect
+        self.openInBrowser = openInBrowser
         self.passphrase = passphrase
         self.confirm = confirm
         self.readScript = readScript

@@ -27,7 +27,7 @@ extension AppState {
 
     func send(_ action: SessionAction, in context: CommandContext) async -> Bool {
         switch action {
-        case .login(let homeserver, let user): await login(homeserver: homeserver, user: user)
+        case .login(let request): await login(request)
         case .logout(let confirmed): await logout(context.account, confirmed: confirmed)
         case .whoami: await whoami(context.signedIn.session)
         case .reconnect: reconnect(context.signedIn.session)
@@ -39,42 +39,58 @@ extension AppState {
         return finish(.done)
     }
 
-    private func login(homeserver input: String, user: String) async -> Bool {
+    private func login(_ request: LoginRequest) async -> Bool {
         loginAttemptCount += 1
         if let session { return finish(.failure(.alreadyLoggedIn(userID: session.userID))) }
         guard !isLoggingIn else { return finish(.failure(.loginInProgress)) }
         let address: String
         do {
-            address = try HomeserverChoice.address(for: input, profile: profile, config: config)
+            address = try HomeserverChoice.address(for: request.homeserver, profile: profile, config: config)
         } catch {
             return finish(.failure(error))
         }
         isLoggingIn = true
         defer { isLoggingIn = false }
-        // The server is found and known to take passwords before anyone types one.
+        // The server is found and its ways in known before anyone types a password or opens a browser.
         let homeserverURL: URL
+        let offered: OfferedLogins
         do {
             homeserverURL = try await authService.resolveHomeserver(address)
-            try await authService.requirePasswordLogin(homeserverURL: homeserverURL)
+            offered = try await authService.offeredLogins(homeserverURL: homeserverURL)
         } catch {
             return finish(.failure(.matrix(error)))
         }
-        let password: String
-        switch await environment.password(PasswordRequest(user: user, homeserver: input)) {
-        case .password(let given): password = given
-        case .cancelled: return finish(.failure(.cancelled))
-        case .missing: return finish(.failure(.passwordUnavailable))
-        case .unreadableFile(let path): return finish(.failure(.passwordFileUnreadable(path: path)))
-        }
-        let newSession: Session
+        let chosen: ChosenLogin
         do {
-            newSession = try await authService.login(
-                homeserverURL: homeserverURL, user: user, password: password,
-                deviceDisplayName: "\(profile.appName): \(environment.hostName)",
-                deviceID: deviceToResume(homeserverURL: homeserverURL, user: user)
-            )
+            chosen = try LoginChoice.choose(request, offered: offered)
         } catch {
-            return finish(.failure(.matrix(error)))
+            return finish(.failure(.login(error)))
+        }
+        let deviceDisplayName = "\(profile.appName): \(environment.hostName)"
+        let newSession: Session
+        switch chosen {
+        case .password(let user):
+            let password: String
+            switch await environment.password(PasswordRequest(user: user, homeserver: request.homeserver)) {
+            case .password(let given): password = given
+            case .cancelled: return finish(.failure(.cancelled))
+            case .missing: return finish(.failure(.passwordUnavailable))
+            case .unreadableFile(let path): return finish(.failure(.passwordFileUnreadable(path: path)))
+            }
+            do {
+                newSession = try await authService.login(
+                    homeserverURL: homeserverURL, user: user, password: password, deviceDisplayName: deviceDisplayName,
+                    deviceID: deviceToResume(homeserverURL: homeserverURL, user: user)
+                )
+            } catch {
+                return finish(.failure(.matrix(error)))
+            }
+        case .sso(let provider, let user):
+            switch await singleSignOn(homeserverURL: homeserverURL, provider: provider, deviceDisplayName: deviceDisplayName,
+                                      deviceID: user.flatMap { deviceToResume(homeserverURL: homeserverURL, user: $0) }) {
+            case .success(let signedIn): newSession = signedIn
+            case .failure(let error): return finish(.failure(error))
+            }
         }
         // The same account finds its store as it was left: messages, drafts, the outbox, keys.
         signedOutSession = nil

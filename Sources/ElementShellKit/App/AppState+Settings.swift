@@ -59,7 +59,7 @@ extension AppState {
         case .logLevel: environment.useLogLevel(profile.settings.logLevel)
         case .timelineSize:
             for roomID in timelines.keys { timelines[roomID]?.resize(to: profile.settings.timelineSize) }
-        case .color, .historySize, .markdown, .privateReceipts, .notify, .notifyBodies: break
+        case .color, .historySize, .loginTimeout, .markdown, .privateReceipts, .notify, .notifyBodies: break
         case .sendTyping: if !profile.settings.sendTyping { stopTyping() }
         case .excludeInsecureDevices: await crypto?.setExcludesInsecureDevices(profile.settings.excludeInsecureDevices)
         }

@@ -30,6 +30,9 @@ public struct Report: Sendable, Equatable {
         case firstSyncFinished(roomCount: Int)
         /// Sync skipped messages of the open room; `/history` brings them.
         case gap(roomName: String)
+        /// `/login` waits for the browser: the link that starts single sign-on, and whether it
+        /// was opened in the desktop's browser.
+        case signInLink(URL, openedInBrowser: Bool)
         /// How far a large upload or download has come.
         case transfer(TransferNotice)
         /// A user verified here shows another identity: their devices are no longer trusted.

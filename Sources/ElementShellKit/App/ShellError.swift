@@ -61,5 +61,6 @@ public enum ShellError: Error, Sendable, Equatable {
     case fileNotWritten(path: String)
     case encryption(EncryptionError)
     case recovery(RecoveryError)
+    case login(LoginError)
     case verification(VerificationError)
 }

@@ -6,9 +6,12 @@ public enum CommandTable {
             summary: { L10n.screenHelpHelpSummary }, usage: { L10n.screenHelpHelpUsage }
         ) { arguments, _ in .app(.help(command: arguments.first)) },
         CommandSpec(
-            .login, parameters: [CommandParameter(.homeserver), CommandParameter(.userID)], requires: .nothing, staysOutOfHistory: true,
-            summary: { L10n.screenHelpLoginSummary }, usage: { L10n.screenHelpLoginUsage }
-        ) { arguments, _ in .session(.login(homeserver: arguments[0], user: arguments[1])) },
+            .login, parameters: [CommandParameter(.homeserver), CommandParameter(.userID, .optional), CommandParameter(.text, .optionalRest)],
+            requires: .nothing, staysOutOfHistory: true,
+            summary: { L10n.screenHelpLoginSummary }, usage: { L10n.screenHelpLoginUsage }, details: { [L10n.screenHelpLoginDetails] }
+        ) { arguments, _ throws(CommandParseError) in
+            .session(.login(try LoginRequest(homeserver: arguments[0], word: arguments.dropFirst().first, rest: arguments.dropFirst(2).first)))
+        },
         CommandSpec(
             .logout, requires: .anySession, isConfirmable: true,
             summary: { L10n.screenHelpLogoutSummary }, usage: { L10n.screenHelpLogoutUsage }

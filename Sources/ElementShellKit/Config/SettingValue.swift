@@ -7,6 +7,7 @@ enum SettingValue: Sendable, Equatable {
     case color(ColorMode)
     case historySize(Int)
     case requestTimeout(Int)
+    case loginTimeout(Int)
     case caFile(String?)
     case logLevel(LogLevel)
     case timelineSize(Int)
@@ -20,6 +21,8 @@ enum SettingValue: Sendable, Equatable {
 
     static let historySizes = 0...1_000_000
     static let requestTimeouts = 1...600
+    /// Long enough to sign up with an identity provider on the way; an hour at most.
+    static let loginTimeouts = 1...3600
     /// Enough for `/open` to show a screenful; the upper end keeps memory in reason.
     static let timelineSizes = 50...100_000
 
@@ -43,6 +46,9 @@ enum SettingValue: Sendable, Equatable {
         case .requestTimeout:
             guard let seconds = Int(text), Self.requestTimeouts.contains(seconds) else { return nil }
             self = .requestTimeout(seconds)
+        case .loginTimeout:
+            guard let seconds = Int(text), Self.loginTimeouts.contains(seconds) else { return nil }
+            self = .loginTimeout(seconds)
         case .caFile:
             self = .caFile(text)
         case .logLevel:

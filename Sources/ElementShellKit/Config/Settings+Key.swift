@@ -7,6 +7,7 @@ extension Settings {
         case color
         case historySize = "history_size"
         case requestTimeout = "request_timeout"
+        case loginTimeout = "login_timeout"
         case caFile = "ca_file"
         case logLevel = "log_level"
         case timelineSize = "timeline_size"
@@ -35,6 +36,7 @@ extension Settings {
             case .color: .oneOf(ColorMode.allCases.map(\.rawValue))
             case .historySize: .integer(SettingValue.historySizes)
             case .requestTimeout: .integer(SettingValue.requestTimeouts)
+            case .loginTimeout: .integer(SettingValue.loginTimeouts)
             case .caFile: .readableFile
             case .logLevel: .oneOf(LogLevel.allCases.map(\.rawValue))
             case .timelineSize: .integer(SettingValue.timelineSizes)

@@ -10,6 +10,8 @@ public struct Settings: Sendable, Equatable {
     public var historySize: Int
     /// Seconds before a request to the homeserver is given up.
     public var requestTimeout: Int
+    /// Seconds `/login` waits for the browser to come back from single sign-on.
+    public var loginTimeout: Int
     /// PEM file of certificate authorities to trust; nil: the system's.
     public var caFile: String?
     public var logLevel: LogLevel
@@ -32,13 +34,14 @@ public struct Settings: Sendable, Equatable {
     /// Sliding sync, `/v3/sync`, or whichever the homeserver offers best.
     public var sync: SyncMode
 
-    public init(language: String?, color: ColorMode, historySize: Int, requestTimeout: Int, caFile: String?,
-                logLevel: LogLevel, timelineSize: Int, markdown: Bool, privateReceipts: Bool = false, sendTyping: Bool = true,
+    public init(language: String?, color: ColorMode, historySize: Int, requestTimeout: Int, loginTimeout: Int = 300,
+                caFile: String?, logLevel: LogLevel, timelineSize: Int, markdown: Bool, privateReceipts: Bool = false, sendTyping: Bool = true,
                 notify: NotifyMode = .bell, notifyBodies: Bool = false, excludeInsecureDevices: Bool = false, sync: SyncMode = .auto) {
         self.language = language
         self.color = color
         self.historySize = historySize
         self.requestTimeout = requestTimeout
+        self.loginTimeout = loginTimeout
         self.caFile = caFile
         self.logLevel = logLevel
         self.timelineSize = timelineSize
@@ -58,6 +61,7 @@ public struct Settings: Sendable, Equatable {
         case .color: color.rawValue
         case .historySize: String(historySize)
         case .requestTimeout: String(requestTimeout)
+        case .loginTimeout: String(loginTimeout)
         case .caFile: caFile
         case .logLevel: logLevel.rawValue
         case .timelineSize: String(timelineSize)
@@ -86,6 +90,7 @@ public struct Settings: Sendable, Equatable {
         case .color(let color): self.color = color
         case .historySize(let size): historySize = size
         case .requestTimeout(let seconds): requestTimeout = seconds
+        case .loginTimeout(let seconds): loginTimeout = seconds
         case .caFile(let path): caFile = path
         case .logLevel(let level): logLevel = level
         case .timelineSize(let size): timelineSize = size

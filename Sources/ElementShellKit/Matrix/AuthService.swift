@@ -1,23 +1,27 @@
 import Foundation
 
-/// Finding a homeserver and logging a device in and out with a password.
+/// Finding a homeserver and logging a device in (with a password, or the token single sign-on
+/// brought back) and out.
 public protocol AuthService: Sendable {
     /// The client-server base URL for a typed URL, server name or user ID, checked to answer
     /// `/versions`.
     func resolveHomeserver(_ input: String) async throws(MatrixError) -> URL
 
-    /// Succeeds when the homeserver offers `m.login.password`, so the app asks for a password
-    /// only where one can be used.
-    /// - Throws: `unsupportedLoginFlow` when it does not (for example, OAuth 2.0 only).
-    func requirePasswordLogin(homeserverURL: URL) async throws(MatrixError)
+    /// The ways the homeserver lets a device log in (`GET /login`); `.none` from a server without
+    /// that API (OAuth 2.0 only).
+    func offeredLogins(homeserverURL: URL) async throws(MatrixError) -> OfferedLogins
 
-    /// Logs in with `m.login.password` (check `requirePasswordLogin` first). `user` is a
+    /// Logs in with `m.login.password` (where `offeredLogins` lists it). `user` is a
     /// localpart or a full `@user:server` ID. The password is used only for this request and is
     /// not kept. The session's URL is the one the server's answer points to, when it gives a
     /// usable one, else `homeserverURL`. With `deviceID`, the login takes over that device (after
     /// a soft logout) instead of creating one.
     func login(homeserverURL: URL, user: String, password: String, deviceDisplayName: String,
                deviceID: String?) async throws(MatrixError) -> Session
+
+    /// Logs in with `m.login.token`, the token a single sign-on redirect brought back; otherwise
+    /// as the password login.
+    func login(homeserverURL: URL, loginToken: String, deviceDisplayName: String, deviceID: String?) async throws(MatrixError) -> Session
 
     /// Invalidates the session's access token and deletes its device on the server.
     func logout(_ session: Session) async throws(MatrixError)

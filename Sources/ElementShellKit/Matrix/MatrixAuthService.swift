@@ -28,27 +28,35 @@ public struct MatrixAuthService: AuthService {
         try await resolver.resolve(input)
     }
 
-    public func requirePasswordLogin(homeserverURL: URL) async throws(MatrixError) {
+    public func offeredLogins(homeserverURL: URL) async throws(MatrixError) -> OfferedLogins {
         let response = try await client(homeserverURL, accessToken: nil).exchange(.loginFlows)
         // Servers without the legacy login API (OAuth 2.0 only) answer 404 or M_UNRECOGNIZED.
-        guard response.status != 404 else { throw .unsupportedLoginFlow }
+        guard response.status != 404 else { return .none }
         guard response.isSuccess else {
             let error = MatrixError(response: response)
-            if case .server(errcode: "M_UNRECOGNIZED", message: _, status: _) = error { throw .unsupportedLoginFlow }
+            if case .server(errcode: "M_UNRECOGNIZED", message: _, status: _) = error { return .none }
             throw error
         }
-        guard try MatrixClient.decode(LoginFlows.self, from: response.body).offersPassword else { throw .unsupportedLoginFlow }
+        return try MatrixClient.decode(LoginFlows.self, from: response.body).offered
     }
 
     public func login(homeserverURL: URL, user: String, password: String, deviceDisplayName: String,
                       deviceID: String?) async throws(MatrixError) -> Session {
         let request = PasswordLoginRequest(
             user: user.trimmingCharacters(in: .whitespaces), password: password, deviceDisplayName: deviceDisplayName, deviceID: deviceID)
-        let response = try await client(homeserverURL, accessToken: nil).send(.login(request))
-        return Session(userID: response.userID, deviceID: response.deviceID, accessToken: response.accessToken,
-                       homeserverURL: await resolver.reconfigured(homeserverURL, by: response.wellKnown),
-                       refreshToken: response.tokens.refreshToken,
-                       accessTokenRenewal: response.tokens.expiresIn.map { Session.renewal(of: $0, receivedAt: Date()) })
+        return try await session(from: client(homeserverURL, accessToken: nil).send(.login(request)), homeserverURL: homeserverURL)
+    }
+
+    public func login(homeserverURL: URL, loginToken: String, deviceDisplayName: String, deviceID: String?) async throws(MatrixError) -> Session {
+        let request = TokenLoginRequest(token: loginToken, initialDeviceDisplayName: deviceDisplayName, deviceID: deviceID)
+        return try await session(from: client(homeserverURL, accessToken: nil).send(.login(request)), homeserverURL: homeserverURL)
+    }
+
+    private func session(from response: LoginResponse, homeserverURL: URL) async -> Session {
+        Session(userID: response.userID, deviceID: response.deviceID, accessToken: response.accessToken,
+                homeserverURL: await resolver.reconfigured(homeserverURL, by: response.wellKnown),
+                refreshToken: response.tokens.refreshToken,
+                accessTokenRenewal: response.tokens.expiresIn.map { Session.renewal(of: $0, receivedAt: Date()) })
     }
 
     public func logout(_ session: Session) async throws(MatrixError) {

@@ -13,8 +13,6 @@ public enum MatrixError: Error, Sendable, Equatable {
     /// The server name's `.well-known/matrix/client` is broken (spec: FAIL_PROMPT, so ask
     /// the user for a homeserver URL); carries the server name.
     case wellKnownInvalid(String)
-    /// The homeserver offers no password login (for example, OAuth 2.0 only).
-    case unsupportedLoginFlow
     /// Any other refusal. `errcode` is the server's code, or `HTTP_<status>` when it sent none;
     /// `message` may be empty.
     case server(errcode: String, message: String, status: Int)

@@ -57,6 +57,7 @@ public enum ErrorCodes {
         case .fileNotWritten: "file_not_written"
         case .encryption(let error): code(for: error)
         case .recovery(let error): code(for: error)
+        case .login(let error): code(for: error)
         case .verification(let error): code(for: error)
         }
     }
@@ -71,7 +72,6 @@ public enum ErrorCodes {
         case .server(let errcode, _, _): errcode
         case .invalidHomeserver: "invalid_homeserver"
         case .wellKnownInvalid: "well_known_invalid"
-        case .unsupportedLoginFlow: "unsupported_login_flow"
         case .decoding: "bad_response"
         case .slidingSyncUnavailable: "sliding_sync_unavailable"
         case .encryptionRefused(.unsupportedAlgorithm): "unsupported_encryption"

@@ -59,6 +59,7 @@ public enum ErrorMessages {
         case .fileNotWritten(let path): L10n.errorFileNotWritten(clean(path))
         case .encryption(let error): message(for: error)
         case .recovery(let error): message(for: error)
+        case .login(let error): message(for: error)
         case .verification(let error): message(for: error)
         }
     }
@@ -100,7 +101,6 @@ public enum ErrorMessages {
         case .userDeactivated: L10n.errorUserDeactivated
         case .invalidHomeserver(let address): L10n.errorInvalidHomeserver(clean(address))
         case .wellKnownInvalid(let address): L10n.errorWellKnownInvalid(clean(address))
-        case .unsupportedLoginFlow: L10n.errorUnsupportedLoginFlow
         case .server(let errcode, let message, let status):
             message.isEmpty ? L10n.errorServerStatus(status) : L10n.errorServer(clean(message), clean(errcode), status)
         case .decoding: L10n.errorDecoding

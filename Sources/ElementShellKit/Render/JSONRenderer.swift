@@ -33,6 +33,8 @@ public enum JSONRenderer {
             fields = ["type": "sync_problem", "code": "sliding_sync_unavailable", "message": .string(L10n.errorSlidingSyncUnavailable)]
         case .firstSyncFinished(let count):
             fields = ["type": "first_sync", "event": "finished", "room_count": .integer(Int64(count))]
+        case .signInLink(let url, let opened):
+            fields = ["type": "sign_in", "method": "sso", "url": .string(url.absoluteString), "opened_in_browser": .bool(opened)]
         case .gap(let name):
             fields = ["type": "gap", "room": .string(name)]
         case .transfer(let notice):

@@ -44,6 +44,8 @@ public struct TextRenderer: Sendable {
             lines = [L10n.errorSlidingSyncUnavailable]
         case .firstSyncFinished(let count):
             lines = [theme.dim(L10n.screenFirstSyncFinished(count))]
+        case .signInLink(let url, let opened):
+            lines = [opened ? L10n.screenLoginSsoOpened : L10n.screenLoginSsoLink, theme.accent(clean(url.absoluteString)), theme.dim(L10n.screenLoginSsoWaiting)]
         case .gap(let name):
             lines = [theme.dim(L10n.screenTimelineGap(clean(name)))]
         case .transfer(let notice):

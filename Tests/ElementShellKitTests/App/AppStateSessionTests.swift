@@ -74,10 +74,10 @@ import Testing
     @Test func thePasswordIsAskedOnlyOfAServerThatTakesOne() async {
         let asked = Recorder<String>()
         var auth = FakeAuthService()
-        auth.checkPasswordLogin = { _ throws(MatrixError) in throw .unsupportedLoginFlow }
+        auth.offered = { _ throws(MatrixError) in .none }
         let app = AppHarness(auth: auth)
         #expect(!(await app.state.run(line: "/login matrix.org alice")))
-        #expect(app.log.failures == [.matrix(.unsupportedLoginFlow)])
+        #expect(app.log.failures == [.login(.noUsableMethod)])
         #expect(await asked.values.isEmpty)
 
         var unreachable = FakeAuthService()

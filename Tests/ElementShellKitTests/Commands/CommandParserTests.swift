@@ -6,8 +6,12 @@ import Testing
     static let examples: [(line: String, action: Action)] = [
         ("/help", .app(.help(command: nil))),
         ("/help login", .app(.help(command: "login"))),
-        ("/login matrix.org alice", .session(.login(homeserver: "matrix.org", user: "alice"))),
-        ("/login https://clap.ac @bob:clap.ac", .session(.login(homeserver: "https://clap.ac", user: "@bob:clap.ac"))),
+        ("/login matrix.org alice", .session(.login(LoginRequest(homeserver: "matrix.org", user: "alice")))),
+        ("/login https://clap.ac @bob:clap.ac", .session(.login(LoginRequest(homeserver: "https://clap.ac", user: "@bob:clap.ac")))),
+        ("/login matrix.org", .session(.login(LoginRequest(homeserver: "matrix.org")))),
+        ("/login matrix.org --sso", .session(.login(LoginRequest(homeserver: "matrix.org", method: .sso)))),
+        ("/login matrix.org --sso Git Hub", .session(.login(LoginRequest(homeserver: "matrix.org", method: .sso, identityProvider: "Git Hub")))),
+        ("/login matrix.org alice --password", .session(.login(LoginRequest(homeserver: "matrix.org", user: "alice", method: .password)))),
         ("/logout", .session(.logout(confirmed: false))),
         ("/logout!", .session(.logout(confirmed: true))),
         ("/whoami", .session(.whoami)),
@@ -162,7 +166,7 @@ import Testing
     }
 
     @Test func quotedArgumentsGroupWords() throws {
-        #expect(try CommandParser.parse("/login 'my server' \"al ice\"") == .session(.login(homeserver: "my server", user: "al ice")))
+        #expect(try CommandParser.parse("/login 'my server' \"al ice\"") == .session(.login(LoginRequest(homeserver: "my server", user: "al ice"))))
         #expect(try CommandParser.parse("/config cl\\ ap") == .settings(.show(profile: "cl ap")))
     }
 
@@ -179,7 +183,8 @@ import Testing
     }
 
     @Test func wrongArgumentCountsAreUsageErrors() {
-        #expect(throws: CommandParseError.usage(command: "login")) { try CommandParser.parse("/login matrix.org") }
+        #expect(throws: CommandParseError.usage(command: "login")) { try CommandParser.parse("/login") }
+        #expect(throws: CommandParseError.usage(command: "login")) { try CommandParser.parse("/login matrix.org alice bob") }
         #expect(throws: CommandParseError.usage(command: "whoami")) { try CommandParser.parse("/whoami now") }
         #expect(throws: CommandParseError.usage(command: "after")) { try CommandParser.parse("/after 3") }
         #expect(throws: CommandParseError.usage(command: "wait")) { try CommandParser.parse("/wait forever") }

@@ -67,11 +67,11 @@ import Testing
     }
 
     @Test func valueShowsEverySetting() {
-        let settings = Settings(language: "de", color: .never, historySize: 5, requestTimeout: 9, caFile: "/ca.pem",
+        let settings = Settings(language: "de", color: .never, historySize: 5, requestTimeout: 9, loginTimeout: 90, caFile: "/ca.pem",
                                 logLevel: .warning, timelineSize: 70, markdown: false, privateReceipts: true, sendTyping: false,
                                 notify: .desktop, notifyBodies: true, excludeInsecureDevices: true, sync: .sliding)
         #expect(Settings.Key.allCases.map { settings.value(of: $0) }
-            == ["de", "never", "5", "9", "/ca.pem", "warning", "70", "off", "on", "off", "desktop", "on", "on", "sliding"])
+            == ["de", "never", "5", "9", "90", "/ca.pem", "warning", "70", "off", "on", "off", "desktop", "on", "on", "sliding"])
         #expect(Settings.default.sync == .auto, "sliding sync where the server offers it")
         #expect(Settings.default.notify == .bell && !Settings.default.notifyBodies)
         #expect(!Settings.default.excludeInsecureDevices, "off by default, as in Element")

@@ -54,9 +54,11 @@ import Testing
     @Test func decodesLoginAnswers() throws {
         let flows = try MatrixClient.decode(LoginFlows.self, from: Data(
             #"{"flows":[{"type":"m.login.token","get_login_token":true},{"type":"m.login.password"}]}"#.utf8))
-        #expect(flows.offersPassword)
+        #expect(flows.offered == OfferedLogins(password: true, identityProviders: nil))
         let ssoOnly = try MatrixClient.decode(LoginFlows.self, from: Data(#"{"flows":[{"type":"m.login.sso"}]}"#.utf8))
-        #expect(!ssoOnly.offersPassword)
+        #expect(ssoOnly.offered == OfferedLogins(password: false, identityProviders: []), "single sign-on without named providers")
+        let brokenProviders = try MatrixClient.decode(LoginFlows.self, from: Data(#"{"flows":[{"type":"m.login.sso","identity_providers":[{"id":1}]}]}"#.utf8))
+        #expect(brokenProviders.offered.sso, "a broken provider list still offers the server's own page")
 
         let login = try MatrixClient.decode(LoginResponse.self, from: Data(
             #"{"user_id":"@a:hs","access_token":"syt_secret","device_id":"DEV","home_server":"hs"}"#.utf8))

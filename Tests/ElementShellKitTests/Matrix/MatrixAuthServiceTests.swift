@@ -24,7 +24,7 @@ import Testing
         ])
         let service = MatrixAuthService(transport: transport, requestTimeout: 3)
         _ = try await service.resolveHomeserver("https://hs.example")
-        try await service.requirePasswordLogin(homeserverURL: base)
+        _ = try await service.offeredLogins(homeserverURL: base)
         #expect(transport.log.all.count >= 3, "well-known, versions and login flows")
         #expect(transport.log.all.allSatisfy { $0.timeout == 3 })
     }
@@ -34,32 +34,45 @@ import Testing
         let session = try await MatrixAuthService(transport: transport)
             .login(homeserverURL: base, user: " alice ", password: "pw", deviceDisplayName: "shell")
         #expect(session == Session(userID: "@alice:hs.example", deviceID: "DEV1", accessToken: "syt_t", homeserverURL: base))
-        #expect(transport.log.all.map(\.method) == [.post], "the flows are checked by requirePasswordLogin, not here")
+        #expect(transport.log.all.map(\.method) == [.post], "the flows are read by offeredLogins, not here")
         let post = try #require(transport.log.all.last)
         let body = try JSONSerialization.jsonObject(with: try #require(post.body)) as? [String: Any]
         #expect((body?["identifier"] as? [String: String])?["user"] == "alice")
     }
 
-    @Test func passwordLoginIsRequiredBeforeAskingForAPassword() async throws {
-        let transport = FakeTransport.routes([flowsRoute: .json(200, #"{"flows":[{"type":"m.login.sso"},{"type":"m.login.password"}]}"#)])
-        try await MatrixAuthService(transport: transport).requirePasswordLogin(homeserverURL: base)
+    @Test func readsTheOfferedLoginsWithOneGet() async throws {
+        let transport = FakeTransport.routes([flowsRoute: .json(200, #"""
+            {"flows":[{"type":"m.login.sso","identity_providers":[{"id":"oidc-github","name":"GitHub","brand":"github"}]},
+            {"type":"m.login.token"},{"type":"m.login.password"}]}
+            """#)])
+        let offered = try await MatrixAuthService(transport: transport).offeredLogins(homeserverURL: base)
+        #expect(offered == OfferedLogins(password: true, identityProviders: [IdentityProvider(id: "oidc-github", name: "GitHub")]))
         #expect(transport.log.all.map(\.method) == [.get])
         #expect(transport.log.urls == [flowsRoute])
     }
 
-    @Test func serversWithoutPasswordLoginAreUnsupported() async {
+    @Test func serversWithoutTheLoginAPIOfferNothing() async throws {
         for flows: Result<HTTPResponse, TransportError> in [
-            .json(200, #"{"flows":[{"type":"m.login.sso"}]}"#),
+            .json(200, #"{"flows":[{"type":"m.login.dummy"}]}"#),
             .json(404, #"{"errcode":"M_UNRECOGNIZED","error":"OAuth 2.0 authentication is in use on this homeserver."}"#),
             .json(404, #"{"errcode":"M_FORBIDDEN","error":"no"}"#),
             .json(404, "<html>Not Found</html>"),
             .json(400, #"{"errcode":"M_UNRECOGNIZED","error":"Unrecognized request"}"#),
         ] {
             let transport = FakeTransport.routes([flowsRoute: flows])
-            await #expect(throws: MatrixError.unsupportedLoginFlow) {
-                try await MatrixAuthService(transport: transport, retryPolicy: .never).requirePasswordLogin(homeserverURL: base)
-            }
+            #expect(try await MatrixAuthService(transport: transport, retryPolicy: .never).offeredLogins(homeserverURL: base) == .none)
         }
+    }
+
+    @Test func logsInWithTheTokenSingleSignOnBroughtBack() async throws {
+        let transport = FakeTransport.routes([flowsRoute: loginAnswer()])
+        let session = try await MatrixAuthService(transport: transport)
+            .login(homeserverURL: base, loginToken: "sso-token", deviceDisplayName: "shell", deviceID: nil)
+        #expect(session.userID == "@alice:hs.example" && session.deviceID == "DEV1")
+        let body = try JSONSerialization.jsonObject(with: try #require(transport.log.all.last?.body)) as? [String: Any]
+        #expect(body?["type"] as? String == "m.login.token" && body?["token"] as? String == "sso-token")
+        #expect(body?["refresh_token"] as? Bool == true && body?["initial_device_display_name"] as? String == "shell")
+        #expect(!"\(TokenLoginRequest(token: "sso-token", initialDeviceDisplayName: "shell"))".contains("sso-token"))
     }
 
     @Test func otherFlowFailuresPassThrough() async {
@@ -71,7 +84,7 @@ import Testing
         for (answer, expected) in cases {
             await #expect(throws: expected) {
                 try await MatrixAuthService(transport: FakeTransport.routes([flowsRoute: answer]), retryPolicy: .never)
-                    .requirePasswordLogin(homeserverURL: base)
+                    .offeredLogins(homeserverURL: base)
             }
         }
     }

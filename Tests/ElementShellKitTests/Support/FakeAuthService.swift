@@ -5,11 +5,17 @@ import Observation
 /// An `AuthService` made of closures; each test sets the ones it exercises.
 struct FakeAuthService: AuthService {
     var resolve: @Sendable (String) async throws(MatrixError) -> URL = { _ throws(MatrixError) in URL(string: "https://hs.example")! }
-    var checkPasswordLogin: @Sendable (URL) async throws(MatrixError) -> Void = { _ throws(MatrixError) in }
+    var offered: @Sendable (URL) async throws(MatrixError) -> OfferedLogins = { _ throws(MatrixError) in
+        OfferedLogins(password: true, identityProviders: nil)
+    }
     /// Homeserver, user, password, device display name, and the device to take over (or `nil`).
     var logIn: @Sendable (URL, String, String, String, String?) async throws(MatrixError) -> Session = { url, user, _, _, deviceID throws(MatrixError) in
         Session(userID: user.hasPrefix("@") ? user : "@\(user):example", deviceID: deviceID ?? "DEVICE", accessToken: "secret-token",
                 homeserverURL: url)
+    }
+    /// Homeserver, login token, device display name, and the device to take over (or `nil`).
+    var logInWithToken: @Sendable (URL, String, String, String?) async throws(MatrixError) -> Session = { url, _, _, deviceID throws(MatrixError) in
+        Session(userID: "@sso:example", deviceID: deviceID ?? "SSODEVICE", accessToken: "secret-token", homeserverURL: url)
     }
     var logOut: @Sendable (Session) async throws(MatrixError) -> Void = { _ throws(MatrixError) in }
     var identify: @Sendable (Session) async throws(MatrixError) -> TokenOwner = { session throws(MatrixError) in
@@ -17,10 +23,13 @@ struct FakeAuthService: AuthService {
     }
 
     func resolveHomeserver(_ input: String) async throws(MatrixError) -> URL { try await resolve(input) }
-    func requirePasswordLogin(homeserverURL: URL) async throws(MatrixError) { try await checkPasswordLogin(homeserverURL) }
+    func offeredLogins(homeserverURL: URL) async throws(MatrixError) -> OfferedLogins { try await offered(homeserverURL) }
     func login(homeserverURL: URL, user: String, password: String, deviceDisplayName: String,
                deviceID: String?) async throws(MatrixError) -> Session {
         try await logIn(homeserverURL, user, password, deviceDisplayName, deviceID)
+    }
+    func login(homeserverURL: URL, loginToken: String, deviceDisplayName: String, deviceID: String?) async throws(MatrixError) -> Session {
+        try await logInWithToken(homeserverURL, loginToken, deviceDisplayName, deviceID)
     }
     func logout(_ session: Session) async throws(MatrixError) { try await logOut(session) }
     func whoami(_ session: Session) async throws(MatrixError) -> TokenOwner { try await identify(session) }
@@ -66,6 +75,8 @@ struct AppHarness {
         profile: String = "element",
         auth: FakeAuthService = FakeAuthService(),
         password: PasswordAnswer = .password("hunter2"),
+        redirects: @escaping @Sendable (LoginRedirectPages) throws -> any LoginRedirectListener = { _ in throw LoginError.redirectUnavailable },
+        openInBrowser: @escaping @Sendable (URL) async -> Bool = { _ in false },
         passphrase: @escaping @Sendable (PassphraseRequest) -> PasswordAnswer = { _ in .password("correct horse") },
         confirm: Bool? = nil,
         scripts: [String: String] = [:],
@@ -92,6 +103,8 @@ struct AppHarness {
                                 makeCrypto: { store in await crypto(session, store) }, makeSender: { _, _ in send })
             },
             password: { _ in password },
+            listenForLoginRedirect: redirects,
+            openInBrowser: openInBrowser,
             passphrase: { passphrase($0) },
             confirm: { _ in confirm },
             readScript: { scripts[$0] },

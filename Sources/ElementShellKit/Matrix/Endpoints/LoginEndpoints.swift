@@ -1,12 +1,39 @@
+import Foundation
+
 /// `GET /_matrix/client/v3/login`: the login types the homeserver accepts.
 struct LoginFlows: Decodable, Equatable {
     struct Flow: Decodable, Equatable {
         var type: String
+        /// `m.login.sso` only (spec v1.1+); a malformed list counts as none named.
+        var identityProviders: [IdentityProvider]?
+
+        enum CodingKeys: String, CodingKey {
+            case type
+            case identityProviders = "identity_providers"
+        }
+
+        init(type: String, identityProviders: [IdentityProvider]? = nil) {
+            self.type = type
+            self.identityProviders = identityProviders
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            type = try container.decode(String.self, forKey: .type)
+            identityProviders = try? container.decodeIfPresent([IdentityProvider].self, forKey: .identityProviders)
+        }
     }
+
+    static let ssoType = "m.login.sso"
 
     var flows: [Flow]
 
-    var offersPassword: Bool { flows.contains { $0.type == PasswordLoginRequest.loginType } }
+    var offered: OfferedLogins {
+        // The token type is how SSO logins end; Synapse lists it beside m.login.sso.
+        let sso = flows.first { $0.type == Self.ssoType }
+        return OfferedLogins(password: flows.contains { $0.type == PasswordLoginRequest.loginType },
+                             identityProviders: sso.map { $0.identityProviders ?? [] })
+    }
 }
 
 /// `POST /_matrix/client/v3/login` with `m.login.password` and an `m.id.user` identifier.
@@ -46,6 +73,39 @@ struct PasswordLoginRequest: Encodable, Sendable, CustomStringConvertible, Custo
     var debugDescription: String { description }
 }
 
+/// `POST /_matrix/client/v3/login` with `m.login.token`: the token single sign-on brought back.
+struct TokenLoginRequest: Encodable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+    var type = "m.login.token"
+    var token: String
+    var initialDeviceDisplayName: String
+    var deviceID: String?
+    var refreshToken = true
+
+    enum CodingKeys: String, CodingKey {
+        case type, token
+        case initialDeviceDisplayName = "initial_device_display_name"
+        case deviceID = "device_id"
+        case refreshToken = "refresh_token"
+    }
+
+    var description: String { "TokenLoginRequest(token: <redacted>)" }
+    var debugDescription: String { description }
+}
+
+/// Where single sign-on starts: the homeserver's redirect to its identity provider (or to its
+/// own page to pick one), which sends the browser back to `redirectURL` with a login token.
+enum SSORedirect {
+    static func url(homeserverURL: URL, provider: IdentityProvider?, redirectURL: URL) -> URL {
+        var url = homeserverURL.appending(path: "_matrix/client/v3/login/sso/redirect")
+        if let provider { url.append(path: provider.id) }
+        // Encoded whole, as a form value: the query of a redirect URL must not become this one's.
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
+        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        components.percentEncodedQuery = "redirectUrl=" + redirectURL.absoluteString.addingPercentEncoding(withAllowedCharacters: unreserved)!
+        return components.url!
+    }
+}
+
 struct LoginResponse: Decodable, CustomStringConvertible, CustomDebugStringConvertible {
     var userID: String
     var deviceID: String
@@ -82,6 +142,10 @@ extension MatrixEndpoint where Response == LoginFlows {
 
 extension MatrixEndpoint where Response == LoginResponse {
     static func login(_ request: PasswordLoginRequest) -> Self {
+        MatrixEndpoint(method: .post, path: ["_matrix", "client", "v3", "login"], body: request, isAuthenticated: false)
+    }
+
+    static func login(_ request: TokenLoginRequest) -> Self {
         MatrixEndpoint(method: .post, path: ["_matrix", "client", "v3", "login"], body: request, isAuthenticated: false)
     }
 }

@@ -1,0 +1,30 @@
+extension ErrorMessages {
+    static func message(for error: LoginError) -> String {
+        switch error {
+        case .noUsableMethod: L10n.errorUnsupportedLoginFlow
+        case .notOffered(.password): L10n.errorLoginPasswordNotOffered
+        case .notOffered(.sso): L10n.errorLoginSsoNotOffered
+        case .userRequired: L10n.errorLoginUserRequired
+        case .unknownIdentityProvider(let name, let offered):
+            L10n.errorLoginUnknownIdentityProvider(clean(name), offered.map(clean).joined(separator: ", "))
+        case .timedOut(let seconds): L10n.errorLoginSsoTimedOut(seconds)
+        case .refusedInBrowser(let reason): L10n.errorLoginSsoRefused(clean(reason))
+        case .redirectUnavailable: L10n.errorLoginRedirectUnavailable
+        }
+    }
+}
+
+extension ErrorCodes {
+    static func code(for error: LoginError) -> String {
+        switch error {
+        case .noUsableMethod: "unsupported_login_flow"
+        case .notOffered(.password): "password_login_not_offered"
+        case .notOffered(.sso): "sso_not_offered"
+        case .userRequired: "login_user_required"
+        case .unknownIdentityProvider: "unknown_identity_provider"
+        case .timedOut: "login_timed_out"
+        case .refusedInBrowser: "login_refused"
+        case .redirectUnavailable: "login_redirect_unavailable"
+        }
+    }
+}
