@@ -52,7 +52,7 @@ final class Presenter {
         switch report.content {
         case .result: report.isFailure
         case .configProblem, .sessionResumed, .sessionEnded, .sendProblem, .firstSyncUnderway, .firstSyncFinished, .transfer, .restoreProgress, .identityChanged,
-             .slidingSyncUnavailable, .signInLink: true
+             .slidingSyncUnavailable, .signInLink, .deviceCode: true
         case .message, .messageChanged, .reacted, .mentioned, .gap, .attention, .verification, .secretsArrived: false
         }
     }

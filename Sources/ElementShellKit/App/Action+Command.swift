@@ -51,6 +51,7 @@ extension Action {
         case .session(.login): .login
         case .session(.logout): .logout
         case .session(.whoami): .whoami
+        case .session(.account): .account
         case .session(.reconnect): .reconnect
         case .settings(.show): .config
         case .settings(.set), .settings(.describe): .set

@@ -210,6 +210,8 @@ public enum SessionAction: Sendable, Equatable {
     /// Destructive: without `confirmed` it comes back as a question.
     case logout(confirmed: Bool)
     case whoami
+    /// Where the account is managed (password, devices), from the OAuth 2.0 server's metadata.
+    case account
     /// Syncs again now instead of waiting out the retry delay.
     case reconnect
 }

@@ -27,6 +27,7 @@ extension AppEnvironment {
                 MatrixAuthService(transport: transport(settings), requestTimeout: TimeInterval(settings.requestTimeout), clock: clock)
             },
             sessionStore: sessionStore,
+            oauthClients: OAuthClientStore(directory: URL(fileURLWithPath: dataDirectory)),
             openStore: { session in try StoreWriter(url: StoreLocation.databaseURL(for: session, dataDirectory: dataDirectory)) },
             removeStore: { session in
                 try? FileManager.default.removeItem(at: StoreLocation.directory(for: session, dataDirectory: dataDirectory))

@@ -6,6 +6,8 @@ public struct AppEnvironment: Sendable {
     /// Builds the auth service for the current network settings (CA file, timeout).
     public var makeAuthService: @Sendable (_ settings: Settings) -> any AuthService
     public var sessionStore: SessionStore
+    /// The client IDs OAuth 2.0 servers gave this app, one registration per server.
+    public var oauthClients: OAuthClientStore
     /// Opens the local store of a session (creating it the first time).
     public var openStore: @Sendable (Session) throws -> StoreWriter
     /// Deletes a session's local store, once the session has ended for good.
@@ -43,6 +45,7 @@ public struct AppEnvironment: Sendable {
     public init(
         makeAuthService: @escaping @Sendable (Settings) -> any AuthService,
         sessionStore: SessionStore,
+        oauthClients: OAuthClientStore,
         openStore: @escaping @Sendable (Session) throws -> StoreWriter,
         removeStore: @escaping @Sendable (Session) async -> Void,
         makeSessionServices: @escaping @Sendable (Session, Settings) -> SessionServices,
@@ -61,6 +64,7 @@ public struct AppEnvironment: Sendable {
     ) {
         self.makeAuthService = makeAuthService
         self.sessionStore = sessionStore
+        self.oauthClients = oauthClients
         self.openStore = openStore
         self.removeStore = removeStore
         self.makeSessionServices = makeSessionServices

@@ -30,6 +30,7 @@ extension AppState {
         case .login(let request): await login(request)
         case .logout(let confirmed): await logout(context.account, confirmed: confirmed)
         case .whoami: await whoami(context.signedIn.session)
+        case .account: await accountManagement(context.signedIn.session)
         case .reconnect: reconnect(context.signedIn.session)
         }
     }
@@ -84,6 +85,12 @@ extension AppState {
                 )
             } catch {
                 return finish(.failure(.matrix(error)))
+            }
+        case .oauth(let metadata, let user):
+            switch await deviceLogin(homeserverURL: homeserverURL, metadata: metadata,
+                                     deviceID: user.flatMap { deviceToResume(homeserverURL: homeserverURL, user: $0) }) {
+            case .success(let signedIn): newSession = signedIn
+            case .failure(let error): return finish(.failure(error))
             }
         case .sso(let provider, let user):
             switch await singleSignOn(homeserverURL: homeserverURL, provider: provider, deviceDisplayName: deviceDisplayName,
@@ -145,6 +152,17 @@ extension AppState {
                 logger.notice("The homeserver no longer knows the session of \(current.userID)")
                 await keepSignedOut(current, soft ? .soft : .deviceRemoved)
             }
+            return finish(.failure(.matrix(error)))
+        }
+    }
+
+    private func accountManagement(_ current: Session) async -> Bool {
+        do {
+            guard let url = try await authService.authMetadata(homeserverURL: current.homeserverURL)?.accountManagementURI else {
+                return finish(.failure(.noAccountManagement))
+            }
+            return finish(.accountManagement(url))
+        } catch {
             return finish(.failure(.matrix(error)))
         }
     }

@@ -281,6 +281,9 @@ extension AppState {
     /// The session's services go and the rooms, timelines and numbers shown of it with them.
     func stopSync() {
         stopServices()
+        // Its event would be dropped anyway; the timer need not wait for it.
+        firstSyncNotice?.cancel()
+        firstSyncNotice = nil
         rooms = [:]
         currentRoomID = nil
         currentThreadRoot = nil

@@ -33,6 +33,8 @@ public struct Report: Sendable, Equatable {
         /// `/login` waits for the browser: the link that starts single sign-on, and whether it
         /// was opened in the desktop's browser.
         case signInLink(URL, openedInBrowser: Bool)
+        /// `/login` waits for the person to approve this device's code in a browser.
+        case deviceCode(DeviceCodePrompt)
         /// How far a large upload or download has come.
         case transfer(TransferNotice)
         /// A user verified here shows another identity: their devices are no longer trusted.
@@ -64,6 +66,8 @@ public enum Outcome: Sendable, Equatable {
     case loggedIn(SessionSummary)
     case loggedOut(userID: String)
     case whoami(SessionSummary)
+    /// `/account`: where the account is managed.
+    case accountManagement(URL)
     case config(ConfigSummary)
     case settingChanged(key: Settings.Key, value: String?)
     /// `/set` or `/set KEY`: values as they are, with what each accepts.

@@ -30,6 +30,8 @@ public enum ShellError: Error, Sendable, Equatable {
     case scriptTooDeep(path: String)
     case scriptFailed(path: String)
     case sessionNotSaved
+    /// `/account`: the homeserver names no page where the account is managed.
+    case noAccountManagement
     case waitTimedOut(seconds: Double)
     /// No message of the open room goes by this reference (as typed).
     case unknownMessage(String)

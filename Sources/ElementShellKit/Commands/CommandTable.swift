@@ -21,6 +21,10 @@ public enum CommandTable {
             summary: { L10n.screenHelpWhoamiSummary }, usage: { L10n.screenHelpWhoamiUsage }
         ) { _, _ in .session(.whoami) },
         CommandSpec(
+            .account, requires: .session,
+            summary: { L10n.screenHelpAccountSummary }, usage: { L10n.screenHelpAccountUsage }
+        ) { _, _ in .session(.account) },
+        CommandSpec(
             .reconnect, requires: .session,
             summary: { L10n.screenHelpReconnectSummary }, usage: { L10n.screenHelpReconnectUsage }
         ) { _, _ in .session(.reconnect) },

@@ -1,6 +1,7 @@
-/// Picks how `/login` signs in, from what was typed and what the server offers: single sign-on
-/// when offered and no user was typed (such accounts may have no password at all), else a
-/// password; a flag forces its kind.
+/// Picks how `/login` signs in, from what was typed and what the server offers: OAuth 2.0 where
+/// the server delegates to it (its accounts have no other way in), else single sign-on when
+/// offered and no user was typed (such accounts may have no password at all), else a password;
+/// a flag forces its kind.
 public enum LoginChoice {
     public static func choose(_ request: LoginRequest, offered: OfferedLogins) throws(LoginError) -> ChosenLogin {
         let method = request.method ?? (request.identityProvider != nil ? .sso : nil)
@@ -10,7 +11,11 @@ public enum LoginChoice {
             return try password(for: request)
         case .sso?:
             return try sso(for: request, offered: offered)
+        case .oauth?:
+            guard let metadata = offered.oauth else { throw .notOffered(.oauth) }
+            return .oauth(metadata, user: request.user)
         case nil:
+            if let metadata = offered.oauth { return .oauth(metadata, user: request.user) }
             guard offered.password || offered.sso else { throw .noUsableMethod }
             if offered.sso, request.user == nil || !offered.password { return try sso(for: request, offered: offered) }
             guard offered.password else { throw .notOffered(.password) }

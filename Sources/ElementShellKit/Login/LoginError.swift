@@ -12,6 +12,12 @@ public enum LoginError: Error, Sendable, Equatable {
     case timedOut(seconds: Int)
     /// The homeserver sent the browser back with an error instead of a login token.
     case refusedInBrowser(String)
+    /// The person refused the device code in the browser (`access_denied`).
+    case deviceCodeDenied
+    /// The device code expired before anyone approved it.
+    case deviceCodeExpired
+    /// The authorization server refused with another OAuth error code.
+    case authorizationServer(String)
     /// No port on 127.0.0.1 could take the browser's answer.
     case redirectUnavailable
 }

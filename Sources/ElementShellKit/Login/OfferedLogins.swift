@@ -1,17 +1,21 @@
-/// The ways a homeserver lets a device log in, from its `GET /login` flows.
+/// The ways a homeserver lets a device log in: its OAuth 2.0 server's metadata and its
+/// `GET /login` flows.
 public struct OfferedLogins: Sendable, Equatable {
+    /// The authorization server, where it offers the device authorization grant.
+    public var oauth: AuthMetadata?
     /// `m.login.password`.
     public var password: Bool
     /// The identity providers of `m.login.sso`; `nil` when the server offers no single sign-on.
     /// Empty when it offers it without naming them (its own page then lets the user pick).
     public var identityProviders: [IdentityProvider]?
 
-    public init(password: Bool, identityProviders: [IdentityProvider]?) {
+    public init(oauth: AuthMetadata? = nil, password: Bool, identityProviders: [IdentityProvider]?) {
+        self.oauth = oauth
         self.password = password
         self.identityProviders = identityProviders
     }
 
-    /// A server without the legacy login API (OAuth 2.0 only) offers none of them.
+    /// A server without any login API we know offers none of them.
     public static let none = OfferedLogins(password: false, identityProviders: nil)
 
     public var sso: Bool { identityProviders != nil }

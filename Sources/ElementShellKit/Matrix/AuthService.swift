@@ -23,7 +23,20 @@ public protocol AuthService: Sendable {
     /// as the password login.
     func login(homeserverURL: URL, loginToken: String, deviceDisplayName: String, deviceID: String?) async throws(MatrixError) -> Session
 
-    /// Invalidates the session's access token and deletes its device on the server.
+    /// The homeserver's OAuth 2.0 server (`auth_metadata`); nil where it has none.
+    func authMetadata(homeserverURL: URL) async throws(MatrixError) -> AuthMetadata?
+
+    /// Registers this app with the homeserver's OAuth 2.0 server; returns its client ID.
+    func registerClient(_ registration: ClientRegistration, with metadata: AuthMetadata) async throws(MatrixError) -> String
+
+    /// Asks the OAuth 2.0 server for a device code the person approves in a browser.
+    func authorizeDevice(clientID: String, scope: String, with metadata: AuthMetadata) async throws(MatrixError) -> DeviceAuthorization
+
+    /// Asks once whether the device code was approved (and for the tokens when it was).
+    func pollDeviceToken(_ authorization: DeviceAuthorization, clientID: String, with metadata: AuthMetadata) async -> DeviceTokenAnswer
+
+    /// Invalidates the session's access token and deletes its device on the server; for an OAuth
+    /// 2.0 login, revokes its tokens at the authorization server, which ends the device's session.
     func logout(_ session: Session) async throws(MatrixError)
 
     /// Who the session's access token belongs to; `unknownToken` once it is no longer valid.

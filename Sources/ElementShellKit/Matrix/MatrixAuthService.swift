@@ -29,15 +29,27 @@ public struct MatrixAuthService: AuthService {
     }
 
     public func offeredLogins(homeserverURL: URL) async throws(MatrixError) -> OfferedLogins {
-        let response = try await client(homeserverURL, accessToken: nil).exchange(.loginFlows)
-        // Servers without the legacy login API (OAuth 2.0 only) answer 404 or M_UNRECOGNIZED.
-        guard response.status != 404 else { return .none }
+        var offered = try await answer(homeserverURL, .loginFlows)?.offered ?? .none
+        offered.oauth = try await authMetadata(homeserverURL: homeserverURL).flatMap { $0.offersDeviceLogin ? $0 : nil }
+        return offered
+    }
+
+    public func authMetadata(homeserverURL: URL) async throws(MatrixError) -> AuthMetadata? {
+        if let metadata = try await answer(homeserverURL, .authMetadata(unstable: false)) { return metadata }
+        return try await answer(homeserverURL, .authMetadata(unstable: true))
+    }
+
+    /// The endpoint's answer, or nil where the server does not have it: 404, or M_UNRECOGNIZED
+    /// (a server without the legacy login API, or before OAuth 2.0).
+    private func answer<Response: Decodable>(_ homeserverURL: URL, _ endpoint: MatrixEndpoint<Response>) async throws(MatrixError) -> Response? {
+        let response = try await client(homeserverURL, accessToken: nil).exchange(endpoint)
+        guard response.status != 404 else { return nil }
         guard response.isSuccess else {
             let error = MatrixError(response: response)
-            if case .server(errcode: "M_UNRECOGNIZED", message: _, status: _) = error { return .none }
+            if case .server(errcode: "M_UNRECOGNIZED", message: _, status: _) = error { return nil }
             throw error
         }
-        return try MatrixClient.decode(LoginFlows.self, from: response.body).offered
+        return try MatrixClient.decode(Response.self, from: response.body)
     }
 
     public func login(homeserverURL: URL, user: String, password: String, deviceDisplayName: String,
@@ -60,8 +72,30 @@ public struct MatrixAuthService: AuthService {
     }
 
     public func logout(_ session: Session) async throws(MatrixError) {
-        _ = try await client(session.homeserverURL, accessToken: session.accessToken).send(.logout)
+        guard let oauth = session.oauth else {
+            _ = try await client(session.homeserverURL, accessToken: session.accessToken).send(.logout)
+            return
+        }
+        // The refresh token first: revoking it cannot leave a way to mint new access tokens.
+        if let refreshToken = session.refreshToken { try await oauthClient.revoke(refreshToken, hint: "refresh_token", of: oauth) }
+        try await oauthClient.revoke(session.accessToken, hint: "access_token", of: oauth)
     }
+
+    public func registerClient(_ registration: ClientRegistration, with metadata: AuthMetadata) async throws(MatrixError) -> String {
+        guard let endpoint = metadata.registrationEndpoint else { throw .notFound }
+        return try await oauthClient.register(registration, at: endpoint)
+    }
+
+    public func authorizeDevice(clientID: String, scope: String, with metadata: AuthMetadata) async throws(MatrixError) -> DeviceAuthorization {
+        guard let endpoint = metadata.deviceAuthorizationEndpoint else { throw .notFound }
+        return try await oauthClient.authorizeDevice(clientID: clientID, scope: scope, at: endpoint)
+    }
+
+    public func pollDeviceToken(_ authorization: DeviceAuthorization, clientID: String, with metadata: AuthMetadata) async -> DeviceTokenAnswer {
+        await oauthClient.pollToken(deviceCode: authorization.deviceCode, clientID: clientID, at: metadata.tokenEndpoint)
+    }
+
+    private var oauthClient: OAuthClient { OAuthClient(transport: transport, requestTimeout: requestTimeout) }
 
     public func whoami(_ session: Session) async throws(MatrixError) -> TokenOwner {
         try await client(session.homeserverURL, accessToken: session.accessToken).send(.whoami)

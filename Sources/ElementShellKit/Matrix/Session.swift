@@ -10,14 +10,17 @@ public struct Session: Codable, Sendable, Equatable, CustomStringConvertible, Cu
     /// Set once the homeserver no longer takes the access token: the session is signed out,
     /// its data kept for the next login (`nil` while it is valid).
     public var signOut: SignOut?
-    /// What renews an access token that expires (`POST /refresh`), rotated with it; `nil` where
+    /// What renews an access token that expires (`POST /refresh`, or the OAuth token endpoint), rotated with it; `nil` where
     /// the server gave a token that does not expire.
     public var refreshToken: String?
     /// When to renew the access token: shortly before the server said it would expire.
     public var accessTokenRenewal: Date?
+    /// Set for a login through the homeserver's OAuth 2.0 server: tokens are renewed and revoked
+    /// there, not with the Matrix API.
+    public var oauth: OAuthSession?
 
     public init(userID: String, deviceID: String, accessToken: String, homeserverURL: URL, signOut: SignOut? = nil,
-                refreshToken: String? = nil, accessTokenRenewal: Date? = nil) {
+                refreshToken: String? = nil, accessTokenRenewal: Date? = nil, oauth: OAuthSession? = nil) {
         self.userID = userID
         self.deviceID = deviceID
         self.accessToken = accessToken
@@ -25,6 +28,7 @@ public struct Session: Codable, Sendable, Equatable, CustomStringConvertible, Cu
         self.signOut = signOut
         self.refreshToken = refreshToken
         self.accessTokenRenewal = accessTokenRenewal
+        self.oauth = oauth
     }
 
     /// When to renew a token the server says expires in `lifetime`, received at `now`: a fifth

@@ -61,10 +61,14 @@ actor TokenRefresher {
         guard let session = await store.current, session.signOut == nil else { return .refused }
         if session.accessToken != rejected { return .renewed(accessToken: session.accessToken) }
         guard let refreshToken = session.refreshToken else { return .refused }
-        let client = MatrixClient(homeserverURL: session.homeserverURL, transport: transport, requestTimeout: requestTimeout, clock: clock)
         let response: IssuedTokens
         do {
-            response = try await client.send(.refresh(RefreshRequest(refreshToken: refreshToken)))
+            if let oauth = session.oauth {
+                response = try await OAuthClient(transport: transport, requestTimeout: requestTimeout).refresh(refreshToken, of: oauth)
+            } else {
+                let client = MatrixClient(homeserverURL: session.homeserverURL, transport: transport, requestTimeout: requestTimeout, clock: clock)
+                response = try await client.send(.refresh(RefreshRequest(refreshToken: refreshToken)))
+            }
         } catch .transport(let error) {
             logger.notice("Could not renew the access token of \(session.userID): \(error)")
             return .failed(error)

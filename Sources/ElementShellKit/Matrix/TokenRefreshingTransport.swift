@@ -2,8 +2,10 @@ import Foundation
 
 /// The session's HTTP client with its access token kept usable (`TokenRefresher`): each request
 /// that carries one is sent with the stored session's current token, and one that the server
-/// turns down as expired (`M_UNKNOWN_TOKEN` with `soft_logout`) is sent once more after a
-/// renewal. Services keep the token they were made with and never learn of the rotation.
+/// turns down (`M_UNKNOWN_TOKEN`) is sent once more after a renewal. Not only with `soft_logout`:
+/// a homeserver that delegates to OAuth 2.0 says an expired token is unknown, no more; where the
+/// device is really gone, the renewal is refused and the answer stands. Services keep the token
+/// they were made with and never learn of the rotation.
 struct TokenRefreshingTransport: HTTPTransport {
     let base: any HTTPTransport
     let refresher: TokenRefresher
@@ -18,7 +20,7 @@ struct TokenRefreshingTransport: HTTPTransport {
         guard let token = request.bearerToken else { return try await base.send(request, progress: progress) }
         let current = await refresher.accessToken(replacing: token, over: base, requestTimeout: requestTimeout)
         let response = try await base.send(request.bearing(current), progress: progress)
-        guard response.status == 401, MatrixError(response: response) == .unknownToken(softLogout: true) else { return response }
+        guard response.status == 401, case .unknownToken = MatrixError(response: response) else { return response }
         switch await refresher.renew(after: current, over: base, requestTimeout: requestTimeout) {
         case .renewed(let renewed): return try await base.send(request.bearing(renewed), progress: progress)
         case .refused: return response

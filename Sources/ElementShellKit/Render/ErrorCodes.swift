@@ -39,6 +39,7 @@ public enum ErrorCodes {
         case .scriptTooDeep: "script_too_deep"
         case .scriptFailed: "script_failed"
         case .sessionNotSaved: "session_not_saved"
+        case .noAccountManagement: "no_account_management"
         case .waitTimedOut: "wait_timed_out"
         case .unknownMessage: "unknown_message"
         case .notOwnMessage: "not_own_message"

@@ -4,6 +4,10 @@ extension ErrorMessages {
         case .noUsableMethod: L10n.errorUnsupportedLoginFlow
         case .notOffered(.password): L10n.errorLoginPasswordNotOffered
         case .notOffered(.sso): L10n.errorLoginSsoNotOffered
+        case .notOffered(.oauth): L10n.errorLoginOauthNotOffered
+        case .deviceCodeDenied: L10n.errorLoginDeviceCodeDenied
+        case .deviceCodeExpired: L10n.errorLoginDeviceCodeExpired
+        case .authorizationServer(let code): L10n.errorLoginAuthorizationServer(clean(code))
         case .userRequired: L10n.errorLoginUserRequired
         case .unknownIdentityProvider(let name, let offered):
             L10n.errorLoginUnknownIdentityProvider(clean(name), offered.map(clean).joined(separator: ", "))
@@ -20,6 +24,10 @@ extension ErrorCodes {
         case .noUsableMethod: "unsupported_login_flow"
         case .notOffered(.password): "password_login_not_offered"
         case .notOffered(.sso): "sso_not_offered"
+        case .notOffered(.oauth): "oauth_not_offered"
+        case .deviceCodeDenied: "login_denied"
+        case .deviceCodeExpired: "device_code_expired"
+        case .authorizationServer: "authorization_server_error"
         case .userRequired: "login_user_required"
         case .unknownIdentityProvider: "unknown_identity_provider"
         case .timedOut: "login_timed_out"

@@ -42,6 +42,7 @@ public enum ErrorMessages {
         case .scriptTooDeep(let path): L10n.errorScriptTooDeep(clean(path))
         case .scriptFailed(let path): L10n.errorScriptFailed(clean(path))
         case .sessionNotSaved: L10n.errorSessionNotSaved
+        case .noAccountManagement: L10n.errorNoAccountManagement
         case .waitTimedOut(let seconds): L10n.errorWaitTimedOut(Int(seconds.rounded(.up)))
         case .unknownMessage(let reference): L10n.errorUnknownMessage(clean(reference))
         case .notOwnMessage: L10n.errorNotOwnMessage

@@ -35,6 +35,10 @@ public enum JSONRenderer {
             fields = ["type": "first_sync", "event": "finished", "room_count": .integer(Int64(count))]
         case .signInLink(let url, let opened):
             fields = ["type": "sign_in", "method": "sso", "url": .string(url.absoluteString), "opened_in_browser": .bool(opened)]
+        case .deviceCode(let prompt):
+            fields = ["type": "sign_in", "method": "oauth", "url": .string(prompt.verificationURI.absoluteString), "user_code": .string(prompt.userCode),
+                      "url_complete": prompt.verificationURIComplete.map { .string($0.absoluteString) } ?? .null,
+                      "expires_in": .integer(Int64(prompt.expiresIn)), "opened_in_browser": .bool(prompt.openedInBrowser)]
         case .gap(let name):
             fields = ["type": "gap", "room": .string(name)]
         case .transfer(let notice):
@@ -79,6 +83,7 @@ public enum JSONRenderer {
             })]
         case .echo(let text): ["text": .string(text)]
         case .loggedIn(let summary), .whoami(let summary): session(summary)
+        case .accountManagement(let url): ["url": .string(url.absoluteString)]
         case .loggedOut(let userID): ["user_id": .string(userID)]
         case .config(let summary): config(summary)
         case .settingChanged(let key, let value): ["key": .string(key.rawValue), "value": settingJSON(key, value)]

@@ -46,6 +46,8 @@ public struct TextRenderer: Sendable {
             lines = [theme.dim(L10n.screenFirstSyncFinished(count))]
         case .signInLink(let url, let opened):
             lines = [opened ? L10n.screenLoginSsoOpened : L10n.screenLoginSsoLink, theme.accent(clean(url.absoluteString)), theme.dim(L10n.screenLoginSsoWaiting)]
+        case .deviceCode(let prompt):
+            lines = DeviceCodeText(theme: theme).lines(for: prompt)
         case .gap(let name):
             lines = [theme.dim(L10n.screenTimelineGap(clean(name)))]
         case .transfer(let notice):
@@ -77,6 +79,7 @@ public struct TextRenderer: Sendable {
         case .whoami(let summary):
             [L10n.screenWhoami(clean(summary.userID), clean(summary.deviceID ?? "?"), clean(summary.homeserverURL.absoluteString))]
                 + (summary.syncMethod.map { [$0 == .sliding ? L10n.screenWhoamiSyncSliding : L10n.screenWhoamiSyncV3] } ?? [])
+        case .accountManagement(let url): [L10n.screenAccountManagement(theme.accent(clean(url.absoluteString)))]
         case .config(let summary): ConfigText(summary: summary, theme: theme, width: width).lines
         case .settingValues(let keys, let settings):
             table(keys.map { key in

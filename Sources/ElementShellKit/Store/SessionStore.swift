@@ -26,28 +26,15 @@ public actor SessionStore {
         return current
     }
 
-    /// Writes a new file that is created readable only by its owner, flushes it, renames it over
-    /// the old one and flushes the directory: after a crash there is the old session or the new
+    /// Writes the file as `PrivateFile` does: after a crash there is the old session or the new
     /// one, never half of one, and never a token others could read.
     public func save(_ session: Session) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let data = try encoder.encode(session)
-        let directory = fileURL.deletingLastPathComponent().path
-        let temporary = directory + "/.session.json.\(UUID().uuidString)"
-        let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw Failure.unwritable(temporary) }
-        let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        let flushed = fsync(descriptor) == 0
-        close(descriptor)
-        guard written == data.count, flushed, rename(temporary, fileURL.path) == 0 else {
-            unlink(temporary)
-            throw Failure.unwritable(fileURL.path)
-        }
-        let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryDescriptor >= 0 {
-            fsync(directoryDescriptor)
-            close(directoryDescriptor)
+        do {
+            try PrivateFile.write(try encoder.encode(session), to: fileURL)
+        } catch let failure as PrivateFile.Unwritable {
+            throw Failure.unwritable(failure.path)
         }
         current = session
     }

@@ -15,6 +15,7 @@ import Testing
         ("/logout", .session(.logout(confirmed: false))),
         ("/logout!", .session(.logout(confirmed: true))),
         ("/whoami", .session(.whoami)),
+        ("/account", .session(.account)),
         ("/rooms", .room(.list)),
         ("/rooms --unread", .room(.listUnread)),
         ("/read", .room(.markRead(target: nil))),

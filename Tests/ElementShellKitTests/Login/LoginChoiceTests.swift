@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ElementShellKit
 
@@ -43,6 +44,20 @@ struct LoginChoiceTests {
             == .success(.sso(provider: Self.google, user: "alice")), "naming a provider means single sign-on")
         #expect(choose(LoginRequest(homeserver: "hs", method: .sso, identityProvider: "gitlab"), Self.both)
             == .failure(.unknownIdentityProvider("gitlab", offered: ["GitHub", "Google"])))
+    }
+
+    @Test func oauthComesFirstWhereTheServerDelegatesToIt() throws {
+        let metadata = AuthMetadata(issuer: "https://auth.example/", tokenEndpoint: URL(string: "https://auth.example/token")!,
+                                    registrationEndpoint: URL(string: "https://auth.example/register")!,
+                                    deviceAuthorizationEndpoint: URL(string: "https://auth.example/device")!)
+        // matrix.org's compatibility layer still lists passwords and SSO beside OAuth 2.0.
+        let delegated = OfferedLogins(oauth: metadata, password: true, identityProviders: [Self.github])
+        #expect(choose(LoginRequest(homeserver: "hs"), delegated) == .success(.oauth(metadata, user: nil)))
+        #expect(choose(LoginRequest(homeserver: "hs", user: "alice"), delegated) == .success(.oauth(metadata, user: "alice")))
+        #expect(choose(LoginRequest(homeserver: "hs", user: "alice", method: .password), delegated) == .success(.password(user: "alice")))
+        #expect(choose(LoginRequest(homeserver: "hs", method: .sso), delegated) == .success(.sso(provider: nil, user: nil)))
+        #expect(choose(LoginRequest(homeserver: "hs", method: .oauth), Self.both) == .failure(.notOffered(.oauth)))
+        #expect(try CommandParser.parse("/login hs --oauth") == .session(.login(LoginRequest(homeserver: "hs", method: .oauth))))
     }
 
     @Test func aServerOfferingNeitherIsUnsupported() {

@@ -40,15 +40,16 @@ import Testing
         #expect((body?["identifier"] as? [String: String])?["user"] == "alice")
     }
 
-    @Test func readsTheOfferedLoginsWithOneGet() async throws {
+    @Test func readsTheFlowsAndLooksForAnOAuthServer() async throws {
         let transport = FakeTransport.routes([flowsRoute: .json(200, #"""
             {"flows":[{"type":"m.login.sso","identity_providers":[{"id":"oidc-github","name":"GitHub","brand":"github"}]},
             {"type":"m.login.token"},{"type":"m.login.password"}]}
             """#)])
         let offered = try await MatrixAuthService(transport: transport).offeredLogins(homeserverURL: base)
         #expect(offered == OfferedLogins(password: true, identityProviders: [IdentityProvider(id: "oidc-github", name: "GitHub")]))
-        #expect(transport.log.all.map(\.method) == [.get])
-        #expect(transport.log.urls == [flowsRoute])
+        #expect(transport.log.all.map(\.method) == [.get, .get, .get])
+        #expect(transport.log.urls == [flowsRoute, "https://hs.example/_matrix/client/v1/auth_metadata",
+                                       "https://hs.example/_matrix/client/unstable/org.matrix.msc2965/auth_metadata"], "no OAuth 2.0 server either way")
     }
 
     @Test func serversWithoutTheLoginAPIOfferNothing() async throws {

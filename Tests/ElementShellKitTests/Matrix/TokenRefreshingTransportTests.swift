@@ -80,6 +80,44 @@ import Testing
         #expect(onDisk.deviceID == "D", "the same device goes on")
     }
 
+    @Test func anOAuthSessionRenewsAtItsTokenEndpoint() async throws {
+        let store = SessionStore(directory: directory.url)
+        let oauth = OAuthSession(issuer: "https://auth.example/", clientID: "client-1", tokenEndpoint: URL(string: "https://auth.example/token")!,
+                                 revocationEndpoint: nil)
+        try await store.save(Session(userID: "@a:hs.example", deviceID: "D", accessToken: "access0", homeserverURL: homeserver,
+                                     refreshToken: "refresh0", oauth: oauth))
+        let log = RequestLog()
+        let server = FakeTransport { request throws(TransportError) in
+            log.append(request)
+            if request.url.host == "auth.example" {
+                return .json(200, #"{"access_token":"access1","refresh_token":"refresh1","expires_in":300,"token_type":"Bearer"}"#)
+            }
+            return request.bearerToken == "access1" ? .json(200, #"{"user_id":"@a:hs.example"}"#) : .json(401, Self.expired)
+        }
+        let response = try await whoami(over: TokenRefreshingTransport(base: server, refresher: TokenRefresher(store: store), requestTimeout: 30))
+        #expect(response.status == 200)
+        #expect(log.urls == ["https://hs.example/_matrix/client/v3/account/whoami", "https://auth.example/token",
+                             "https://hs.example/_matrix/client/v3/account/whoami"], "the OAuth server renews it, not Matrix's /refresh")
+        let onDisk = try #require(try await SessionStore(directory: directory.url).load())
+        #expect(onDisk.accessToken == "access1" && onDisk.refreshToken == "refresh1" && onDisk.oauth == oauth)
+        #expect(onDisk.accessTokenRenewal != nil, "expires_in counts seconds")
+    }
+
+    @Test func aTokenTurnedDownWithoutSoftLogoutIsRenewedToo() async throws {
+        // Synapse delegating to an OAuth 2.0 server answers an expired token so.
+        let store = try await storedSession()
+        let log = RequestLog()
+        let server = FakeTransport { request throws(TransportError) in
+            log.append(request)
+            if request.url.path.hasSuffix("/refresh") { return .json(200, #"{"access_token":"access1","refresh_token":"refresh1"}"#) }
+            return request.bearerToken == "access1" ? .json(200, "{}")
+                : .json(401, #"{"errcode":"M_UNKNOWN_TOKEN","error":"Token is not active","soft_logout":false}"#)
+        }
+        let response = try await whoami(over: TokenRefreshingTransport(base: server, refresher: TokenRefresher(store: store), requestTimeout: 30))
+        #expect(response.status == 200)
+        #expect(log.all.map { $0.url.lastPathComponent } == ["whoami", "refresh", "whoami"])
+    }
+
     @Test func manyRequestsTurnedDownAtOnceShareOneRenewal() async throws {
         let store = try await storedSession()
         let server = TokenServer(valid: "expired-for-everyone", refresh: "refresh0")

@@ -17,6 +17,13 @@ struct FakeAuthService: AuthService {
     var logInWithToken: @Sendable (URL, String, String, String?) async throws(MatrixError) -> Session = { url, _, _, deviceID throws(MatrixError) in
         Session(userID: "@sso:example", deviceID: deviceID ?? "SSODEVICE", accessToken: "secret-token", homeserverURL: url)
     }
+    var metadata: @Sendable (URL) async throws(MatrixError) -> AuthMetadata? = { _ throws(MatrixError) in nil }
+    var register: @Sendable (ClientRegistration, AuthMetadata) async throws(MatrixError) -> String = { _, _ throws(MatrixError) in "client-1" }
+    var authorize: @Sendable (String, String, AuthMetadata) async throws(MatrixError) -> DeviceAuthorization = { _, _, _ throws(MatrixError) in
+        DeviceAuthorization(deviceCode: "device-code", userCode: "ABCD-EFGH", verificationURI: URL(string: "https://auth.example/link")!,
+                            verificationURIComplete: URL(string: "https://auth.example/link?code=ABCD-EFGH")!, expiresIn: 600, interval: 5)
+    }
+    var poll: @Sendable (DeviceAuthorization, String) async -> DeviceTokenAnswer = { _, _ in .pending }
     var logOut: @Sendable (Session) async throws(MatrixError) -> Void = { _ throws(MatrixError) in }
     var identify: @Sendable (Session) async throws(MatrixError) -> TokenOwner = { session throws(MatrixError) in
         TokenOwner(userID: session.userID, deviceID: session.deviceID)
@@ -30,6 +37,16 @@ struct FakeAuthService: AuthService {
     }
     func login(homeserverURL: URL, loginToken: String, deviceDisplayName: String, deviceID: String?) async throws(MatrixError) -> Session {
         try await logInWithToken(homeserverURL, loginToken, deviceDisplayName, deviceID)
+    }
+    func authMetadata(homeserverURL: URL) async throws(MatrixError) -> AuthMetadata? { try await metadata(homeserverURL) }
+    func registerClient(_ registration: ClientRegistration, with metadata: AuthMetadata) async throws(MatrixError) -> String {
+        try await register(registration, metadata)
+    }
+    func authorizeDevice(clientID: String, scope: String, with metadata: AuthMetadata) async throws(MatrixError) -> DeviceAuthorization {
+        try await authorize(clientID, scope, metadata)
+    }
+    func pollDeviceToken(_ authorization: DeviceAuthorization, clientID: String, with metadata: AuthMetadata) async -> DeviceTokenAnswer {
+        await poll(authorization, clientID)
     }
     func logout(_ session: Session) async throws(MatrixError) { try await logOut(session) }
     func whoami(_ session: Session) async throws(MatrixError) -> TokenOwner { try await identify(session) }
@@ -96,6 +113,7 @@ struct AppHarness {
         let environment = AppEnvironment(
             makeAuthService: { _ in auth },
             sessionStore: SessionStore(directory: directory.url),
+            oauthClients: OAuthClientStore(directory: directory.url),
             openStore: { session in try StoreWriter(url: StoreLocation.databaseURL(for: session, dataDirectory: directory.url.path)) },
             removeStore: { session in try? FileManager.default.removeItem(at: StoreLocation.directory(for: session, dataDirectory: directory.url.path)) },
             makeSessionServices: { session, _ in

@@ -1,10 +1,10 @@
 /// The access token a login or a renewal gives, with what renews it: the fields `/login` and
 /// `/refresh` answer alike.
-struct IssuedTokens: Decodable, Equatable, CustomStringConvertible {
-    var accessToken: String
+public struct IssuedTokens: Decodable, Sendable, Equatable, CustomStringConvertible {
+    public var accessToken: String
     /// Given with an access token that expires; a renewal without one keeps the one it was sent.
-    var refreshToken: String?
-    var expiresIn: Duration?
+    public var refreshToken: String?
+    public var expiresIn: Duration?
 
     enum CodingKeys: String, CodingKey {
         case accessToken = "access_token"
@@ -12,18 +12,18 @@ struct IssuedTokens: Decodable, Equatable, CustomStringConvertible {
         case expiresInMilliseconds = "expires_in_ms"
     }
 
-    init(accessToken: String, refreshToken: String?, expiresIn: Duration?) {
+    public init(accessToken: String, refreshToken: String?, expiresIn: Duration?) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.expiresIn = expiresIn
     }
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         accessToken = try container.decode(String.self, forKey: .accessToken)
         refreshToken = try container.decodeIfPresent(String.self, forKey: .refreshToken)
         expiresIn = try container.decodeIfPresent(Int64.self, forKey: .expiresInMilliseconds).map { .milliseconds($0) }
     }
 
-    var description: String { "IssuedTokens(accessToken: <redacted>, refreshToken: <redacted>)" }
+    public var description: String { "IssuedTokens(accessToken: <redacted>, refreshToken: <redacted>)" }
 }

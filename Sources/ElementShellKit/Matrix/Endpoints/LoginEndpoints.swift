@@ -149,3 +149,11 @@ extension MatrixEndpoint where Response == LoginResponse {
         MatrixEndpoint(method: .post, path: ["_matrix", "client", "v3", "login"], body: request, isAuthenticated: false)
     }
 }
+
+extension MatrixEndpoint where Response == AuthMetadata {
+    /// `GET /_matrix/client/v1/auth_metadata`, or its MSC2965 path on servers that predate it.
+    static func authMetadata(unstable: Bool) -> Self {
+        MatrixEndpoint(method: .get, path: unstable ? ["_matrix", "client", "unstable", "org.matrix.msc2965", "auth_metadata"]
+                                                    : ["_matrix", "client", "v1", "auth_metadata"], isAuthenticated: false)
+    }
+}
