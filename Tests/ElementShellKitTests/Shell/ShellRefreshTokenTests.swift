@@ -9,25 +9,6 @@ import Testing
 struct ShellRefreshTokenTests {
     static let lifetime = 4
 
-    /// Returns once the server turns the stored session's access token down as expired: what a
-    /// shell sends from then on must be renewed first. Synapse has no word for it but its answers,
-    /// so it is asked again every 100 ms (a token lives 4 s), until `Waiting`'s deadline.
-    func untilTurnedDown(_ sessions: SessionStore, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let session = try #require(try await sessions.load(), sourceLocation: sourceLocation)
-        let auth = MatrixAuthService(transport: CurlTransport(userAgent: "element-shell-tests"))
-        let deadline = ContinuousClock.now + Waiting.deadline
-        while ContinuousClock.now < deadline {
-            do {
-                _ = try await auth.whoami(session)
-            } catch .unknownToken(softLogout: true) {
-                return
-            }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        Issue.record("the server took the token for \(Waiting.deadline)", sourceLocation: sourceLocation)
-        throw WaitFailure()
-    }
-
     @Test func anExpiringTokenIsRenewedWithinARunAndBetweenRuns() async throws {
         let server = try await PrivateHomeserver(users: ["alice", "bob"])
         try await server.restart(adding: ["refreshable_access_token_lifetime: \(Self.lifetime)s"])
@@ -50,7 +31,7 @@ struct ShellRefreshTokenTests {
         let talk = try shell.start(base + ["--output", "json", "-c", "/open Renewals", "-c", "/wait message later --timeout 120",
                                            "-c", "second", "-c", "/wait sent"])
         #expect(await talk.line { $0["command"] as? String == "open" } != nil)
-        try await untilTurnedDown(sessions)
+        try await TokenExpiry.untilTurnedDown(sessions)
         try await peer.send(["later, from bob"], to: roomID)
         _ = try await talk.answer()
         let sent = try await peer.messages(in: roomID).filter { $0.sender == "@alice:localhost" }.map(\.body)
@@ -60,7 +41,7 @@ struct ShellRefreshTokenTests {
         #expect(renewed.deviceID == first.deviceID)
         #expect(renewed.accessToken != first.accessToken && renewed.refreshToken != first.refreshToken)
         // What the file holds is what the server takes, however long ago it was renewed.
-        try await untilTurnedDown(sessions)
+        try await TokenExpiry.untilTurnedDown(sessions)
         let whoami = try await shell.run(base + ["-c", "/whoami"])
         #expect(whoami.status == 0 && whoami.standardOutput.contains(first.deviceID), "\(whoami.standardOutput)\(whoami.standardError)")
         let secrets = [first.accessToken, renewed.accessToken, first.refreshToken, renewed.refreshToken].compactMap(\.self)
@@ -87,7 +68,7 @@ struct ShellRefreshTokenTests {
         let before = try #require(try await sessions.load())
 
         try await proxy.add(.hold, path: "/_matrix/client/v3/refresh$")
-        try await untilTurnedDown(sessions)
+        try await TokenExpiry.untilTurnedDown(sessions)
         let killed = try await shell.run(base + ["-c", "/whoami"], killWhen: { try await proxy.held() })
         #expect(killed.wasKilled)
         try await proxy.release()
