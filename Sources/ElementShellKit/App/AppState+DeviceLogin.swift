@@ -55,10 +55,14 @@ extension AppState {
         }
     }
 
-    /// The client ID (registered now unless a former login did) and a device code for `deviceID`.
-    /// A server that forgot the stored client (`invalid_client`) gets a new registration, once.
+    /// The client ID (the profile's for this server, else registered now unless a former login
+    /// did) and a device code for `deviceID`. A server that forgot the stored client
+    /// (`invalid_client`) gets a new registration, once.
     private func authorizeDevice(_ deviceID: String, metadata: AuthMetadata) async throws(MatrixError) -> (String, DeviceAuthorization) {
         let scope = metadata.loginScope(deviceID: deviceID)
+        if let configured = profile.oidc.staticRegistrations[metadata.issuer] {
+            return (configured, try await authService.authorizeDevice(clientID: configured, scope: scope, with: metadata))
+        }
         if let stored = await environment.oauthClients.clientID(for: metadata.issuer) {
             do {
                 return (stored, try await authService.authorizeDevice(clientID: stored, scope: scope, with: metadata))
@@ -67,8 +71,7 @@ extension AppState {
                 try? await environment.oauthClients.remove(for: metadata.issuer)
             }
         }
-        let clientID = try await authService.registerClient(ClientRegistration(clientName: profile.appName, clientURI: profile.websiteURL),
-                                                            with: metadata)
+        let clientID = try await authService.registerClient(ClientRegistration(for: profile), with: metadata)
         do {
             try await environment.oauthClients.save(clientID, for: metadata.issuer)
         } catch {

@@ -80,6 +80,8 @@ extension ConfigNodeReader {
                 raw.websiteURL = self.value(value, at: keyPath, expected: .url) { WebURL.isValid($0) ? $0 : nil }
             case .developer:
                 raw.developer = developer(value, at: keyPath)
+            case .oidc:
+                raw.oidc = oidc(value, at: keyPath)
             case .settings:
                 raw.settings = settings(value, at: keyPath)
             }
@@ -95,6 +97,26 @@ extension ConfigNodeReader {
             case .showCustomHomeserver: raw.showCustomHomeserver = flag
             case .groupSpaceRooms: raw.groupSpaceRooms = flag
             case .showDeveloperSettings: raw.showDeveloperSettings = flag
+            }
+        }
+        return raw
+    }
+
+    private mutating func oidc(_ node: Node, at path: String) -> RawOIDCOptions {
+        var raw = RawOIDCOptions()
+        for (field, value) in fields(of: node, at: path, as: RawOIDCOptions.Field.self) ?? [] {
+            let keyPath = path.appendingKey(field.rawValue)
+            switch field {
+            case .clientURI: raw.clientURI = optionalValue(value, at: keyPath, expected: .url, valid: WebURL.isValid)
+            case .logoURI: raw.logoURI = optionalValue(value, at: keyPath, expected: .url, valid: WebURL.isValid)
+            case .termsOfServiceURI: raw.termsOfServiceURI = optionalValue(value, at: keyPath, expected: .url, valid: WebURL.isValid)
+            case .policyURI: raw.policyURI = optionalValue(value, at: keyPath, expected: .url, valid: WebURL.isValid)
+            case .staticRegistrations:
+                raw.staticRegistrations = entries(of: value, at: keyPath).map { entries in
+                    Dictionary(entries.compactMap { name, clientID in
+                        text(clientID, at: keyPath.appendingKey(name.value)).map { (name.value, $0) }
+                    }) { _, last in last }
+                }
             }
         }
         return raw

@@ -79,6 +79,7 @@ struct ConfigResolver {
         profile.developer.groupSpaceRooms = raw.developer.groupSpaceRooms ?? profile.developer.groupSpaceRooms
         profile.developer.showDeveloperSettings = raw.developer.showDeveloperSettings
             ?? profile.developer.showDeveloperSettings
+        profile.oidc = raw.oidc.applied(to: profile.oidc)
         profile.settings = raw.settings.applied(to: profile.settings)
     }
 

@@ -15,12 +15,14 @@ public struct Profile: Sendable, Equatable {
     public var accentColor: TerminalColor
     public var websiteURL: String
     public var developer: DeveloperOptions
+    /// How the app presents itself to OAuth 2.0 servers at login.
+    public var oidc: OIDCOptions
     /// Built-in settings, then the config file's global `settings:`, then this profile's own.
     public var settings: Settings
 
     public init(name: String, appName: String, defaultHomeserver: String, developmentHomeserver: String?,
                 homeservers: [String], promptFormat: String, accentColor: TerminalColor, websiteURL: String,
-                developer: DeveloperOptions, settings: Settings) {
+                developer: DeveloperOptions, oidc: OIDCOptions = OIDCOptions(), settings: Settings) {
         self.name = name
         self.appName = appName
         self.defaultHomeserver = defaultHomeserver
@@ -30,6 +32,7 @@ public struct Profile: Sendable, Equatable {
         self.accentColor = accentColor
         self.websiteURL = websiteURL
         self.developer = developer
+        self.oidc = oidc
         self.settings = settings
     }
 }

@@ -45,6 +45,7 @@ struct RawProfile: Equatable {
     var accentColor: TerminalColor?
     var websiteURL: String?
     var developer = RawDeveloperOptions()
+    var oidc = RawOIDCOptions()
     var settings = RawSettings()
 
     enum Field: String, CaseIterable {
@@ -55,7 +56,34 @@ struct RawProfile: Equatable {
         case promptFormat = "prompt_format"
         case accentColor = "accent_color"
         case websiteURL = "website_url"
-        case developer, settings
+        case developer, oidc, settings
+    }
+}
+
+/// `.some(nil)` where the file clears a value with `~`.
+struct RawOIDCOptions: Equatable {
+    var clientURI: String??
+    var logoURI: String??
+    var termsOfServiceURI: String??
+    var policyURI: String??
+    var staticRegistrations: [String: String]?
+
+    enum Field: String, CaseIterable {
+        case clientURI = "client_uri"
+        case logoURI = "logo_uri"
+        case termsOfServiceURI = "tos_uri"
+        case policyURI = "policy_uri"
+        case staticRegistrations = "static_registrations"
+    }
+
+    func applied(to options: OIDCOptions) -> OIDCOptions {
+        var options = options
+        if let clientURI { options.clientURI = clientURI }
+        if let logoURI { options.logoURI = logoURI }
+        if let termsOfServiceURI { options.termsOfServiceURI = termsOfServiceURI }
+        if let policyURI { options.policyURI = policyURI }
+        if let staticRegistrations { options.staticRegistrations = staticRegistrations }
+        return options
     }
 }
 

@@ -117,10 +117,22 @@ enum FormEncoding {
 public struct ClientRegistration: Encodable, Sendable, Equatable {
     var clientName: String
     var clientURI: String
+    var logoURI: String?
+    var termsOfServiceURI: String?
+    var policyURI: String?
 
-    public init(clientName: String, clientURI: String) {
+    public init(clientName: String, clientURI: String, logoURI: String? = nil, termsOfServiceURI: String? = nil, policyURI: String? = nil) {
         self.clientName = clientName
         self.clientURI = clientURI
+        self.logoURI = logoURI
+        self.termsOfServiceURI = termsOfServiceURI
+        self.policyURI = policyURI
+    }
+
+    /// How `profile` presents itself: its app name, and its OIDC options or its website.
+    public init(for profile: Profile) {
+        self.init(clientName: profile.appName, clientURI: profile.oidc.clientURI ?? profile.websiteURL, logoURI: profile.oidc.logoURI,
+                  termsOfServiceURI: profile.oidc.termsOfServiceURI, policyURI: profile.oidc.policyURI)
     }
 
     var applicationType = "native"
@@ -131,6 +143,9 @@ public struct ClientRegistration: Encodable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case clientName = "client_name"
         case clientURI = "client_uri"
+        case logoURI = "logo_uri"
+        case termsOfServiceURI = "tos_uri"
+        case policyURI = "policy_uri"
         case applicationType = "application_type"
         case grantTypes = "grant_types"
         case responseTypes = "response_types"

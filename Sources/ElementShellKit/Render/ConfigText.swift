@@ -21,7 +21,11 @@ struct ConfigText {
             (L10n.screenConfigShowCustomHomeserver, yesNo(profile.developer.showCustomHomeserver)),
             (L10n.screenConfigGroupSpaceRooms, yesNo(profile.developer.groupSpaceRooms)),
             (L10n.screenConfigShowDeveloperSettings, yesNo(profile.developer.showDeveloperSettings)),
+            (L10n.screenConfigOidcClientUri, profile.oidc.clientURI ?? profile.websiteURL),
         ]
+        rows += [(L10n.screenConfigOidcLogoUri, profile.oidc.logoURI), (L10n.screenConfigOidcTosUri, profile.oidc.termsOfServiceURI),
+                 (L10n.screenConfigOidcPolicyUri, profile.oidc.policyURI)].compactMap { label, value in value.map { (label, $0) } }
+        rows += profile.oidc.staticRegistrations.sorted { $0.key < $1.key }.map { (L10n.screenConfigOidcStaticRegistration($0.key), $0.value) }
         let settings = Settings.Key.allCases.map { key in
             (key.rawValue, profile.settings.value(of: key) ?? L10n.screenConfigNotSet)
         }

@@ -14,7 +14,8 @@ struct AppStateDeviceLoginTests {
 
     /// A server that answers the polls with `answers`, in order (then `pending`).
     func harness(answers: [DeviceTokenAnswer], clock: TestClock, registrations: Recorder<String> = Recorder(),
-                 scopes: Recorder<String> = Recorder(), sharing directory: TemporaryDirectory? = nil) -> AppHarness {
+                 scopes: Recorder<String> = Recorder(), sharing directory: TemporaryDirectory? = nil,
+                 config: ShellConfig = .default) -> AppHarness {
         let queue = AnswerQueue(answers)
         var auth = FakeAuthService()
         auth.offered = { _ throws(MatrixError) in OfferedLogins(oauth: Self.metadata, password: true, identityProviders: []) }
@@ -34,7 +35,7 @@ struct AppStateDeviceLoginTests {
             return TokenOwner(userID: "@carol:example", deviceID: session.deviceID)
         }
         auth.logIn = { _, _, _, _, _ throws(MatrixError) in Issue.record("no password login"); throw .notFound }
-        return AppHarness(auth: auth, clock: clock, sharing: directory)
+        return AppHarness(config: config, auth: auth, clock: clock, sharing: directory)
     }
 
     actor AnswerQueue {
@@ -125,6 +126,18 @@ struct AppStateDeviceLoginTests {
         #expect(!(await login.value))
         #expect(app.log.failures == [.cancelled])
         #expect(!app.state.isLoggingIn)
+    }
+
+    @Test func aClientTheProfileRegisteredBeforehandIsUsedAsIs() async throws {
+        let clock = TestClock(), registrations = Recorder<String>()
+        let (config, _) = ConfigLoader.parse(yaml: "profiles:\n  element:\n    oidc:\n      static_registrations:\n        \"https://auth.example/\": FIXED\n",
+                                             file: "config.yaml")
+        let configured = harness(answers: [.tokens(Self.tokens)], clock: clock, registrations: registrations, config: config)
+        let login = Task { await configured.state.run(line: "/login matrix.org") }
+        await poll(clock, times: 1)
+        #expect(await login.value)
+        #expect(configured.state.session?.oauth?.clientID == "FIXED")
+        #expect(await registrations.values.isEmpty)
     }
 
     @Test func accountShowsTheManagementPage() async throws {

@@ -22,7 +22,7 @@ import Testing
         let example = try String(contentsOfFile: Self.examplePath, encoding: .utf8)
         let keys = RawConfig.Field.allCases.map(\.rawValue) + Settings.Key.allCases.map(\.rawValue)
             + RawHomeserverEntry.Field.allCases.map(\.rawValue) + RawProfile.Field.allCases.map(\.rawValue)
-            + RawDeveloperOptions.Field.allCases.map(\.rawValue)
+            + RawDeveloperOptions.Field.allCases.map(\.rawValue) + RawOIDCOptions.Field.allCases.map(\.rawValue)
         let writtenKeys = Set(example.split(separator: "\n").compactMap { line -> String? in
             let line = line.drop { $0 == " " }
             guard !line.hasPrefix("#"), let colon = line.firstIndex(of: ":") else { return nil }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ElementShellKit
 
@@ -91,6 +92,30 @@ import Testing
         let config = parseCleanly("homeservers: { matrix.org: { url: \"http://localhost:8008\" } }")
         #expect(config.homeservers["matrix.org"]
             == HomeserverEntry(name: "matrix.org", serverName: "matrix.org", url: "http://localhost:8008"))
+    }
+
+    @Test func aProfilesOIDCOptionsComeFromItsSection() throws {
+        let config = parseCleanly("""
+        profiles:
+          clap:
+            oidc:
+              logo_uri: https://clap.ac/logo.png
+              policy_uri: https://clap.ac/privacy
+              static_registrations:
+                "https://auth.clap.ac/": 01CLAPCLIENT
+        """)
+        let clap = try #require(config.profile(named: "clap"))
+        #expect(clap.oidc == OIDCOptions(logoURI: "https://clap.ac/logo.png", policyURI: "https://clap.ac/privacy",
+                                         staticRegistrations: ["https://auth.clap.ac/": "01CLAPCLIENT"]))
+        let registration = ClientRegistration(for: clap)
+        let body = try JSONSerialization.jsonObject(with: JSONEncoder().encode(registration)) as? [String: Any]
+        #expect(body?["client_name"] as? String == "Clap" && body?["client_uri"] as? String == "https://clap.ac", "the website when unset")
+        #expect(body?["logo_uri"] as? String == "https://clap.ac/logo.png" && body?["policy_uri"] as? String == "https://clap.ac/privacy")
+        #expect(body?["tos_uri"] == nil, "left out, not null")
+        #expect(config.profile(named: "element")?.oidc == OIDCOptions(), "the other profile keeps its own")
+
+        let (_, diagnostics) = ConfigLoader.parse(yaml: "profiles:\n  clap:\n    oidc:\n      logo_uri: not a url\n", file: "t.yaml")
+        #expect(diagnostics.count == 1)
     }
 
     @Test func emptySectionsChangeNothing() {

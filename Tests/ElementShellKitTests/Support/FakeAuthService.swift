@@ -90,6 +90,7 @@ struct AppHarness {
 
     init(
         profile: String = "element",
+        config: ShellConfig = .default,
         auth: FakeAuthService = FakeAuthService(),
         password: PasswordAnswer = .password("hunter2"),
         redirects: @escaping @Sendable (LoginRedirectPages) throws -> any LoginRedirectListener = { _ in throw LoginError.redirectUnavailable },
@@ -133,7 +134,7 @@ struct AppHarness {
             useLanguage: useLanguage
         )
         state = AppState(
-            config: .default, profile: ShellConfig.default.profile(named: profile)!, configFile: nil,
+            config: config, profile: config.profile(named: profile)!, configFile: nil,
             dataDirectory: directory.url.path, environment: environment
         ) { log.reports.append($0) }
         self.log = log
