@@ -68,36 +68,23 @@ extension AppState {
             return finish(.failure(.login(error)))
         }
         let deviceDisplayName = "\(profile.appName): \(environment.hostName)"
-        let newSession: Session
+        // A soft-logged-out device of the typed user is taken over rather than a new one made.
+        let resumable = { (user: String?) in user.flatMap { self.deviceToResume(homeserverURL: homeserverURL, user: $0) } }
+        let outcome: Result<Session, ShellError>
         switch chosen {
         case .password(let user):
-            let password: String
-            switch await environment.password(PasswordRequest(user: user, homeserver: request.homeserver)) {
-            case .password(let given): password = given
-            case .cancelled: return finish(.failure(.cancelled))
-            case .missing: return finish(.failure(.passwordUnavailable))
-            case .unreadableFile(let path): return finish(.failure(.passwordFileUnreadable(path: path)))
-            }
-            do {
-                newSession = try await authService.login(
-                    homeserverURL: homeserverURL, user: user, password: password, deviceDisplayName: deviceDisplayName,
-                    deviceID: deviceToResume(homeserverURL: homeserverURL, user: user)
-                )
-            } catch {
-                return finish(.failure(.matrix(error)))
-            }
+            outcome = await passwordLogin(homeserverURL: homeserverURL, user: user, typedHomeserver: request.homeserver,
+                                          deviceDisplayName: deviceDisplayName, deviceID: resumable(user))
         case .oauth(let metadata, let user):
-            switch await deviceLogin(homeserverURL: homeserverURL, metadata: metadata,
-                                     deviceID: user.flatMap { deviceToResume(homeserverURL: homeserverURL, user: $0) }) {
-            case .success(let signedIn): newSession = signedIn
-            case .failure(let error): return finish(.failure(error))
-            }
+            outcome = await deviceLogin(homeserverURL: homeserverURL, metadata: metadata, deviceID: resumable(user))
         case .sso(let provider, let user):
-            switch await singleSignOn(homeserverURL: homeserverURL, provider: provider, deviceDisplayName: deviceDisplayName,
-                                      deviceID: user.flatMap { deviceToResume(homeserverURL: homeserverURL, user: $0) }) {
-            case .success(let signedIn): newSession = signedIn
-            case .failure(let error): return finish(.failure(error))
-            }
+            outcome = await singleSignOn(homeserverURL: homeserverURL, provider: provider, deviceDisplayName: deviceDisplayName,
+                                         deviceID: resumable(user))
+        }
+        let newSession: Session
+        switch outcome {
+        case .success(let signedIn): newSession = signedIn
+        case .failure(let error): return finish(.failure(error))
         }
         // The same account finds its store as it was left: messages, drafts, the outbox, keys.
         signedOutSession = nil
@@ -114,6 +101,24 @@ extension AppState {
         // the login under way, not a half-started session (nor the signed-out one) to use or end.
         session = newSession
         return finish(saved ? .loggedIn(SessionSummary(newSession)) : .failure(.sessionNotSaved))
+    }
+
+    /// The password is asked only now, the server known to take one.
+    private func passwordLogin(homeserverURL: URL, user: String, typedHomeserver: String, deviceDisplayName: String,
+                               deviceID: String?) async -> Result<Session, ShellError> {
+        let password: String
+        switch await environment.password(PasswordRequest(user: user, homeserver: typedHomeserver)) {
+        case .password(let given): password = given
+        case .cancelled: return .failure(.cancelled)
+        case .missing: return .failure(.passwordUnavailable)
+        case .unreadableFile(let path): return .failure(.passwordFileUnreadable(path: path))
+        }
+        do {
+            return .success(try await authService.login(homeserverURL: homeserverURL, user: user, password: password,
+                                                         deviceDisplayName: deviceDisplayName, deviceID: deviceID))
+        } catch {
+            return .failure(.matrix(error))
+        }
     }
 
     /// Ends the session, signed in or signed out.

@@ -123,8 +123,8 @@ struct ShellDeviceLoginTests {
         #expect(try await sessions.load()?.refreshToken != before.refreshToken)
     }
 
-    @Test func aRefusedOrExpiredCodeEndsWithoutASession() async throws {
-        let server = try await Self.delegatedServer(deviceCodeLifetime: 3)
+    @Test func aRefusedCodeEndsWithoutASession() async throws {
+        let server = try await Self.delegatedServer()
         let shell = ShellProcess()
         defer { shell.remove() }
         let base = try shell.testerArguments(for: server.synapse.homeserver)
@@ -135,7 +135,15 @@ struct ShellDeviceLoginTests {
         await #expect(throws: PeerScript.Failure.self) { try await denied.answer() }
         let refusal = try #require(await denied.line { $0["command"] as? String == "login" })
         #expect((refusal["error"] as? [String: Any])?["code"] as? String == "login_denied")
+        #expect(!FileManager.default.fileExists(atPath: shell.testerDataDirectory.appending(path: "session.json").path))
+    }
 
+    /// Nobody approves: the code's end is the only way out, however slow the machine.
+    @Test func anExpiredCodeEndsWithoutASession() async throws {
+        let server = try await Self.delegatedServer(deviceCodeLifetime: 3)
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let base = try shell.testerArguments(for: server.synapse.homeserver)
         let expired = try await shell.run(base + ["--output", "json", "-c", "/login test"])
         #expect(expired.status != 0)
         #expect((expired.result(of: "login")?["error"] as? [String: Any])?["code"] as? String == "device_code_expired")
