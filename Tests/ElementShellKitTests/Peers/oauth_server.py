@@ -30,23 +30,21 @@ approves, and deletes the device when the client revokes its tokens (which also 
 the introspection it caches for up to 2 minutes).
 """
 import argparse
-import asyncio
 import html
 import json
 import logging
 import os
 import re
-import sys
 import threading
 import time
 import urllib.error
 import urllib.request
 from urllib.parse import urlsplit
 
-from detached_server import listen_detached, until_gone
+from detached_server import listen_detached
+from wsgi_server import serve_wsgi
 
 import flask
-import uvicorn
 from authlib.common.security import generate_token
 from authlib.integrations.flask_oauth2 import AuthorizationServer
 from authlib.oauth2.rfc6749 import ClientMixin, TokenMixin, grants, scope_to_list
@@ -620,19 +618,7 @@ def main():
     if options.log_file:
         logging.basicConfig(filename=options.log_file, level=logging.INFO, format="%(asctime)s %(message)s")
     issuer = f"http://127.0.0.1:{listener.getsockname()[1]}/"
-    asyncio.run(serve(listener, create_app(issuer, options, secret), options.owner_pid))
-
-
-async def serve(listener, application, owner_pid):
-    # As oidc_provider.py: uvicorn serves the WSGI app on our socket and handles SIGTERM itself.
-    config = uvicorn.Config(application, interface="wsgi", lifespan="off", log_config=None, access_log=False)
-    server = uvicorn.Server(config)
-    serving = asyncio.create_task(server.serve(sockets=[listener]))
-    owner_gone = asyncio.create_task(until_gone(owner_pid))
-    await asyncio.wait({serving, owner_gone}, return_when=asyncio.FIRST_COMPLETED)
-    server.should_exit = True
-    await serving
-    sys.exit(0)
+    serve_wsgi(listener, create_app(issuer, options, secret), options.owner_pid)
 
 
 if __name__ == "__main__":

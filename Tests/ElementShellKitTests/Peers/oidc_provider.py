@@ -12,19 +12,17 @@ do what the other test servers do (detach, report its port, watch its owner), he
 it detaches and watches its owner as they do (see detached_server.py).
 """
 import argparse
-import asyncio
 import os
-import sys
 import warnings
 
-from detached_server import listen_detached, until_gone
+from detached_server import listen_detached
+from wsgi_server import serve_wsgi
 
 # authlib warns, on import, of its own deprecated modules that the package uses (and forces those
 # warnings on, so a filter would not do); recording them keeps them off stderr, which the caller
 # reads together with stdout, wanting "PORT PID" alone.
 with warnings.catch_warnings(record=True):
     import oidc_provider_mock
-    import uvicorn
 
 
 def main() -> None:
@@ -36,20 +34,7 @@ def main() -> None:
     os.environ["AUTHLIB_INSECURE_TRANSPORT"] = "1"
     application = oidc_provider_mock.app()
     listener = listen_detached()
-    asyncio.run(serve(listener, application, args.owner_pid))
-
-
-async def serve(listener, application, owner_pid: int) -> None:
-    # The package is a WSGI (Flask) app; uvicorn serves it, on our socket, as its command line
-    # does. uvicorn handles SIGTERM itself: it stops serving, then lets the signal end the process.
-    config = uvicorn.Config(application, interface="wsgi", lifespan="off", log_config=None, access_log=False)
-    server = uvicorn.Server(config)
-    serving = asyncio.create_task(server.serve(sockets=[listener]))
-    owner_gone = asyncio.create_task(until_gone(owner_pid))
-    await asyncio.wait({serving, owner_gone}, return_when=asyncio.FIRST_COMPLETED)
-    server.should_exit = True
-    await serving
-    sys.exit(0)
+    serve_wsgi(listener, application, args.owner_pid)
 
 
 if __name__ == "__main__":

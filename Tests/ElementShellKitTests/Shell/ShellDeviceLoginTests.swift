@@ -108,19 +108,8 @@ struct ShellDeviceLoginTests {
             session.oauth?.tokenEndpoint = proxy.url.appending(path: "oauth2/token")
             return true
         }
-        let before = try #require(try await sessions.load())
-
-        try await proxy.add(.hold, path: "/oauth2/token$")
-        try await TokenExpiry.untilTurnedDown(sessions)
-        let killed = try await shell.run(base + ["-c", "/whoami"], killWhen: { try await proxy.held() })
-        #expect(killed.wasKilled)
-        try await proxy.release()
-        try await proxy.settled()
-        #expect(try await sessions.load()?.refreshToken == before.refreshToken, "nothing was stored of the renewal cut short")
-
-        let resumed = try await shell.run(base + ["-c", "/whoami"])
-        #expect(resumed.status == 0 && resumed.standardOutput.contains(before.deviceID), "\(resumed.standardOutput)\(resumed.standardError)")
-        #expect(try await sessions.load()?.refreshToken != before.refreshToken)
+        try await TokenExpiry.expectAKillDuringARenewalToResume(shell, base: base, sessions: sessions, proxy: proxy,
+                                                                renewalPath: "/oauth2/token$")
     }
 
     @Test func aRefusedCodeEndsWithoutASession() async throws {

@@ -65,18 +65,7 @@ struct ShellRefreshTokenTests {
         let login = try await shell.run(base + ["-c", "/login test alice", "-c", "/wait sync"],
                                         extraEnvironment: ["ELEMENT_SHELL_PASSWORD": server.homeserver.password])
         #expect(login.status == 0, "\(login.standardOutput)\(login.standardError)")
-        let before = try #require(try await sessions.load())
-
-        try await proxy.add(.hold, path: "/_matrix/client/v3/refresh$")
-        try await TokenExpiry.untilTurnedDown(sessions)
-        let killed = try await shell.run(base + ["-c", "/whoami"], killWhen: { try await proxy.held() })
-        #expect(killed.wasKilled)
-        try await proxy.release()
-        try await proxy.settled()
-        #expect(try await sessions.load()?.refreshToken == before.refreshToken, "nothing was stored of the renewal cut short")
-
-        let resumed = try await shell.run(base + ["-c", "/whoami"])
-        #expect(resumed.status == 0 && resumed.standardOutput.contains(before.deviceID), "\(resumed.standardOutput)\(resumed.standardError)")
-        #expect(try await sessions.load()?.refreshToken != before.refreshToken)
+        try await TokenExpiry.expectAKillDuringARenewalToResume(shell, base: base, sessions: sessions, proxy: proxy,
+                                                                renewalPath: "/_matrix/client/v3/refresh$")
     }
 }

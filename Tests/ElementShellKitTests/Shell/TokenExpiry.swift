@@ -22,4 +22,26 @@ enum TokenExpiry {
         Issue.record("the server took the token for \(Waiting.deadline)", sourceLocation: sourceLocation)
         throw WaitFailure()
     }
+
+    /// Kills a run (-9) while `proxy` holds its token renewal (requests to `renewalPath`), lets the
+    /// server renew anyway, and expects the next run to resume: the session file still holds the
+    /// pair before (nothing half-stored), which the server takes until the new pair is used, and
+    /// that run renews it on the same device.
+    static func expectAKillDuringARenewalToResume(_ shell: ShellProcess, base: [String], sessions: SessionStore, proxy: FaultProxy,
+                                                   renewalPath: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let before = try #require(try await sessions.load(), sourceLocation: sourceLocation)
+        try await proxy.add(.hold, path: renewalPath)
+        try await untilTurnedDown(sessions, sourceLocation: sourceLocation)
+        let killed = try await shell.run(base + ["-c", "/whoami"], killWhen: { try await proxy.held() })
+        #expect(killed.wasKilled, sourceLocation: sourceLocation)
+        try await proxy.release()
+        try await proxy.settled()
+        #expect(try await sessions.load()?.refreshToken == before.refreshToken, "nothing was stored of the renewal cut short",
+                sourceLocation: sourceLocation)
+
+        let resumed = try await shell.run(base + ["-c", "/whoami"])
+        #expect(resumed.status == 0 && resumed.standardOutput.contains(before.deviceID), "\(resumed.standardOutput)\(resumed.standardError)",
+                sourceLocation: sourceLocation)
+        #expect(try await sessions.load()?.refreshToken != before.refreshToken, sourceLocation: sourceLocation)
+    }
 }
