@@ -18,7 +18,8 @@ extension AppState {
         let opened = await environment.openInBrowser(link)
         report(Report(content: .deviceCode(DeviceCodePrompt(
             verificationURI: authorization.verificationURI, userCode: authorization.userCode,
-            verificationURIComplete: authorization.verificationURIComplete, expiresIn: authorization.expiresIn, openedInBrowser: opened)),
+            verificationURIComplete: authorization.verificationURIComplete, expiresIn: authorization.expiresIn, openedInBrowser: opened,
+            showsQRCode: profile.developer.showQRCodeLogin)),
                       location: LineContext.current.location))
         let clock = environment.clock
         var polling = DeviceCodePolling(authorization, startedAt: clock.now)

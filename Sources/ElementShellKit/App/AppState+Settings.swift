@@ -33,6 +33,9 @@ extension AppState {
     }
 
     private func describe(_ name: String) -> Bool {
+        if let flag = DeveloperOptions.Flag.allCases.first(where: { $0.settingName == name }) {
+            return finish(.developerFlagValue(flag, isOn: profile.developer[flag]))
+        }
         do {
             return finish(.settingValues(keys: [try Settings.Key(named: name)], settings: profile.settings))
         } catch {
@@ -41,6 +44,7 @@ extension AppState {
     }
 
     private func set(_ name: String, to value: String) async -> Bool {
+        if name.hasPrefix("developer.") { return setDeveloperFlag(name, to: value) }
         let key: Settings.Key
         do {
             key = try Settings.Key(named: name)
@@ -64,6 +68,22 @@ extension AppState {
         case .excludeInsecureDevices: await crypto?.setExcludesInsecureDevices(profile.settings.excludeInsecureDevices)
         }
         return finish(.settingChanged(key: key, value: profile.settings.value(of: key)))
+    }
+
+    /// A developer flag for this run: the profile's default until the shell ends.
+    private func setDeveloperFlag(_ name: String, to value: String) -> Bool {
+        guard let flag = DeveloperOptions.Flag.allCases.first(where: { $0.settingName == name }) else {
+            let suggestion = Suggestion.nearest(to: name, among: DeveloperOptions.Flag.allCases.map(\.settingName))
+            return finish(.failure(.setting(.unknownKey(name, suggestion: suggestion))))
+        }
+        let isOn: Bool
+        switch value.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "on": isOn = true
+        case "off": isOn = false
+        default: return finish(.failure(.setting(.invalidFlagValue(flag, value: value.trimmingCharacters(in: .whitespaces)))))
+        }
+        profile.developer[flag] = isOn
+        return finish(.developerFlagChanged(flag, isOn: isOn))
     }
 
     /// What the settings' own rules accept but this shell could not use: a language it does not

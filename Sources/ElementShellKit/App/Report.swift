@@ -70,6 +70,10 @@ public enum Outcome: Sendable, Equatable {
     case accountManagement(URL)
     case config(ConfigSummary)
     case settingChanged(key: Settings.Key, value: String?)
+    /// `/set developer.NAME on|off`, for this run.
+    case developerFlagChanged(DeveloperOptions.Flag, isOn: Bool)
+    /// `/set developer.NAME`: the flag's value in this run.
+    case developerFlagValue(DeveloperOptions.Flag, isOn: Bool)
     /// `/set` or `/set KEY`: values as they are, with what each accepts.
     case settingValues(keys: [Settings.Key], settings: Settings)
     case aliasDefined(name: String, expansion: String)

@@ -43,9 +43,13 @@ public enum Completer {
         case .userID: pool = context.userIDs
         case .room: pool = context.rooms
         case .profile: pool = context.profiles
-        case .settingKey: pool = Settings.Key.allCases.map(\.rawValue)
+        case .settingKey: pool = Settings.Key.allCases.map(\.rawValue) + DeveloperOptions.Flag.allCases.map(\.settingName)
         case .settingValue:
             let previous = arguments.split(whereSeparator: \.isWhitespace).dropFirst(index - 1).first
+            if previous?.hasPrefix("developer.") == true {
+                pool = ["on", "off"]
+                break
+            }
             guard let key = previous.flatMap({ Settings.Key(rawValue: String($0)) }) else { return .candidates([]) }
             if key == .caFile { return .files }
             pool = values(for: key)

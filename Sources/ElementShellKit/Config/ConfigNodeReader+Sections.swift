@@ -92,12 +92,7 @@ extension ConfigNodeReader {
     private mutating func developer(_ node: Node, at path: String) -> RawDeveloperOptions {
         var raw = RawDeveloperOptions()
         for (field, value) in fields(of: node, at: path, as: RawDeveloperOptions.Field.self) ?? [] {
-            let flag = bool(value, at: path.appendingKey(field.rawValue))
-            switch field {
-            case .showCustomHomeserver: raw.showCustomHomeserver = flag
-            case .groupSpaceRooms: raw.groupSpaceRooms = flag
-            case .showDeveloperSettings: raw.showDeveloperSettings = flag
-            }
+            raw.flags[field] = bool(value, at: path.appendingKey(field.rawValue))
         }
         return raw
     }

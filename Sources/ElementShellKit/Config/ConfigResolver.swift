@@ -74,11 +74,7 @@ struct ConfigResolver {
         profile.promptFormat = raw.promptFormat ?? profile.promptFormat
         profile.accentColor = raw.accentColor ?? profile.accentColor
         profile.websiteURL = raw.websiteURL ?? profile.websiteURL
-        profile.developer.showCustomHomeserver = raw.developer.showCustomHomeserver
-            ?? profile.developer.showCustomHomeserver
-        profile.developer.groupSpaceRooms = raw.developer.groupSpaceRooms ?? profile.developer.groupSpaceRooms
-        profile.developer.showDeveloperSettings = raw.developer.showDeveloperSettings
-            ?? profile.developer.showDeveloperSettings
+        profile.developer = raw.developer.applied(to: profile.developer)
         profile.oidc = raw.oidc.applied(to: profile.oidc)
         profile.settings = raw.settings.applied(to: profile.settings)
     }

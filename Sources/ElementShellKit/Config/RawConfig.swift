@@ -87,15 +87,16 @@ struct RawOIDCOptions: Equatable {
     }
 }
 
+/// The flags a file sets; the others keep the profile's.
 struct RawDeveloperOptions: Equatable {
-    var showCustomHomeserver: Bool?
-    var groupSpaceRooms: Bool?
-    var showDeveloperSettings: Bool?
+    typealias Field = DeveloperOptions.Flag
 
-    enum Field: String, CaseIterable {
-        case showCustomHomeserver = "show_custom_homeserver"
-        case groupSpaceRooms = "group_space_rooms"
-        case showDeveloperSettings = "show_developer_settings"
+    var flags: [Field: Bool] = [:]
+
+    func applied(to options: DeveloperOptions) -> DeveloperOptions {
+        var options = options
+        for (flag, value) in flags { options[flag] = value }
+        return options
     }
 }
 

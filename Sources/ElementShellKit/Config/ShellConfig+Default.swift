@@ -35,11 +35,13 @@ extension Profile {
         promptFormat: "{app} {user} {room} {typing} {unread} {status}> ",
         accentColor: .named(.green),
         websiteURL: "https://element.io",
-        developer: DeveloperOptions(showCustomHomeserver: true, groupSpaceRooms: false, showDeveloperSettings: false),
+        developer: DeveloperOptions(showCustomHomeserver: true, showQRCodeLogin: true, groupSpaceRooms: false,
+                                    showDeveloperSettings: false),
         settings: .default
     )
 
-    /// The Clap fork of Element X: its own homeservers only, spaces grouped.
+    /// The Clap fork of Element X: its own homeservers only, spaces grouped, no QR code at login,
+    /// as its build flags have it.
     static let clap = Profile(
         name: "clap",
         appName: "Clap",
@@ -49,7 +51,8 @@ extension Profile {
         promptFormat: "[{app}] {user} {room} {typing} {unread} {status}» ",
         accentColor: .named(.magenta),
         websiteURL: "https://clap.ac",
-        developer: DeveloperOptions(showCustomHomeserver: false, groupSpaceRooms: true, showDeveloperSettings: false),
+        developer: DeveloperOptions(showCustomHomeserver: false, showQRCodeLogin: false, groupSpaceRooms: true,
+                                    showDeveloperSettings: false),
         settings: .default
     )
 }

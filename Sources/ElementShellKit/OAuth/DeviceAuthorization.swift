@@ -53,12 +53,16 @@ public struct DeviceCodePrompt: Sendable, Equatable {
     public var verificationURIComplete: URL?
     public var expiresIn: Int
     public var openedInBrowser: Bool
+    /// The profile's `show_qr_code_login`.
+    public var showsQRCode: Bool
 
-    public init(verificationURI: URL, userCode: String, verificationURIComplete: URL?, expiresIn: Int, openedInBrowser: Bool) {
+    public init(verificationURI: URL, userCode: String, verificationURIComplete: URL?, expiresIn: Int, openedInBrowser: Bool,
+                showsQRCode: Bool = true) {
         self.verificationURI = verificationURI
         self.userCode = userCode
         self.verificationURIComplete = verificationURIComplete
         self.expiresIn = expiresIn
         self.openedInBrowser = openedInBrowser
+        self.showsQRCode = showsQRCode
     }
 }

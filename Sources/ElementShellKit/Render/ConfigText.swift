@@ -18,9 +18,9 @@ struct ConfigText {
             (L10n.screenConfigPromptFormat, "\"\(profile.promptFormat)\""),
             (L10n.screenConfigAccentColor, profile.accentColor.configValue),
             (L10n.screenConfigWebsite, profile.websiteURL),
-            (L10n.screenConfigShowCustomHomeserver, yesNo(profile.developer.showCustomHomeserver)),
-            (L10n.screenConfigGroupSpaceRooms, yesNo(profile.developer.groupSpaceRooms)),
-            (L10n.screenConfigShowDeveloperSettings, yesNo(profile.developer.showDeveloperSettings)),
+        ]
+        rows += DeveloperOptions.Flag.allCases.map { (label(of: $0), yesNo(profile.developer[$0])) }
+        rows += [
             (L10n.screenConfigOidcClientUri, profile.oidc.clientURI ?? profile.websiteURL),
         ]
         rows += [(L10n.screenConfigOidcLogoUri, profile.oidc.logoURI), (L10n.screenConfigOidcTosUri, profile.oidc.termsOfServiceURI),
@@ -43,6 +43,15 @@ struct ConfigText {
         guard let entry = summary.homeservers.first(where: { $0.name == name }) else { return name }
         let address = entry.url ?? entry.serverName ?? ""
         return address.isEmpty || address == name ? name : "\(name) (\(address))"
+    }
+
+    private func label(of flag: DeveloperOptions.Flag) -> String {
+        switch flag {
+        case .showCustomHomeserver: L10n.screenConfigShowCustomHomeserver
+        case .showQRCodeLogin: L10n.screenConfigShowQrCodeLogin
+        case .groupSpaceRooms: L10n.screenConfigGroupSpaceRooms
+        case .showDeveloperSettings: L10n.screenConfigShowDeveloperSettings
+        }
     }
 
     private func yesNo(_ value: Bool) -> String { value ? L10n.commonYes : L10n.commonNo }

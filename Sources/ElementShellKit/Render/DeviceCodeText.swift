@@ -5,7 +5,7 @@ struct DeviceCodeText {
 
     func lines(for prompt: DeviceCodePrompt) -> [String] {
         var lines = [L10n.screenLoginDeviceCode(theme.accent(clean(prompt.verificationURI.absoluteString)), theme.bold(clean(prompt.userCode)))]
-        if let complete = prompt.verificationURIComplete, let code = try? QRCode(bytes: Array(complete.absoluteString.utf8)) {
+        if prompt.showsQRCode, let complete = prompt.verificationURIComplete, let code = try? QRCode(bytes: Array(complete.absoluteString.utf8)) {
             lines.append(L10n.screenLoginDeviceCodeScan)
             lines += QRCodeText.lines(for: code).map(theme.qrCode)
         }

@@ -14,7 +14,7 @@ public enum ErrorCodes {
             }
         case .matrix(let error): code(for: error)
         case .setting(.unknownKey): "unknown_setting"
-        case .setting(.invalidValue): "invalid_setting_value"
+        case .setting(.invalidValue), .setting(.invalidFlagValue): "invalid_setting_value"
         case .noRoomOpen: "no_room_open"
         case .unknownRoom: "unknown_room"
         case .invalidRoomAddress: "invalid_room_address"

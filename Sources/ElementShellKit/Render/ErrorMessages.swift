@@ -133,6 +133,8 @@ public enum ErrorMessages {
         case .unknownKey(let key, let suggestion): withSuggestion(L10n.errorUnknownSetting(clean(key)), suggestion)
         case .invalidValue(let key, let value, let expected):
             L10n.errorInvalidSettingValue(clean(value), key.rawValue, describe(expected))
+        case .invalidFlagValue(let flag, let value):
+            L10n.errorInvalidSettingValue(clean(value), flag.settingName, describe(.oneOf(["on", "off"])))
         }
     }
 

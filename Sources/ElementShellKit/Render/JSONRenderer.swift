@@ -87,6 +87,8 @@ public enum JSONRenderer {
         case .loggedOut(let userID): ["user_id": .string(userID)]
         case .config(let summary): config(summary)
         case .settingChanged(let key, let value): ["key": .string(key.rawValue), "value": settingJSON(key, value)]
+        case .developerFlagChanged(let flag, let isOn), .developerFlagValue(let flag, let isOn):
+            ["key": .string(flag.settingName), "value": .bool(isOn)]
         case .settingValues(let keys, let settings):
             ["settings": .object(Dictionary(uniqueKeysWithValues: keys.map { ($0.rawValue, settingJSON($0, settings.value(of: $0))) }))]
         case .aliasDefined(let name, let expansion): ["name": .string(name), "expansion": .string(expansion)]
@@ -190,11 +192,7 @@ public enum JSONRenderer {
                 "prompt_format": .string(profile.promptFormat),
                 "accent_color": .string(profile.accentColor.configValue),
                 "website_url": .string(profile.websiteURL),
-                "developer": [
-                    "show_custom_homeserver": .bool(profile.developer.showCustomHomeserver),
-                    "group_space_rooms": .bool(profile.developer.groupSpaceRooms),
-                    "show_developer_settings": .bool(profile.developer.showDeveloperSettings),
-                ],
+                "developer": .object(Dictionary(uniqueKeysWithValues: DeveloperOptions.Flag.allCases.map { ($0.rawValue, .bool(profile.developer[$0])) })),
                 "settings": .object(settings),
             ],
             "homeservers": .array(homeservers),

@@ -87,6 +87,9 @@ public struct TextRenderer: Sendable {
             })
         case .settingChanged(let key, let value):
             [value.map { L10n.screenSetSuccess(key.rawValue, clean($0)) } ?? L10n.screenSetUnset(key.rawValue)]
+        case .developerFlagChanged(let flag, let isOn): [L10n.screenSetSuccess(flag.settingName, isOn ? "on" : "off")]
+        case .developerFlagValue(let flag, let isOn):
+            table([[flag.settingName, isOn ? "on" : "off", theme.dim(ErrorMessages.describe(.oneOf(["on", "off"])))]])
         case .aliasDefined(let name, let expansion): [L10n.screenAliasDefined(clean(name), clean(expansion))]
         case .aliasRemoved(let name): [L10n.screenAliasRemoved(clean(name))]
         case .aliases(let entries):
@@ -206,7 +209,7 @@ extension Outcome {
     /// script runs them.
     var isConfirmation: Bool {
         switch self {
-        case .aliasDefined, .aliasRemoved, .settingChanged, .draftSaved, .draftCleared, .roomTextChanged, .markedRead: true
+        case .aliasDefined, .aliasRemoved, .settingChanged, .developerFlagChanged, .draftSaved, .draftCleared, .roomTextChanged, .markedRead: true
         default: false
         }
     }

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import ElementShellKit
+
+/// The fork's developer flags: their defaults in both profiles, the config file, `/set
+/// developer.NAME` for one run, and what each flag changes where it already has an effect.
+@MainActor
+struct DeveloperFlagsTests {
+    @Test(arguments: [
+        ("element", [true, true, false, false]),
+        ("clap", [false, false, true, false]),
+    ])
+    func eachProfileHasItsForksDefaults(profile: String, expected: [Bool]) throws {
+        let options = try #require(ShellConfig.default.profile(named: profile)).developer
+        #expect(DeveloperOptions.Flag.allCases.map { options[$0] } == expected)
+        #expect(DeveloperOptions.Flag.allCases.map(\.rawValue)
+            == ["show_custom_homeserver", "show_qr_code_login", "group_space_rooms", "show_developer_settings"])
+    }
+
+    @Test func theConfigFileSetsEachFlagAndLeavesTheOthers() throws {
+        let (config, diagnostics) = ConfigLoader.parse(yaml: """
+        profiles:
+          clap:
+            developer:
+              show_qr_code_login: true
+              group_space_rooms: false
+        """, file: "config.yaml")
+        #expect(diagnostics.isEmpty)
+        let clap = try #require(config.profile(named: "clap")).developer
+        #expect(clap.showQRCodeLogin && !clap.groupSpaceRooms)
+        #expect(!clap.showCustomHomeserver && !clap.showDeveloperSettings, "the others keep Clap's defaults")
+    }
+
+    @Test(arguments: ["element", "clap"])
+    func setChangesAFlagForTheRun(profile: String) async {
+        let app = AppHarness(profile: profile)
+        for flag in DeveloperOptions.Flag.allCases {
+            let flipped = !app.state.profile.developer[flag]
+            #expect(await app.state.run(line: "/set \(flag.settingName) \(flipped ? "on" : "OFF")"))
+            #expect(app.state.profile.developer[flag] == flipped)
+            #expect(app.log.outcomes.last == .developerFlagChanged(flag, isOn: flipped))
+            #expect(await app.state.run(line: "/set \(flag.settingName)"))
+            #expect(app.log.outcomes.last == .developerFlagValue(flag, isOn: flipped))
+        }
+    }
+
+    @Test func aMistypedFlagOrValueIsRefused() async {
+        let app = AppHarness()
+        #expect(!(await app.state.run(line: "/set developer.show_qr_code_logon off")))
+        #expect(app.log.failures.last == .setting(.unknownKey("developer.show_qr_code_logon", suggestion: "developer.show_qr_code_login")))
+        #expect(!(await app.state.run(line: "/set developer.group_space_rooms maybe")))
+        #expect(app.log.failures.last == .setting(.invalidFlagValue(.groupSpaceRooms, value: "maybe")))
+        #expect(ErrorMessages.message(for: .setting(.invalidFlagValue(.groupSpaceRooms, value: "maybe"))).contains("developer.group_space_rooms"))
+        #expect(!app.state.profile.developer.groupSpaceRooms)
+    }
+
+    @Test func theQRCodeAtLoginFollowsItsFlag() {
+        let prompt = DeviceCodePrompt(verificationURI: URL(string: "https://auth.example/link")!, userCode: "WDJB-MJHT",
+                                      verificationURIComplete: URL(string: "https://auth.example/link?code=WDJB-MJHT")!, expiresIn: 600,
+                                      openedInBrowser: false)
+        let renderer = TextRenderer(theme: Theme(usesColor: false, accent: .named(.green)))
+        var hidden = prompt
+        hidden.showsQRCode = false
+        let shown = renderer.lines(for: Report(content: .deviceCode(prompt), location: nil))
+        let plain = renderer.lines(for: Report(content: .deviceCode(hidden), location: nil))
+        #expect(shown.contains { $0.contains("█") } && shown.count > plain.count + 10)
+        #expect(!plain.contains { $0.contains("█") || $0.contains("▀") })
+        #expect(plain.first?.contains("WDJB-MJHT") == true && plain.first?.contains("https://auth.example/link") == true)
+    }
+
+    @Test func completionOffersTheFlagsAndTheirValues() {
+        #expect(Completer.complete("/set developer.show_q", context: CompletionContext()) == .candidates(["developer.show_qr_code_login"]))
+        #expect(Completer.complete("/set developer.show_qr_code_login o", context: CompletionContext()) == .candidates(["off", "on"]))
+    }
+}
