@@ -6,7 +6,8 @@ extension AppState {
     func send(_ action: RoomAction, in context: CommandContext) async -> Bool {
         switch action {
         case .list:
-            return finish(.rooms(listedRooms))
+            let listed = listedRooms
+            return finish(.rooms(listed, spaceCells: await spaceCells(for: listed)))
         case .open(let target):
             return await open(target, in: context.signedIn)
         case .join(let target):
@@ -24,7 +25,7 @@ extension AppState {
         case .listUnread:
             // Numbered as `/rooms` shows them (spaces grouped or not), so `/open N` agrees.
             let unread = NumberedRoom.numbering(listedRooms).filter { $0.room.isUnread }
-            return finish(.unreadRooms(unread))
+            return finish(.unreadRooms(unread, spaceCells: await spaceCells(for: unread.map(\.room))))
         case .markRead(let target):
             return await markRead(target, in: context)
         }

@@ -80,9 +80,10 @@ public enum Outcome: Sendable, Equatable {
     case aliasRemoved(name: String)
     case aliases([AliasEntry])
     /// `/rooms`: in the order shown; the position (from 1) is the number `/open` will take.
-    case rooms([RoomRecord])
+    /// Grouped spaces (`group_space_rooms`) have a cell, by room ID.
+    case rooms([RoomRecord], spaceCells: [String: SpaceCell] = [:])
     /// `/rooms --unread`: each with its number in `/rooms`, which `/open` takes.
-    case unreadRooms([NumberedRoom])
+    case unreadRooms([NumberedRoom], spaceCells: [String: SpaceCell] = [:])
     /// `/read`: the receipt and read marker are sent.
     case markedRead(roomName: String)
     /// `/open`: the room's name, its latest messages, and its draft for the input line.

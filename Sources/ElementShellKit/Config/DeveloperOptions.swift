@@ -9,6 +9,8 @@ public struct DeveloperOptions: Sendable, Equatable {
         case showQRCodeLogin = "show_qr_code_login"
         /// Whether the room list groups rooms under their spaces.
         case groupSpaceRooms = "group_space_rooms"
+        /// Whether spaces can be created and their rooms managed (`/space create|add|remove`, `/create --in`).
+        case spaceSettingsEnabled = "space_settings_enabled"
         /// Whether developer-only settings and commands are offered.
         case showDeveloperSettings = "show_developer_settings"
 
@@ -19,9 +21,14 @@ public struct DeveloperOptions: Sendable, Equatable {
     private var values: [Flag: Bool]
 
     public init(showCustomHomeserver: Bool, showQRCodeLogin: Bool = true, groupSpaceRooms: Bool,
-                showDeveloperSettings: Bool) {
+                spaceSettingsEnabled: Bool = false, showDeveloperSettings: Bool) {
         values = [.showCustomHomeserver: showCustomHomeserver, .showQRCodeLogin: showQRCodeLogin, .groupSpaceRooms: groupSpaceRooms,
-                  .showDeveloperSettings: showDeveloperSettings]
+                  .spaceSettingsEnabled: spaceSettingsEnabled, .showDeveloperSettings: showDeveloperSettings]
+    }
+
+    /// Whether a command or form of one that needs `flag` (none: always) is offered.
+    public func offers(_ flag: Flag?) -> Bool {
+        flag.map { self[$0] } ?? true
     }
 
     public subscript(flag: Flag) -> Bool {
@@ -32,5 +39,6 @@ public struct DeveloperOptions: Sendable, Equatable {
     public var showCustomHomeserver: Bool { self[.showCustomHomeserver] }
     public var showQRCodeLogin: Bool { self[.showQRCodeLogin] }
     public var groupSpaceRooms: Bool { self[.groupSpaceRooms] }
+    public var spaceSettingsEnabled: Bool { self[.spaceSettingsEnabled] }
     public var showDeveloperSettings: Bool { self[.showDeveloperSettings] }
 }

@@ -40,8 +40,8 @@ extension Profile {
         settings: .default
     )
 
-    /// The Clap fork of Element X: its own homeservers only, spaces grouped, no QR code at login,
-    /// as its build flags have it.
+    /// The Clap fork of Element X: its own homeservers only, spaces grouped and managed, no QR code
+    /// at login, as its build flags have it.
     static let clap = Profile(
         name: "clap",
         appName: "Clap",
@@ -52,7 +52,7 @@ extension Profile {
         accentColor: .named(.magenta),
         websiteURL: "https://clap.ac",
         developer: DeveloperOptions(showCustomHomeserver: false, showQRCodeLogin: false, groupSpaceRooms: true,
-                                    showDeveloperSettings: false),
+                                    spaceSettingsEnabled: true, showDeveloperSettings: false),
         settings: .default
     )
 }

@@ -50,6 +50,7 @@ struct ConfigText {
         case .showCustomHomeserver: L10n.screenConfigShowCustomHomeserver
         case .showQRCodeLogin: L10n.screenConfigShowQrCodeLogin
         case .groupSpaceRooms: L10n.screenConfigGroupSpaceRooms
+        case .spaceSettingsEnabled: L10n.screenConfigSpaceSettingsEnabled
         case .showDeveloperSettings: L10n.screenConfigShowDeveloperSettings
         }
     }

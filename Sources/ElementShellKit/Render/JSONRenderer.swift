@@ -127,8 +127,8 @@ public enum JSONRenderer {
         case .created(let roomID, let alias, let isEncrypted): ["room_id": .string(roomID), "alias": alias.json, "encrypted": .bool(isEncrypted)]
         case .directChat(let roomID, let userID, let isNew): ["room_id": .string(roomID), "user_id": .string(userID), "created": .bool(isNew)]
         case .membershipChanged(_, let userID, let name): ["user_id": .string(userID), "room": .string(name)]
-        case .rooms(let rooms): ["rooms": numbered(NumberedRoom.numbering(rooms))]
-        case .unreadRooms(let rooms): ["rooms": numbered(rooms)]
+        case .rooms(let rooms, let cells): ["rooms": numbered(NumberedRoom.numbering(rooms)) { cells[$0.roomID].map(spaceCell) ?? [:] }]
+        case .unreadRooms(let rooms, let cells): ["rooms": numbered(rooms) { cells[$0.roomID].map(spaceCell) ?? [:] }]
         case .markedRead(let name): ["room": .string(name)]
         case .spaces(let spaces): ["spaces": numbered(NumberedRoom.numbering(spaces), adding: { ["child_count": .integer(Int64($0.spaceChildren.count))] })]
         case .spaceRooms(let name, let rooms): ["space": .string(name), "rooms": .array(rooms.map { .object($0.json) })]
@@ -157,6 +157,15 @@ public enum JSONRenderer {
     /// Rooms as shown, each with its number.
     private static func numbered(_ rooms: [NumberedRoom], adding extra: (RoomRecord) -> [String: JSONValue] = { _ in [:] }) -> JSONValue {
         .array(rooms.map { listed in .object(listed.room.json.merging(extra(listed.room).merging(["number": .integer(Int64(listed.number))]) { $1 }) { $1 }) })
+    }
+
+    /// A grouped space's member count and the newest message of its rooms.
+    private static func spaceCell(_ cell: SpaceCell) -> [String: JSONValue] {
+        ["joined_member_count": .integer(Int64(cell.joinedMemberCount)), "latest": cell.latest.map { latest in
+            ["room_id": .string(latest.roomID), "room_name": .string(latest.roomName), "sender_name": .string(latest.senderName),
+             "body": .string(latest.body), "msgtype": .string(latest.msgtype), "origin_server_ts": .integer(latest.timestamp),
+             "redacted": .bool(latest.isRedacted), "decryption_failure": latest.decryptionFailure.map { .string($0.rawValue) } ?? .null]
+        } ?? .null]
     }
 
     private static func error(_ error: ShellError) -> JSONValue {

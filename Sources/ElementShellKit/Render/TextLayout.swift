@@ -2,24 +2,45 @@
 /// cut where the terminal would break them.
 enum TextLayout {
     /// Rows of cells, indented by two spaces; every column but the last is padded to its widest
-    /// cell, and the last wraps under itself when the line would be too long.
-    static func table(_ rows: [[String]], width: Int?) -> [String] {
+    /// cell, and the last wraps under itself when the line would be too long. A row's subtitle
+    /// (plain text) goes on one line below it, from where `subtitleColumn` starts, cut to the width.
+    static func table(_ rows: [[String]], subtitles: [Int: String] = [:], subtitleColumn: Int = 0,
+                      style: (String) -> String = { $0 }, width: Int?) -> [String] {
         guard let columns = rows.map(\.count).max(), columns > 0 else { return [] }
         let widths = (0..<columns - 1).map { column in rows.map { visibleLength(column < $0.count ? $0[column] : "") }.max() ?? 0 }
-        return rows.flatMap { row -> [String] in
-            var prefix = "  "
-            for (column, cellWidth) in widths.enumerated() {
-                let cell = column < row.count ? row[column] : ""
-                prefix += cell + String(repeating: " ", count: cellWidth - visibleLength(cell) + 2)
-            }
-            let last = row.count == columns ? row[columns - 1] : ""
-            let indent = visibleLength(prefix)
-            let wrapped = wrap(last, width: width.map { $0 - indent })
-            return zip(wrapped.indices, wrapped).map { index, line in
-                let text = (index == 0 ? prefix : String(repeating: " ", count: indent)) + line
-                // An empty last cell leaves only padding behind.
-                return String(text[..<(text.lastIndex { $0 != " " }.map(text.index(after:)) ?? text.startIndex)])
-            }
+        let subtitleIndent = 2 + widths.prefix(subtitleColumn).reduce(0) { $0 + $1 + 2 }
+        return rows.enumerated().flatMap { index, row -> [String] in
+            let below = subtitles[index].map { String(repeating: " ", count: subtitleIndent) + style(cut($0, to: width.map { $0 - subtitleIndent })) }
+            return lines(of: row, columns: columns, widths: widths, width: width) + (below.map { [$0] } ?? [])
+        }
+    }
+
+    /// `text` (plain, one line) ending in `…` where it is longer than `width` columns.
+    static func cut(_ text: String, to width: Int?) -> String {
+        guard let width, visibleLength(text) > width else { return text }
+        var kept = "", used = 0
+        for character in text {
+            let columns = character.unicodeScalars.first.map(columns(of:)) ?? 1
+            guard used + columns <= width - 1 else { break }
+            kept.append(character)
+            used += columns
+        }
+        return kept + "…"
+    }
+
+    private static func lines(of row: [String], columns: Int, widths: [Int], width: Int?) -> [String] {
+        var prefix = "  "
+        for (column, cellWidth) in widths.enumerated() {
+            let cell = column < row.count ? row[column] : ""
+            prefix += cell + String(repeating: " ", count: cellWidth - visibleLength(cell) + 2)
+        }
+        let last = row.count == columns ? row[columns - 1] : ""
+        let indent = visibleLength(prefix)
+        let wrapped = wrap(last, width: width.map { $0 - indent })
+        return zip(wrapped.indices, wrapped).map { index, line in
+            let text = (index == 0 ? prefix : String(repeating: " ", count: indent)) + line
+            // An empty last cell leaves only padding behind.
+            return String(text[..<(text.lastIndex { $0 != " " }.map(text.index(after:)) ?? text.startIndex)])
         }
     }
 

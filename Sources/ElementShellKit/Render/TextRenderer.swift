@@ -95,8 +95,8 @@ public struct TextRenderer: Sendable {
         case .aliases(let entries):
             entries.isEmpty ? [L10n.screenAliasesEmpty] : table(entries.map { ["/" + clean($0.name), clean($0.expansion)] })
         // The user said no: that is news, not an error.
-        case .rooms(let rooms): rooms.isEmpty ? [L10n.screenRoomsEmpty] : roomList(NumberedRoom.numbering(rooms))
-        case .unreadRooms(let rooms): rooms.isEmpty ? [L10n.screenRoomsNoneUnread] : roomList(rooms)
+        case .rooms(let rooms, let cells): rooms.isEmpty ? [L10n.screenRoomsEmpty] : roomList(NumberedRoom.numbering(rooms), spaceCells: cells)
+        case .unreadRooms(let rooms, let cells): rooms.isEmpty ? [L10n.screenRoomsNoneUnread] : roomList(rooms, spaceCells: cells)
         case .markedRead(let name): [L10n.screenRoomMarkedRead(clean(name))]
         case .spaces(let spaces): spaces.isEmpty ? [L10n.screenSpacesEmpty] : SpaceText(theme: theme, width: width).spaceList(spaces)
         case .spaceRooms(let name, let rooms):
@@ -169,23 +169,38 @@ public struct TextRenderer: Sendable {
         return [L10n.screenHelpTitle] + table(entries.map { [$0.usage, $0.summary] }) + [""] + TextLayout.wrap(L10n.screenHelpPlainLines, width: width)
     }
 
-    /// One row a room: its number for `/open` (unless it has none), its name, and what is waiting in it.
-    private func roomList(_ rooms: [NumberedRoom], numbered: Bool = true) -> [String] {
-        table(rooms.map { listed in
+    /// One row a room: its number for `/open` (unless it has none), its name, and what is waiting
+    /// in it. A grouped space is two, as Clap draws it: `Name • members` with the time of its
+    /// rooms' latest activity, then the newest message among them under its room's name.
+    private func roomList(_ rooms: [NumberedRoom], numbered: Bool = true, spaceCells: [String: SpaceCell] = [:]) -> [String] {
+        var subtitles: [Int: String] = [:]
+        let rows = rooms.enumerated().map { index, listed in
             let room = listed.room
-            var notes: [String] = []
-            switch room.membership {
-            case .invite: notes.append(theme.accent(L10n.screenRoomsInvited))
-            case .leave: notes.append(theme.dim(L10n.screenRoomsLeft))
-            case .join: break
-            }
-            if room.isDirect { notes.append(L10n.screenRoomsDirect) }
-            if room.isSpace { notes.append(L10n.screenRoomsSpace) }
-            if room.encryption != nil { notes.append(L10n.screenRoomsEncrypted) }
-            if room.notificationCount > 0 { notes.append(L10n.screenRoomsUnread(room.notificationCount)) }
-            if room.highlightCount > 0 { notes.append(theme.bold(L10n.screenRoomsHighlights(room.highlightCount))) }
-            return (numbered ? ["\(listed.number)"] : []) + [clean(RoomName.of(room)), notes.joined(separator: ", ")]
-        })
+            let number = numbered ? ["\(listed.number)"] : []
+            guard let cell = spaceCells[room.roomID] else { return number + roomRow(room) }
+            subtitles[index] = SpaceCellText.subtitle(cell)
+            return number + SpaceCellText(theme: theme).row(room, cell, unread: unreadNotes(of: room))
+        }
+        return TextLayout.table(rows, subtitles: subtitles, subtitleColumn: numbered ? 1 : 0, style: theme.dim, width: width)
+    }
+
+    private func roomRow(_ room: RoomRecord) -> [String] {
+        var notes: [String] = []
+        switch room.membership {
+        case .invite: notes.append(theme.accent(L10n.screenRoomsInvited))
+        case .leave: notes.append(theme.dim(L10n.screenRoomsLeft))
+        case .join: break
+        }
+        if room.isDirect { notes.append(L10n.screenRoomsDirect) }
+        if room.isSpace { notes.append(L10n.screenRoomsSpace) }
+        if room.encryption != nil { notes.append(L10n.screenRoomsEncrypted) }
+        return [clean(RoomName.of(room)), (notes + unreadNotes(of: room)).joined(separator: ", ")]
+    }
+
+    /// How many messages and mentions wait in the room (or a space's rooms).
+    func unreadNotes(of room: RoomRecord) -> [String] {
+        (room.notificationCount > 0 ? [L10n.screenRoomsUnread(room.notificationCount)] : [])
+            + (room.highlightCount > 0 ? [theme.bold(L10n.screenRoomsHighlights(room.highlightCount))] : [])
     }
 
     private func membershipChanged(_ change: MembershipChange, _ userID: String, _ roomName: String) -> String {

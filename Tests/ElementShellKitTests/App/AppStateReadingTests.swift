@@ -184,10 +184,10 @@ import Testing
     @Test func unreadRoomsKeepTheirNumbersFromTheFullList() async throws {
         let app = try await loggedIn(receipts: Recorder())
         await app.state.run(line: "/rooms")
-        guard case .rooms(let all)? = app.log.outcomes.last else { Issue.record("no rooms"); return }
+        guard case .rooms(let all, _)? = app.log.outcomes.last else { Issue.record("no rooms"); return }
         #expect(all.map(\.roomID) == ["!lobby:hs", "!garden:hs", "!attic:hs"])
         await app.state.run(line: "/rooms --unread")
-        guard case .unreadRooms(let unread)? = app.log.outcomes.last else { Issue.record("no unread rooms"); return }
+        guard case .unreadRooms(let unread, _)? = app.log.outcomes.last else { Issue.record("no unread rooms"); return }
         #expect(unread.map(\.number) == [1, 2] && unread.map(\.room.roomID) == ["!lobby:hs", "!garden:hs"])
         await app.state.run(line: "/read Lobby")
         await app.state.run(line: "/read Garden")

@@ -47,7 +47,7 @@ import Testing
 
     func names(_ outcome: Outcome?) -> [String] {
         switch outcome {
-        case .rooms(let rooms), .spaces(let rooms), .spaceRooms(_, let rooms): rooms.map(RoomName.of)
+        case .rooms(let rooms, _), .spaces(let rooms), .spaceRooms(_, let rooms): rooms.map(RoomName.of)
         default: []
         }
     }
@@ -80,7 +80,7 @@ import Testing
         let app = try await loggedIn()
         #expect(await app.state.run(line: "/rooms"))
         #expect(names(app.log.outcomes.last) == ["Team", "Lobby", "Old"], "General and Random are in Team, the most recent")
-        guard case .rooms(let listed)? = app.log.outcomes.last else { Issue.record("no rooms"); return }
+        guard case .rooms(let listed, _)? = app.log.outcomes.last else { Issue.record("no rooms"); return }
         #expect((listed[0].notificationCount, listed[0].highlightCount) == (5, 1), "Team adds up its rooms' unread counts")
         #expect(await app.state.run(line: "/open 1"))
         #expect(app.log.outcomes.last.map { if case .spaceRooms("Team", _) = $0 { true } else { false } } == true)
@@ -90,6 +90,49 @@ import Testing
         #expect(app.state.currentRoomID == "!general:hs")
         #expect(await app.state.run(line: "/spaces"))
         #expect(names(app.log.outcomes.last) == ["Team"])
+    }
+
+    @Test func aSpaceCellShowsItsMembersAndTheNewestMessageOfItsRoomsAndMovesWithANewOne() async throws {
+        let gate = Messaging.Gate()
+        var later = SyncResponse(nextBatch: "s2")
+        var random = SyncResponse.JoinedRoom()
+        random.timeline = .init(events: [Messaging.event("fresh news", from: "@carol:hs", at: 9_000)])
+        random.state = [Messaging.member("@carol:hs", name: "Carol")]
+        later.rooms.joined["!random:hs"] = random
+        var lobby = SyncResponse.JoinedRoom()
+        lobby.timeline = .init(events: [Messaging.event("lobby talk", from: "@bob:hs", at: 7_000)])
+        later.rooms.joined["!lobby:hs"] = lobby
+        var team = Self.teamSpace
+        team.rooms.joined["!team:hs"]?.summary.joinedMemberCount = 25
+        let app = AppHarness(profile: "clap", sync: AppStateTimelineTests.responses([team, later], after: gate))
+        await app.state.run(line: "/login clap alice")
+        try await waitUntil { app.state.syncStatus == .live }
+
+        #expect(await app.state.run(line: "/rooms"))
+        guard case .rooms(let listed, let cells)? = app.log.outcomes.last else { Issue.record("no rooms"); return }
+        #expect(listed.map(RoomName.of) == ["Team", "Lobby", "Old"])
+        let cell = try #require(cells["!team:hs"])
+        #expect(cell.joinedMemberCount == 25)
+        #expect(cell.latest.map { [$0.roomName, $0.senderName, $0.body] } == ["General", "@bob:hs", "in General"])
+        #expect(cells.count == 1, "only spaces have cells")
+
+        await gate.open()
+        try await waitUntil { app.state.rooms["!random:hs"]?.lastActivity == 9_000 && app.state.rooms["!lobby:hs"]?.lastActivity == 7_000 }
+        #expect(await app.state.run(line: "/rooms"))
+        guard case .rooms(let moved, let newCells)? = app.log.outcomes.last else { Issue.record("no rooms"); return }
+        #expect(moved.map(RoomName.of) == ["Team", "Lobby", "Old"], "Random's message is newer than the Lobby's")
+        #expect(newCells["!team:hs"]?.latest.map { [$0.roomName, $0.senderName, $0.body] } == ["Random", "Carol", "fresh news"])
+        #expect(await app.state.run(line: "/rooms --unread"))
+        guard case .unreadRooms(let unread, let unreadCells)? = app.log.outcomes.last else { Issue.record("no unread rooms"); return }
+        #expect(unread.map(\.number) == [1])
+        #expect(unreadCells["!team:hs"]?.latest?.body == "fresh news")
+    }
+
+    @Test func withoutTheFlagNoRoomHasACell() async throws {
+        let app = try await loggedIn(profile: "element")
+        #expect(await app.state.run(line: "/rooms"))
+        guard case .rooms(_, let cells)? = app.log.outcomes.last else { Issue.record("no rooms"); return }
+        #expect(cells.isEmpty)
     }
 
     @Test func withoutTheFlagSpacesAreRoomsLikeAnyOther() async throws {

@@ -29,7 +29,7 @@ import Testing
         #expect(clap.accentColor == .named(.magenta))
         #expect(clap.promptFormat != element.promptFormat)
         #expect(clap.developer == DeveloperOptions(
-            showCustomHomeserver: false, showQRCodeLogin: false, groupSpaceRooms: true, showDeveloperSettings: false))
+            showCustomHomeserver: false, showQRCodeLogin: false, groupSpaceRooms: true, spaceSettingsEnabled: true, showDeveloperSettings: false))
         #expect(config.profile(named: "missing") == nil)
     }
 

@@ -7,14 +7,14 @@ import Testing
 @MainActor
 struct DeveloperFlagsTests {
     @Test(arguments: [
-        ("element", [true, true, false, false]),
-        ("clap", [false, false, true, false]),
+        ("element", [true, true, false, false, false]),
+        ("clap", [false, false, true, true, false]),
     ])
     func eachProfileHasItsForksDefaults(profile: String, expected: [Bool]) throws {
         let options = try #require(ShellConfig.default.profile(named: profile)).developer
         #expect(DeveloperOptions.Flag.allCases.map { options[$0] } == expected)
         #expect(DeveloperOptions.Flag.allCases.map(\.rawValue)
-            == ["show_custom_homeserver", "show_qr_code_login", "group_space_rooms", "show_developer_settings"])
+            == ["show_custom_homeserver", "show_qr_code_login", "group_space_rooms", "space_settings_enabled", "show_developer_settings"])
     }
 
     @Test func theConfigFileSetsEachFlagAndLeavesTheOthers() throws {

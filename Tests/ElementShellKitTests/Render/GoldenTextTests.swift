@@ -87,7 +87,9 @@ import Testing
             PowerLevels(content: nil, create: .object(["sender": .string(roomID == "!general:hs" ? "@carol:hs" : "@alice:example"),
                                                        "content": .object(["room_version": .string("12")])]))
         }
-        let app = AppHarness(profile: "clap", sync: AppStateMessagingTests.firstSync(AppStateSpacesTests.teamSpace), roomService: rooms)
+        var team = AppStateSpacesTests.teamSpace
+        team.rooms.joined["!team:hs"]?.summary.joinedMemberCount = 25
+        let app = AppHarness(profile: "clap", sync: AppStateMessagingTests.firstSync(team), roomService: rooms)
         await app.state.run(line: "/login clap alice")
         try await waitUntil { app.state.syncStatus == .live }
         try await compare("spaces.\(language).txt", language: language,

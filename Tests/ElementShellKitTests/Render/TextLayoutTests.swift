@@ -34,4 +34,21 @@ import Testing
         #expect(TextLayout.wrap("a b c", width: nil) == ["a b c"])
         #expect(TextLayout.wrap("averyveryveryverylongwordthatdoesnotfit short", width: 20) == ["averyveryveryverylongwordthatdoesnotfit", "short"])
     }
+
+    @Test func aSubtitleGoesUnderItsRowFromItsColumnCutToTheWidth() {
+        let lines = TextLayout.table([["1", "Guild • 25", "[12:00] 5 unread"], ["2", "Lobby", ""]],
+                                     subtitles: [0: "[General] Bob: a message far too long for the line"], subtitleColumn: 1, width: 36)
+        #expect(lines == [
+            "  1  Guild • 25  [12:00] 5 unread",
+            "     [General] Bob: a message far t…",
+            "  2  Lobby",
+        ])
+        #expect(lines.allSatisfy { TextLayout.visibleLength($0) <= 36 })
+    }
+
+    @Test func cuttingCountsWideCharactersAndLeavesShortTextWhole() {
+        #expect(TextLayout.cut("漢字漢字", to: 6) == "漢字…")
+        #expect(TextLayout.cut("short", to: 10) == "short")
+        #expect(TextLayout.cut("short", to: nil) == "short")
+    }
 }

@@ -1,0 +1,32 @@
+import Foundation
+
+/// A grouped space in `/rooms`, in Clap's two lines: `Guild • 25` with the time of its rooms'
+/// latest activity and what waits in them, then `[General] Bob: the newest message`. Everything
+/// from the server is sanitized here.
+struct SpaceCellText {
+    let theme: Theme
+
+    /// The cells of the first line after the number: the name with the member count, then the notes.
+    func row(_ space: RoomRecord, _ cell: SpaceCell, unread: [String]) -> [String] {
+        let name = TerminalSanitizer.clean(RoomName.of(space)) + " • \(cell.joinedMemberCount)"
+        // Bracketed as a message's time is.
+        let time = space.lastActivity > 0 ? [theme.dim("[" + MessageText(theme: theme).stamp(Date(timeIntervalSince1970: Double(space.lastActivity) / 1000)) + "]")] : []
+        return [name, (time + [unread.joined(separator: ", ")]).filter { !$0.isEmpty }.joined(separator: " ")]
+    }
+
+    /// The second line, plain (the table styles and cuts it): the newest message of the space's
+    /// rooms under its room's name, or that none holds one yet.
+    static func subtitle(_ cell: SpaceCell) -> String {
+        guard let latest = cell.latest else { return L10n.screenRoomsSpaceNoMessages }
+        let room = TerminalSanitizer.clean(latest.roomName), sender = TerminalSanitizer.clean(latest.senderName)
+        let text: String = if latest.isRedacted {
+            L10n.screenMessageDeleted
+        } else if let failure = latest.decryptionFailure {
+            MessageText.undecryptable(failure)
+        } else {
+            // One line: what a newline or tab would break stands as a space.
+            TerminalSanitizer.clean(latest.body.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " "))
+        }
+        return latest.msgtype == "m.emote" ? L10n.screenRoomsSpaceLatestEmote(room, sender, text) : L10n.screenRoomsSpaceLatest(room, sender, text)
+    }
+}
