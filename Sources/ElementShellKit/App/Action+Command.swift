@@ -27,6 +27,7 @@ extension Action {
         case .room(.members): .members
         case .room(.text(.topic, _)): .topic
         case .room(.text(.name, _)): .name
+        case .room(.joinRule): .joinrule
         case .room(.markRead): .read
         case .membership(.accept): .accept
         case .membership(.decline): .decline
@@ -36,6 +37,7 @@ extension Action {
         case .space(.list): .spaces
         case .space(.hierarchy): .space
         case .space(.kick): .spaceKick
+        case .space(.create), .space(.add), .space(.remove): .space
         case .encryption(.devices): .devices
         case .encryption(.setVerified(let verified, _, _, _)): verified ? .verify : .unverify
         case .encryption(.exportKeys), .encryption(.importKeys): .keys

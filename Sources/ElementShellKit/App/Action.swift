@@ -129,6 +129,8 @@ public enum RoomAction: Sendable, Equatable {
     case members
     /// Shows the open room's name or topic, or sets it to `text`.
     case text(RoomText, set: String?)
+    /// Shows the open room's join rule, or sets it.
+    case joinRule(JoinRuleRequest?)
     /// Only the rooms with unread messages or mentions, numbered as in the full list.
     case listUnread
     /// Marks the open room read, or the one named like `/open` names rooms.
@@ -148,6 +150,7 @@ extension RoomAction: CustomStringConvertible {
         case .search(_, let everywhere): "search(text: <redacted>, everywhere: \(everywhere))"
         case .members: "members"
         case .text(let kind, let text): "text(\(kind.rawValue), set: \(text == nil ? "nil" : "<redacted>"))"
+        case .joinRule(let request): "joinRule(\(request.map { "\($0.rule) \($0.spaces)" } ?? "nil"))"
         case .listUnread: "listUnread"
         case .markRead(let target): "markRead(target: \(target ?? "nil"))"
         }
@@ -160,8 +163,8 @@ public enum MembershipAction: Sendable, Equatable {
     case accept(target: String?)
     /// Leaves an invite, chosen as `accept` chooses.
     case decline(target: String?)
-    /// Creates a room and opens it.
-    case create(RoomCreation)
+    /// Creates a room and opens it; in a space (as typed), as one of its rooms.
+    case create(RoomCreation, inSpace: String? = nil)
     /// Opens the direct chat with `user`, starting one when there is none.
     case directChat(user: String)
     /// Invites, kicks, bans or unbans `user` in the open room. `user` is a Matrix ID or the name
@@ -177,6 +180,12 @@ public enum SpaceAction: Sendable, Equatable {
     case hierarchy(space: String)
     /// Kicks `user` from the space and from each of its rooms they are in.
     case kick(space: String, user: String, reason: String?)
+    /// Creates a space and opens it.
+    case create(RoomCreation)
+    /// Makes `room` a child of `space` (and the space its parent where allowed).
+    case add(space: String, room: String, suggested: Bool, order: String?)
+    /// Takes `room` out of `space`, and the room's link back to it where allowed.
+    case remove(space: String, room: String)
 }
 
 extension SpaceAction: CustomStringConvertible {
@@ -185,6 +194,9 @@ extension SpaceAction: CustomStringConvertible {
         case .list: "list"
         case .hierarchy(let space): "hierarchy(space: \(space))"
         case .kick(let space, let user, _): "kick(space: \(space), user: \(user), reason: <redacted>)"
+        case .create(let creation): "create(alias: \(creation.aliasLocalpart ?? "nil"), name: <redacted>, topic: <redacted>, public: \(creation.isPublic))"
+        case .add(let space, let room, let suggested, let order): "add(space: \(space), room: \(room), suggested: \(suggested), order: \(order ?? "nil"))"
+        case .remove(let space, let room): "remove(space: \(space), room: \(room))"
         }
     }
 }
@@ -263,7 +275,8 @@ extension MembershipAction: CustomStringConvertible {
         switch self {
         case .accept(let target): "accept(target: \(target ?? "nil"))"
         case .decline(let target): "decline(target: \(target ?? "nil"))"
-        case .create(let creation): "create(alias: \(creation.aliasLocalpart ?? "nil"), name: <redacted>, topic: <redacted>, public: \(creation.isPublic), encrypted: \(creation.isEncrypted))"
+        case .create(let creation, let space):
+            "create(alias: \(creation.aliasLocalpart ?? "nil"), name: <redacted>, topic: <redacted>, public: \(creation.isPublic), encrypted: \(creation.isEncrypted), in: \(space ?? "nil"))"
         case .directChat(let user): "directChat(user: \(user))"
         case .change(let change, let user, _): "change(\(change), user: \(user), reason: <redacted>)"
         }

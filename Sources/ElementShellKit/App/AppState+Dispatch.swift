@@ -20,6 +20,9 @@ extension AppState {
     @discardableResult
     public func send(_ action: Action) async -> Bool {
         await RunningCommand.$current.withValue(action.command) {
+            if let flag = action.requiredFlag, !profile.developer[flag] {
+                return finish(.failure(.turnedOff(command: action.typedName, profile: profile.name, flag: flag)))
+            }
             switch context(for: action.needs) {
             case .success(let context):
                 let succeeded = await perform(action, in: context)
@@ -84,22 +87,27 @@ extension AppState {
         }
     }
 
+    /// Only what the profile's flags offer; a command they turn off says which flag would help.
     private func help(_ name: String?) -> Bool {
-        let visible = CommandTable.all.filter { profile.developer.showDeveloperSettings || !$0.isDeveloperOnly }
+        let developer = profile.developer
+        let visible = CommandTable.all.filter { developer.offers($0.requiredFlag) }
         guard let name else {
-            return finish(.help(visible.map(HelpEntry.init), showsPlainLineHint: true))
+            return finish(.help(visible.map { HelpEntry($0, offeredBy: developer) }, showsPlainLineHint: true))
         }
         let bare = CommandTable.bareName(name)
-        guard let spec = CommandTable.spec(named: bare), visible.contains(where: { $0.name == spec.name }) else {
+        guard let spec = CommandTable.spec(named: bare) else {
             let suggestion = Suggestion.nearest(to: bare, among: visible.map(\.name))
             return finish(.failure(.parse(.unknownCommand(name: bare, suggestion: suggestion))))
         }
-        return finish(.help([HelpEntry(spec)], showsPlainLineHint: false))
+        if let flag = spec.requiredFlag, !developer[flag] {
+            return finish(.failure(.turnedOff(command: "/" + spec.name, profile: profile.name, flag: flag)))
+        }
+        return finish(.help([HelpEntry(spec, offeredBy: developer)], showsPlainLineHint: false))
     }
 }
 
 extension HelpEntry {
-    init(_ spec: CommandSpec) {
-        self.init(name: spec.name)
+    init(_ spec: CommandSpec, offeredBy developer: DeveloperOptions) {
+        self.init(name: spec.name, variantWords: spec.variants.filter { developer.offers($0.requiredFlag) }.map(\.word))
     }
 }

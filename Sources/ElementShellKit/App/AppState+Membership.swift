@@ -3,7 +3,7 @@ extension AppState {
         switch action {
         case .accept(let target): await answerInvite(target, accepting: true, through: context.signedIn.services)
         case .decline(let target): await answerInvite(target, accepting: false, through: context.signedIn.services)
-        case .create(let creation): await create(creation, as: context.signedIn)
+        case .create(let creation, let space): await create(creation, inSpace: space, as: context.signedIn)
         case .directChat(let user): await openDirectChat(with: user, as: context.signedIn)
         case .change(let change, let user, let reason): await apply(change, to: user, reason: reason, in: context.openRoom)
         }
@@ -39,23 +39,6 @@ extension AppState {
         }
         if let open = currentRoomID.flatMap({ rooms[$0] }), open.membership == .invite { return .success(open) }
         return listedRooms.first { $0.membership == .invite }.map { .success($0) } ?? .failure(.noInvites)
-    }
-
-    private func create(_ creation: RoomCreation, as signedIn: SessionContext) async -> Bool {
-        let serverName = RoomName.serverName(of: signedIn.session.userID)
-        if let alias = creation.aliasLocalpart, !RoomCreation.isValidAliasLocalpart(alias, serverName: serverName) {
-            return finish(.failure(.invalidRoomAlias(alias)))
-        }
-        do {
-            let roomID = try await signedIn.services.rooms.createRoom(creation)
-            // Encrypted from its first event: what is sent before sync brings that state is encrypted too.
-            await enter(roomID, address: creation.aliasLocalpart.map { "#\($0):\(serverName)" }, name: creation.name,
-                        encryption: creation.isEncrypted ? RoomEncryption() : nil)
-            return finish(.created(roomID: roomID, alias: creation.aliasLocalpart.map { "#\($0):\(serverName)" },
-                                   isEncrypted: creation.isEncrypted))
-        } catch {
-            return finish(.failure(.matrix(error)))
-        }
     }
 
     /// Opens the joined direct chat with the user that the account's `m.direct` names; without one,

@@ -22,6 +22,8 @@ extension AppState {
             return await members(in: context.openRoom)
         case .text(let kind, let text):
             return await roomText(kind, set: text, in: context.openRoom)
+        case .joinRule(let request):
+            return await joinRule(request, in: context.openRoom)
         case .listUnread:
             // Numbered as `/rooms` shows them (spaces grouped or not), so `/open N` agrees.
             let unread = NumberedRoom.numbering(listedRooms).filter { $0.room.isUnread }

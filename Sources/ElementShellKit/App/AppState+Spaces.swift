@@ -7,12 +7,20 @@ extension AppState {
         case .list: finish(.spaces(spaces))
         case .hierarchy(let target): await showHierarchy(of: target, through: signedIn.services)
         case .kick(let target, let user, let reason): await kick(user, fromSpace: target, reason: reason, as: signedIn)
+        case .create(let creation): await create(creation, inSpace: nil, as: signedIn)
+        case .add(let space, let room, let suggested, let order): await add(room, to: space, suggested: suggested, order: order, as: signedIn)
+        case .remove(let space, let room): await remove(room, from: space, as: signedIn)
         }
     }
 
     /// The session's spaces in `/rooms` order, which `/space N` counts.
-    private var spaces: [RoomRecord] {
+    var spaces: [RoomRecord] {
         RoomOrder.sorted(rooms.values.filter(\.isSpace))
+    }
+
+    /// A space we are in, found as `/space` finds them.
+    func joinedSpace(_ target: String) -> RoomRecord? {
+        RoomLookup.find(target, in: spaces.filter { $0.membership == .join })
     }
 
     private func showHierarchy(of target: String, through services: SessionServices) async -> Bool {

@@ -24,7 +24,7 @@ extension AppState {
         // Your own ID, then the open room's members, whom /kick, /ban and /dm name.
         context.userIDs = session.map { session in [session.userID] + memberNames.keys.filter { $0 != session.userID }.sorted() } ?? []
         context.aliases = Array(aliases.keys)
-        context.showsDeveloperCommands = profile.developer.showDeveloperSettings
+        context.developer = profile.developer
         return context
     }
 }

@@ -108,7 +108,15 @@ public enum Outcome: Sendable, Equatable {
     /// `/decline`: the invite is left.
     case declined(roomName: String)
     /// `/create`: the room exists and is open; `alias` is its full `#alias:server` when one was asked for.
-    case created(roomID: String, alias: String?, isEncrypted: Bool = false)
+    /// `/create` and `/space create`: in a space (`/create --in`), its name.
+    case created(roomID: String, alias: String?, isEncrypted: Bool = false, isSpace: Bool = false, inSpace: String? = nil)
+    /// `/space add`: `parentLinked` when the room names the space as its parent too.
+    case spaceChildAdded(spaceName: String, roomName: String, parentLinked: Bool)
+    /// `/space remove`: `parentUnlinked` when the room's link to the space went too.
+    case spaceChildRemoved(spaceName: String, roomName: String, parentUnlinked: Bool)
+    /// `/joinrule`: the open room's rule, with the names of the spaces a restricted one admits;
+    /// `changed` when the command set it.
+    case joinRule(rule: String, spaces: [String], changed: Bool)
     /// `/dm`: the direct chat with `userID` is open; `isNew` when it was just started (they are invited).
     case directChat(roomID: String, userID: String, isNew: Bool)
     /// `/invite`, `/kick`, `/ban`, `/unban`: the server did it.
@@ -160,8 +168,14 @@ public enum Outcome: Sendable, Equatable {
 /// in the language of that moment.
 public struct HelpEntry: Sendable, Equatable {
     public var name: String
+    /// The words of the command's forms the profile offers (`create` of `/space create`).
+    public var variantWords: [String] = []
 
     var spec: CommandSpec? { CommandTable.spec(named: name) }
+    /// The offered forms' usage and summary.
+    public var variants: [(usage: String, summary: String)] {
+        (spec?.variants ?? []).filter { variantWords.contains($0.word) }.map { ($0.usage, $0.summary) }
+    }
     public var usage: String { spec?.usage ?? "/" + name }
     public var summary: String { spec?.summary ?? "" }
     public var aliases: [String] { spec?.aliases ?? [] }

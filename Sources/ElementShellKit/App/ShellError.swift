@@ -49,8 +49,14 @@ public enum ShellError: Error, Sendable, Equatable {
     case invalidRoomAlias(String)
     /// The room's power levels do not allow it; checked before asking the server.
     case notPermitted(MembershipChange, PowerRefusal)
+    /// The state event a command sends needs a higher power level in that room than ours.
+    case stateNotPermitted(command: String, roomName: String, required: Int, own: Int)
+    /// The command (or its form) is off in this profile; the flag turns it on.
+    case turnedOff(command: String, profile: String, flag: DeveloperOptions.Flag)
     /// No space of the session (nor, for `/space`, a room ID) goes by this name.
     case unknownSpace(String)
+    /// `/space remove`: the room is not one of the space's.
+    case notInSpace(room: String, space: String)
     /// `/upload`: nothing readable at the path.
     case fileUnreadable(path: String)
     /// `/upload`: a directory or a device, not a file.

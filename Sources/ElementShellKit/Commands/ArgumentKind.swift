@@ -24,6 +24,8 @@ public enum ArgumentKind: Sendable, Equatable {
     case backupAction
     /// What `/verification` does: `accept`, `confirm`, `mismatch` or `cancel`.
     case verificationStep
+    /// Who may join a room: `public`, `invite`, `knock` or `restricted`.
+    case joinRule
 }
 
 /// One argument of a command, as the table declares it.

@@ -4,7 +4,7 @@ public enum CommandName: String, Sendable, CaseIterable {
     case help, login, logout, whoami, account, reconnect
     case me, notice, reply, thread, threads, back, edit, react, unreact, redact
     case upload, download, plain, html, draft, drafts, queue, resend, cancel
-    case rooms, open, read, search, history, members, topic, name, join, leave
+    case rooms, open, read, search, history, members, topic, name, joinrule, join, leave
     case accept, decline, create, dm, invite, kick, ban, unban
     case spaces, space, spaceKick = "space-kick"
     case devices, whois, verify, verification, unverify, keys, encrypt, recovery, backup

@@ -10,8 +10,11 @@ public struct CommandSpec: Sendable {
     public let isConfirmable: Bool
     /// Lines of this command never enter the history file.
     public let staysOutOfHistory: Bool
-    /// Shown only when the profile enables developer settings.
-    public let isDeveloperOnly: Bool
+    /// The profile's developer flag that offers the command; `nil`: every profile offers it.
+    public let requiredFlag: DeveloperOptions.Flag?
+    /// Forms of the command led by a word of their own (`/space create`), each in `/help` on a
+    /// line of its own when its flag (if any) is on.
+    public let variants: [CommandVariant]
     let localizedSummary: @Sendable () -> String
     let localizedUsage: @Sendable () -> String
     let localizedDetails: (@Sendable () -> [String])?
@@ -24,7 +27,8 @@ public struct CommandSpec: Sendable {
         requires needs: CommandNeeds,
         isConfirmable: Bool = false,
         staysOutOfHistory: Bool = false,
-        isDeveloperOnly: Bool = false,
+        requiredFlag: DeveloperOptions.Flag? = nil,
+        variants: [CommandVariant] = [],
         summary: @escaping @Sendable () -> String,
         usage: @escaping @Sendable () -> String,
         details: (@Sendable () -> [String])? = nil,
@@ -36,7 +40,8 @@ public struct CommandSpec: Sendable {
         self.needs = needs
         self.isConfirmable = isConfirmable
         self.staysOutOfHistory = staysOutOfHistory
-        self.isDeveloperOnly = isDeveloperOnly
+        self.requiredFlag = requiredFlag
+        self.variants = variants
         localizedSummary = summary
         localizedUsage = usage
         localizedDetails = details
@@ -48,4 +53,23 @@ public struct CommandSpec: Sendable {
     public var usage: String { localizedUsage() }
     /// More than the summary, for `/help COMMAND`.
     public var details: [String] { localizedDetails?() ?? [] }
+}
+
+/// A form of a command led by its own word, such as `/space create NAME`.
+public struct CommandVariant: Sendable {
+    public let word: String
+    public let requiredFlag: DeveloperOptions.Flag?
+    let localizedSummary: @Sendable () -> String
+    let localizedUsage: @Sendable () -> String
+
+    init(_ word: String, requiredFlag: DeveloperOptions.Flag? = nil, summary: @escaping @Sendable () -> String,
+         usage: @escaping @Sendable () -> String) {
+        self.word = word
+        self.requiredFlag = requiredFlag
+        localizedSummary = summary
+        localizedUsage = usage
+    }
+
+    public var summary: String { localizedSummary() }
+    public var usage: String { localizedUsage() }
 }

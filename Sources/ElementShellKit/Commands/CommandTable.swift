@@ -168,6 +168,10 @@ public enum CommandTable {
             summary: { L10n.screenHelpNameSummary }, usage: { L10n.screenHelpNameUsage }
         ) { arguments, _ in .room(.text(.name, set: arguments.first)) },
         CommandSpec(
+            .joinrule, parameters: [CommandParameter(.joinRule, .optional), CommandParameter(.room, .optionalRest)], requires: .openRoom,
+            summary: { L10n.screenHelpJoinruleSummary }, usage: { L10n.screenHelpJoinruleUsage }, details: { [L10n.screenHelpJoinruleDetails] }
+        ) { arguments, _ throws(CommandParseError) in .room(try JoinRuleArguments.action(from: arguments.isEmpty ? nil : arguments.joined(separator: " "))) },
+        CommandSpec(
             .join, parameters: [CommandParameter(.room)], requires: .session,
             summary: { L10n.screenHelpJoinSummary }, usage: { L10n.screenHelpJoinUsage }
         ) { arguments, _ in .room(.join(target: arguments[0])) },
@@ -185,8 +189,13 @@ public enum CommandTable {
         ) { arguments, _ in .membership(.decline(target: arguments.first)) },
         CommandSpec(
             .create, parameters: [CommandParameter(.text, .rest)], requires: .session,
+            variants: [CommandVariant("--in", requiredFlag: .spaceSettingsEnabled,
+                                      summary: { L10n.screenHelpCreateInSummary }, usage: { L10n.screenHelpCreateInUsage })],
             summary: { L10n.screenHelpCreateSummary }, usage: { L10n.screenHelpCreateUsage }, details: { [L10n.screenHelpCreateDetails] }
-        ) { arguments, _ throws(CommandParseError) in .membership(.create(try CreateOptions.creation(from: arguments[0]))) },
+        ) { arguments, _ throws(CommandParseError) in
+            let (creation, space) = try CreateOptions.creation(from: arguments[0])
+            return .membership(.create(creation, inSpace: space))
+        },
         CommandSpec(
             .dm, parameters: [CommandParameter(.userID)], requires: .session,
             summary: { L10n.screenHelpDmSummary }, usage: { L10n.screenHelpDmUsage }
@@ -204,8 +213,16 @@ public enum CommandTable {
         ) { _, _ in .space(.list) },
         CommandSpec(
             .space, parameters: [CommandParameter(.room, .rest)], requires: .session,
+            variants: [
+                CommandVariant("create", requiredFlag: .spaceSettingsEnabled,
+                               summary: { L10n.screenHelpSpaceCreateSummary }, usage: { L10n.screenHelpSpaceCreateUsage }),
+                CommandVariant("add", requiredFlag: .spaceSettingsEnabled,
+                               summary: { L10n.screenHelpSpaceAddSummary }, usage: { L10n.screenHelpSpaceAddUsage }),
+                CommandVariant("remove", requiredFlag: .spaceSettingsEnabled,
+                               summary: { L10n.screenHelpSpaceRemoveSummary }, usage: { L10n.screenHelpSpaceRemoveUsage }),
+            ],
             summary: { L10n.screenHelpSpaceSummary }, usage: { L10n.screenHelpSpaceUsage }
-        ) { arguments, _ in .space(.hierarchy(space: arguments[0])) },
+        ) { arguments, _ throws(CommandParseError) in .space(try SpaceArguments.action(from: arguments[0])) },
         CommandSpec(
             .spaceKick, parameters: [CommandParameter(.room), CommandParameter(.userID), CommandParameter(.text, .optionalRest)],
             requires: .session,

@@ -5,7 +5,8 @@ public struct CompletionContext: Sendable, Equatable {
     public var userIDs: [String] = []
     public var rooms: [String] = []
     public var aliases: [String] = []
-    public var showsDeveloperCommands = false
+    /// The profile's flags: commands and forms they turn off are not offered.
+    public var developer = Profile.element.developer
 
     public init() {}
 }
@@ -41,7 +42,8 @@ public enum Completer {
         case .command: pool = commandNames(context: context)
         case .homeserver: pool = context.homeservers
         case .userID: pool = context.userIDs
-        case .room: pool = context.rooms
+        // A command's forms are offered where its first argument goes (`/space create`).
+        case .room: pool = context.rooms + (index == 0 ? spec.variants.filter { context.developer.offers($0.requiredFlag) && !$0.word.hasPrefix("-") }.map(\.word) : [])
         case .profile: pool = context.profiles
         case .settingKey: pool = Settings.Key.allCases.map(\.rawValue) + DeveloperOptions.Flag.allCases.map(\.settingName)
         case .settingValue:
@@ -61,6 +63,7 @@ public enum Completer {
         case .keysDirection: pool = ["export", "import"]
         case .backupAction: pool = ["restore"]
         case .verificationStep: pool = ["accept", "emoji", "confirm", "mismatch", "cancel"]
+        case .joinRule: pool = ["public", "invite", "knock", "restricted"]
         case .text, .number: pool = []
         }
         return .candidates(Set(pool).filter { $0.hasPrefix(word) }.sorted())
@@ -77,7 +80,7 @@ public enum Completer {
     }
 
     private static func commandNames(context: CompletionContext) -> [String] {
-        CommandTable.all.filter { context.showsDeveloperCommands || !$0.isDeveloperOnly }.map(\.name)
+        CommandTable.all.filter { context.developer.offers($0.requiredFlag) }.map(\.name)
     }
 
     /// Index of the argument under the cursor: the number of words before it.

@@ -1,4 +1,5 @@
 import Foundation
+import MatrixJSON
 
 /// Joining, leaving, creating rooms and changing who is in them, for a session.
 public protocol RoomService: Sendable {
@@ -31,6 +32,10 @@ public protocol RoomService: Sendable {
     func setTyping(_ isTyping: Bool, in roomID: String, userID: String, timeout: Duration) async throws(MatrixError)
     /// One page of a space's rooms and subspaces (`/hierarchy`), from `token` or the start.
     func hierarchy(of spaceID: String, from token: String?) async throws(MatrixError) -> SpaceHierarchyPage
+    /// The content of a state event; `nil` when the room has none of that type and key.
+    func state(_ type: String, stateKey: String, of roomID: String) async throws(MatrixError) -> JSONValue?
+    /// Sends a state event with this whole content (`{}` is how a space's child is removed).
+    func setState(_ type: String, stateKey: String, content: JSONValue, in roomID: String) async throws(MatrixError)
 }
 
 /// The texts of a room that `/name` and `/topic` change.

@@ -53,6 +53,10 @@ public enum ErrorMessages {
         case .invalidRoomAlias(let alias): L10n.errorInvalidRoomAlias(clean(alias))
         case .notPermitted(let change, let refusal): message(for: refusal, of: change)
         case .unknownSpace(let target): L10n.errorUnknownSpace(clean(target))
+        case .notInSpace(let room, let space): L10n.errorNotInSpace(clean(room), clean(space))
+        case .stateNotPermitted(let command, let roomName, let required, let own):
+            L10n.errorPowerLevelTooLowIn(command, powerLevel(required), clean(roomName), powerLevel(own))
+        case .turnedOff(let command, let profile, let flag): L10n.errorCommandTurnedOff(clean(command), clean(profile), flag.settingName)
         case .fileUnreadable(let path): L10n.errorFileUnreadable(clean(path))
         case .notAFile(let path): L10n.errorNotAFile(clean(path))
         case .fileTooLarge(let path, let limit): L10n.errorFileTooLarge(clean(path), FileSizeText.text(Int64(limit)))

@@ -79,7 +79,8 @@ public enum JSONRenderer {
         case .help(let entries, _):
             ["commands": .array(entries.map {
                 ["name": .string($0.name), "usage": .string($0.usage), "summary": .string($0.summary),
-                 "aliases": .array($0.aliases.map(JSONValue.string)), "details": .array($0.details.map(JSONValue.string))]
+                 "aliases": .array($0.aliases.map(JSONValue.string)), "details": .array($0.details.map(JSONValue.string)),
+                 "variants": .array($0.variants.map { ["usage": .string($0.usage), "summary": .string($0.summary)] })]
             })]
         case .echo(let text): ["text": .string(text)]
         case .loggedIn(let summary), .whoami(let summary): session(summary)
@@ -124,7 +125,13 @@ public enum JSONRenderer {
             ["drafts": .array(drafts.map { ["room_id": .string($0.roomID), "room": .string($0.roomName), "body": .string($0.body)] })]
         case .joined(let roomID, let roomName): ["room_id": .string(roomID), "name": .string(roomName)]
         case .left(let name), .declined(let name): ["room": .string(name)]
-        case .created(let roomID, let alias, let isEncrypted): ["room_id": .string(roomID), "alias": alias.json, "encrypted": .bool(isEncrypted)]
+        case .created(let roomID, let alias, let isEncrypted, let isSpace, let space):
+            ["room_id": .string(roomID), "alias": alias.json, "encrypted": .bool(isEncrypted), "is_space": .bool(isSpace), "space": space.json]
+        case .spaceChildAdded(let space, let room, let parentLinked):
+            ["space": .string(space), "room": .string(room), "parent_linked": .bool(parentLinked)]
+        case .spaceChildRemoved(let space, let room, let parentUnlinked):
+            ["space": .string(space), "room": .string(room), "parent_unlinked": .bool(parentUnlinked)]
+        case .joinRule(let rule, let spaces, let changed): ["join_rule": .string(rule), "spaces": .array(spaces.map(JSONValue.string)), "changed": .bool(changed)]
         case .directChat(let roomID, let userID, let isNew): ["room_id": .string(roomID), "user_id": .string(userID), "created": .bool(isNew)]
         case .membershipChanged(_, let userID, let name): ["user_id": .string(userID), "room": .string(name)]
         case .rooms(let rooms, let cells): ["rooms": numbered(NumberedRoom.numbering(rooms)) { cells[$0.roomID].map(spaceCell) ?? [:] }]

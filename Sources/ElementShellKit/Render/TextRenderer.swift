@@ -143,8 +143,18 @@ public struct TextRenderer: Sendable {
         case .joined(_, let roomName): [L10n.screenRoomJoined(clean(roomName))]
         case .left(let name): [L10n.screenRoomLeft(clean(name))]
         case .declined(let name): [L10n.screenInviteDeclined(clean(name))]
-        case .created(let roomID, let alias, let isEncrypted):
-            [(isEncrypted ? L10n.screenRoomCreatedEncrypted : L10n.screenRoomCreated)(clean(alias ?? roomID))]
+        case .created(let roomID, let alias, let isEncrypted, let isSpace, let space):
+            if isSpace {
+                [L10n.screenSpaceCreated(clean(alias ?? roomID))]
+            } else if let space {
+                [L10n.screenRoomCreatedInSpace(clean(alias ?? roomID), clean(space))]
+            } else {
+                [(isEncrypted ? L10n.screenRoomCreatedEncrypted : L10n.screenRoomCreated)(clean(alias ?? roomID))]
+            }
+        case .spaceChildAdded(let space, let room, let parentLinked):
+            [(parentLinked ? L10n.screenSpaceChildAdded : L10n.screenSpaceChildAddedWithoutParent)(clean(room), clean(space))]
+        case .spaceChildRemoved(let space, let room, _): [L10n.screenSpaceChildRemoved(clean(room), clean(space))]
+        case .joinRule(let rule, let spaces, let changed): [changed ? L10n.screenJoinRuleChanged(joinRuleText(rule, spaces)) : joinRuleText(rule, spaces)]
         case .directChat(_, let userID, let isNew):
             [isNew ? L10n.screenDirectChatStarted(clean(userID)) : L10n.screenDirectChatOpened(clean(userID))]
         case .membershipChanged(let change, let userID, let name): [membershipChanged(change, clean(userID), clean(name))]
@@ -163,10 +173,12 @@ public struct TextRenderer: Sendable {
         guard showsHint else {
             return entries.flatMap { entry in
                 let aliases = entry.aliases.isEmpty ? [] : [L10n.screenHelpAliases(entry.aliases.map { "/" + $0 }.joined(separator: ", "))]
-                return [theme.bold(entry.usage)] + table(([entry.summary] + entry.details + aliases).map { [$0] })
+                let variants = entry.variants.flatMap { [theme.bold($0.usage)] + table([[$0.summary]]) }
+                return [theme.bold(entry.usage)] + table(([entry.summary] + entry.details + aliases).map { [$0] }) + variants
             }
         }
-        return [L10n.screenHelpTitle] + table(entries.map { [$0.usage, $0.summary] }) + [""] + TextLayout.wrap(L10n.screenHelpPlainLines, width: width)
+        let rows = entries.flatMap { entry in [[entry.usage, entry.summary]] + entry.variants.map { [$0.usage, $0.summary] } }
+        return [L10n.screenHelpTitle] + table(rows) + [""] + TextLayout.wrap(L10n.screenHelpPlainLines, width: width)
     }
 
     /// One row a room: its number for `/open` (unless it has none), its name, and what is waiting
@@ -201,6 +213,16 @@ public struct TextRenderer: Sendable {
     func unreadNotes(of room: RoomRecord) -> [String] {
         (room.notificationCount > 0 ? [L10n.screenRoomsUnread(room.notificationCount)] : [])
             + (room.highlightCount > 0 ? [theme.bold(L10n.screenRoomsHighlights(room.highlightCount))] : [])
+    }
+
+    private func joinRuleText(_ rule: String, _ spaces: [String]) -> String {
+        switch rule {
+        case "public": L10n.screenJoinRulePublic
+        case "invite": L10n.screenJoinRuleInvite
+        case "knock": L10n.screenJoinRuleKnock
+        case "restricted": L10n.screenJoinRuleRestricted(spaces.map(clean).joined(separator: ", "))
+        default: L10n.screenJoinRuleOther(clean(rule))
+        }
     }
 
     private func membershipChanged(_ change: MembershipChange, _ userID: String, _ roomName: String) -> String {

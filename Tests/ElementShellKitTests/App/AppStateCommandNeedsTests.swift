@@ -17,7 +17,7 @@ import Testing
         .upload: "/upload /nonexistent/cat.png", .download: "/download ^", .plain: "/plain hi", .html: "/html <b>hi</b>",
         .draft: "/draft later", .drafts: "/drafts", .queue: "/queue", .resend: "/resend", .cancel: "/cancel",
         .rooms: "/rooms", .open: "/open Lobby", .read: "/read", .search: "/search cats", .history: "/history",
-        .members: "/members", .topic: "/topic Cats", .name: "/name Cats", .join: "/join #cats:hs", .leave: "/leave",
+        .members: "/members", .topic: "/topic Cats", .name: "/name Cats", .joinrule: "/joinrule invite", .join: "/join #cats:hs", .leave: "/leave",
         .accept: "/accept", .decline: "/decline", .create: "/create Cats", .dm: "/dm @bob:hs",
         .invite: "/invite @bob:hs", .kick: "/kick @bob:hs", .ban: "/ban @bob:hs", .unban: "/unban @bob:hs",
         .spaces: "/spaces", .space: "/space Team", .spaceKick: "/space-kick Team @bob:hs",

@@ -124,6 +124,15 @@ import Testing
         ("/kick Bob", .membership(.change(.kick, user: "Bob", reason: nil))),
         ("/spaces", .space(.list)),
         ("/space Team space", .space(.hierarchy(space: "Team space"))),
+        ("/space Bob's space", .space(.hierarchy(space: "Bob's space"))),
+        ("/space create The Guild --alias guild --public", .space(.create(RoomCreation(name: "The Guild", aliasLocalpart: "guild", isPublic: true, isSpace: true)))),
+        ("/space add \"The Guild\" General --suggested --order a1", .space(.add(space: "The Guild", room: "General", suggested: true, order: "a1"))),
+        ("/space add 2 !r:hs", .space(.add(space: "2", room: "!r:hs", suggested: false, order: nil))),
+        ("/space remove Guild 'Old plans'", .space(.remove(space: "Guild", room: "Old plans"))),
+        ("/create Plans for May --in The Guild --public", .membership(.create(RoomCreation(name: "Plans for May", isPublic: true), inSpace: "The Guild"))),
+        ("/joinrule", .room(.joinRule(nil))),
+        ("/joinrule Knock", .room(.joinRule(JoinRuleRequest(rule: "knock", spaces: [])))),
+        ("/joinrule restricted Guild \"Other space\"", .room(.joinRule(JoinRuleRequest(rule: "restricted", spaces: ["Guild", "Other space"])))),
         ("/space-kick 2 @bob:hs spamming the lobby", .space(.kick(space: "2", user: "@bob:hs", reason: "spamming the lobby"))),
         ("/ban @spam:hs.example sends spam, again", .membership(.change(.ban, user: "@spam:hs.example", reason: "sends spam, again"))),
         ("/unban @spam:hs.example", .membership(.change(.unban, user: "@spam:hs.example", reason: nil))),
@@ -151,6 +160,18 @@ import Testing
         #expect(throws: CommandParseError.notConfirmable(command: "recovery")) { try CommandParser.parse("/recovery! EsTV i3LB") }
         #expect(throws: CommandParseError.usage(command: "backup")) { try CommandParser.parse("/backup delete") }
         #expect(throws: CommandParseError.usage(command: "create")) { try CommandParser.parse("/create Secrets --encrypted yes") }
+        #expect(throws: CommandParseError.usage(command: "create")) { try CommandParser.parse("/create Secrets --in") }
+        #expect(throws: CommandParseError.usage(command: "space")) { try CommandParser.parse("/space create") }
+        #expect(throws: CommandParseError.usage(command: "space")) { try CommandParser.parse("/space create Guild --encrypted") }
+        #expect(throws: CommandParseError.usage(command: "space")) { try CommandParser.parse("/space add Guild") }
+        #expect(throws: CommandParseError.usage(command: "space")) { try CommandParser.parse("/space add Guild General --order") }
+        #expect(throws: CommandParseError.usage(command: "space")) { try CommandParser.parse("/space add Guild General --order \"é\"") }
+        #expect(throws: CommandParseError.usage(command: "space")) { try CommandParser.parse("/space add Guild General --pinned") }
+        #expect(throws: CommandParseError.usage(command: "space")) { try CommandParser.parse("/space remove Guild") }
+        #expect(throws: CommandParseError.unterminatedQuote(command: "space")) { try CommandParser.parse("/space remove Guild 'Old") }
+        #expect(throws: CommandParseError.usage(command: "joinrule")) { try CommandParser.parse("/joinrule restricted") }
+        #expect(throws: CommandParseError.usage(command: "joinrule")) { try CommandParser.parse("/joinrule public Guild") }
+        #expect(throws: CommandParseError.usage(command: "joinrule")) { try CommandParser.parse("/joinrule everyone") }
     }
 
     @Test func aliasesOfACommandParseLikeItsName() throws {

@@ -93,7 +93,8 @@ import Testing
         await app.state.run(line: "/login clap alice")
         try await waitUntil { app.state.syncStatus == .live }
         try await compare("spaces.\(language).txt", language: language,
-                          lines: ["/spaces", "/rooms", "/open Team", "/space Team", "/space-kick Team @bob:hs", "/space-kick Team @erin:hs", "/space nowhere"],
+                          lines: ["/spaces", "/rooms", "/open Team", "/space Team", "/space-kick Team @bob:hs", "/space-kick Team @erin:hs", "/space nowhere",
+                                  "/help space", "/space add Team Lobby", "/create Side --in Team", "/joinrule"],
                           app: app)
     }
 

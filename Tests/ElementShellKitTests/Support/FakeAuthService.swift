@@ -1,4 +1,5 @@
 import Foundation
+import MatrixJSON
 import Observation
 @testable import ElementShellKit
 
@@ -185,6 +186,15 @@ struct FakeRoomService: RoomService {
         try await changeMembership(change, userID, roomID, reason)
     }
     func powerLevels(roomID: String) async throws(MatrixError) -> PowerLevels { try await levels(roomID) }
+    /// State by room, type and key; none unless a test gives some.
+    var readState: @Sendable (String, String, String) async throws(MatrixError) -> JSONValue? = { _, _, _ throws(MatrixError) in nil }
+    var writeState: @Sendable (String, String, JSONValue, String) async throws(MatrixError) -> Void = { _, _, _, _ throws(MatrixError) in }
+    func state(_ type: String, stateKey: String, of roomID: String) async throws(MatrixError) -> JSONValue? {
+        try await readState(roomID, type, stateKey)
+    }
+    func setState(_ type: String, stateKey: String, content: JSONValue, in roomID: String) async throws(MatrixError) {
+        try await writeState(type, stateKey, content, roomID)
+    }
     func createRoom(_ creation: RoomCreation) async throws(MatrixError) -> String { try await create(creation) }
     func directChats() async throws(MatrixError) -> DirectChats { try await direct() }
     func setDirectChats(_ chats: DirectChats) async throws(MatrixError) { try await setDirect(chats) }

@@ -33,10 +33,10 @@ extension MatrixEndpoint where Response == JoinedRoom {
 }
 
 extension MatrixEndpoint where Response == JSONValue {
-    /// `GET /rooms/{roomId}/state/{type}/` (empty state key): the content, or with `asEvent`
+    /// `GET /rooms/{roomId}/state/{type}/{stateKey}`: the content, or with `asEvent`
     /// the whole event, which carries its sender.
-    static func state(_ type: String, of roomID: String, asEvent: Bool = false) -> Self {
-        MatrixEndpoint(method: .get, path: ["_matrix", "client", "v3", "rooms", roomID, "state", type, ""],
+    static func state(_ type: String, stateKey: String = "", of roomID: String, asEvent: Bool = false) -> Self {
+        MatrixEndpoint(method: .get, path: ["_matrix", "client", "v3", "rooms", roomID, "state", type, stateKey],
                        query: asEvent ? [URLQueryItem(name: "format", value: "event")] : [], isAuthenticated: true)
     }
 

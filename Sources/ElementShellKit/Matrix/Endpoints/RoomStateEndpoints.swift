@@ -1,4 +1,5 @@
 import Foundation
+import MatrixJSON
 
 /// `GET /rooms/{roomId}/joined_members`: everyone in the room now, unlike the lazy-loaded
 /// members a sync brings.
@@ -52,6 +53,12 @@ extension MatrixEndpoint where Response == StateEventSent {
     static func setTextState(roomID: String, type: String, field: String, text: String) -> Self {
         MatrixEndpoint(method: .put, path: ["_matrix", "client", "v3", "rooms", roomID, "state", type, ""],
                        body: TextStateContent(key: field, value: text), isAuthenticated: true)
+    }
+
+    /// `PUT /rooms/{roomId}/state/{type}/{stateKey}`: any state event's whole content.
+    static func setState(_ type: String, stateKey: String, content: JSONValue, roomID: String) -> Self {
+        MatrixEndpoint(method: .put, path: ["_matrix", "client", "v3", "rooms", roomID, "state", type, stateKey],
+                       body: content, isAuthenticated: true)
     }
 
     /// `PUT /rooms/{roomId}/state/m.room.encryption/`.

@@ -1,0 +1,25 @@
+/// Reads `/joinrule [public|invite|knock|restricted SPACE…]`: nothing shows the open room's rule.
+enum JoinRuleArguments {
+    static func action(from text: String?) throws(CommandParseError) -> RoomAction {
+        let command = CommandName.joinrule.rawValue
+        var tokenizer = ArgumentTokenizer(text ?? "")
+        var words: [String] = []
+        do {
+            while let word = try tokenizer.next() { words.append(word) }
+        } catch {
+            throw .unterminatedQuote(command: command)
+        }
+        guard let rule = words.first?.lowercased() else { return .joinRule(nil) }
+        let spaces = Array(words.dropFirst())
+        switch (rule, spaces.isEmpty) {
+        case ("public", true), ("invite", true), ("knock", true), ("restricted", false): return .joinRule(JoinRuleRequest(rule: rule, spaces: spaces))
+        default: throw .usage(command: command)
+        }
+    }
+}
+
+/// The join rule `/joinrule` sets, its spaces as typed (names, aliases, numbers or IDs).
+public struct JoinRuleRequest: Sendable, Equatable {
+    public var rule: String
+    public var spaces: [String]
+}

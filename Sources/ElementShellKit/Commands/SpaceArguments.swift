@@ -1,0 +1,53 @@
+/// Reads what follows `/space`: a space to list, or a management form led by its word
+/// (`create`, `add`, `remove`). A space called "create" is listed by its number or alias.
+enum SpaceArguments {
+    private static let command = CommandName.space.rawValue
+
+    static func action(from text: String) throws(CommandParseError) -> SpaceAction {
+        var tokenizer = ArgumentTokenizer(text)
+        // A space's name may hold an apostrophe: a first word that is no form's is the name.
+        switch (try? tokenizer.next()) ?? nil {
+        case "create":
+            return .create(try CreateOptions.spaceCreation(from: tokenizer.remainder))
+        case "add":
+            return try add(try words(after: &tokenizer))
+        case "remove":
+            let words = try words(after: &tokenizer)
+            guard words.count == 2 else { throw .usage(command: command) }
+            return .remove(space: words[0], room: words[1])
+        default:
+            return .hierarchy(space: text)
+        }
+    }
+
+    /// `SPACE ROOM [--suggested] [--order KEY]`.
+    private static func add(_ words: [String]) throws(CommandParseError) -> SpaceAction {
+        var positional: [String] = [], suggested = false, order: String?
+        var remaining = words[...]
+        while let word = remaining.popFirst() {
+            switch word {
+            case "--suggested" where !suggested:
+                suggested = true
+            case "--order" where order == nil:
+                guard let key = remaining.popFirst(), SpaceLink.isValidOrder(key) else { throw .usage(command: command) }
+                order = key
+            case let word where !word.hasPrefix("--"):
+                positional.append(word)
+            default:
+                throw .usage(command: command)
+            }
+        }
+        guard positional.count == 2 else { throw .usage(command: command) }
+        return .add(space: positional[0], room: positional[1], suggested: suggested, order: order)
+    }
+
+    private static func words(after tokenizer: inout ArgumentTokenizer) throws(CommandParseError) -> [String] {
+        var words: [String] = []
+        do {
+            while let word = try tokenizer.next() { words.append(word) }
+        } catch {
+            throw .unterminatedQuote(command: command)
+        }
+        return words
+    }
+}
