@@ -157,7 +157,20 @@ async def send_event(client, args):
 
 
 async def join(client, args):
-    print(checked(await client.join(args.room), JoinResponse, "join").room_id)
+    response = await client.join(args.room)
+    if args.or_refused and not isinstance(response, JoinResponse):
+        print(f"refused {getattr(response, 'status_code', '')}")
+        return
+    print(checked(response, JoinResponse, "join").room_id)
+
+
+async def state(client, args):
+    """Prints a state event's content as JSON, or null when the room has none."""
+    response = await client.room_get_state_event(args.room_id, args.type, args.state_key)
+    if isinstance(response, RoomGetStateEventError) and response.status_code == "M_NOT_FOUND":
+        print("null")
+        return
+    print(json.dumps(checked(response, RoomGetStateEventResponse, "state").content))
 
 
 async def membership(client, args):
@@ -280,7 +293,13 @@ def parser():
     command.set_defaults(run=send_event)
     command = commands.add_parser("join")
     command.add_argument("room")
+    command.add_argument("--or-refused", action="store_true", help="print 'refused CODE' instead of failing")
     command.set_defaults(run=join)
+    command = commands.add_parser("state")
+    command.add_argument("room_id")
+    command.add_argument("type")
+    command.add_argument("state_key", nargs="?", default="")
+    command.set_defaults(run=state)
     command = commands.add_parser("delete-device")
     command.add_argument("device_id")
     command.set_defaults(run=delete_device)

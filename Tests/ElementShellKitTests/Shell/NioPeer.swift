@@ -85,6 +85,17 @@ struct NioPeer {
         try await run(["join", room]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Joins, or says why the server refused: `refused M_FORBIDDEN`.
+    func joinOrRefusal(_ room: String) async throws -> String {
+        try await run(["join", room, "--or-refused"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A state event's content as the peer reads it from the server; `nil` when there is none.
+    func state(_ type: String, key: String = "", in roomID: String) async throws -> [String: Any]? {
+        let output = try await run(["state", roomID, type, key])
+        return try JSONSerialization.jsonObject(with: Data(output.utf8), options: .fragmentsAllowed) as? [String: Any]
+    }
+
     /// `userID`'s membership of the room as the peer sees it (`join`, `invite`, `leave`, `ban`), or `none`.
     func membership(of userID: String, in roomID: String) async throws -> String {
         try await run(["membership", roomID, userID]).trimmingCharacters(in: .whitespacesAndNewlines)
