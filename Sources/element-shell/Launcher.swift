@@ -38,7 +38,7 @@ struct Launcher {
             printError(L10n.errorDataDirectory(dataDirectory))
             return 2
         }
-        FileLogHandler.bootstrap(path: dataDirectory + "/element-shell.log", level: profile.settings.logLevel)
+        FileLogHandler.bootstrap(path: dataDirectory + "/" + FileLogHandler.fileName, level: profile.settings.logLevel)
         for file in PrivateFiles.tighten(below: dataDirectory) {
             printWarning(L10n.screenPermissionsTightened(file.path, String(file.previousMode, radix: 8), String(file.mode, radix: 8)))
         }

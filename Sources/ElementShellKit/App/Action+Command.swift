@@ -66,6 +66,9 @@ extension Action {
         case .scripting(.waitForSync), .scripting(.waitUntilSent), .scripting(.waitForMessage): .wait
         case .app(.help): .help
         case .app(.quit): .quit
+        case .developer(.viewSource): .viewSource
+        case .developer(.labs): .labs
+        case .developer(.reportProblem): .reportProblem
         }
     }
 }

@@ -17,6 +17,7 @@ public enum Action: Sendable, Equatable {
     case settings(SettingsAction)
     case scripting(ScriptingAction)
     case app(AppAction)
+    case developer(DeveloperAction)
 }
 
 public enum MessageAction: Sendable, Equatable {

@@ -74,6 +74,7 @@ extension AppState {
         case .settings(let action): await send(action)
         case .scripting(let action): await send(action, in: context)
         case .app(let action): send(action)
+        case .developer(let action): await send(action, in: context)
         }
     }
 

@@ -161,6 +161,7 @@ public enum Outcome: Sendable, Equatable {
     case verificationStep(VerificationSummary)
     /// `/verification`: those of this session, oldest first.
     case verifications([VerificationSummary])
+    case developer(DeveloperOutcome)
     case failure(ShellError)
 }
 

@@ -9,6 +9,7 @@ public enum CommandName: String, Sendable, CaseIterable {
     case spaces, space, spaceKick = "space-kick"
     case devices, whois, verify, verification, unverify, keys, encrypt, recovery, backup
     case config, set, source, alias, unalias, aliases, echo, after, wait, quit
+    case viewSource = "view-source", labs, reportProblem = "report-problem"
     /// A plain line, and every command that sends one (`/me`, `/notice`, `/plain`, `/html`): the
     /// one name no command of the table has.
     case message

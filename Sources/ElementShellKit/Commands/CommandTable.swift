@@ -371,6 +371,21 @@ public enum CommandTable {
             default: throw .usage(command: "wait")
             }
         },
+        // Developer mode: offered by `/help` and Tab where the profile shows developer settings.
+        CommandSpec(
+            .viewSource, parameters: [CommandParameter(.message)], requires: .session, isDeveloperOnly: true,
+            summary: { L10n.screenHelpViewSourceSummary }, usage: { L10n.screenHelpViewSourceUsage },
+            details: { [L10n.screenHelpReferenceDetails] }
+        ) { arguments, _ throws(CommandParseError) in .developer(.viewSource(try reference(arguments[0], command: "view-source"))) },
+        CommandSpec(
+            .labs, requires: .nothing, isDeveloperOnly: true,
+            summary: { L10n.screenHelpLabsSummary }, usage: { L10n.screenHelpLabsUsage }
+        ) { _, _ in .developer(.labs) },
+        CommandSpec(
+            .reportProblem, requires: .nothing, isDeveloperOnly: true,
+            summary: { L10n.screenHelpReportProblemSummary }, usage: { L10n.screenHelpReportProblemUsage },
+            details: { [L10n.screenHelpReportProblemDetails] }
+        ) { _, _ in .developer(.reportProblem) },
         CommandSpec(
             .quit, aliases: ["exit", "q"], requires: .nothing,
             summary: { L10n.screenHelpQuitSummary }, usage: { L10n.screenHelpQuitUsage }

@@ -36,6 +36,8 @@ public protocol RoomService: Sendable {
     func state(_ type: String, stateKey: String, of roomID: String) async throws(MatrixError) -> JSONValue?
     /// Sends a state event with this whole content (`{}` is how a space's child is removed).
     func setState(_ type: String, stateKey: String, content: JSONValue, in roomID: String) async throws(MatrixError)
+    /// One event as the server has it (`/view-source`).
+    func event(_ eventID: String, in roomID: String) async throws(MatrixError) -> RoomEventSource
 }
 
 /// The texts of a room that `/name` and `/topic` change.
@@ -92,6 +94,10 @@ public struct MatrixRoomService: RoomService {
 
     public func setTyping(_ isTyping: Bool, in roomID: String, userID: String, timeout: Duration) async throws(MatrixError) {
         _ = try await client.send(.typing(roomID: roomID, userID: userID, isTyping: isTyping, timeout: timeout))
+    }
+
+    public func event(_ eventID: String, in roomID: String) async throws(MatrixError) -> RoomEventSource {
+        try await client.send(.event(eventID, in: roomID))
     }
 }
 

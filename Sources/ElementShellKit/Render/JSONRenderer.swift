@@ -157,6 +157,7 @@ public enum JSONRenderer {
         case .trust(let outcome): outcome.json
         case .verification(let summary), .verificationStep(let summary): ["verification": .object(summary.json)]
         case .verifications(let summaries): ["verifications": .array(summaries.map { .object($0.json) })]
+        case .developer(let outcome): outcome.json
         case .failure(let failure): ["error": error(failure)]
         }
     }

@@ -3,11 +3,18 @@ import MatrixJSON
 
 extension JSONValue {
     /// One line of compact JSON with keys sorted, so output is stable for scripts and tests.
-    public var line: String {
+    public var line: String { encoded([.sortedKeys, .withoutEscapingSlashes]) }
+
+    /// Indented over several lines, keys sorted: for people (`/view-source`, a problem report).
+    public var pretty: String { encoded([.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) }
+
+    private func encoded(_ formatting: JSONEncoder.OutputFormatting) -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = formatting
         guard let data = try? encoder.encode(self) else { return "{}" }
-        return Self.escapingTerminalControls(String(decoding: data, as: UTF8.self))
+        // The encoder escapes newlines in strings: those left are the layout's own.
+        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { Self.escapingTerminalControls(String($0)) }.joined(separator: "\n")
     }
 
     /// `JSONEncoder` escapes only C0 controls; DEL, C1 controls (a terminal reads U+009B as CSI),

@@ -164,6 +164,7 @@ public struct TextRenderer: Sendable {
         case .verification(let summary): summary.state.waitsForUserOrEnded ? [] : VerificationText(theme: theme).lines(for: summary)
         case .verificationStep: []
         case .verifications(let summaries): VerificationText(theme: theme).list(summaries)
+        case .developer(let outcome): DeveloperText(theme: theme, width: width).lines(for: outcome)
         case .failure(.cancelled): [L10n.errorCancelled]
         case .failure(let error): [theme.error(L10n.commonErrorPrefix) + " " + ErrorMessages.message(for: error)]
         }

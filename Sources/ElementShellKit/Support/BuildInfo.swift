@@ -2,4 +2,9 @@
 public enum BuildInfo {
     public static let version = "0.1.0"
     public static let userAgent = "element-shell/\(version)"
+    #if DEBUG
+    public static let configuration = "debug"
+    #else
+    public static let configuration = "release"
+    #endif
 }

@@ -8,6 +8,8 @@ import Synchronization
 public struct FileLogHandler: LogHandler {
     private static let threshold = Mutex(Logger.Level.info)
     private static let file = Mutex<FileHandle?>(nil)
+    /// The log's name in the data directory, which a problem report reads too.
+    public static let fileName = "element-shell.log"
 
     /// The level below which lines are dropped; `/set log_level` changes it while running.
     public static var level: LogLevel {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where every timer of the shell reads time: the typing notice, read markers, the sync and send
 /// retry delays, rate-limit waits, `/after`, `/wait`'s timeouts and the first-sync notice. The
 /// app runs on `SystemClock`; tests move a clock of their own on instead of waiting for time to
@@ -8,6 +10,12 @@ public protocol ShellClock: Sendable {
     /// Returns once `duration` has passed on this clock; throws `CancellationError` when the
     /// calling task is cancelled first.
     func sleep(for duration: Duration) async throws
+    /// The date and time of day now, for names that carry it (a problem report's file).
+    var date: Date { get }
+}
+
+extension ShellClock {
+    public var date: Date { Date() }
 }
 
 /// Time as it passes, from the system's monotonic clock.

@@ -25,6 +25,7 @@ import Testing
         .keys: "/keys export /nonexistent/keys.txt", .encrypt: "/encrypt!", .recovery: "/recovery", .backup: "/backup", .whois: "/whois @bob:hs",
         .config: "/config", .set: "/set", .source: "/source script.es", .alias: "/alias greet /echo hi", .unalias: "/unalias greet",
         .aliases: "/aliases", .echo: "/echo hi", .after: "/after 3600 /echo later", .wait: "/wait sent", .quit: "/quit",
+        .viewSource: "/view-source ^", .labs: "/labs", .reportProblem: "/report-problem",
     ]
 
     /// The commands that send a message, and report as a plain line does.

@@ -136,6 +136,10 @@ import Testing
         ("/space-kick 2 @bob:hs spamming the lobby", .space(.kick(space: "2", user: "@bob:hs", reason: "spamming the lobby"))),
         ("/ban @spam:hs.example sends spam, again", .membership(.change(.ban, user: "@spam:hs.example", reason: "sends spam, again"))),
         ("/unban @spam:hs.example", .membership(.change(.unban, user: "@spam:hs.example", reason: nil))),
+        ("/view-source ~3", .developer(.viewSource(.shown(3)))),
+        ("/view-source $abc:hs", .developer(.viewSource(.eventID("$abc:hs")))),
+        ("/labs", .developer(.labs)),
+        ("/report-problem", .developer(.reportProblem)),
         ("/quit", .app(.quit)),
     ]
 

@@ -212,4 +212,8 @@ struct FakeRoomService: RoomService {
     func hierarchy(of spaceID: String, from token: String?) async throws(MatrixError) -> SpaceHierarchyPage {
         try await hierarchyPage(spaceID, token)
     }
+    var eventSource: @Sendable (String, String) async throws(MatrixError) -> RoomEventSource = { _, _ throws(MatrixError) in
+        throw .notFound
+    }
+    func event(_ eventID: String, in roomID: String) async throws(MatrixError) -> RoomEventSource { try await eventSource(eventID, roomID) }
 }

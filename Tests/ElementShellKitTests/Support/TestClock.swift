@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 @testable import ElementShellKit
 
@@ -22,6 +23,11 @@ final class TestClock: ShellClock {
     private let state = Mutex(State())
 
     var now: Duration { state.withLock { $0.now } }
+
+    /// 2026-01-01 00:00:00 UTC when the clock starts, moving with it.
+    var date: Date { Self.start.addingTimeInterval(Double(now.components.seconds) + Double(now.components.attoseconds) / 1e18) }
+
+    static let start = Date(timeIntervalSince1970: 1_767_225_600)
 
     func sleep(for duration: Duration) async throws {
         try Task.checkCancellation()
