@@ -9,7 +9,7 @@ import Testing
     typealias Messaging = AppStateMessagingTests
 
     /// The server's copy of `$earlier`, the Lobby's message, with a field the client does not read.
-    static let earlier: JSONValue = [
+    nonisolated static let earlier: JSONValue = [
         "type": "m.room.message", "event_id": "$earlier", "sender": "@bob:hs", "origin_server_ts": 1_000, "room_id": "!lobby:hs",
         "content": ["msgtype": "m.text", "body": "earlier"], "unsigned": ["age": 42],
     ]

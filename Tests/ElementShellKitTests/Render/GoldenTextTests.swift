@@ -98,6 +98,19 @@ import Testing
                           app: app)
     }
 
+    @Test(arguments: ["en", "de"])
+    func developerCommands(language: String) async throws {
+        var rooms = FakeRoomService()
+        rooms.eventSource = { _, _ throws(MatrixError) in try RoomEventSource(json: Data(AppStateDeveloperTests.earlier.line.utf8)) }
+        let app = AppHarness(profile: "clap", sync: AppStateMessagingTests.firstSync(AppStateMessagingTests.lobby), roomService: rooms)
+        await app.state.run(line: "/login clap alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        try await compare("developer.\(language).txt", language: language,
+                          lines: ["/set developer.show_developer_settings on", "/help view-source", "/help report-problem", "/labs",
+                                  "/open Lobby", "/view-source ~1", "/view-source ~9"],
+                          app: app)
+    }
+
     private func compare(_ name: String, language: String, lines: [String], width: Int? = nil, app: AppHarness = AppHarness()) async throws {
         let renderer = TextRenderer(theme: renderer.theme, width: width)
         app.log.reports.removeAll()
