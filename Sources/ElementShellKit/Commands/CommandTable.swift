@@ -373,16 +373,16 @@ public enum CommandTable {
         },
         // Developer mode: offered by `/help` and Tab where the profile shows developer settings.
         CommandSpec(
-            .viewSource, parameters: [CommandParameter(.message)], requires: .session, isDeveloperOnly: true,
+            .viewSource, parameters: [CommandParameter(.message)], requires: .session, requiredFlag: .showDeveloperSettings,
             summary: { L10n.screenHelpViewSourceSummary }, usage: { L10n.screenHelpViewSourceUsage },
             details: { [L10n.screenHelpReferenceDetails] }
         ) { arguments, _ throws(CommandParseError) in .developer(.viewSource(try reference(arguments[0], command: "view-source"))) },
         CommandSpec(
-            .labs, requires: .nothing, isDeveloperOnly: true,
+            .labs, requires: .nothing, requiredFlag: .showDeveloperSettings,
             summary: { L10n.screenHelpLabsSummary }, usage: { L10n.screenHelpLabsUsage }
         ) { _, _ in .developer(.labs) },
         CommandSpec(
-            .reportProblem, requires: .nothing, isDeveloperOnly: true,
+            .reportProblem, requires: .nothing, requiredFlag: .showDeveloperSettings,
             summary: { L10n.screenHelpReportProblemSummary }, usage: { L10n.screenHelpReportProblemUsage },
             details: { [L10n.screenHelpReportProblemDetails] }
         ) { _, _ in .developer(.reportProblem) },

@@ -43,6 +43,7 @@ extension LabSwitch {
         case .developer(.showCustomHomeserver): L10n.screenLabsShowCustomHomeserver
         case .developer(.showQRCodeLogin): L10n.screenLabsShowQrCodeLogin
         case .developer(.groupSpaceRooms): L10n.screenLabsGroupSpaceRooms
+        case .developer(.spaceSettingsEnabled): L10n.screenLabsSpaceSettingsEnabled
         case .developer(.showDeveloperSettings): L10n.screenLabsShowDeveloperSettings
         }
     }

@@ -43,6 +43,11 @@ import Testing
         return rooms
     }
 
+    /// Turns every developer flag on, so the checks meet each command the table has.
+    static func offerEveryCommand(in app: AppHarness) async {
+        for flag in DeveloperOptions.Flag.allCases { await app.state.run(line: "/set \(flag.settingName) on") }
+    }
+
     /// The results reported since the `start`th report.
     func results(of app: AppHarness, since start: Int = 0) -> [Report.Content] {
         app.log.reports.dropFirst(start).map(\.content).filter { if case .result = $0 { true } else { false } }
@@ -74,6 +79,7 @@ import Testing
         }
         auth.logOut = { _ throws(MatrixError) in await requests.append("logout") }
         let app = AppHarness(auth: auth)
+        await Self.offerEveryCommand(in: app)
         for spec in CommandTable.all where spec.needs != .nothing {
             let start = app.log.reports.count
             #expect(!(await app.state.run(line: try sample(spec))))
@@ -89,6 +95,7 @@ import Testing
     @Test func withoutAnOpenRoomTheCheckFailsEachCommandUnderItsNameBeforeItsHandlerRuns() async throws {
         let requests = Recorder<String>()
         let app = try await Membership().loggedIn(Self.noting(requests))
+        await Self.offerEveryCommand(in: app)
         for spec in CommandTable.all where spec.needs == .openRoom || spec.needs == CommandTable.plainLineNeeds {
             let start = app.log.reports.count
             #expect(!(await app.state.run(line: try sample(spec))))
@@ -101,6 +108,7 @@ import Testing
 
     @Test func aSignedOutSessionIsNamedAndLogoutStillEndsIt() async throws {
         let app = AppHarness(sync: AppStateSignOutTests.signingOut(softLogout: true))
+        await Self.offerEveryCommand(in: app)
         await app.state.run(line: "/login matrix.org alice")
         try await waitUntil { app.state.signedOutSession != nil }
         for spec in CommandTable.all where spec.needs == .session || spec.needs == .openRoom {

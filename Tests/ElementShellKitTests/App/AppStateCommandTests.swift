@@ -18,7 +18,7 @@ import Testing
         let app = AppHarness()
         await app.state.run(line: "/help")
         guard case .help(let entries, true)? = app.log.outcomes.first else { Issue.record("no help"); return }
-        #expect(entries.map(\.name) == CommandTable.all.filter { !$0.isDeveloperOnly }.map(\.name), "developer commands are hidden by default")
+        #expect(entries.map(\.name) == CommandTable.all.filter { $0.requiredFlag == nil }.map(\.name), "developer commands are hidden by default")
         await app.state.run(line: "/help /quit")
         guard case .help(let single, false)? = app.log.outcomes.last else { Issue.record("no help"); return }
         #expect(single.map(\.name) == ["quit"] && single[0].aliases == ["exit", "q"])

@@ -28,6 +28,7 @@ import Testing
     @Test func viewSourceShowsTheEventAsTheServerSentIt() async throws {
         let requests = Recorder<String>()
         let app = try await AppStateMembershipTests().loggedIn(Self.serving(["$earlier": Self.earlier], noting: requests))
+        await app.state.run(line: "/set developer.show_developer_settings on")
         await app.state.run(line: "/open Lobby")
         #expect(await app.state.run(line: "/view-source ~1"))
         #expect(app.log.outcomes.last == .developer(.eventSource(EventSource(eventID: "$earlier", event: Self.earlier, decryption: nil))))
@@ -43,6 +44,7 @@ import Testing
     @Test func anEventIDTheStoreLacksIsAskedForInTheOpenRoom() async throws {
         let requests = Recorder<String>()
         let app = try await AppStateMembershipTests().loggedIn(Self.serving([:], noting: requests))
+        await app.state.run(line: "/set developer.show_developer_settings on")
         #expect(!(await app.state.run(line: "/view-source $elsewhere")), "no room to ask in")
         #expect(app.log.failures == [.unknownMessage("$elsewhere")])
         #expect(!(await app.state.run(line: "/view-source ~9")))
@@ -63,6 +65,7 @@ import Testing
                                   "content": AppStateEncryptedTimelineTests.encrypted("$unknown", session: "S9", at: 3_000).content]
         let requests = Recorder<String>()
         let app = try await encryption.loggedIn(rooms: Self.serving(["$sealed": .object(sealed), "$unknown": unknown], noting: requests))
+        await app.state.run(line: "/set developer.show_developer_settings on")
         _ = await app.state.crypto?.importRoomKeys(try await bob.exportRoomKeys())
         await app.state.run(line: "/open Lobby")
 
@@ -83,7 +86,7 @@ import Testing
         #expect(await app.state.run(line: "/labs"))
         guard case .developer(.labs(let switches))? = app.log.outcomes.last else { Issue.record("no switches"); return }
         #expect(switches.map(\.settingName) == ["sync"] + DeveloperOptions.Flag.allCases.map(\.settingName))
-        #expect(switches.map(\.value) == ["v3", "off", "off", "on", "on"])
+        #expect(switches.map(\.value) == ["v3", "off", "off", "on", "on", "on"])
         #expect(switches.first?.accepted == ["auto", "sliding", "v3"])
         #expect(switches.last?.accepted == ["on", "off"])
     }
@@ -91,6 +94,7 @@ import Testing
     @Test func reportProblemWritesAPrivateArchiveNamedByTheClock() async throws {
         let clock = TestClock()
         let app = AppHarness(sync: Messaging.firstSync(Messaging.lobby), clock: clock)
+        await app.state.run(line: "/set developer.show_developer_settings on")
         await app.state.run(line: "/login matrix.org alice")
         try await waitUntil { app.state.syncStatus == .live }
         let log = app.directory.url.appending(path: FileLogHandler.fileName)
@@ -119,6 +123,7 @@ import Testing
 
     @Test func reportProblemWorksWithoutASession() async throws {
         let app = AppHarness()
+        await app.state.run(line: "/set developer.show_developer_settings on")
         #expect(await app.state.run(line: "/report-problem"))
         guard case .developer(.problemReported(let path, _))? = app.log.outcomes.last else { Issue.record("no report"); return }
         let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
@@ -132,6 +137,9 @@ import Testing
         guard case .help(let hidden, _)? = app.log.outcomes.last else { Issue.record("no help"); return }
         #expect(Set(hidden.map(\.name)).isDisjoint(with: developer))
         #expect(!(await app.state.run(line: "/help report-problem")))
+        #expect(!(await app.state.run(line: "/labs")), "typed anyway, it is refused")
+        #expect(app.log.failures == [.turnedOff(command: "/report-problem", profile: "clap", flag: .showDeveloperSettings),
+                                     .turnedOff(command: "/labs", profile: "clap", flag: .showDeveloperSettings)])
 
         await app.state.run(line: "/set developer.show_developer_settings on")
         await app.state.run(line: "/help")

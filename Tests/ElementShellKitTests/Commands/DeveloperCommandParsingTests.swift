@@ -4,7 +4,7 @@ import Testing
 /// The developer-mode commands: how their lines parse, and that the table marks them so.
 @Suite struct DeveloperCommandParsingTests {
     @Test func theyAreDeveloperOnlyAndNothingElseIs() {
-        #expect(Set(CommandTable.all.filter(\.isDeveloperOnly).map(\.command)) == [.viewSource, .labs, .reportProblem])
+        #expect(Set(CommandTable.all.filter { $0.requiredFlag == .showDeveloperSettings }.map(\.command)) == [.viewSource, .labs, .reportProblem])
     }
 
     @Test func viewSourceTakesOneMessageReference() throws {

@@ -9,14 +9,14 @@ import Testing
         defer { shell.remove() }
         let english = try await shell.run(["--no-rc"], input: "/help\n")
         #expect(english.status == 0)
-        for spec in CommandTable.all where !spec.isDeveloperOnly {
+        for spec in CommandTable.all where spec.requiredFlag == nil {
             let summary = L10n.$languageOverride.withValue("en") { spec.summary }
             #expect(english.standardOutput.contains(summary), "\(spec.name)")
         }
         let german = try await shell.run(["--no-rc"], input: "/help\n", extraEnvironment: ["LANG": "de_DE.UTF-8"])
         #expect(german.status == 0)
         #expect(german.outputLines.first == "Befehle (/help BEFEHL erklärt einen):")
-        for spec in CommandTable.all where !spec.isDeveloperOnly {
+        for spec in CommandTable.all where spec.requiredFlag == nil {
             let summary = L10n.$languageOverride.withValue("de") { spec.summary }
             #expect(german.standardOutput.contains(summary), "\(spec.name)")
         }
