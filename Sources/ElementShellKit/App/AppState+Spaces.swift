@@ -41,9 +41,18 @@ extension AppState {
             return finish(.failure(.matrix(error)))
         }
         let listed = SpaceHierarchy(spaceID: spaceID, pages: pages, memberships: rooms.mapValues(\.membership))
-        shownSpaceRooms = listed.rooms
+        // The rooms we are in show what waits in them and their newest message, as in /rooms.
+        let previews = await previews(of: listed.rooms.filter { $0.membership == .join }.map(\.roomID))
+        let shown = listed.rooms.map { room in
+            guard room.membership == .join, let record = rooms[room.roomID] else { return room }
+            var shown = room
+            (shown.notificationCount, shown.highlightCount, shown.latest) = (record.notificationCount, record.highlightCount, previews[room.roomID])
+            return shown
+        }
+        shownSpaceRooms = shown
         let name = rooms[spaceID].map(RoomName.of) ?? listed.space?.displayName ?? spaceID
-        return finish(.spaceHierarchy(spaceName: name, rooms: listed.rooms, isComplete: pages.last?.next == nil))
+        return finish(.spaceHierarchy(spaceName: name, rooms: shown, isComplete: pages.last?.next == nil,
+                                      offersManagement: profile.developer.spaceSettingsEnabled))
     }
 
     /// `/join N` after `/space`: the Nth room listed (its `via` names the servers to join through).

@@ -124,8 +124,9 @@ public enum Outcome: Sendable, Equatable {
     /// `/spaces`: in `/rooms` order; the position (from 1) is the number `/space` takes.
     case spaces([RoomRecord])
     /// `/space`: the rooms below the space, depth first; the position (from 1) is the number
-    /// `/join` takes. `isComplete` is false when there were more than `/space` reads.
-    case spaceHierarchy(spaceName: String, rooms: [SpaceRoom], isComplete: Bool)
+    /// `/join` takes. `isComplete` is false when there were more than `/space` reads;
+    /// `offersManagement` when the profile offers `/space remove`.
+    case spaceHierarchy(spaceName: String, rooms: [SpaceRoom], isComplete: Bool, offersManagement: Bool = false)
     /// `/open` of a space when `/rooms` groups them: its joined rooms in `/rooms` order.
     case spaceRooms(spaceName: String, rooms: [RoomRecord])
     /// `/space-kick`: each room of the space the user was in, the space first.

@@ -15,6 +15,11 @@ public struct SpaceRoom: Sendable, Equatable {
     public var via: [String]
     /// Ours, from the store; `nil` for a room we have never been in.
     public var membership: RoomRecord.Membership?
+    /// What waits in it, from the store, where we are in it.
+    public var notificationCount = 0
+    public var highlightCount = 0
+    /// Its newest message, from the store, where we are in it.
+    public var latest: RoomPreview?
 
     public init(roomID: String, name: String? = nil, canonicalAlias: String? = nil, topic: String? = nil, joinedMemberCount: Int = 0,
                 isSpace: Bool = false, joinRule: String? = nil, children: [String: [String]] = [:], via: [String] = [],

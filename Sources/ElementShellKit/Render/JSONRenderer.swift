@@ -139,12 +139,14 @@ public enum JSONRenderer {
         case .markedRead(let name): ["room": .string(name)]
         case .spaces(let spaces): ["spaces": numbered(NumberedRoom.numbering(spaces), adding: { ["child_count": .integer(Int64($0.spaceChildren.count))] })]
         case .spaceRooms(let name, let rooms): ["space": .string(name), "rooms": .array(rooms.map { .object($0.json) })]
-        case .spaceHierarchy(let name, let rooms, let isComplete):
+        case .spaceHierarchy(let name, let rooms, let isComplete, _):
             ["space": .string(name), "complete": .bool(isComplete), "rooms": .array(rooms.enumerated().map { index, room in
                 ["number": .integer(Int64(index + 1)), "room_id": .string(room.roomID), "name": room.name.json, "canonical_alias": room.canonicalAlias.json,
                  "topic": room.topic.json, "joined_member_count": .integer(Int64(room.joinedMemberCount)), "is_space": .bool(room.isSpace),
                  "join_rule": room.joinRule.json, "via": .array(room.via.map(JSONValue.string)),
-                 "membership": room.membership.map { .string($0.rawValue) } ?? .null]
+                 "membership": room.membership.map { .string($0.rawValue) } ?? .null,
+                 "notification_count": .integer(Int64(room.notificationCount)), "highlight_count": .integer(Int64(room.highlightCount)),
+                 "latest": room.latest.map(preview) ?? .null]
             })]
         case .spaceKicked(let userID, let name, let results):
             ["user_id": .string(userID), "space": .string(name), "rooms": .array(results.map { result in
@@ -169,11 +171,14 @@ public enum JSONRenderer {
 
     /// A grouped space's member count and the newest message of its rooms.
     private static func spaceCell(_ cell: SpaceCell) -> [String: JSONValue] {
-        ["joined_member_count": .integer(Int64(cell.joinedMemberCount)), "latest": cell.latest.map { latest in
-            ["room_id": .string(latest.roomID), "room_name": .string(latest.roomName), "sender_name": .string(latest.senderName),
-             "body": .string(latest.body), "msgtype": .string(latest.msgtype), "origin_server_ts": .integer(latest.timestamp),
-             "redacted": .bool(latest.isRedacted), "decryption_failure": latest.decryptionFailure.map { .string($0.rawValue) } ?? .null]
-        } ?? .null]
+        ["joined_member_count": .integer(Int64(cell.joinedMemberCount)), "latest": cell.latest.map(preview) ?? .null]
+    }
+
+    /// A room's newest message, as room lists show it.
+    private static func preview(_ latest: RoomPreview) -> JSONValue {
+        ["room_id": .string(latest.roomID), "room_name": .string(latest.roomName), "sender_name": .string(latest.senderName),
+         "body": .string(latest.body), "msgtype": .string(latest.msgtype), "origin_server_ts": .integer(latest.timestamp),
+         "redacted": .bool(latest.isRedacted), "decryption_failure": latest.decryptionFailure.map { .string($0.rawValue) } ?? .null]
     }
 
     private static func error(_ error: ShellError) -> JSONValue {

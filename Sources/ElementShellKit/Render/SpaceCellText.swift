@@ -14,10 +14,20 @@ struct SpaceCellText {
         return [name, (time + [unread.joined(separator: ", ")]).filter { !$0.isEmpty }.joined(separator: " ")]
     }
 
+    /// How many messages and mentions wait.
+    func unreadNotes(_ notifications: Int, _ highlights: Int) -> [String] {
+        (notifications > 0 ? [L10n.screenRoomsUnread(notifications)] : []) + (highlights > 0 ? [theme.bold(L10n.screenRoomsHighlights(highlights))] : [])
+    }
+
     /// The second line, plain (the table styles and cuts it): the newest message of the space's
     /// rooms under its room's name, or that none holds one yet.
     static func subtitle(_ cell: SpaceCell) -> String {
         guard let latest = cell.latest else { return L10n.screenRoomsSpaceNoMessages }
+        return line(for: latest, inRoom: true)
+    }
+
+    /// A room's newest message in one plain line, under its room's name where `inRoom`.
+    static func line(for latest: RoomPreview, inRoom: Bool) -> String {
         let room = TerminalSanitizer.clean(latest.roomName), sender = TerminalSanitizer.clean(latest.senderName)
         let text: String = if latest.isRedacted {
             L10n.screenMessageDeleted
@@ -27,6 +37,8 @@ struct SpaceCellText {
             // One line: what a newline or tab would break stands as a space.
             TerminalSanitizer.clean(latest.body.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " "))
         }
-        return latest.msgtype == "m.emote" ? L10n.screenRoomsSpaceLatestEmote(room, sender, text) : L10n.screenRoomsSpaceLatest(room, sender, text)
+        let isEmote = latest.msgtype == "m.emote"
+        guard inRoom else { return isEmote ? L10n.screenRoomsLatestEmote(sender, text) : L10n.screenRoomsLatest(sender, text) }
+        return isEmote ? L10n.screenRoomsSpaceLatestEmote(room, sender, text) : L10n.screenRoomsSpaceLatest(room, sender, text)
     }
 }

@@ -15,10 +15,13 @@ struct SpaceText {
         }, width: width)
     }
 
-    /// Numbered for `/join N`, joined rooms marked, with a hint when some can be joined.
-    func hierarchy(of name: String, _ rooms: [SpaceRoom], isComplete: Bool) -> [String] {
+    /// Numbered for `/join N`, joined rooms marked with what waits in them and their newest
+    /// message below, then what can be done from here.
+    func hierarchy(of name: String, _ rooms: [SpaceRoom], isComplete: Bool, offersManagement: Bool) -> [String] {
         guard !rooms.isEmpty else { return [L10n.screenSpaceEmpty(name)] }
+        var subtitles: [Int: String] = [:]
         let rows = rooms.enumerated().map { index, room in
+            if let latest = room.latest { subtitles[index] = SpaceCellText.line(for: latest, inRoom: false) }
             var notes: [String] = []
             switch room.membership {
             case .join: notes.append(theme.accent(L10n.screenSpaceJoined))
@@ -27,12 +30,17 @@ struct SpaceText {
             }
             if room.isSpace { notes.append(L10n.screenRoomsSpace) }
             notes.append((room.joinedMemberCount == 1 ? L10n.screenSpaceMembersOne : L10n.screenSpaceMembersOther)(room.joinedMemberCount))
+            notes += SpaceCellText(theme: theme).unreadNotes(room.notificationCount, room.highlightCount)
             let alias = room.name != nil ? room.canonicalAlias.map { " " + theme.dim(clean($0)) } ?? "" : ""
             return ["\(index + 1)", clean(room.displayName) + alias, notes.joined(separator: ", ")]
         }
-        var lines = [theme.accent(L10n.screenSpaceTitle(name))] + TextLayout.table(rows, width: width)
+        var lines = [theme.accent(L10n.screenSpaceTitle(name))]
+            + TextLayout.table(rows, subtitles: subtitles, subtitleColumn: 1, style: theme.dim, width: width)
         if !isComplete { lines.append(theme.dim(L10n.screenSpaceMore)) }
         if rooms.contains(where: { $0.membership != .join }) { lines.append(theme.dim(L10n.screenSpaceJoinHint)) }
+        if rooms.contains(where: { $0.membership == .join }) {
+            lines += TextLayout.wrap(offersManagement ? L10n.screenSpaceRoomActionsManaged : L10n.screenSpaceRoomActions, width: width).map(theme.dim)
+        }
         return lines
     }
 

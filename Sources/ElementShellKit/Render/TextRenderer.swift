@@ -101,8 +101,8 @@ public struct TextRenderer: Sendable {
         case .spaces(let spaces): spaces.isEmpty ? [L10n.screenSpacesEmpty] : SpaceText(theme: theme, width: width).spaceList(spaces)
         case .spaceRooms(let name, let rooms):
             rooms.isEmpty ? [L10n.screenSpaceRoomsEmpty(clean(name))] : [theme.accent(L10n.screenSpaceRoomsTitle(clean(name)))] + roomList(NumberedRoom.numbering(rooms), numbered: false)
-        case .spaceHierarchy(let name, let rooms, let isComplete):
-            SpaceText(theme: theme, width: width).hierarchy(of: clean(name), rooms, isComplete: isComplete)
+        case .spaceHierarchy(let name, let rooms, let isComplete, let offersManagement):
+            SpaceText(theme: theme, width: width).hierarchy(of: clean(name), rooms, isComplete: isComplete, offersManagement: offersManagement)
         case .spaceKicked(let userID, let name, let results): SpaceText(theme: theme, width: width).kicked(clean(userID), from: clean(name), results)
         case .opened(let name, let messages, _):
             [theme.accent(messages.isEmpty ? L10n.screenRoomOpenedEmpty(clean(name)) : L10n.screenRoomOpened(clean(name)))]
@@ -212,8 +212,7 @@ public struct TextRenderer: Sendable {
 
     /// How many messages and mentions wait in the room (or a space's rooms).
     func unreadNotes(of room: RoomRecord) -> [String] {
-        (room.notificationCount > 0 ? [L10n.screenRoomsUnread(room.notificationCount)] : [])
-            + (room.highlightCount > 0 ? [theme.bold(L10n.screenRoomsHighlights(room.highlightCount))] : [])
+        SpaceCellText(theme: theme).unreadNotes(room.notificationCount, room.highlightCount)
     }
 
     private func joinRuleText(_ rule: String, _ spaces: [String]) -> String {

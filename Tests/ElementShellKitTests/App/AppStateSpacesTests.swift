@@ -161,10 +161,14 @@ import Testing
 
         #expect(await app.state.run(line: "/space Team"))
         #expect(await asked.values == [nil, "page2"])
+        // General, joined, carries its unread counts and newest message from the store.
+        var general = SpaceRoom(roomID: "!general:hs", name: "General", joinedMemberCount: 4, via: ["hs"], membership: .join)
+        (general.notificationCount, general.highlightCount) = (3, 1)
+        general.latest = RoomPreview(roomID: "!general:hs", roomName: "General", senderName: "@bob:hs", body: "in General", timestamp: 5_000, msgtype: "m.text")
         #expect(app.log.outcomes.last == .spaceHierarchy(spaceName: "Team", rooms: [
-            SpaceRoom(roomID: "!general:hs", name: "General", joinedMemberCount: 4, via: ["hs"], membership: .join),
+            general,
             SpaceRoom(roomID: "!plans:hs", canonicalAlias: "#plans:hs", joinedMemberCount: 2, joinRule: "public", via: ["hs", "other.example"]),
-        ], isComplete: true))
+        ], isComplete: true, offersManagement: true))
         #expect(await app.state.run(line: "/join 2"))
         #expect(await joined.values == [RoomAddress(idOrAlias: "!plans:hs", via: ["hs", "other.example"])])
         #expect(app.state.currentRoomID == "!plans:hs")
@@ -183,7 +187,7 @@ import Testing
         let app = try await loggedIn(rooms)
         #expect(await app.state.run(line: "/space !elsewhere:hs"), "a space we are not in is asked for by ID")
         #expect(await pages.values.count == AppState.hierarchyPageLimit)
-        guard case .spaceHierarchy("!elsewhere:hs", let listed, false)? = app.log.outcomes.last else { Issue.record("not bounded"); return }
+        guard case .spaceHierarchy("!elsewhere:hs", let listed, false, _)? = app.log.outcomes.last else { Issue.record("not bounded"); return }
         #expect(listed.count == AppState.hierarchyPageLimit)
 
         #expect(!(await app.state.run(line: "/space Lobby")))
