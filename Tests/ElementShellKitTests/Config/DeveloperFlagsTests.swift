@@ -72,4 +72,27 @@ struct DeveloperFlagsTests {
         #expect(Completer.complete("/set developer.show_q", context: CompletionContext()) == .candidates(["developer.show_qr_code_login"]))
         #expect(Completer.complete("/set developer.show_qr_code_login o", context: CompletionContext()) == .candidates(["off", "on"]))
     }
+
+    /// What each profile offers of the flags that hide commands, by default and once flipped:
+    /// `/help`, Tab, and the refusal of a command typed anyway.
+    @Test(arguments: [("element", false, false), ("clap", true, false)])
+    func theCommandFlagsOfferWhatTheyName(profile: String, managesSpaces: Bool, showsDeveloper: Bool) async {
+        let app = AppHarness(profile: profile)
+        for (flag, isOn, line, typed) in [(DeveloperOptions.Flag.spaceSettingsEnabled, managesSpaces, "/space create Guild", "/space create"),
+                                          (.showDeveloperSettings, showsDeveloper, "/labs", "/labs")] {
+            for state in [isOn, !isOn] {
+                await app.state.run(line: "/set \(flag.settingName) \(state ? "on" : "off")")
+                await app.state.run(line: "/help")
+                guard case .help(let entries, _)? = app.log.outcomes.last else { Issue.record("no help"); return }
+                let listed = entries.flatMap { [$0.usage] + $0.variants.map(\.usage) }
+                #expect(listed.contains { $0.hasPrefix(line.split(separator: " ").prefix(2).joined(separator: " ")) } == state, "\(profile) \(flag) \(state)")
+                let completed = Completer.complete(typed == "/labs" ? "/la" : "/space cr", context: app.state.completionContext)
+                #expect((completed != .candidates([])) == state, "\(profile) \(flag) \(state): \(completed)")
+                if !state {
+                    #expect(!(await app.state.run(line: line)))
+                    #expect(app.log.failures.last == .turnedOff(command: typed, profile: profile, flag: flag))
+                }
+            }
+        }
+    }
 }
