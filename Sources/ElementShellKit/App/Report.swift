@@ -109,7 +109,7 @@ public enum Outcome: Sendable, Equatable {
     case declined(roomName: String)
     /// `/create`: the room exists and is open; `alias` is its full `#alias:server` when one was asked for.
     /// `/create` and `/space create`: in a space (`/create --in`), its name.
-    case created(roomID: String, alias: String?, isEncrypted: Bool = false, isSpace: Bool = false, inSpace: String? = nil)
+    case created(roomID: String, alias: String?, name: String? = nil, isEncrypted: Bool = false, isSpace: Bool = false, inSpace: String? = nil)
     /// `/space add`: `parentLinked` when the room names the space as its parent too.
     case spaceChildAdded(spaceName: String, roomName: String, parentLinked: Bool)
     /// `/space remove`: `parentUnlinked` when the room's link to the space went too.

@@ -125,8 +125,8 @@ public enum JSONRenderer {
             ["drafts": .array(drafts.map { ["room_id": .string($0.roomID), "room": .string($0.roomName), "body": .string($0.body)] })]
         case .joined(let roomID, let roomName): ["room_id": .string(roomID), "name": .string(roomName)]
         case .left(let name), .declined(let name): ["room": .string(name)]
-        case .created(let roomID, let alias, let isEncrypted, let isSpace, let space):
-            ["room_id": .string(roomID), "alias": alias.json, "encrypted": .bool(isEncrypted), "is_space": .bool(isSpace), "space": space.json]
+        case .created(let roomID, let alias, let name, let isEncrypted, let isSpace, let space):
+            ["room_id": .string(roomID), "alias": alias.json, "name": name.json, "encrypted": .bool(isEncrypted), "is_space": .bool(isSpace), "space": space.json]
         case .spaceChildAdded(let space, let room, let parentLinked):
             ["space": .string(space), "room": .string(room), "parent_linked": .bool(parentLinked)]
         case .spaceChildRemoved(let space, let room, let parentUnlinked):

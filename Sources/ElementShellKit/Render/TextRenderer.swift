@@ -143,14 +143,9 @@ public struct TextRenderer: Sendable {
         case .joined(_, let roomName): [L10n.screenRoomJoined(clean(roomName))]
         case .left(let name): [L10n.screenRoomLeft(clean(name))]
         case .declined(let name): [L10n.screenInviteDeclined(clean(name))]
-        case .created(let roomID, let alias, let isEncrypted, let isSpace, let space):
-            if isSpace {
-                [L10n.screenSpaceCreated(clean(alias ?? roomID))]
-            } else if let space {
-                [L10n.screenRoomCreatedInSpace(clean(alias ?? roomID), clean(space))]
-            } else {
-                [(isEncrypted ? L10n.screenRoomCreatedEncrypted : L10n.screenRoomCreated)(clean(alias ?? roomID))]
-            }
+        case .created(let roomID, let alias, let name, let isEncrypted, let isSpace, let space):
+            // Named as people will find it: its alias, else its name.
+            [created(clean(alias ?? name ?? roomID), isEncrypted: isEncrypted, isSpace: isSpace, in: space.map(clean))]
         case .spaceChildAdded(let space, let room, let parentLinked):
             [(parentLinked ? L10n.screenSpaceChildAdded : L10n.screenSpaceChildAddedWithoutParent)(clean(room), clean(space))]
         case .spaceChildRemoved(let space, let room, _): [L10n.screenSpaceChildRemoved(clean(room), clean(space))]
@@ -213,6 +208,12 @@ public struct TextRenderer: Sendable {
     /// How many messages and mentions wait in the room (or a space's rooms).
     func unreadNotes(of room: RoomRecord) -> [String] {
         SpaceCellText(theme: theme).unreadNotes(room.notificationCount, room.highlightCount)
+    }
+
+    private func created(_ shown: String, isEncrypted: Bool, isSpace: Bool, in space: String?) -> String {
+        if isSpace { return L10n.screenSpaceCreated(shown) }
+        if let space { return L10n.screenRoomCreatedInSpace(shown, space) }
+        return (isEncrypted ? L10n.screenRoomCreatedEncrypted : L10n.screenRoomCreated)(shown)
     }
 
     private func joinRuleText(_ rule: String, _ spaces: [String]) -> String {

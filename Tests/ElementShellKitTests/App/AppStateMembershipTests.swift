@@ -71,14 +71,14 @@ import Testing
         #expect(app.log.failures == [.invalidRoomAlias("te:am")])
         #expect(await app.state.run(line: "/create Team chat --alias team --topic Plans for Friday --public"))
         #expect(await asked.values == [RoomCreation(name: "Team chat", aliasLocalpart: "team", topic: "Plans for Friday", isPublic: true)])
-        #expect(app.log.outcomes.last == .created(roomID: "!team:hs", alias: "#team:example"))
+        #expect(app.log.outcomes.last == .created(roomID: "!team:hs", alias: "#team:example", name: "Team chat"))
         #expect(app.state.currentRoomID == "!team:hs")
 
         #expect(await app.state.run(line: "/create Secrets --encrypted"))
         let created = try #require(app.log.reports.last)
-        #expect(created.content == .result(command: "create", outcome: .created(roomID: "!team:hs", alias: nil, isEncrypted: true)))
+        #expect(created.content == .result(command: "create", outcome: .created(roomID: "!team:hs", alias: nil, name: "Secrets", isEncrypted: true)))
         let line = L10n.$languageOverride.withValue("en") { TextRenderer(theme: Theme(usesColor: false, accent: .named(.green))).lines(for: created) }
-        #expect(line == ["Created !team:hs, encrypted end to end; it is the open room now."], "the user is told it is encrypted")
+        #expect(line == ["Created Secrets, encrypted end to end; it is the open room now."], "the user is told it is encrypted")
     }
 
     @Test func aDirectChatIsReusedWhenJoinedAndOtherwiseStartedAndRecorded() async throws {
