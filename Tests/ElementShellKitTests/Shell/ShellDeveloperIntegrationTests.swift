@@ -17,18 +17,8 @@ struct ShellDeveloperIntegrationTests {
 
     /// Runs `lines` as alice in the clap profile, pointed at the test server.
     func clap(_ lines: [String], developer: Bool) async throws -> ShellProcess.Result {
-        let config = try shell.write("""
-            homeservers:
-              test: { url: \(homeserver.url.absoluteString) }
-            profiles:
-              clap:
-                default_homeserver: test
-                homeservers: [test]
-                developer: { show_developer_settings: \(developer) }
-                settings: { log_level: debug\(ShellProcess.syncSettingYAML) }
-            """, to: "clap.yaml")
-        return try await shell.run(["--config", config, "--profile", "clap", "--no-rc", "--output", "json"] + lines.flatMap { ["-c", $0] },
-                                   extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
+        try await shell.run(try shell.clapArguments(for: homeserver, developer: ["show_developer_settings": developer], logLevel: "debug")
+                                + ["--output", "json"] + lines.flatMap { ["-c", $0] }, extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
     }
 
     func result(_ command: String, in run: ShellProcess.Result) throws -> [String: Any] {

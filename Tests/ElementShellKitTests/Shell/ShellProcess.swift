@@ -66,6 +66,24 @@ struct ShellProcess {
         return ["--config", config, "--profile", "tester", "--no-rc"]
     }
 
+    /// Writes a config pointing the built-in `clap` profile at `homeserver` (named `test`), its
+    /// developer flags as given and the others the fork's, and returns the arguments that start
+    /// the shell in it with no startup file.
+    func clapArguments(for homeserver: TestHomeserver, developer: [String: Bool] = [:], logLevel: String = "info") throws -> [String] {
+        let flags = developer.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+        let config = try write("""
+            homeservers:
+              test: { url: \(homeserver.url.absoluteString) }
+            profiles:
+              clap:
+                default_homeserver: test
+                homeservers: [test]
+                developer: { \(flags) }
+                settings: { log_level: \(logLevel)\(Self.syncSettingYAML) }
+            """, to: "clap.yaml")
+        return ["--config", config, "--profile", "clap", "--no-rc"]
+    }
+
     /// The sync a run of the suite forces (`ELEMENT_SHELL_TEST_SYNC`: `Scripts/test` runs the
     /// suites that must hold for both methods once more with `v3`); none leaves the default, `auto`,
     /// which is sliding sync on the test Synapse.

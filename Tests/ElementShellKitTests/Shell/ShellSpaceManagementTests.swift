@@ -23,14 +23,8 @@ struct ShellSpaceManagementTests {
 
     /// Runs `lines` in the built-in clap profile pointed at the test server.
     func clap(_ lines: [String], in shell: ShellProcess) async throws -> ShellProcess.Result {
-        let config = try shell.write("""
-            homeservers:
-              test: { url: \(homeserver.url.absoluteString) }
-            profiles:
-              clap: { default_homeserver: test, homeservers: [test], settings: { log_level: info\(ShellProcess.syncSettingYAML) } }
-            """, to: "clap.yaml")
-        return try await shell.run(["--config", config, "--profile", "clap", "--no-rc", "--output", "json"] + lines.flatMap { ["-c", $0] },
-                                   extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
+        try await shell.run(try shell.clapArguments(for: homeserver) + ["--output", "json"] + lines.flatMap { ["-c", $0] },
+                            extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
     }
 
     func result(_ run: ShellProcess.Result, _ command: String) throws -> [String: Any] {

@@ -21,14 +21,7 @@ struct ShellSpacesIntegrationTests {
 
     /// Runs `lines` as alice in the tester profile, or in the built-in clap profile pointed at the test server.
     func alice(_ lines: [String], clap: Bool = false) async throws -> ShellProcess.Result {
-        let profile = clap
-            ? ["--config", try shell.write("""
-                homeservers:
-                  test: { url: \(homeserver.url.absoluteString) }
-                profiles:
-                  clap: { default_homeserver: test, homeservers: [test], settings: { log_level: info\(ShellProcess.syncSettingYAML) } }
-                """, to: "clap.yaml"), "--profile", "clap", "--no-rc"]
-            : try shell.testerArguments(for: homeserver)
+        let profile = clap ? try shell.clapArguments(for: homeserver) : try shell.testerArguments(for: homeserver)
         return try await shell.run(profile + ["--output", "json"] + lines.flatMap { ["-c", $0] },
                              extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
     }
