@@ -15,7 +15,7 @@ struct AppStateDeviceLoginTests {
     /// A server that answers the polls with `answers`, in order (then `pending`).
     func harness(answers: [DeviceTokenAnswer], clock: TestClock, registrations: Recorder<String> = Recorder(),
                  scopes: Recorder<String> = Recorder(), sharing directory: TemporaryDirectory? = nil,
-                 config: ShellConfig = .default) -> AppHarness {
+                 config: ShellConfig = .default, profile: String = "element") -> AppHarness {
         let queue = AnswerQueue(answers)
         var auth = FakeAuthService()
         auth.offered = { _ throws(MatrixError) in OfferedLogins(oauth: Self.metadata, password: true, identityProviders: []) }
@@ -35,7 +35,7 @@ struct AppStateDeviceLoginTests {
             return TokenOwner(userID: "@carol:example", deviceID: session.deviceID)
         }
         auth.logIn = { _, _, _, _, _ throws(MatrixError) in Issue.record("no password login"); throw .notFound }
-        return AppHarness(config: config, auth: auth, clock: clock, sharing: directory)
+        return AppHarness(profile: profile, config: config, auth: auth, clock: clock, sharing: directory)
     }
 
     actor AnswerQueue {
@@ -76,6 +76,22 @@ struct AppStateDeviceLoginTests {
         let stored = try #require(try await SessionStore(directory: app.directory.url).load())
         #expect(stored.oauth == session.oauth, "the next run renews at the same server")
         #expect(try String(contentsOf: app.sessionFile, encoding: .utf8).contains("oauth-refresh"))
+    }
+
+    /// Element shows a QR code of the link for a phone to scan; Clap does not, until its flag is on.
+    @Test(arguments: [("element", true), ("clap", false)])
+    func theQRCodeIsOfferedAsTheProfileSays(profile: String, showsQRCode: Bool) async throws {
+        for flipped in [false, true] {
+            let clock = TestClock(), flag = flipped ? !showsQRCode : showsQRCode
+            let app = harness(answers: [.tokens(Self.tokens)], clock: clock, profile: profile)
+            // Clap logs in only to its own servers: the fake one is matrix.org.
+            await app.state.run(line: "/set developer.show_custom_homeserver on")
+            if flipped { await app.state.run(line: "/set developer.show_qr_code_login \(flag ? "on" : "off")") }
+            let login = Task { await app.state.run(line: "/login matrix.org") }
+            await poll(clock, times: 1)
+            #expect(await login.value)
+            #expect(prompts(app.log).map(\.showsQRCode) == [flag], "\(profile)")
+        }
     }
 
     @Test func theClientIsRegisteredOncePerServer() async throws {

@@ -95,4 +95,16 @@ struct DeveloperFlagsTests {
             }
         }
     }
+
+    /// Element logs in anywhere; Clap only to its own homeservers, until the flag says otherwise.
+    @Test(arguments: [("element", true), ("clap", false)])
+    func loginNamesAnyHomeserverOnlyWithTheFlag(profile: String, allowsAny: Bool) async {
+        for flipped in [false, true] {
+            let app = AppHarness(profile: profile), allows = flipped ? !allowsAny : allowsAny
+            if flipped { await app.state.run(line: "/set developer.show_custom_homeserver \(allows ? "on" : "off")") }
+            await app.state.run(line: "/login elsewhere.example bob")
+            let refused = app.log.failures.contains { if case .homeserverNotAllowed = $0 { true } else { false } }
+            #expect(refused == !allows, "\(profile), flipped: \(flipped)")
+        }
+    }
 }
