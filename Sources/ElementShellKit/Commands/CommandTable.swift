@@ -438,6 +438,14 @@ public enum CommandTable {
         return number
     }
 
+    /// The usage of a command, or of one of its forms (`space add`).
+    static func usage(of name: String) -> String? {
+        let words = name.split(separator: " ", maxSplits: 1).map(String.init)
+        guard let first = words.first, let spec = spec(named: first) else { return nil }
+        guard words.count == 2 else { return spec.usage }
+        return spec.variants.first { $0.word == words[1] }?.usage ?? spec.usage
+    }
+
     /// A command or alias name as people may write it, with or without its slash.
     static func bareName(_ name: String) -> String {
         name.hasPrefix("/") ? String(name.dropFirst()) : name

@@ -16,7 +16,8 @@ enum CreateOptions {
 
     /// A space (`/space create …`, without the word `create`).
     static func spaceCreation(from text: String) throws(CommandParseError) -> RoomCreation {
-        var creation = try basics(try words(of: text, allowing: spaceOptions, command: CommandName.space.rawValue), command: CommandName.space.rawValue)
+        let command = CommandName.space.rawValue + " create"
+        var creation = try basics(try words(of: text, allowing: spaceOptions, command: command), command: command)
         creation.isSpace = true
         return creation
     }

@@ -2,6 +2,8 @@
 /// (`create`, `add`, `remove`). A space called "create" is listed by its number or alias.
 enum SpaceArguments {
     private static let command = CommandName.space.rawValue
+    /// How a usage error names each form, so it shows that form's usage.
+    private static let add = command + " add", remove = command + " remove"
 
     static func action(from text: String) throws(CommandParseError) -> SpaceAction {
         var tokenizer = ArgumentTokenizer(text)
@@ -10,10 +12,10 @@ enum SpaceArguments {
         case "create":
             return .create(try CreateOptions.spaceCreation(from: tokenizer.remainder))
         case "add":
-            return try add(try words(after: &tokenizer))
+            return try adding(try words(after: &tokenizer))
         case "remove":
             let words = try words(after: &tokenizer)
-            guard words.count == 2 else { throw .usage(command: command) }
+            guard words.count == 2 else { throw .usage(command: remove) }
             return .remove(space: words[0], room: words[1])
         default:
             return .hierarchy(space: text)
@@ -21,7 +23,7 @@ enum SpaceArguments {
     }
 
     /// `SPACE ROOM [--suggested] [--order KEY]`.
-    private static func add(_ words: [String]) throws(CommandParseError) -> SpaceAction {
+    private static func adding(_ words: [String]) throws(CommandParseError) -> SpaceAction {
         var positional: [String] = [], suggested = false, order: String?
         var remaining = words[...]
         while let word = remaining.popFirst() {
@@ -29,15 +31,15 @@ enum SpaceArguments {
             case "--suggested" where !suggested:
                 suggested = true
             case "--order" where order == nil:
-                guard let key = remaining.popFirst(), SpaceLink.isValidOrder(key) else { throw .usage(command: command) }
+                guard let key = remaining.popFirst(), SpaceLink.isValidOrder(key) else { throw .usage(command: add) }
                 order = key
             case let word where !word.hasPrefix("--"):
                 positional.append(word)
             default:
-                throw .usage(command: command)
+                throw .usage(command: add)
             }
         }
-        guard positional.count == 2 else { throw .usage(command: command) }
+        guard positional.count == 2 else { throw .usage(command: add) }
         return .add(space: positional[0], room: positional[1], suggested: suggested, order: order)
     }
 

@@ -89,7 +89,7 @@ public enum ErrorMessages {
         case .unknownCommand(let name, let suggestion):
             suggestion.map { L10n.errorUnknownCommand(clean(name)) + " " + L10n.errorDidYouMeanCommand($0) }
                 ?? L10n.errorUnknownCommand(clean(name)) + " " + L10n.errorSeeHelp
-        case .usage(let command): L10n.errorUsage(CommandTable.spec(named: command)?.usage ?? "/" + command)
+        case .usage(let command): L10n.errorUsage(CommandTable.usage(of: command) ?? "/" + command)
         case .invalidNumber(_, let value): L10n.errorInvalidNumber(clean(value))
         case .invalidReference(_, let value): L10n.errorInvalidReference(clean(value))
         case .unterminatedQuote: L10n.errorUnterminatedQuote

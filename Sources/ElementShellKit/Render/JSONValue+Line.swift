@@ -6,7 +6,22 @@ extension JSONValue {
     public var line: String { encoded([.sortedKeys, .withoutEscapingSlashes]) }
 
     /// Indented over several lines, keys sorted: for people (`/view-source`, a problem report).
-    public var pretty: String { encoded([.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) }
+    /// An empty object or array stays on its line (`{}`), where Foundation's encoder spreads it
+    /// over three.
+    public var pretty: String {
+        var lines: [String] = []
+        for line in encoded([.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]).split(separator: "\n") {
+            // Strings hold their newlines escaped: a blank line is layout, and so is a lone bracket.
+            let trimmed = line.trimmingWhitespace()
+            guard !trimmed.isEmpty else { continue }
+            if let last = lines.last, last.hasSuffix("{") && trimmed.hasPrefix("}") || last.hasSuffix("[") && trimmed.hasPrefix("]") {
+                lines[lines.count - 1] = last + trimmed
+            } else {
+                lines.append(String(line))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
 
     private func encoded(_ formatting: JSONEncoder.OutputFormatting) -> String {
         let encoder = JSONEncoder()

@@ -165,13 +165,16 @@ import Testing
         #expect(throws: CommandParseError.usage(command: "backup")) { try CommandParser.parse("/backup delete") }
         #expect(throws: CommandParseError.usage(command: "create")) { try CommandParser.parse("/create Secrets --encrypted yes") }
         #expect(throws: CommandParseError.usage(command: "create")) { try CommandParser.parse("/create Secrets --in") }
-        #expect(throws: CommandParseError.usage(command: "space")) { try CommandParser.parse("/space create") }
-        #expect(throws: CommandParseError.usage(command: "space")) { try CommandParser.parse("/space create Guild --encrypted") }
-        #expect(throws: CommandParseError.usage(command: "space")) { try CommandParser.parse("/space add Guild") }
-        #expect(throws: CommandParseError.usage(command: "space")) { try CommandParser.parse("/space add Guild General --order") }
-        #expect(throws: CommandParseError.usage(command: "space")) { try CommandParser.parse("/space add Guild General --order \"é\"") }
-        #expect(throws: CommandParseError.usage(command: "space")) { try CommandParser.parse("/space add Guild General --pinned") }
-        #expect(throws: CommandParseError.usage(command: "space")) { try CommandParser.parse("/space remove Guild") }
+        #expect(throws: CommandParseError.usage(command: "space create")) { try CommandParser.parse("/space create") }
+        #expect(throws: CommandParseError.usage(command: "space create")) { try CommandParser.parse("/space create Guild --encrypted") }
+        #expect(throws: CommandParseError.usage(command: "space add")) { try CommandParser.parse("/space add Guild") }
+        #expect(throws: CommandParseError.usage(command: "space add")) { try CommandParser.parse("/space add Guild General --order") }
+        #expect(throws: CommandParseError.usage(command: "space add")) { try CommandParser.parse("/space add Guild General --order \"é\"") }
+        #expect(throws: CommandParseError.usage(command: "space add")) { try CommandParser.parse("/space add Guild General --pinned") }
+        #expect(throws: CommandParseError.usage(command: "space remove")) { try CommandParser.parse("/space remove Guild") }
+        // A form's mistake shows that form's usage.
+        let usage = L10n.$languageOverride.withValue("en") { ErrorMessages.message(for: .parse(.usage(command: "space add"))) }
+        #expect(usage.contains("/space add SPACE ROOM [--suggested] [--order KEY]"), "\(usage)")
         #expect(throws: CommandParseError.unterminatedQuote(command: "space")) { try CommandParser.parse("/space remove Guild 'Old") }
         #expect(throws: CommandParseError.usage(command: "joinrule")) { try CommandParser.parse("/joinrule restricted") }
         #expect(throws: CommandParseError.usage(command: "joinrule")) { try CommandParser.parse("/joinrule public Guild") }

@@ -29,6 +29,13 @@ import Testing
         #expect(object["event"] == Self.sealed && object["decrypted"] == clear && object["encrypted"] == true && object["decryption_failure"] == .null)
     }
 
+    @Test func emptyObjectsAndArraysStayOnTheirLine() {
+        let value: JSONValue = ["content": ["m.mentions": [:], "body": "a\nb"], "list": [], "n": [1]]
+        #expect(value.pretty.split(separator: "\n") == [
+            "{", "  \"content\" : {", "    \"body\" : \"a\\nb\",", "    \"m.mentions\" : {}", "  },", "  \"list\" : [],", "  \"n\" : [", "    1", "  ]", "}",
+        ])
+    }
+
     @Test func anUndecryptableEventSaysWhy() {
         let source = EventSource(eventID: "$e", event: Self.sealed, decryption: .failed(.withheldUnverified))
         #expect(text(.eventSource(source)).last == L10n.$languageOverride.withValue("en") { MessageText.undecryptable(.withheldUnverified) })
