@@ -29,6 +29,12 @@ extension AppState {
                 await loadMemberNames(of: roomID)
             }
             await askForAttention(result)
+            // Which counts moved, by room ID: what a prompt that stood still did not show.
+            logger.debug("""
+                Applied a sync of \(result.rooms.count) rooms and \(result.messages.count) messages; unread now \(
+                    result.rooms.filter { $0.notificationCount != rooms[$0.roomID]?.notificationCount }
+                        .map { "\($0.roomID)=\($0.notificationCount)" }.joined(separator: " "))
+                """)
             for room in result.rooms {
                 // A mention elsewhere is worth a line; the open room shows its messages anyway.
                 if room.roomID != currentRoomID, room.highlightCount > (rooms[room.roomID]?.highlightCount ?? 0) {

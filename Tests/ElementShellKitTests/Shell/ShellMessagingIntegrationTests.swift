@@ -185,7 +185,8 @@ struct ShellMessagingIntegrationTests {
     func unreadCountsFollowWhatThePeerWritesElsewhere() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
-        let base = try shell.testerArguments(for: homeserver)
+        // Each sync's count changes are logged, for a failure to show them.
+        let base = try shell.testerArguments(for: homeserver, settings: ["log_level": "debug"])
         let tag = UUID().uuidString.prefix(6)
         let here = try await peer.createRoom(named: "Here \(tag)", inviting: carolID, displayName: "Erin Nio")
         let elsewhere = try await peer.createRoom(named: "Elsewhere \(tag)", inviting: carolID)

@@ -99,6 +99,18 @@ struct ShellProcess {
     /// The data directory of the `tester` profile: the session, and the store under `accounts/`.
     var testerDataDirectory: URL { home.appending(path: ".local/share/element-shell/tester") }
 
+    /// The last `count` lines of the logs under the shell's home (each profile's), for a failure
+    /// to say what the shell did; none when it wrote none.
+    func logTail(_ count: Int = 40) -> [String] {
+        let profiles = home.appending(path: ".local/share/element-shell")
+        let logs = ((try? FileManager.default.contentsOfDirectory(atPath: profiles.path)) ?? []).sorted()
+            .map { profiles.appending(path: $0).appending(path: "element-shell.log") }
+        return logs.flatMap { log -> [String] in
+            guard let text = try? String(contentsOf: log, encoding: .utf8) else { return [] }
+            return text.split(separator: "\n").suffix(count).map(String.init)
+        }
+    }
+
     /// The store of the account logged in under the `tester` profile.
     func testerStoreURL() throws -> URL {
         let accounts = testerDataDirectory.appending(path: "accounts")

@@ -112,7 +112,7 @@ final class TmuxSession {
         let deadline = Date().addingTimeInterval(timeout)
         var lines = try await screen()
         while await !condition(lines) {
-            guard Date() < deadline else { throw Timeout(expectation: description, screen: lines) }
+            guard Date() < deadline else { throw Timeout(expectation: description, screen: lines, log: shell.logTail()) }
             try await Task.sleep(for: .milliseconds(50))
             lines = try await screen()
         }
@@ -122,8 +122,13 @@ final class TmuxSession {
     struct Timeout: Error, CustomStringConvertible {
         let expectation: String
         let screen: [String]
+        /// The end of the shell's log: what it did while the screen stood still.
+        let log: [String]
 
-        var description: String { "timed out waiting for \(expectation); the screen was:\n" + screen.joined(separator: "\n") }
+        var description: String {
+            "timed out waiting for \(expectation); the screen was:\n" + screen.joined(separator: "\n")
+                + (log.isEmpty ? "" : "\nthe end of the shell's log:\n" + log.joined(separator: "\n"))
+        }
     }
 
     @discardableResult
