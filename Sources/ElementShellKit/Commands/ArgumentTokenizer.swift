@@ -78,3 +78,17 @@ private extension String {
         }
     }
 }
+
+extension ArgumentTokenizer {
+    /// Every word left, for a command that reads its arguments itself; an open quote is its
+    /// parse error.
+    mutating func remainingWords(of command: String) throws(CommandParseError) -> [String] {
+        var words: [String] = []
+        do {
+            while let word = try next() { words.append(word) }
+        } catch {
+            throw .unterminatedQuote(command: command)
+        }
+        return words
+    }
+}

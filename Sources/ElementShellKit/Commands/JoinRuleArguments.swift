@@ -3,12 +3,7 @@ enum JoinRuleArguments {
     static func action(from text: String?) throws(CommandParseError) -> RoomAction {
         let command = CommandName.joinrule.rawValue
         var tokenizer = ArgumentTokenizer(text ?? "")
-        var words: [String] = []
-        do {
-            while let word = try tokenizer.next() { words.append(word) }
-        } catch {
-            throw .unterminatedQuote(command: command)
-        }
+        let words = try tokenizer.remainingWords(of: command)
         guard let rule = words.first?.lowercased() else { return .joinRule(nil) }
         let spaces = Array(words.dropFirst())
         switch (rule, spaces.isEmpty) {

@@ -12,9 +12,9 @@ enum SpaceArguments {
         case "create":
             return .create(try CreateOptions.spaceCreation(from: tokenizer.remainder))
         case "add":
-            return try adding(try words(after: &tokenizer))
+            return try adding(try tokenizer.remainingWords(of: command))
         case "remove":
-            let words = try words(after: &tokenizer)
+            let words = try tokenizer.remainingWords(of: command)
             guard words.count == 2 else { throw .usage(command: remove) }
             return .remove(space: words[0], room: words[1])
         default:
@@ -41,15 +41,5 @@ enum SpaceArguments {
         }
         guard positional.count == 2 else { throw .usage(command: add) }
         return .add(space: positional[0], room: positional[1], suggested: suggested, order: order)
-    }
-
-    private static func words(after tokenizer: inout ArgumentTokenizer) throws(CommandParseError) -> [String] {
-        var words: [String] = []
-        do {
-            while let word = try tokenizer.next() { words.append(word) }
-        } catch {
-            throw .unterminatedQuote(command: command)
-        }
-        return words
     }
 }
