@@ -15,7 +15,7 @@ import Testing
         }
         defer { server.stop() }
         let response = try await transport.send(HTTPRequest(method: .get, url: url(server.port, "/hello")))
-        #expect(response.status == 201)
+        #expect(response.status == 201, "\(response)")
         #expect(response.headers["x-custom"] == "a, b")
         #expect(response.header("Content-Type") == "text/plain")
         #expect(response.body == Data("hello".utf8))

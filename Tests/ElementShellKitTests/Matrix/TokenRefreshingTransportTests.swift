@@ -72,7 +72,7 @@ import Testing
         let server = TokenServer(valid: "access-new-unknown", refresh: "refresh0")
         // The server's current token is one the client never had: only a renewal brings a good one.
         let response = try await whoami(over: transport(server, store: store))
-        #expect(response.status == 200)
+        #expect(response.status == 200, "\(response)")
         #expect(server.log.all.map { $0.url.lastPathComponent } == ["whoami", "refresh", "whoami"])
         #expect(server.log.all.last?.bearerToken == "access1")
         let onDisk = try #require(try await SessionStore(directory: directory.url).load())
@@ -95,7 +95,7 @@ import Testing
             return request.bearerToken == "access1" ? .json(200, #"{"user_id":"@a:hs.example"}"#) : .json(401, Self.expired)
         }
         let response = try await whoami(over: TokenRefreshingTransport(base: server, refresher: TokenRefresher(store: store), requestTimeout: 30))
-        #expect(response.status == 200)
+        #expect(response.status == 200, "\(response)")
         #expect(log.urls == ["https://hs.example/_matrix/client/v3/account/whoami", "https://auth.example/token",
                              "https://hs.example/_matrix/client/v3/account/whoami"], "the OAuth server renews it, not Matrix's /refresh")
         let onDisk = try #require(try await SessionStore(directory: directory.url).load())
@@ -114,7 +114,7 @@ import Testing
                 : .json(401, #"{"errcode":"M_UNKNOWN_TOKEN","error":"Token is not active","soft_logout":false}"#)
         }
         let response = try await whoami(over: TokenRefreshingTransport(base: server, refresher: TokenRefresher(store: store), requestTimeout: 30))
-        #expect(response.status == 200)
+        #expect(response.status == 200, "\(response)")
         #expect(log.all.map { $0.url.lastPathComponent } == ["whoami", "refresh", "whoami"])
     }
 
@@ -135,7 +135,7 @@ import Testing
         let store = try await storedSession(renewal: now.addingTimeInterval(-1))
         let server = TokenServer(valid: "access0", refresh: "refresh0")
         let response = try await whoami(over: transport(server, store: store, now: now))
-        #expect(response.status == 200)
+        #expect(response.status == 200, "\(response)")
         #expect(server.log.all.map { $0.url.lastPathComponent } == ["refresh", "whoami"])
         #expect(server.log.all.last?.bearerToken == "access1")
     }
@@ -156,7 +156,7 @@ import Testing
         let server = TokenServer(valid: "elsewhere", refresh: "refresh0",
                                  refreshAnswer: .json(401, #"{"errcode":"M_UNKNOWN_TOKEN","error":"Unknown refresh token"}"#))
         let response = try await whoami(over: transport(server, store: store))
-        #expect(response.status == 401)
+        #expect(response.status == 401, "\(response)")
         #expect(MatrixError(response: response) == .unknownToken(softLogout: true))
         #expect(try await store.current?.accessToken == "access0")
     }
@@ -173,7 +173,7 @@ import Testing
         // Renewals succeed, yet the server never takes the token: the second 401 is the answer.
         let server = TokenServer(valid: "never", refresh: "refresh0", takesRenewed: false)
         let response = try await whoami(over: transport(server, store: store))
-        #expect(response.status == 401)
+        #expect(response.status == 401, "\(response)")
         #expect(server.log.all.map { $0.url.lastPathComponent } == ["whoami", "refresh", "whoami"])
     }
 

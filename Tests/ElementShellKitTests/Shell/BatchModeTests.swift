@@ -8,13 +8,13 @@ import Testing
         let shell = ShellProcess()
         defer { shell.remove() }
         let english = try await shell.run(["--no-rc"], input: "/help\n")
-        #expect(english.status == 0)
+        #expect(english.status == 0, "\(english)")
         for spec in CommandTable.all where spec.requiredFlag == nil {
             let summary = L10n.$languageOverride.withValue("en") { spec.summary }
             #expect(english.standardOutput.contains(summary), "\(spec.name)")
         }
         let german = try await shell.run(["--no-rc"], input: "/help\n", extraEnvironment: ["LANG": "de_DE.UTF-8"])
-        #expect(german.status == 0)
+        #expect(german.status == 0, "\(german)")
         #expect(german.outputLines.first == "Befehle (/help BEFEHL erklärt einen):")
         for spec in CommandTable.all where spec.requiredFlag == nil {
             let summary = L10n.$languageOverride.withValue("de") { spec.summary }
@@ -26,7 +26,7 @@ import Testing
         let shell = ShellProcess()
         defer { shell.remove() }
         let result = try await shell.run(["--profile", "clap", "--no-rc", "-c", "/config"])
-        #expect(result.status == 0)
+        #expect(result.status == 0, "\(result)")
         #expect(result.standardOutput.contains("Profile clap (running)"))
         #expect(result.standardOutput.contains("Clap"))
         #expect(result.standardOutput.contains("clap (clap.ac)"))
@@ -37,9 +37,9 @@ import Testing
     @Test func exitStatusSaysWhetherEveryCommandSucceeded() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
-        #expect(try await shell.run(["--no-rc", "-c", "/echo fine", "-c", "/aliases"]).status == 0)
+        try await shell.run(["--no-rc", "-c", "/echo fine", "-c", "/aliases"]).expectSuccess()
         let failed = try await shell.run(["--no-rc"], input: "/echo one\n/nonsense\n/echo two\n")
-        #expect(failed.status == 1)
+        #expect(failed.status == 1, "\(failed)")
         #expect(failed.outputLines == ["one", "two"])
         #expect(failed.standardError.contains("There is no command /nonsense."))
     }
@@ -48,7 +48,7 @@ import Testing
         let shell = ShellProcess()
         defer { shell.remove() }
         let result = try await shell.run(["--no-rc", "--output", "json"], input: "/echo hi\n/whoami\n/set color never\nhello\n")
-        #expect(result.status == 1)
+        #expect(result.status == 1, "\(result)")
         #expect(result.standardError.isEmpty)
         let objects = result.objects
         #expect(objects.count == 4)
@@ -65,7 +65,7 @@ import Testing
         let result = try await shell.run([], input: "/hi there\n")
         #expect(result.outputLines == ["rc done", "hello there"])
         #expect(result.standardError.contains(shell.home.appending(path: ".elrc").path + ":3:"))
-        #expect(result.status == 1)
+        #expect(result.status == 1, "\(result)")
         #expect(try await shell.run(["--no-rc"], input: "/hi there\n").status == 1)
 
         let other = try shell.write("/echo from other rc\n", to: "other.elrc")
@@ -81,7 +81,7 @@ import Testing
         defer { shell.remove() }
         let config = try shell.write("settings:\n  colour: never\n  history_size: many\n", to: "config.yaml")
         let result = try await shell.run(["--config", config, "--no-rc", "-c", "/echo up"])
-        #expect(result.status == 0)
+        #expect(result.status == 0, "\(result)")
         #expect(result.outputLines == ["up"])
         #expect(result.standardError.contains("\(config):2:3:"))
         #expect(result.standardError.contains("colour"))
@@ -92,7 +92,7 @@ import Testing
         let shell = ShellProcess()
         defer { shell.remove() }
         let result = try await shell.run(["--config", "/nonexistent/config.yaml", "-c", "/echo x"])
-        #expect(result.status == 2)
+        #expect(result.status == 2, "\(result)")
         #expect(result.standardError.contains("/nonexistent/config.yaml: The file does not exist."))
         #expect(result.standardOutput.isEmpty)
     }
@@ -101,7 +101,7 @@ import Testing
         let shell = ShellProcess()
         defer { shell.remove() }
         let result = try await shell.run(["--profile", "clapp", "-c", "/echo x"])
-        #expect(result.status == 2)
+        #expect(result.status == 2, "\(result)")
         #expect(result.standardError.contains("Did you mean clap?"))
     }
 

@@ -14,7 +14,7 @@ extension ShellMessagingIntegrationTests {
         let name = "Alerts \(UUID().uuidString.prefix(6))"
         let roomID = try await peer.createRoom(named: name, inviting: carolID, displayName: "Erin Nio")
         let login = try await shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync"], extraEnvironment: password)
-        #expect(login.status == 0, "\(login.standardOutput)")
+        #expect(login.status == 0, "\(login)")
 
         let stand = try shell.write("#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$(dirname \"$0\")/notified\"\n", to: "bin/notify-send")
         chmod(stand, 0o755)

@@ -25,7 +25,7 @@ struct ShellConnectionReuseTests {
             + ["/wait sent --timeout 600", "/history 60", "/wait sync --timeout 600", "/logout!"]
         let run = try await shell.run(["--config", config, "--profile", "tester", "--no-rc", "--output", "json"] + lines.flatMap { ["-c", $0] },
                                       extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
-        #expect(run.status == 0, "\(run.standardOutput)\n\(run.standardError)")
+        #expect(run.status == 0, "\(run)")
 
         let requests = try await proxy.requests()
         let connections = Set(requests.map(\.connection))

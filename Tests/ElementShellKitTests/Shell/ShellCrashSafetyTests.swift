@@ -57,7 +57,7 @@ struct ShellCrashSafetyTests {
             /wait sync
 
             """, extraEnvironment: ["ELEMENT_SHELL_PASSWORD": server.homeserver.password])
-        try #require(setup.status == 0, "\(setup.standardOutput)\(setup.standardError)")
+        try #require(setup.status == 0, "\(setup)")
         let storeURL = try shell.testerStoreURL()
         let session = try #require(try await SessionStore(directory: shell.testerDataDirectory).load())
         let initial = try StoreAtRest(url: storeURL)

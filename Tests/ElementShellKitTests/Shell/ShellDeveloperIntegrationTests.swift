@@ -32,7 +32,7 @@ struct ShellDeveloperIntegrationTests {
             "/login test alice", "/create Diagnostics --encrypted", body, "/wait sent --timeout 60", "/recovery! setup",
             "/wait sync --timeout 60", "/view-source ^", "/labs", "/report-problem",
         ], developer: true)
-        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.status == 0, "\(run)")
 
         // The source is Synapse's, encrypted, and decrypts to what was sent.
         let source = try result("view-source", in: run)

@@ -70,7 +70,7 @@ struct ShellDeviceLoginTests {
         try await TokenExpiry.untilTurnedDown(carolSessions)
         let wrote = try await dave.run(daveBase + ["--output", "json", "-c", "/join \(roomID)", "-c", "/open Approved", "-c", "later, from dave",
                                                    "-c", "/wait sent"])
-        #expect(wrote.status == 0, "\(wrote.standardError)")
+        #expect(wrote.status == 0, "\(wrote)")
         _ = try await talk.answer()
         let renewed = try #require(try await carolSessions.load())
         #expect(renewed.deviceID == first.deviceID && renewed.refreshToken != first.refreshToken, "renewed, the same device")
@@ -87,7 +87,7 @@ struct ShellDeviceLoginTests {
         // Logout revokes: the tokens the file held are dead at the server.
         let before = try #require(try await carolSessions.load())
         let out = try await carol.run(carolBase + ["--output", "json", "-c", "/logout!"])
-        #expect(out.status == 0, "\(out.standardError)")
+        #expect(out.status == 0, "\(out)")
         await #expect(throws: MatrixError.unknownToken(softLogout: false)) {
             try await MatrixAuthService(transport: CurlTransport(userAgent: "element-shell-tests")).whoami(before)
         }
@@ -134,7 +134,7 @@ struct ShellDeviceLoginTests {
         defer { shell.remove() }
         let base = try shell.testerArguments(for: server.synapse.homeserver)
         let expired = try await shell.run(base + ["--output", "json", "-c", "/login test"])
-        #expect(expired.status != 0)
+        #expect(expired.status != 0, "\(expired)")
         #expect((expired.result(of: "login")?["error"] as? [String: Any])?["code"] as? String == "device_code_expired")
         #expect(!FileManager.default.fileExists(atPath: shell.testerDataDirectory.appending(path: "session.json").path))
     }

@@ -41,13 +41,13 @@ struct ShellEncryptionIntegrationTests {
         // A new device publishes its keys before its first sync, so grace can encrypt for it.
         let joined = try await shell.run(base + ["--output", "json", "-c", "/login test \(frank)", "-c", "/join \(roomID)", "-c", "/wait sync"],
                                    extraEnvironment: password)
-        #expect(joined.status == 0, "\(joined.standardOutput)")
+        #expect(joined.status == 0, "\(joined)")
         #expect(try await grace.seesJoined(frankID, in: roomID))
         try await grace.send(["first secret from nio", "second secret from nio"], to: roomID)
 
         let talk = try await shell.run(base + ["--output", "json", "-c", "/wait sync", "-c", "/open \(name)", "-c", "a secret from the shell",
                                          "-c", "/wait sent"])
-        #expect(talk.status == 0, "\(talk.standardOutput)")
+        #expect(talk.status == 0, "\(talk)")
         #expect(Self.bodies(of: "open", in: talk).suffix(2) == ["first secret from nio", "second secret from nio"], "\(talk.standardOutput)")
         #expect(try await grace.receives("a secret from the shell", in: roomID))
 
@@ -66,7 +66,7 @@ struct ShellEncryptionIntegrationTests {
                 "\(again.standardOutput)")
 
         try expectNoLeaks(in: shell, of: ["secret from nio", "secret from the shell", homeserver.password])
-        #expect(try await shell.run(base + ["-c", "/logout!"]).status == 0)
+        try await shell.run(base + ["-c", "/logout!"]).expectSuccess()
     }
 
     /// The shell creates the encrypted room: its key reaches the invited peer over Olm, the peer's
@@ -88,13 +88,13 @@ struct ShellEncryptionIntegrationTests {
 
         let created = try await shell.run(base + ["--output", "json", "-c", "/login test \(frank)", "-c", "/create \(name) --encrypted",
                                             "-c", "/wait sync", "-c", "/invite \(grace.userID)"], extraEnvironment: password)
-        #expect(created.status == 0, "\(created.standardOutput)")
+        #expect(created.status == 0, "\(created)")
         let roomID = try #require(created.objects.first { $0["command"] as? String == "create" }?["room_id"] as? String)
         #expect(try await grace.join(roomID) == roomID)
 
         let sent = try await shell.run(base + ["--output", "json", "-c", "/wait sync", "-c", "/open \(name)", "-c", "the plan from the shell",
                                          "-c", "/wait sent"])
-        #expect(sent.status == 0, "\(sent.standardOutput)")
+        #expect(sent.status == 0, "\(sent)")
         #expect(try await grace.receives("the plan from the shell", in: roomID))
         try await grace.send(["an answer from nio"], to: roomID)
         let read = try await shell.run(base + ["--output", "json", "--passphrase-file", passphraseFile, "-c", "/wait sync", "-c", "/open \(name)",
@@ -123,14 +123,14 @@ struct ShellEncryptionIntegrationTests {
             "--output", "json", "--passphrase-file", passphraseFile, "-c", "/login test \(frank)", "-c", "/wait sync",
             "-c", "/keys import \(peerFile)", "-c", "/open \(name)", "-c", "/logout!",
         ], extraEnvironment: password)
-        #expect(fresh.status == 0, "\(fresh.standardOutput)")
+        #expect(fresh.status == 0, "\(fresh)")
         let imported = try #require(fresh.objects.first { $0["command"] as? String == "keys" })
         #expect(imported["imported"] as? Int == 2, "\(imported)")
         #expect(Self.bodies(of: "open", in: fresh).suffix(2) == ["the plan from the shell", "an answer from nio"], "\(fresh.standardOutput)")
 
         try expectNoLeaks(in: shell, of: ["the plan", "an answer from nio", passphrase, homeserver.password])
         try expectNoLeaks(in: newDevice, of: ["the plan", "an answer from nio", passphrase, homeserver.password])
-        #expect(try await shell.run(base + ["-c", "/logout!"]).status == 0)
+        try await shell.run(base + ["-c", "/logout!"]).expectSuccess()
     }
 
     /// The shell's device is deleted from another client: the next sync signs it out without
@@ -161,11 +161,11 @@ struct ShellEncryptionIntegrationTests {
 
             let again = try await shell.run(base + ["--output", "json", "-c", "/login test \(frank)", "-c", "/open \(name)"],
                                             extraEnvironment: password)
-            #expect(again.status == 0, "\(again.standardOutput)")
+            #expect(again.status == 0, "\(again)")
             let newDevice = again.objects.first { $0["command"] as? String == "login" }?["device_id"] as? String
             #expect(newDevice != nil && newDevice != deviceID, "a new device")
             #expect(Self.bodies(of: "open", in: again).last == "kept through the sign-out", "the same store, still decrypted")
-            #expect(try await shell.run(base + ["-c", "/logout!"]).status == 0)
+            try await shell.run(base + ["-c", "/logout!"]).expectSuccess()
         }
     }
 

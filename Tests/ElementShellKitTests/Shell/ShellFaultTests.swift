@@ -76,7 +76,7 @@ struct ShellFaultTests {
         try await setup.proxy.add(.rateLimited(retryAfterMilliseconds: 2000), path: "/send/m.room.message/", method: "PUT")
         try await setup.proxy.add(.rateLimited(retryAfterMilliseconds: 1000), path: "/sync$")
         let run = try await setup.run(["/open \(setup.room)", "limited once", "/wait sent --timeout 60", "/wait sync"])
-        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.status == 0, "\(run)")
 
         // Refused once, then sent. On a busy machine a send may outlast this suite's 3 s
         // request_timeout and go again with its transaction ID, which the server takes once: what
@@ -128,7 +128,7 @@ struct ShellFaultTests {
         try await setup.proxy.add(.stall(seconds: 6), path: "/sync$")
         let started = Date()
         let run = try await setup.run(["/open \(setup.room)", "through a stall", "/wait sent --timeout 60", "/wait sync --timeout 60"])
-        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.status == 0, "\(run)")
         #expect(Date().timeIntervalSince(started) < 40, "no request waited much past its timeout")
         // The stalled request reaches the server after the retry.
         try await setup.proxy.settled()
@@ -144,7 +144,7 @@ struct ShellFaultTests {
             try await setup.proxy.add(.replaceBody(body), path: "/sync$")
         }
         let run = try await setup.run(["/wait sync --timeout 60", "/open \(setup.room)"])
-        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.status == 0, "\(run)")
         #expect(try await setup.proxy.requests().compactMap(\.fault) == Array(repeating: "replace_body", count: 4))
         let bodies = setup.opened(in: run).compactMap { $0["body"] as? String }
         #expect(bodies.filter { $0 == "said while sync was broken" }.count == 1, "\(bodies)")
@@ -161,7 +161,7 @@ struct ShellFaultTests {
         try await setup.peer.send((1...30).map { "older \($0)" }, to: setup.roomID)
         let other = try await setup.peer.createPublicRoom(named: "Elsewhere \(UUID().uuidString.prefix(6))")
         let opened = try await setup.run(["/wait sync", "/open \(setup.room)"])
-        #expect(opened.status == 0, "\(opened.standardOutput)")
+        #expect(opened.status == 0, "\(opened)")
         try await setup.proxy.add(.status(502, body: Self.serverError), path: "/messages$")
         try await setup.proxy.add(.resetMidBody, path: "/join/")
         let run = try await setup.run(["/open \(setup.room)", "/history 20", "/history 20", "/join \(other)", "/join \(other)"])
@@ -198,7 +198,7 @@ struct ShellFaultTests {
         // Twice: `/wait sync` may cancel the request that met the first; the store keeps each event once.
         try await setup.proxy.add(.inject(events: events, roomID: setup.roomID), path: "/sync$", times: 2)
         let run = try await setup.run(["/wait sync", "/open \(setup.room)"])
-        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.status == 0, "\(run)")
 
         let shown = setup.opened(in: run).filter { ($0["event_id"] as? String)?.hasSuffix(marker) == true }
         #expect(shown.compactMap { $0["event_id"] as? String } == ["number", "sender", "deep", "long", "after"].map { "$\($0)-\(marker)" },

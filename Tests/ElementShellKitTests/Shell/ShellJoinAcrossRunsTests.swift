@@ -21,10 +21,10 @@ struct ShellJoinAcrossRunsTests {
 
         let joined = try await shell.run(base + ["-c", "/login test \(ken)", "-c", "/join \(alias)"],
                                          extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
-        #expect(joined.status == 0, "\(joined.standardOutput)\(joined.standardError)")
+        #expect(joined.status == 0, "\(joined)")
 
         let posted = try await shell.run(base + ["-c", "/open \(alias)", "-c", "posted in the next run", "-c", "/wait sent --timeout 600"])
-        #expect(posted.status == 0, "\(posted.standardOutput)\(posted.standardError)")
+        #expect(posted.status == 0, "\(posted)")
         let opened = posted.objects.first { $0["command"] as? String == "open" }
         #expect(opened?["ok"] as? Bool == true)
         #expect(try await peer.receives("posted in the next run", in: roomID, within: 600))

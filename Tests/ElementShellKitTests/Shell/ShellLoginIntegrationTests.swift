@@ -29,7 +29,7 @@ struct ShellLoginIntegrationTests {
         let expectedID = "@\(user):\(homeserver.serverName)"
 
         let login = try await shell.run(base + ["-c", "/login test \(user)"], extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
-        #expect(login.status == 0, "\(login.standardOutput)")
+        #expect(login.status == 0, "\(login)")
         let loggedIn = login.objects.first { $0["command"] as? String == "login" }
         #expect(loggedIn?["user_id"] as? String == expectedID)
         let sessionFile = shell.home.appending(path: ".local/share/element-shell/tester/session.json")
@@ -39,7 +39,7 @@ struct ShellLoginIntegrationTests {
         #expect(!stored.contains(homeserver.password))
 
         let resumed = try await shell.run(base + ["-c", "/whoami"])
-        #expect(resumed.status == 0)
+        #expect(resumed.status == 0, "\(resumed)")
         #expect(resumed.objects.first?["type"] as? String == "session")
         // Other suites may mention this user meanwhile: that arrives as objects of its own.
         let whoami = resumed.objects.first { $0["command"] as? String == "whoami" }
@@ -50,10 +50,10 @@ struct ShellLoginIntegrationTests {
         #expect(log.contains("Logged in as \(expectedID)"), "the default level logs what happened to whom")
 
         let logout = try await shell.run(base + ["-c", "/logout!"])
-        #expect(logout.status == 0)
+        #expect(logout.status == 0, "\(logout)")
         #expect(!FileManager.default.fileExists(atPath: sessionFile.path))
         let after = try await shell.run(base + ["-c", "/whoami"])
-        #expect(after.status == 1)
+        #expect(after.status == 1, "\(after)")
         #expect((after.objects.last?["error"] as? [String: Any])?["code"] as? String == "not_logged_in")
     }
 
@@ -70,7 +70,7 @@ struct ShellLoginIntegrationTests {
 
         let first = try await shell.run(base + ["-c", "/login test \(user)", "-c", "/wait sync", "-c", "/rooms"],
                                   extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
-        #expect(first.status == 0, "\(first.standardOutput)")
+        #expect(first.status == 0, "\(first)")
         // Found by command: what sync brings for this shared user may print after it.
         let listed = (first.objects.first { $0["command"] as? String == "rooms" }?["rooms"] as? [[String: Any]]) ?? []
         let invite = listed.first { $0["room_id"] as? String == room.roomID }
@@ -83,7 +83,7 @@ struct ShellLoginIntegrationTests {
         let second = try await shell.run(base + ["-c", "/rooms"])
         let restarted = second.objects.first { $0["command"] as? String == "rooms" }
         #expect(((restarted?["rooms"] as? [[String: Any]]) ?? []).contains { $0["room_id"] as? String == room.roomID }, "\(second.standardOutput)")
-        #expect(try await shell.run(base + ["-c", "/logout!"]).status == 0)
+        try await shell.run(base + ["-c", "/logout!"]).expectSuccess()
         try await MatrixAuthService(transport: CurlTransport(userAgent: "test")).logout(inviter)
     }
 
@@ -92,7 +92,7 @@ struct ShellLoginIntegrationTests {
         defer { shell.remove() }
         let result = try await shell.run(["--config", config, "--profile", "tester", "--no-rc", "-c", "/login test \(homeserver.user(2))"],
                                    extraEnvironment: ["ELEMENT_SHELL_PASSWORD": "not-the-password"])
-        #expect(result.status == 1)
+        #expect(result.status == 1, "\(result)")
         #expect(result.standardError.contains("The homeserver refused"))
         #expect(!FileManager.default.fileExists(atPath: shell.home.appending(path: ".local/share/element-shell/tester/session.json").path))
     }
@@ -103,7 +103,7 @@ struct ShellLoginIntegrationTests {
         let passwordFile = try shell.write(homeserver.password + "\n", to: "password")
         let result = try await shell.run(["--config", config, "--no-rc", "--password-file", passwordFile,
                                     "-c", "/login \(homeserver.url.absoluteString) \(homeserver.user(2))", "-c", "/logout!"])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == 0, "\(result)")
         #expect(result.outputLines.first?.hasPrefix("Logged in as @\(homeserver.user(2)):") == true)
     }
 
@@ -113,7 +113,7 @@ struct ShellLoginIntegrationTests {
         let result = try await shell.run(["--config", config, "--profile", "tester", "--no-rc", "--output", "json",
                                     "-c", "/set log_level trace", "-c", "/login test \(homeserver.user(2))", "-c", "/whoami", "-c", "/logout!"],
                                    extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
-        #expect(result.status == 0)
+        #expect(result.status == 0, "\(result)")
         let token = try #require(result.objects.first { $0["command"] as? String == "login" }).description
         let log = try String(contentsOf: shell.home.appending(path: ".local/share/element-shell/tester/element-shell.log"), encoding: .utf8)
         #expect(log.contains("POST /_matrix/client/v3/login → 200"), "the requests were logged")

@@ -67,7 +67,7 @@ struct ShellMembershipIntegrationTests {
         #expect(Self.errorCode(kicks.first) == "power_level_outranked")
         #expect(kicks.last?["ok"] as? Bool == true, "\(moderated.standardOutput)")
         #expect(try await bob.membership(of: carol.userID, in: party) == "leave")
-        #expect(try await alice(["/logout!"]).status == 0)
+        try await alice(["/logout!"]).expectSuccess()
     }
 
     func aCreatedRoomHasItsAliasAndItsCreatorBansAndUnbans() async throws {
@@ -92,7 +92,7 @@ struct ShellMembershipIntegrationTests {
         // Once she is no longer banned, the server refuses to lift a ban again: its refusal is told.
         #expect(Self.errorCode(unbans.last) == "M_BAD_STATE", "\(unbanned.standardOutput)")
         #expect(try await alicePeer.membership(of: carol.userID, in: roomID) == "leave")
-        #expect(try await alice(["/logout!"]).status == 0)
+        try await alice(["/logout!"]).expectSuccess()
     }
 
     func aDirectChatIsStartedOnceAndFoundAgainThroughMDirect() async throws {
@@ -103,6 +103,6 @@ struct ShellMembershipIntegrationTests {
         #expect(chats.last?["room_id"] as? String == roomID, "the second /dm finds the first chat in m.direct")
         #expect(Self.errorCode(Self.results(first, "dm").dropFirst().first) == "unknown_user")
         #expect(try await bob.invites()[roomID] == true, "bob is invited to a direct chat")
-        #expect(try await alice(["/logout!"]).status == 0)
+        try await alice(["/logout!"]).expectSuccess()
     }
 }

@@ -28,7 +28,7 @@ struct ShellMessagingIntegrationTests {
         let run = try await shell.run(base + ["--output", "json", "-c", "/login test \(carol)", "-c", "/join #chat-\(tag):\(homeserver.serverName)",
                                         "-c", "/wait sync", "-c", "/open \(name)", "-c", "hello from the shell", "-c", "/wait sent", "-c", "/members"],
                                 extraEnvironment: password)
-        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.status == 0, "\(run)")
         #expect(run.objects.first { $0["command"] as? String == "join" }?["room_id"] as? String == roomID, "the alias led to the peer's room")
         let members = (run.objects.last?["members"] as? [[String: Any]] ?? []).reduce(into: [String: String]()) {
             $0[$1["user_id"] as? String ?? ""] = $1["name"] as? String
@@ -46,7 +46,7 @@ struct ShellMessagingIntegrationTests {
 
         // An invited member of a private chat may not change its topic: the server's refusal is told.
         let topic = try await shell.run(base + ["--output", "json", "-c", "/open \(name)", "-c", "/topic Plans"])
-        #expect(topic.status == 1)
+        #expect(topic.status == 1, "\(topic)")
         // Found by its command: carol's message, which the run before ended without syncing, may
         // arrive (and print) after it.
         let refused = topic.objects.first { $0["command"] as? String == "topic" }
@@ -60,7 +60,7 @@ struct ShellMessagingIntegrationTests {
         #expect(text.dropFirst(first + 1).first == "        lines")
         #expect(text.last?.hasSuffix(": hello from the shell") == true)
 
-        #expect(try await shell.run(base + ["-c", "/logout!"]).status == 0)
+        try await shell.run(base + ["-c", "/logout!"]).expectSuccess()
     }
 
     /// Files both ways through authenticated media: nio's file is listed with its size and saved
@@ -84,7 +84,7 @@ struct ShellMessagingIntegrationTests {
         let run = try await shell.run(base + ["--output", "json", "-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync",
                                         "-c", "/open \(name)", "-c", "/download ^ \(saved)", "-c", "/upload \(image.path)", "-c", "/wait sent"],
                                 extraEnvironment: password)
-        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.status == 0, "\(run)")
         #expect(run.objects.first { $0["command"] as? String == "download" }?["path"] as? String == saved + "/notes.txt")
         #expect(FileManager.default.contents(atPath: saved + "/notes.txt") == Data("hello, file\n".utf8))
 
@@ -102,7 +102,7 @@ struct ShellMessagingIntegrationTests {
         let text = try await shell.run(base + ["-c", "/wait sync", "-c", "/open \(name)"]).outputLines
         #expect(text.contains { $0.hasSuffix("] Erin Nio: [file] notes.txt (12 B)") }, "\(text)")
         #expect(text.contains { $0.contains(": [image] cat.png (\(MediaTests.png.count) B)") }, "\(text)")
-        #expect(try await shell.run(base + ["-c", "/logout!"]).status == 0)
+        try await shell.run(base + ["-c", "/logout!"]).expectSuccess()
     }
 
     static func sha256(of path: String) throws -> String {
@@ -127,7 +127,7 @@ struct ShellMessagingIntegrationTests {
             "--output", "json", "-c", "/login test \(carol)", "-c", "/join \(roomID)",
             "-c", "/wait sync", "-c", "/open \(name)", "-c", "/history 20", "-c", "/logout!",
         ], extraEnvironment: password)
-        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.status == 0, "\(run)")
         let opened = Self.bodies(run.objects.first { $0["command"] as? String == "open" }?["messages"])
         let older = Self.bodies(run.objects.first { $0["command"] as? String == "history" }?["messages"])
         #expect(opened.last == "m30")
@@ -151,14 +151,14 @@ struct ShellMessagingIntegrationTests {
         try await peer.send(["before"], to: roomID)
         let first = try await shell.run(base + ["--output", "json", "-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync",
                                           "-c", "/open \(name)"], extraEnvironment: password)
-        #expect(first.status == 0, "\(first.standardOutput)")
+        #expect(first.status == 0, "\(first)")
         #expect(Self.bodies(first.objects.first { $0["command"] as? String == "open" }?["messages"]) == ["before"])
 
         let away = (1...30).map { "away \($0)" }
         try await peer.send(away, to: roomID)
         let second = try await shell.run(base + ["--output", "json", "-c", "/wait sync", "-c", "/open \(name)",
                                            "-c", "/history 20", "-c", "/history 20", "-c", "/history 20", "-c", "/logout!"])
-        #expect(second.status == 0, "\(second.standardOutput)")
+        #expect(second.status == 0, "\(second)")
         let opened = Self.bodies(second.objects.first { $0["command"] as? String == "open" }?["messages"])
         // Each page is older than the one before it, oldest first within.
         let pages = second.objects.filter { $0["command"] as? String == "history" }.map { Self.bodies($0["messages"]) }
@@ -175,7 +175,7 @@ struct ShellMessagingIntegrationTests {
             "--output", "json", "-c", "/login test \(carol)", "-c", "/join \(link)", "-c", "hello by link", "-c", "/wait sent",
             "-c", "/leave", "-c", "/logout!",
         ], extraEnvironment: password)
-        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.status == 0, "\(run)")
         #expect(run.objects.first { $0["command"] as? String == "join" }?["room_id"] as? String == roomID)
         #expect(try await peer.messages(in: roomID).map(\.body) == ["hello by link"], "the joined room is the one the link names")
     }
@@ -192,7 +192,7 @@ struct ShellMessagingIntegrationTests {
         let elsewhere = try await peer.createRoom(named: "Elsewhere \(tag)", inviting: carolID)
         let login = try await shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(here)", "-c", "/join \(elsewhere)", "-c", "/wait sync"],
                                   extraEnvironment: password)
-        #expect(login.status == 0, "\(login.standardOutput)")
+        #expect(login.status == 0, "\(login)")
 
         let tmux = try await TmuxSession(shell: shell, arguments: base)
         try await tmux.waitFor("the session resumed") { $0.last?.hasPrefix("Tester \(carolID)") == true }

@@ -1,10 +1,13 @@
 import Foundation
 import Synchronization
+import Testing
 import TestSupport
 
 /// Runs the built `element-shell` binary as a user would, in a home of its own.
 struct ShellProcess {
-    struct Result {
+    /// Printed, a result shows its status and both streams, so that a failed expectation on its
+    /// status says what the shell said: in `--output json` its errors are on standard output.
+    struct Result: CustomStringConvertible {
         var status: Int32
         var standardOutput: String
         var standardError: String
@@ -16,6 +19,17 @@ struct ShellProcess {
         /// `--output json` lines, parsed.
         var objects: [[String: Any]] {
             outputLines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        }
+
+        /// Expects the run to have succeeded, showing what it printed where it did not.
+        @discardableResult
+        func expectSuccess(sourceLocation: SourceLocation = #_sourceLocation) -> Result {
+            #expect(status == 0, "\(self)", sourceLocation: sourceLocation)
+            return self
+        }
+
+        var description: String {
+            "exit status \(status)\(wasKilled ? " (killed)" : "")\n--- standard output:\n\(standardOutput)\n--- standard error:\n\(standardError)"
         }
     }
 

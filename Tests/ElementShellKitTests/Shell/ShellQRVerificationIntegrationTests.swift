@@ -19,7 +19,7 @@ struct ShellQRVerificationIntegrationTests {
     func logInWithCrossSigning(_ user: String, on shell: ShellProcess) async throws -> String {
         let run = try await shell.run(try arguments(shell) + ["-c", "/login test \(user)", "-c", "/recovery! setup", "-c", "/whoami"],
                                       extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
-        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.status == 0, "\(run)")
         return try #require(run.result(of: "whoami")?["device_id"] as? String)
     }
 

@@ -22,11 +22,11 @@ extension ShellMessagingIntegrationTests {
         try await peer.send(["before carol came"], to: roomID)
         let joined = try await shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync", "-c", "/read"],
                                          extraEnvironment: password)
-        #expect(joined.status == 0, "\(joined.standardOutput)")
+        #expect(joined.status == 0, "\(joined)")
         try await peer.send(["unread one", "unread two"], to: roomID)
 
         let opened = try await shell.run(base + ["--output", "json", "-c", "/wait sync", "-c", "/rooms --unread", "-c", "/open \(name)", "-c", "/wait sync"])
-        #expect(opened.status == 0, "\(opened.standardOutput)")
+        #expect(opened.status == 0, "\(opened)")
         let unread = Self.rooms(opened, command: 0).first { $0["room_id"] as? String == roomID }
         #expect(unread?["notification_count"] as? Int == 2, "\(opened.standardOutput)")
         let messages = try #require(opened.objects.first { $0["command"] as? String == "open" }?["messages"] as? [[String: Any]])
@@ -43,10 +43,10 @@ extension ShellMessagingIntegrationTests {
         try await peer.send(["read in private"], to: roomID)
         let quiet = try await shell.run(base + ["--output", "json", "-c", "/set private_receipts on", "-c", "/wait sync", "-c", "/read \(name)",
                                           "-c", "/wait sync", "-c", "/rooms"])
-        #expect(quiet.status == 0, "\(quiet.standardOutput)")
+        #expect(quiet.status == 0, "\(quiet)")
         #expect(Self.rooms(quiet, command: 0).first { $0["room_id"] as? String == roomID }?["notification_count"] as? Int == 0)
         #expect(try await peer.readReceipt(of: carolID, in: roomID) == newest)
-        #expect(try await shell.run(base + ["-c", "/logout!"]).status == 0)
+        try await shell.run(base + ["-c", "/logout!"]).expectSuccess()
     }
 
     @Test(.enabled(if: TmuxSession.isAvailable, "needs tmux"))
@@ -57,7 +57,7 @@ extension ShellMessagingIntegrationTests {
         let tag = UUID().uuidString.prefix(6)
         let roomID = try await peer.createRoom(named: "Typing \(tag)", inviting: carolID, displayName: "Erin Nio")
         let login = try await shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync"], extraEnvironment: password)
-        #expect(login.status == 0, "\(login.standardOutput)")
+        #expect(login.status == 0, "\(login)")
 
         let tmux = try await TmuxSession(shell: shell, arguments: base, width: 160)
         try await tmux.waitFor("the session resumed") { $0.last?.hasPrefix("Tester \(carolID)") == true }

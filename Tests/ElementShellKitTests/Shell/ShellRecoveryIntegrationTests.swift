@@ -41,7 +41,7 @@ struct ShellRecoveryIntegrationTests {
         // A first run logs in and syncs: the old messages arrive without their key.
         let login = try await shell.run(base + ["-c", "/login test \(nina)", "-c", "/wait sync --timeout 60", "-c", "/whoami"],
                                         extraEnvironment: password)
-        #expect(login.status == 0, "\(login.standardOutput)\(login.standardError)")
+        #expect(login.status == 0, "\(login)")
         let deviceID = try #require(Self.result(of: "whoami", in: login)?["device_id"] as? String)
 
         // Another account's key, and a mistyped one: each says so, and nothing changes.
@@ -55,7 +55,7 @@ struct ShellRecoveryIntegrationTests {
         let after = "from the recovered shell \(UUID().uuidString.prefix(4))"
         let recovered = try await shell.run(base + ["-c", "/recovery \(key)", "-c", "/open \(roomID)", "-c", after,
                                                     "-c", "/wait sent --timeout 60"])
-        #expect(recovered.status == 0, "\(recovered.standardOutput)\(recovered.standardError)")
+        #expect(recovered.status == 0, "\(recovered)")
         let recovery = try #require(Self.result(of: "recovery", in: recovered))
         #expect(recovery["ok"] as? Bool == true, "\(recovery)")
         #expect(recovery["device_verified"] as? Bool == true)
@@ -90,7 +90,7 @@ struct ShellRecoveryIntegrationTests {
             "-c", "/login test \(olga)", "-c", "/create \(name)", "-c", "/encrypt!", "-c", texts[0], "-c", "/wait sent --timeout 60",
             "-c", "/recovery! setup", "-c", texts[1], "-c", "/wait sent --timeout 60", "-c", "/wait sync --timeout 60", "-c", "/backup",
         ], extraEnvironment: password)
-        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.status == 0, "\(run)")
         let setup = try #require(Self.result(of: "recovery", in: run))
         let key = try #require(setup["recovery_key"] as? String, "\(setup)")
         let roomID = try #require(Self.result(of: "create", in: run)?["room_id"] as? String)
@@ -110,7 +110,7 @@ struct ShellRecoveryIntegrationTests {
         // A reset (the password answers the server) makes a new identity and backup, which keeps
         // the room keys: another new device of Element's engine reads both with the new key.
         let reset = try await shell.run(base + ["-c", "/recovery! reset"], extraEnvironment: password)
-        #expect(reset.status == 0, "\(reset.standardOutput)\(reset.standardError)")
+        #expect(reset.status == 0, "\(reset)")
         let newKey = try #require(Self.result(of: "recovery", in: reset)?["recovery_key"] as? String, "\(reset.standardOutput)")
         #expect(newKey != key)
         let later = try peer(olga, in: shell, device: "later")
@@ -133,7 +133,7 @@ struct ShellRecoveryIntegrationTests {
         let verified = try await shell.run(base + [
             "-c", "/login test \(pat)", "-c", "/recovery! setup", "-c", "/verify \(quinnID) --identity \(master)", "-c", "/whois \(quinnID)",
         ], extraEnvironment: password)
-        #expect(verified.status == 0, "\(verified.standardOutput)\(verified.standardError)")
+        #expect(verified.status == 0, "\(verified)")
         let before = try #require(Self.result(of: "whois", in: verified))
         #expect(before["identity"] as? String == "verified", "\(before)")
         let devices = before["devices"] as? [[String: Any]] ?? []
@@ -164,7 +164,7 @@ struct ShellRecoveryIntegrationTests {
             """, to: "config.yaml")
         let base = ["--config", config, "--profile", "tester", "--no-rc", "--output", "json"]
         let login = try await shell.run(base + ["-c", "/login test \(rita)"], extraEnvironment: password)
-        #expect(login.status == 0, "\(login.standardOutput)\(login.standardError)")
+        #expect(login.status == 0, "\(login)")
 
         // Killed while the last step, making secret storage's key the default, is on its way.
         try await proxy.add(.hold, path: "/account_data/m\\.secret_storage\\.default_key$", method: "PUT")
@@ -176,7 +176,7 @@ struct ShellRecoveryIntegrationTests {
 
         // The next setup finishes that one: the same identity and backup, no second of either.
         let finished = try await shell.run(base + ["-c", "/recovery! setup", "-c", "/whois \(ritaID)"], extraEnvironment: password)
-        #expect(finished.status == 0, "\(finished.standardOutput)\(finished.standardError)")
+        #expect(finished.status == 0, "\(finished)")
         let setup = try #require(Self.result(of: "recovery", in: finished))
         #expect(setup["backup_version"] as? String == "1", "\(setup)")
         #expect(Self.result(of: "whois", in: finished)?["master_key"] as? String == master)
@@ -199,7 +199,7 @@ struct ShellRecoveryIntegrationTests {
         let secondConfig = try second.write(try String(contentsOfFile: config, encoding: .utf8), to: "config.yaml")
         let secondBase = ["--config", secondConfig, "--profile", "tester", "--no-rc", "--output", "json"]
         let arrived = try await second.run(secondBase + ["-c", "/login test \(rita)", "-c", "/wait sync --timeout 60"], extraEnvironment: password)
-        #expect(arrived.status == 0, "\(arrived.standardOutput)\(arrived.standardError)")
+        #expect(arrived.status == 0, "\(arrived)")
         try await proxy.add(.hold, path: "/room_keys/keys$", method: "GET")
         let cut = try await second.run(secondBase + ["-c", "/recovery \(key)"]) { try await proxy.held() }
         #expect(cut.wasKilled, "\(cut.standardOutput)")

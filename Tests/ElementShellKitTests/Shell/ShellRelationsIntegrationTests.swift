@@ -18,7 +18,7 @@ extension ShellMessagingIntegrationTests {
                                           "-c", "/edit ^ answer, edited", "-c", "oops", "-c", "/wait sent", "-c", "/wait sync",
                                           "-c", "/redact ^ mistake", "-c", "/wait sent"],
                                   extraEnvironment: password)
-        #expect(first.status == 0, "\(first.standardOutput)")
+        #expect(first.status == 0, "\(first)")
 
         let events = try await peer.events(in: roomID)
         let answer = try #require(events.first { Self.content($0)["body"] as? String == "answer" }, "\(events)")
@@ -41,7 +41,7 @@ extension ShellMessagingIntegrationTests {
         try await peer.sendEvent("m.room.message", content: #"{"msgtype": "m.text", "body": "\#(fallback)", "m.relates_to": {"m.in_reply_to": {"event_id": "\#(answerID)"}}}"#,
                            to: roomID)
         let second = try await shell.run(base + ["-c", "/wait sync", "-c", "/open \(name)", "-c", "/logout!"])
-        #expect(second.status == 0, "\(second.standardOutput)")
+        #expect(second.status == 0, "\(second)")
         let shown = try #require(second.objects.first { $0["command"] as? String == "open" }?["messages"] as? [[String: Any]])
         let byBody = Dictionary(shown.map { ($0["body"] as? String ?? "", $0) }) { first, _ in first }
         let revised = try #require(byBody["question, revised"], "\(shown)")
@@ -69,7 +69,7 @@ extension ShellMessagingIntegrationTests {
                                         "-c", "/search needle\(tag) --all", "-c", "/open \(name)", "-c", "/search needle\(tag)",
                                         "-c", "/reply ~1 found it, \(peer.userID)", "-c", "/wait sent", "-c", "/logout!"],
                                 extraEnvironment: password)
-        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.status == 0, "\(run)")
         let searches = run.objects.filter { $0["command"] as? String == "search" }
         for search in searches {
             let results = search["results"] as? [[String: Any]] ?? []
@@ -97,7 +97,7 @@ extension ShellMessagingIntegrationTests {
                                         "-c", "**loud** and `code`", "-c", "/plain *as typed*", "-c", "/html <em>hand</em> made",
                                         "-c", "/wait sent"],
                                 extraEnvironment: password)
-        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.status == 0, "\(run)")
         let lines = run.outputLines
         #expect(lines.contains { $0.hasSuffix("] Erin Nio: Bold news for X") }, "\(lines)")
         #expect(lines.contains("        • one"))
@@ -111,7 +111,7 @@ extension ShellMessagingIntegrationTests {
         #expect(Self.content(plain)["formatted_body"] == nil, "/plain sends no HTML")
         let handMade = try #require(events.first { Self.content($0)["formatted_body"] as? String == "<em>hand</em> made" })
         #expect(Self.content(handMade)["body"] as? String == "hand made", "/html's body is its text")
-        #expect(try await shell.run(base + ["-c", "/logout!"]).status == 0)
+        try await shell.run(base + ["-c", "/logout!"]).expectSuccess()
     }
 
     /// Threads both ways: nio's thread replies stay under their root in the shell, and what the
@@ -128,7 +128,7 @@ extension ShellMessagingIntegrationTests {
         let run = try await shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync", "-c", "/open \(name)",
                                         "-c", "/threads", "-c", "/thread ~1", "-c", "count me in", "-c", "/wait sent", "-c", "/logout!"],
                                 extraEnvironment: password)
-        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.status == 0, "\(run)")
         let opened = Self.objects(run, "open").first?["messages"] as? [[String: Any]] ?? []
         #expect(opened.map { $0["body"] as? String } == ["plans for friday"], "the thread's reply stays in the thread")
         #expect((opened.first?["thread"] as? [String: Any])?["reply_count"] as? Int == 1)

@@ -26,7 +26,7 @@ struct ShellSessionLogTests {
             "-c", "/react ~1 :+1:", "-c", "/wait sent", "-c", "/wait sync", "-c", "/edit ^ \(marker) the reply, edited",
             "-c", "/draft \(marker) a draft", "-c", "/search \(marker)", "-c", "/wait sent",
         ], extraEnvironment: ["ELEMENT_SHELL_PASSWORD": server.homeserver.password])
-        #expect(talk.status == 0, "\(talk.standardOutput)\(talk.standardError)")
+        #expect(talk.status == 0, "\(talk)")
         #expect(try await peer.receives("\(marker) the reply, edited", in: roomID))
         try await peer.send(["\(marker) from the peer, second"], to: roomID)
 
@@ -34,7 +34,7 @@ struct ShellSessionLogTests {
         let shown = again.objects.first { $0["command"] as? String == "open" }?["messages"] as? [[String: Any]] ?? []
         #expect(shown.compactMap { $0["body"] as? String }.last == "\(marker) from the peer, second", "\(again.standardOutput)")
         let token = try #require(try await SessionStore(directory: shell.home.appending(path: ".local/share/element-shell/tester")).load()?.accessToken)
-        #expect(try await shell.run(base + ["-c", "/logout!"]).status == 0)
+        try await shell.run(base + ["-c", "/logout!"]).expectSuccess()
 
         let log = try shell.testerLog()
         #expect(log.contains("/sync"), "the log is at a level that shows each request")

@@ -53,7 +53,7 @@ struct ShellSingleSignOnTests {
         let deviceID = try #require(whoami["device_id"] as? String)
 
         let next = try await shell.run(base + ["--output", "json", "-c", "/whoami"])
-        #expect(next.status == 0, "\(next.standardError)")
+        #expect(next.status == 0, "\(next)")
         let resumed = try #require(next.objects.last)
         #expect(resumed["user_id"] as? String == "@carol:localhost" && resumed["device_id"] as? String == deviceID)
 
@@ -84,7 +84,7 @@ struct ShellSingleSignOnTests {
         // A password user of the same server still logs in as before.
         let password = try await shell.run(base + ["--output", "json", "-c", "/logout!", "-c", "/login test alice"],
                                            extraEnvironment: ["ELEMENT_SHELL_PASSWORD": server.homeserver.password])
-        #expect(password.status == 0, "\(password.standardError)")
+        #expect(password.status == 0, "\(password)")
         #expect(password.objects.last?["user_id"] as? String == "@alice:localhost")
     }
 
@@ -111,7 +111,7 @@ struct ShellSingleSignOnTests {
 
         // Nobody opens the link at all: the same end.
         let unopened = try await shell.run(base + ["--output", "json", "-c", "/login test"])
-        #expect(unopened.status != 0)
+        #expect(unopened.status != 0, "\(unopened)")
         #expect(unopened.objects.contains { $0["type"] as? String == "sign_in" })
         #expect((unopened.objects.last?["error"] as? [String: Any])?["code"] as? String == "login_timed_out")
     }

@@ -37,7 +37,7 @@ struct ShellSlidingSyncIntegrationTests {
         let names = (1...25).map { "List \(tag) \($0)" }
         let made = try await maker.run(try maker.testerArguments(for: homeserver, settings: ["sync": "v3"]) + ["--output", "json", "-c", "/login test \(ida)"]
                                        + names.flatMap { ["-c", "/create \($0)"] } + ["-c", "/logout!"], extraEnvironment: password)
-        #expect(made.status == 0, "\(made.standardOutput)")
+        #expect(made.status == 0, "\(made)")
 
         // A new device, through a proxy that keeps the requests it sees.
         let proxy = try await FaultProxy(upstream: homeserver.url)
@@ -48,7 +48,7 @@ struct ShellSlidingSyncIntegrationTests {
         let run = try await shell.run(try shell.testerArguments(for: behind, settings: ["sync": "auto"])
                                       + ["--output", "json", "-c", "/login test \(ida)", "-c", "/wait sync", "-c", "/rooms", "-c", "/whoami", "-c", "/logout!"],
                                       extraEnvironment: password)
-        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.status == 0, "\(run)")
         let listed = Set((run.result(of: "rooms")?["rooms"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String })
         #expect(Set(names).isSubset(of: listed), "every room, not only the first screen: \(listed.sorted())")
         #expect(method(run) == "sliding")
@@ -67,17 +67,17 @@ struct ShellSlidingSyncIntegrationTests {
         // The setting before the login decides the sync the login starts.
         let first = try await shell.run(base + ["-c", "/set sync v3", "-c", "/login test \(ida)", "-c", "/join \(roomID)", "-c", "/wait sync",
                                                 "-c", "/open \(name)", "-c", "/whoami"], extraEnvironment: password)
-        #expect(first.status == 0, "\(first.standardOutput)")
+        #expect(first.status == 0, "\(first)")
         #expect(opened(first) == ["one"] && method(first) == "v3")
 
         try await peer.send(["two", "three"], to: roomID)
         let second = try await shell.run(base + ["-c", "/set sync sliding", "-c", "/wait sync", "-c", "/open \(name)", "-c", "/whoami"])
-        #expect(second.status == 0, "\(second.standardOutput)")
+        #expect(second.status == 0, "\(second)")
         #expect(opened(second) == ["one", "two", "three"] && method(second) == "sliding")
 
         try await peer.send(["four"], to: roomID)
         let third = try await shell.run(base + ["-c", "/set sync v3", "-c", "/wait sync", "-c", "/open \(name)", "-c", "/logout!"])
-        #expect(third.status == 0, "\(third.standardOutput)")
+        #expect(third.status == 0, "\(third)")
         #expect(opened(third) == ["one", "two", "three", "four"])
     }
 
@@ -88,7 +88,7 @@ struct ShellSlidingSyncIntegrationTests {
         let base = try shell.testerArguments(for: homeserver, settings: ["sync": "sliding"]) + ["--output", "json"]
         let first = try await shell.run(base + ["-c", "/login test \(ida)", "-c", "/join \(roomID)", "-c", "/wait sync"],
                                         extraEnvironment: password)
-        #expect(first.status == 0, "\(first.standardOutput)")
+        #expect(first.status == 0, "\(first)")
 
         // The server forgot the connection (it keeps them for a while only); a position it never gave stands for that.
         let store = try DatabaseQueue(path: try shell.testerStoreURL().path)
@@ -98,7 +98,7 @@ struct ShellSlidingSyncIntegrationTests {
         try await peer.send(["said while the position expired"], to: roomID)
 
         let second = try await shell.run(base + ["-c", "/wait sync", "-c", "/open \(name)", "-c", "/logout!"])
-        #expect(second.status == 0, "\(second.standardOutput)")
+        #expect(second.status == 0, "\(second)")
         #expect(opened(second).filter { $0 == "said while the position expired" }.count == 1, "\(opened(second))")
         #expect(!second.standardOutput.contains("\"ok\":false"), "no command failed: \(second.standardOutput)")
     }

@@ -54,7 +54,7 @@ struct ShellSpacesIntegrationTests {
         let joinedPlans = try await alice(["/space Guild", "/join \(number)"])
         #expect(Membership.results(joinedPlans, "join").first?["room_id"] as? String == plans, "\(joinedPlans.standardOutput)")
         #expect(try await bob.membership(of: aliceID, in: plans) == "join")
-        #expect(try await alice(["/logout!"]).status == 0)
+        try await alice(["/logout!"]).expectSuccess()
 
         // Clap: the space is one line, carrying General's unread message; its rooms are inside it.
         try await bob.send(["news for the guild"], to: general)
@@ -78,6 +78,6 @@ struct ShellSpacesIntegrationTests {
         #expect(bobRooms.count == 3)
         #expect(bobRooms.allSatisfy { Membership.errorCode($0) == "power_level_outranked" })
         #expect(try await bob.membership(of: bob.userID, in: guild) == "join")
-        #expect(try await alice(["/logout!"], clap: true).status == 0)
+        try await alice(["/logout!"], clap: true).expectSuccess()
     }
 }

@@ -17,7 +17,7 @@ extension ShellMessagingIntegrationTests {
                                         "-c", "/upload \(file)", "-c", "/wait sent", "-c", "/wait sync", "-c", "/download ^ \(saved)",
                                         "-c", "/logout!"],
                                 extraEnvironment: password)
-        #expect(run.status == 0, "\(run.standardOutput)\n\(run.standardError)")
+        #expect(run.status == 0, "\(run)")
         #expect(run.standardError.contains("Uploading big.bin:"), "\(run.standardError)")
         #expect(run.standardError.contains("Downloading big.bin:") || run.standardError.contains("Downloading copy.bin:"), "\(run.standardError)")
         #expect(FileManager.default.contents(atPath: saved) == FileManager.default.contents(atPath: file), "the same bytes came back")

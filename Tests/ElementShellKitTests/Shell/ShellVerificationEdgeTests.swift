@@ -19,7 +19,7 @@ struct ShellVerificationEdgeTests {
     func logIn(_ user: String, on shell: ShellProcess) async throws -> String {
         let run = try await shell.run(try arguments(shell) + ["-c", "/login test \(user)", "-c", "/whoami"],
                                       extraEnvironment: ["ELEMENT_SHELL_PASSWORD": homeserver.password])
-        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.status == 0, "\(run)")
         return try #require(run.result(of: "whoami")?["device_id"] as? String)
     }
 
@@ -65,7 +65,7 @@ struct ShellVerificationEdgeTests {
             "transaction_id": flowID, "key": "7sHeKmSBvnJSGeCx0Xx1JbbEyUrxmpEfy9bTRgqhRxs",
         ])
         let run = try await shell.run(try arguments(shell) + ["-c", "/wait sync --timeout 60", "-c", "/verification"])
-        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.status == 0, "\(run)")
         let listed = run.result(of: "verification")?["verifications"] as? [Any]
         #expect(listed?.isEmpty == true, "no verification comes of it: \(run.standardOutput)")
 

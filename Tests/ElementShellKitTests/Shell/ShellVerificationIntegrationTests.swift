@@ -21,7 +21,7 @@ struct ShellVerificationIntegrationTests {
         for shell in shells {
             let run = try await shell.run(try arguments(shell) + ["-c", "/login test \(user)", "-c", "/wait sync --timeout 60", "-c", "/whoami"],
                                           extraEnvironment: password)
-            #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+            #expect(run.status == 0, "\(run)")
             devices.append(try #require(run.result(of: "whoami")?["device_id"] as? String))
         }
         return devices
@@ -91,13 +91,13 @@ struct ShellVerificationIntegrationTests {
         let setup = try await old.run(try arguments(old) + ["-c", "/login test \(gus)", "-c", "/recovery! setup", "-c", "/create Notes --encrypted",
                                                             "-c", "written before the new session", "-c", "/wait sent"],
                                       extraEnvironment: password)
-        #expect(setup.status == 0, "\(setup.standardOutput)\(setup.standardError)")
+        #expect(setup.status == 0, "\(setup)")
         _ = try await logIn(gus, on: [new])
 
         let (asked, answered) = try await verify(laptop: new, phone: old, phoneSays: "confirm")
         #expect(asked.verificationSteps.last?["requested_secrets"] as? Bool == true, "\(asked.standardOutput)\(answered.standardOutput)")
         let answering = try await old.run(try arguments(old) + ["-c", "/wait sync --timeout 60"])
-        #expect(answering.status == 0, "\(answering.standardError)")
+        #expect(answering.status == 0, "\(answering)")
 
         let later = try await new.run(try arguments(new) + ["-c", "/wait secrets --timeout 60", "-c", "/open Notes"])
         let arrivals = later.objects.filter { $0["type"] as? String == "secrets_arrived" }

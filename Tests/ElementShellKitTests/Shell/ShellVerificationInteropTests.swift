@@ -56,7 +56,7 @@ struct ShellVerificationInteropTests {
         let roomID = try #require(setup["room_id"] as? String)
         let login = try await shell.run(try arguments(shell) + ["-c", "/login test \(uma)", "-c", "/wait sync --timeout 60", "-c", "/whoami"],
                                         extraEnvironment: password)
-        #expect(login.status == 0, "\(login.standardOutput)\(login.standardError)")
+        #expect(login.status == 0, "\(login)")
         let deviceID = try #require(login.result(of: "whoami")?["device_id"] as? String)
 
         // Element's engine first takes in the key requests the login sent for the history: the
@@ -100,7 +100,7 @@ struct ShellVerificationInteropTests {
         let element = try peer(peerUser, in: shell, device: peerUser)
         let setup = try await element.setUpRecovery(roomName: "\(peerUser)'s", messages: ["hello"])
         let login = try await shell.run(try arguments(shell) + ["-c", "/login test \(shellUser)", "-c", "/recovery! setup"], extraEnvironment: password)
-        #expect(login.status == 0, "\(login.standardOutput)\(login.standardError)")
+        #expect(login.status == 0, "\(login)")
         return (element, setup)
     }
 

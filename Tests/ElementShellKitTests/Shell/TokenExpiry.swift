@@ -40,7 +40,7 @@ enum TokenExpiry {
                 sourceLocation: sourceLocation)
 
         let resumed = try await shell.run(base + ["-c", "/whoami"])
-        #expect(resumed.status == 0 && resumed.standardOutput.contains(before.deviceID), "\(resumed.standardOutput)\(resumed.standardError)",
+        #expect(resumed.status == 0 && resumed.standardOutput.contains(before.deviceID), "\(resumed)",
                 sourceLocation: sourceLocation)
         #expect(try await sessions.load()?.refreshToken != before.refreshToken, sourceLocation: sourceLocation)
     }

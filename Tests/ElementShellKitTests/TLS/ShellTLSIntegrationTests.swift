@@ -37,13 +37,13 @@ struct ShellTLSIntegrationTests {
 
         let run = try await shell.run(base + ["-c", "/login test alice", "-c", "/join \(roomID)", "-c", "/wait sync", "-c", "/open \(name)",
                                               "-c", "answered over TLS", "-c", "/wait sent"], extraEnvironment: password)
-        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.status == 0, "\(run)")
         let opened = run.objects.first { $0["command"] as? String == "open" }?["messages"] as? [[String: Any]]
         #expect(opened?.compactMap { $0["body"] as? String } == ["the peer's word"], "synced through the forwarder")
         #expect(try await peer.receives("answered over TLS", in: roomID))
         let session = try await SessionStore(directory: dataDirectory(of: shell)).load()
         #expect(session?.homeserverURL.absoluteString.hasPrefix(forwarder.url.absoluteString) == true, "the session stays on TLS")
-        #expect(try await shell.run(base + ["-c", "/logout!"]).status == 0)
+        try await shell.run(base + ["-c", "/logout!"]).expectSuccess()
     }
 
     @Test func withoutCAFileTheLoginIsRefusedSayingWhyAndNothingIsKept() async throws {
@@ -51,7 +51,7 @@ struct ShellTLSIntegrationTests {
         defer { shell.remove() }
         let arguments = try shell.testerArguments(for: secure) + ["-c", "/login test alice"]
         let english = try await shell.run(arguments, extraEnvironment: password)
-        #expect(english.status == 1)
+        #expect(english.status == 1, "\(english)")
         #expect(english.standardError.contains("The homeserver's certificate is not trusted ("), "\(english.standardError)")
         #expect(english.standardError.contains("set ca_file to that authority's certificate"), "\(english.standardError)")
         let german = try await shell.run(arguments, extraEnvironment: password.merging(["LANG": "de_DE.UTF-8"]) { $1 })
