@@ -34,10 +34,7 @@ extension AppState {
                 ThreadSummary(replyCount: $0.replyCount, latestSender: name(of: $0.latestSender))
             }
             view.threadReference = message.threadRoot.flatMap { surroundings.threadRoots[$0] }.map(reference(of:))
-            view.replyQuote = message.replyTo.flatMap { surroundings.parents[$0] }.map { parent in
-                ReplyQuote(senderName: name(of: parent.sender), body: parent.plainText, reference: reference(of: parent),
-                           decryptionFailure: parent.decryptionFailure)
-            }
+            view.replyQuote = message.replyTo.flatMap { surroundings.parents[$0] }.map(replyQuote(of:))
             view.reactions = surroundings.reactionCounts[message.eventID] ?? []
             return view
         }
@@ -57,6 +54,13 @@ extension AppState {
         view.encryption = MessageEncryption(of: message, trust: deviceTrust)
         view.malformedField = message.malformedField
         return view
+    }
+
+    /// The one line a reply quotes of its parent: its text as formatted, not its Markdown source,
+    /// the same for the sender's own echo as for everyone who receives the reply.
+    func replyQuote(of parent: MessageRecord) -> ReplyQuote {
+        ReplyQuote(senderName: name(of: parent.sender), body: parent.plainText, reference: reference(of: parent),
+                   decryptionFailure: parent.decryptionFailure)
     }
 
     func reference(of message: MessageRecord) -> Int {
@@ -79,7 +83,10 @@ extension AppState {
         let excerpts = (try? await store?.messages(eventIDs: unnumbered)) ?? [:]
         // Then print in one step, unless another room was opened meanwhile: these are not its.
         guard currentRoomID == roomID else { return }
-        for view in views(of: changed, with: surroundings) {
+        // Our own edits were shown as they were queued.
+        let echoed = changed.filter { echoedEdits[$0.eventID] == $0.body }
+        for message in echoed { echoedEdits[message.eventID] = nil }
+        for view in views(of: changed.filter { !echoed.contains($0) }, with: surroundings) {
             report(Report(content: .messageChanged(view), location: nil))
         }
         for reaction in reactions {

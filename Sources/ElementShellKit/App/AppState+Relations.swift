@@ -12,7 +12,7 @@ extension AppState {
             case .edit(let reference, let text):
                 let original = try await message(reference, in: roomID)
                 guard original.sender == room.session.userID, !original.isRedacted else { throw .notOwnMessage }
-                return await queueMessage(text, msgtype: original.msgtype, in: room, relation: .replacement(of: original.eventID))
+                return await queueMessage(text, msgtype: original.msgtype, in: room, relation: .replacement(of: original.eventID), editing: original)
             case .react(let reference, let key):
                 let target = try await message(reference, in: roomID)
                 let emoji = Shortcodes.expand(key)

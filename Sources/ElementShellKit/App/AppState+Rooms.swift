@@ -295,23 +295,44 @@ extension AppState {
     }
 
     /// Writes a message (a reply or an edit too) to the outbox and shows it as pending. A new
-    /// message takes the room's draft with it; an edit leaves the draft alone.
+    /// message takes the room's draft with it; an edit leaves the draft alone. An edit shows as
+    /// the message it changes (`editing`), under its number, as edits from others do.
+    /// One too large to be sent is not taken, and its text becomes the draft, so nothing is lost.
     func queueMessage(_ text: String, msgtype: String, in room: RoomContext, relation: MessageRelation? = nil, format: MessageFormat = .markdown,
-                      quoting parent: MessageRecord? = nil, media: MediaInfo? = nil) async -> Bool {
+                      quoting parent: MessageRecord? = nil, editing original: MessageRecord? = nil, media: MediaInfo? = nil) async -> Bool {
         let content = format.content(for: text, markdownEnabled: profile.settings.markdown)
         let entry = OutboxEntry(transactionID: TransactionID.make(), roomID: room.roomID, relation: relation, msgtype: msgtype, body: content.body,
                                 formattedBody: content.formattedBody, media: media, createdAt: Int64(Date().timeIntervalSince1970 * 1000))
+        let bytes = EventSizeLimit.bytes(of: OutgoingContent.content(for: entry), encrypted: rooms[room.roomID]?.encryption != nil)
+        guard bytes <= EventSizeLimit.contentBytes else { return await keepAsDraft(text, of: entry, bytes: bytes, in: room) }
         do {
             try await room.store.enqueue(entry, clearingDraft: relation == nil || relation?.threadRoot != nil || parent != nil)
         } catch {
             return finish(.failure(.notQueued))
         }
         await sendQueue?.wake()
-        var pending = view(entry, sender: room.session.userID)
-        if let parent {
-            pending.replyQuote = ReplyQuote(senderName: name(of: parent.sender), body: parent.body, reference: reference(of: parent))
+        if let original {
+            var edited = view(of: original)
+            (edited.body, edited.formattedBody, edited.isEdited, edited.isPending) = (entry.body, entry.formattedBody, true, true)
+            // Sync brings the edit back: it was shown here, so it is not shown again.
+            echoedEdits[original.eventID] = entry.body
+            return finish(.queued(edited))
         }
+        var pending = view(entry, sender: room.session.userID)
+        pending.replyQuote = parent.map(replyQuote(of:))
         return finish(.queued(pending))
+    }
+
+    /// A message too large to send, refused with its text kept as the draft of where it was typed.
+    private func keepAsDraft(_ text: String, of entry: OutboxEntry, bytes: Int, in room: RoomContext) async -> Bool {
+        let draft = DraftRecord(roomID: room.roomID, threadRoot: entry.relation?.threadRoot ?? currentThreadRoot ?? "", body: text,
+                                updatedAt: entry.createdAt)
+        do {
+            try await room.store.saveDraft(draft)
+        } catch {
+            return finish(.failure(.notQueued))
+        }
+        return finish(.failure(.messageTooLarge(bytes: bytes, limit: EventSizeLimit.contentBytes)))
     }
 
     /// New messages of the current room print; our own echoes were shown when they were queued.

@@ -149,16 +149,17 @@ extension AppState {
         finish(.failure(Task.isCancelled ? .cancelled : .waitTimedOut(seconds: seconds)))
     }
 
-    /// Whether the outbox emptied within `timeout` (at once when there is no session). The outbox
-    /// is read again after each message the queue sends or fails to send, and after each sync:
-    /// a message's echo takes it out of the outbox too, as when the server kept a message whose
-    /// answer never came back.
+    /// Whether every message in line left the outbox within `timeout` (at once when there is no
+    /// session); those the server refused for good wait for `/resend` or `/cancel`, not for time.
+    /// The outbox is read again after each message the queue sends or fails to send, and after
+    /// each sync: a message's echo takes it out of the outbox too, as when the server kept a
+    /// message whose answer never came back.
     public func waitUntilSent(timeout seconds: Double) async -> Bool {
         let deadline = environment.clock.now + .seconds(seconds)
         while let store {
             // Counted before the outbox is read, so a change during the read counts.
             let reports = sendReportCount, syncs = appliedSyncCount
-            guard !((try? await store.outbox()) ?? []).isEmpty else { return true }
+            guard ((try? await store.outbox()) ?? []).contains(where: { !$0.failed }) else { return true }
             let reported = await wait(until: { [unowned self] in
                 sendReportCount != reports || appliedSyncCount != syncs || self.store == nil
             }, timeout: deadline - environment.clock.now)

@@ -296,6 +296,7 @@ extension AppState {
         memberNames = [:]
         timelines = [:]
         references = ReferenceTable()
+        echoedEdits = [:]
         joinsAwaitingSync = []
         searchResults = [:]
         deviceTrust = DeviceTrust()

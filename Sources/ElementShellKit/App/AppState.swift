@@ -40,6 +40,9 @@ public final class AppState {
     /// The `~N` numbers messages were shown with: one series for the session, across rooms, so a
     /// number also says which room (search results come from anywhere).
     @ObservationIgnored var references = ReferenceTable()
+    /// Own edits shown as they were queued, by the event they change, with their new text, so
+    /// the edit that sync brings back is not shown twice.
+    @ObservationIgnored var echoedEdits: [String: String] = [:]
     /// Messages shown by `/search` that the store does not hold, so their numbers work too.
     @ObservationIgnored var searchResults: [String: MessageRecord] = [:]
     /// Whether the user was told that the first sync of this session takes a while.

@@ -7,6 +7,8 @@ public enum ShellError: Error, Sendable, Equatable {
     case invalidRoomAddress(String)
     /// The message could not be written to the outbox, so it was not taken.
     case notQueued
+    /// Larger than an event may be (`EventSizeLimit`), so not queued; the text is kept as the draft.
+    case messageTooLarge(bytes: Int, limit: Int)
     case unknownQueueNumber(Int)
     case storeUnavailable
     case notLoggedIn

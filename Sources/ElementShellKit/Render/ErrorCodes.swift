@@ -19,6 +19,7 @@ public enum ErrorCodes {
         case .unknownRoom: "unknown_room"
         case .invalidRoomAddress: "invalid_room_address"
         case .notQueued: "not_queued"
+        case .messageTooLarge: "message_too_large"
         case .unknownQueueNumber: "unknown_queue_number"
         case .storeUnavailable: "store_unavailable"
         case .notLoggedIn: "not_logged_in"

@@ -19,6 +19,7 @@ public enum ErrorMessages {
         case .unknownRoom(let target): L10n.errorUnknownRoom(clean(target))
         case .invalidRoomAddress(let target): L10n.errorInvalidRoomAddress(clean(target))
         case .notQueued: L10n.errorNotQueued
+        case .messageTooLarge(let bytes, let limit): L10n.errorMessageTooLarge(FileSizeText.text(Int64(bytes)), FileSizeText.text(Int64(limit)))
         case .unknownQueueNumber(let number): L10n.errorUnknownQueueNumber(number)
         case .storeUnavailable: L10n.errorStoreUnavailable
         case .notLoggedIn: L10n.errorNotLoggedIn

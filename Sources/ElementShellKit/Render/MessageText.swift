@@ -24,7 +24,6 @@ struct MessageText {
         if message.msgtype == "m.notice" { bodyLines[0] = theme.dim(bodyLines[0]) }
         let head = message.msgtype == "m.emote" ? "\(reference)\(time) * \(name) \(bodyLines[0])" : "\(reference)\(time) \(name): \(bodyLines[0])"
         var marks = ""
-        if message.isPending { marks += " " + theme.dim(L10n.screenMessagePending) }
         if message.isEdited, !message.isRedacted { marks += " " + theme.dim(L10n.screenMessageEdited) }
         let indent = String(repeating: " ", count: 8)
         var lines = ([head + marks] + bodyLines.dropFirst().map { indent + $0 }).flatMap { wrapped($0, indent: indent) }

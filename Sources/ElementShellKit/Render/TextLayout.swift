@@ -2,41 +2,74 @@
 /// cut where the terminal would break them.
 enum TextLayout {
     /// Rows of cells, indented by two spaces; every column but the last is padded to its widest
-    /// cell, and the last wraps under itself when the line would be too long. A row's subtitle
-    /// (plain text) goes on one line below it, from where `subtitleColumn` starts, cut to the width.
+    /// cell, and the last wraps under itself when the line would be too long (or, without
+    /// `wrapsLastColumn`, is cut: a table of what people wrote keeps one line a row). Given a
+    /// width, every line fits it: where the columns would not, the widest give way first and
+    /// their long cells are cut with `…`, so one long cell cannot push every row off the screen.
+    /// A row's subtitle (plain text) goes on one line below it, from where `subtitleColumn`
+    /// starts, cut to the width.
     static func table(_ rows: [[String]], subtitles: [Int: String] = [:], subtitleColumn: Int = 0,
-                      style: (String) -> String = { $0 }, width: Int?) -> [String] {
+                      style: (String) -> String = { $0 }, wrapsLastColumn: Bool = true, width: Int?) -> [String] {
         guard let columns = rows.map(\.count).max(), columns > 0 else { return [] }
-        let widths = (0..<columns - 1).map { column in rows.map { visibleLength(column < $0.count ? $0[column] : "") }.max() ?? 0 }
+        let natural = (0..<columns - 1).map { column in rows.map { visibleLength(column < $0.count ? $0[column] : "") }.max() ?? 0 }
+        let last = rows.map { $0.count == columns ? visibleLength($0[columns - 1]) : 0 }.max() ?? 0
+        let widths = fitted(natural, beside: last, width: width)
         let subtitleIndent = 2 + widths.prefix(subtitleColumn).reduce(0) { $0 + $1 + 2 }
         return rows.enumerated().flatMap { index, row -> [String] in
             let below = subtitles[index].map { String(repeating: " ", count: subtitleIndent) + style(cut($0, to: width.map { $0 - subtitleIndent })) }
-            return lines(of: row, columns: columns, widths: widths, width: width) + (below.map { [$0] } ?? [])
+            return lines(of: row, columns: columns, widths: widths, wrapsLast: wrapsLastColumn, width: width) + (below.map { [$0] } ?? [])
         }
     }
 
-    /// `text` (plain, one line) ending in `…` where it is longer than `width` columns.
+    /// The last column keeps at least this much of a line (less only where its cells are shorter).
+    static let lastColumnRoom = 20
+
+    /// Widths of the columns before the last that leave it its room on a line of `width`: the
+    /// widest is narrowed until they fit, down to one column each.
+    private static func fitted(_ natural: [Int], beside last: Int, width: Int?) -> [Int] {
+        guard let width else { return natural }
+        let budget = width - 2 - 2 * natural.count - min(last, lastColumnRoom)
+        func total(_ cap: Int) -> Int { natural.reduce(0) { $0 + min($1, cap) } }
+        guard total(.max) > budget else { return natural }
+        // The widest cap that fits: narrower columns keep their width, wider ones are cut to it.
+        var low = 1, high = natural.max() ?? 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if total(middle) <= budget { low = middle } else { high = middle - 1 }
+        }
+        return natural.map { min($0, low) }
+    }
+
+    /// `text` (one line, styled or not) ending in `…` where it is longer than `width` columns;
+    /// escape sequences take no room and are kept, and a cut styled text ends its style.
     static func cut(_ text: String, to width: Int?) -> String {
         guard let width, visibleLength(text) > width else { return text }
-        var kept = "", used = 0
+        var kept = "", used = 0, inEscape = false, isStyled = false
         for character in text {
+            if character == "\u{1B}" || inEscape {
+                inEscape = character == "\u{1B}" || !character.isLetter
+                isStyled = true
+                kept.append(character)
+                continue
+            }
             let columns = character.unicodeScalars.first.map(columns(of:)) ?? 1
             guard used + columns <= width - 1 else { break }
             kept.append(character)
             used += columns
         }
-        return kept + "…"
+        return kept + "…" + (isStyled ? "\u{1B}[0m" : "")
     }
 
-    private static func lines(of row: [String], columns: Int, widths: [Int], width: Int?) -> [String] {
+    private static func lines(of row: [String], columns: Int, widths: [Int], wrapsLast: Bool, width: Int?) -> [String] {
         var prefix = "  "
         for (column, cellWidth) in widths.enumerated() {
-            let cell = column < row.count ? row[column] : ""
+            let cell = cut(column < row.count ? row[column] : "", to: cellWidth)
             prefix += cell + String(repeating: " ", count: cellWidth - visibleLength(cell) + 2)
         }
         let last = row.count == columns ? row[columns - 1] : ""
         let indent = visibleLength(prefix)
-        let wrapped = wrap(last, width: width.map { $0 - indent })
+        let room = width.map { max($0 - indent, 1) }
+        let wrapped = (wrapsLast ? wrap(last, width: room) : [last]).map { cut($0, to: room) }
         return zip(wrapped.indices, wrapped).map { index, line in
             let text = (index == 0 ? prefix : String(repeating: " ", count: indent)) + line
             // An empty last cell leaves only padding behind.

@@ -93,7 +93,7 @@ public struct TextRenderer: Sendable {
         case .aliasDefined(let name, let expansion): [L10n.screenAliasDefined(clean(name), clean(expansion))]
         case .aliasRemoved(let name): [L10n.screenAliasRemoved(clean(name))]
         case .aliases(let entries):
-            entries.isEmpty ? [L10n.screenAliasesEmpty] : table(entries.map { ["/" + clean($0.name), clean($0.expansion)] })
+            entries.isEmpty ? [L10n.screenAliasesEmpty] : table(entries.map { ["/" + clean($0.name), clean($0.expansion)] }, wrapsLastColumn: false)
         // The user said no: that is news, not an error.
         case .rooms(let rooms, let cells): rooms.isEmpty ? [L10n.screenRoomsEmpty] : roomList(NumberedRoom.numbering(rooms), spaceCells: cells)
         case .unreadRooms(let rooms, let cells): rooms.isEmpty ? [L10n.screenRoomsNoneUnread] : roomList(rooms, spaceCells: cells)
@@ -118,7 +118,7 @@ public struct TextRenderer: Sendable {
                 [theme.dim(clean(hit.roomName))] + MessageText(theme: theme, width: width).lines(for: hit.message)
             }) + (skipsEncrypted ? [theme.dim(L10n.screenSearchEncryptedSkipped)] : [])
         case .threads(let roots): roots.isEmpty ? [L10n.screenThreadsEmpty] : roots.flatMap(MessageText(theme: theme, width: width).lines(for:))
-        case .members(let members): table(members.map { [clean($0.name), $0.name == $0.userID ? "" : theme.dim(clean($0.userID))] })
+        case .members(let members): table(members.map { [clean($0.name), $0.name == $0.userID ? "" : theme.dim(clean($0.userID))] }, wrapsLastColumn: false)
         case .roomText(let kind, let text):
             [text.map { kind == .name ? L10n.screenRoomNameShown(clean($0)) : L10n.screenRoomTopicShown(clean($0)) }
                 ?? (kind == .name ? L10n.screenRoomNameNone : L10n.screenRoomTopicNone)]
@@ -129,7 +129,7 @@ public struct TextRenderer: Sendable {
             messages.isEmpty ? [L10n.screenQueueEmpty] : table(messages.enumerated().map { index, message in
                 let state = message.entry.failed ? theme.error(L10n.screenQueueRefused) : L10n.screenQueueWaiting(message.entry.attempts)
                 return ["\(index + 1)", clean(message.roomName), clean(message.entry.body), state]
-            })
+            }, wrapsLastColumn: false)
         case .resent(let count): [(count == 1 ? L10n.screenQueueResentOne : L10n.screenQueueResentOther)(count)]
         case .reactionQueued(let key, let reference): [L10n.screenReactionQueued(clean(key), clean(reference))]
         case .redactionQueued(let reference): [L10n.screenRedactionQueued(clean(reference))]
@@ -138,7 +138,7 @@ public struct TextRenderer: Sendable {
         case .draftSaved: [L10n.screenDraftSaved]
         case .draftCleared: [L10n.screenDraftCleared]
         case .drafts(let drafts):
-            drafts.isEmpty ? [L10n.screenDraftsEmpty] : table(drafts.map { [clean($0.roomName), clean($0.body)] })
+            drafts.isEmpty ? [L10n.screenDraftsEmpty] : table(drafts.map { [clean($0.roomName), clean($0.body)] }, wrapsLastColumn: false)
         case .cancelled(let count): [(count == 1 ? L10n.screenQueueCancelledOne : L10n.screenQueueCancelledOther)(count)]
         case .joined(_, let roomName): [L10n.screenRoomJoined(clean(roomName))]
         case .left(let name): [L10n.screenRoomLeft(clean(name))]
@@ -235,8 +235,8 @@ public struct TextRenderer: Sendable {
         }
     }
 
-    func table(_ rows: [[String]]) -> [String] {
-        TextLayout.table(rows, width: width)
+    func table(_ rows: [[String]], wrapsLastColumn: Bool = true) -> [String] {
+        TextLayout.table(rows, wrapsLastColumn: wrapsLastColumn, width: width)
     }
 
     private func clean(_ text: String) -> String { TerminalSanitizer.clean(text) }

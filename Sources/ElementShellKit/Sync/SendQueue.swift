@@ -3,8 +3,8 @@ import Foundation
 /// Sends the outbox, oldest first, one message at a time, so each room's messages arrive in the
 /// order they were typed. A message leaves the outbox only once the server has it; until then it
 /// is tried again after a growing delay, across restarts, always with its own transaction ID.
-/// Errors that no retry can mend (the room refuses us) set the message aside in the outbox
-/// (`failed`), for `/resend` or `/cancel`.
+/// Errors that no retry can mend (the room refuses us, the message is too large) set the message
+/// aside in the outbox (`failed`), for `/resend` or `/cancel`, and the queue goes on with the next.
 public actor SendQueue {
     public typealias Send = @Sendable (OutboxEntry) async throws(MatrixError) -> String
 
@@ -98,10 +98,15 @@ public actor SendQueue {
         }
     }
 
-    /// The server said no for good: not allowed in the room, no such room.
+    /// The server said no for good: not allowed in the room, no such room, a message too large
+    /// (413 `M_TOO_LARGE`) or malformed (`M_BAD_JSON`), any refusal of the request itself (4xx).
+    /// Sent again unchanged it would be refused again and hold up every message behind it, so it
+    /// is set aside at once, as the Rust SDK's queue sets aside a "wedged" event. Rate limiting
+    /// (429) and a request timeout (408) say "later", not "no".
     static func isPermanent(_ error: MatrixError) -> Bool {
         switch error {
         case .forbidden, .notFound, .userDeactivated, .encryptionRefused(.unsupportedAlgorithm), .encryptionRefused(.unavailable): true
+        case .server(_, _, let status): (400..<500).contains(status) && status != 408 && status != 429
         default: false
         }
     }

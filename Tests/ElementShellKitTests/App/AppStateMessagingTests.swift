@@ -92,6 +92,28 @@ import Testing
         func turnOff() { isOn = false }
     }
 
+    /// A message past the event size limit never enters the outbox (the server would refuse it
+    /// for ever): it is refused at once, and what was typed stays as the room's draft.
+    @Test func aMessageTooLargeToSendIsRefusedAndKeptAsTheDraft() async throws {
+        let app = AppHarness(sync: Self.firstSync(Self.lobby))
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        await app.state.run(line: "/open Lobby")
+        let pasted = String(repeating: "a long line of pasted text ", count: 2_600)
+        #expect(!(await app.state.run(line: pasted)))
+        guard case .messageTooLarge(let bytes, let limit)? = app.log.failures.last else { Issue.record("taken: \(app.log.failures)"); return }
+        #expect(bytes > 70_000 && limit == EventSizeLimit.contentBytes)
+        #expect(try await #require(app.state.store).outbox().isEmpty)
+        await app.state.run(line: "/draft")
+        #expect(app.log.outcomes.last == .draft(pasted), "nothing typed is lost")
+        let message = ErrorMessages.message(for: .messageTooLarge(bytes: bytes, limit: limit))
+        #expect(message.contains("/upload") && message.contains("/draft"), "says how to send it and where it is: \(message)")
+
+        #expect(await app.state.run(line: String(repeating: "x", count: 60_000)), "a large message within the limit goes")
+        guard case .queued(let queued)? = app.log.outcomes.last else { Issue.record("not queued"); return }
+        #expect(queued.body.count == 60_000)
+    }
+
     @Test func draftsAreKeptPerRoomClearedOnSendAndSurviveARestartButNotALogout() async throws {
         let app = AppHarness(sync: Self.firstSync(Self.lobby))
         await app.state.run(line: "/login matrix.org alice")

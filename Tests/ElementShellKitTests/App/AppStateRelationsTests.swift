@@ -82,6 +82,53 @@ import Testing
         #expect(try await outbox(app).last?.relation == .annotation(of: echo.eventID, key: "👍"))
     }
 
+    /// Bob's formatted message, then alice's own.
+    static var lobbyWithFormattedMessage: SyncResponse {
+        var response = lobbyWithOwnMessage
+        response.rooms.joined["!lobby:hs"]?.timeline.events.insert(
+            event("m.room.message", id: "$bold", from: "@bob:hs",
+                  content: ["msgtype": "m.text", "body": "**so** `true`", "format": "org.matrix.custom.html",
+                            "formatted_body": "<strong>so</strong> <code>true</code>"]), at: 1)
+        return response
+    }
+
+    /// The sender's own reply quotes its parent as the receiver sees it, formatted, not as the
+    /// Markdown it was typed in.
+    @Test func anOwnReplyQuotesItsParentFormatted() async throws {
+        let app = try await openLobby([Self.lobbyWithFormattedMessage])
+        #expect(await app.state.run(line: "/reply ~2 indeed"))
+        guard case .queued(let reply)? = app.log.outcomes.last else { Issue.record("not queued"); return }
+        #expect(reply.replyQuote?.body == "so true")
+    }
+
+    /// An own edit prints as the message it changes, under that message's number and marked
+    /// edited, as edits from others print; when sync brings it back it is not printed again.
+    @Test func anOwnEditShowsOnceAsAnEditOfItsMessage() async throws {
+        let gate = Messaging.Gate()
+        var later = SyncResponse.JoinedRoom()
+        later.timeline = .init(events: [
+            Self.event("m.room.message", id: "$edit", from: "@alice:example", content: [
+                "msgtype": "m.text", "body": "* mine, **fixed**",
+                "m.new_content": ["msgtype": "m.text", "body": "mine, **fixed**", "format": "org.matrix.custom.html",
+                                  "formatted_body": "mine, <strong>fixed</strong>"],
+                "m.relates_to": ["rel_type": "m.replace", "event_id": "$mine"],
+            ]),
+        ])
+        let app = try await openLobby([Self.lobbyWithOwnMessage, SyncResponse(nextBatch: "s2", rooms: .init(joined: ["!lobby:hs": later]))],
+                                      gate: gate)
+        #expect(await app.state.run(line: "/edit ~2 mine, **fixed**"))
+        guard case .queued(let edit)? = app.log.outcomes.last else { Issue.record("not queued"); return }
+        #expect(edit.reference == 2 && edit.eventID == "$mine", "the number of the message it edits, not a new one")
+        #expect(edit.isEdited && edit.body == "mine, **fixed**" && edit.formattedBody == "mine, <strong>fixed</strong>")
+        let lines = TextRenderer(theme: Theme(usesColor: false, accent: .named(.green))).lines(for: .queued(edit))
+        #expect(lines.count == 1 && lines[0].hasPrefix("~2 [") && lines[0].hasSuffix("Alice: mine, fixed (edited)"), "\(lines)")
+
+        await gate.open()
+        try await waitUntil { app.state.appliedSyncCount >= 2 }
+        let changes = app.log.reports.filter { if case .messageChanged = $0.content { true } else { false } }
+        #expect(changes.isEmpty, "shown when it was queued: \(changes)")
+    }
+
     @Test func referencesThatNameNothingOrSomeoneElsesMessageAreRefused() async throws {
         let app = try await openLobby([Self.lobbyWithOwnMessage])
         #expect(!(await app.state.run(line: "/reply ~9 hello")))

@@ -70,6 +70,55 @@ import Testing
         #expect(try await store.outbox().first?.failed == true, "and marked, so a restart does not retry it blindly")
     }
 
+    @Test(arguments: [
+        MatrixError.server(errcode: "M_TOO_LARGE", message: "event too large", status: 413),
+        .server(errcode: "M_BAD_JSON", message: "bad", status: 400),
+        .server(errcode: "HTTP_413", message: "", status: 413),
+        .server(errcode: "M_UNRECOGNIZED", message: "", status: 405),
+        .forbidden(message: "not in room"), .notFound,
+    ])
+    func refusalsOfTheRequestItselfArePermanent(_ error: MatrixError) {
+        #expect(SendQueue.isPermanent(error))
+    }
+
+    @Test(arguments: [
+        MatrixError.limitExceeded(retryAfterMilliseconds: 1000),
+        .server(errcode: "M_UNKNOWN", message: "", status: 500),
+        .server(errcode: "HTTP_502", message: "", status: 502),
+        .server(errcode: "HTTP_408", message: "", status: 408),
+        .transport(.timedOut), .decoding("half a body"),
+    ])
+    func rateLimitsServerFaultsAndTheNetworkAreTransient(_ error: MatrixError) {
+        #expect(!SendQueue.isPermanent(error))
+    }
+
+    /// A message the server finds too large fails at once, without retry delay, and what was
+    /// typed after it goes out as though it were not there.
+    @Test func aTooLargeMessageFailsAtOnceAndTheNextOneGoes() async throws {
+        let directory = TemporaryDirectory()
+        let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
+        try await store.enqueue(entry("huge"))
+        try await store.enqueue(entry("short"))
+        let attempts = Recorder<String>()
+        let events = Recorder<ClientEvent>()
+        let tooLarge = MatrixError.server(errcode: "M_TOO_LARGE", message: "event too large", status: 413)
+        // A clock that never moves: any retry delay would hold the short message for ever.
+        let clock = TestClock()
+        let queue = SendQueue(store: store, send: { entry throws(MatrixError) in
+            await attempts.append(entry.transactionID)
+            if entry.body == "huge" { throw tooLarge }
+            return "$\(entry.body)"
+        }, clock: clock) { await events.append($0) }
+        let task = Task { await queue.run() }
+        try await events.wait(forCount: 2)
+        task.cancel()
+        #expect(await events.values == [.sendFailed(transactionID: "t-huge", roomID: "!r", tooLarge, retryIn: nil),
+                                        .messageSent(transactionID: "t-short", roomID: "!r", eventID: "$short")])
+        #expect(await attempts.values == ["t-huge", "t-short"], "tried once")
+        let kept = try await store.outbox()
+        #expect(kept.map(\.transactionID) == ["t-huge"] && kept.first?.failed == true, "kept, marked failed, for /resend or /cancel")
+    }
+
     /// A void token ends the session, not the message: the queue stops and the message waits,
     /// unmarked and with its transaction ID, for the queue of the next login.
     @Test func aSignedOutSessionLeavesItsMessagesWaiting() async throws {
