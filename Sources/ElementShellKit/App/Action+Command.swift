@@ -25,15 +25,15 @@ extension Action {
         case .room(.history): .history
         case .room(.search): .search
         case .room(.members): .members
-        case .room(.text(.topic, _)): .topic
-        case .room(.text(.name, _)): .name
+        case .room(.text(.topic, _, _)): .topic
+        case .room(.text(.name, _, _)): .name
         case .room(.joinRule): .joinrule
         case .room(.markRead): .read
         case .membership(.accept): .accept
         case .membership(.decline): .decline
         case .membership(.create): .create
         case .membership(.directChat): .dm
-        case .membership(.change(let change, _, _)): change.command
+        case .membership(.change(let change, _, _, _)): change.command
         case .space(.list): .spaces
         case .space(.hierarchy): .space
         case .space(.kick): .spaceKick

@@ -128,10 +128,11 @@ public enum RoomAction: Sendable, Equatable {
     case search(text: String, everywhere: Bool)
     /// Who is in the open room now.
     case members
-    /// Shows the open room's name or topic, or sets it to `text`.
-    case text(RoomText, set: String?)
-    /// Shows the open room's join rule, or sets it.
-    case joinRule(JoinRuleRequest?)
+    /// Shows the open room's name or topic, or sets it to `text`; with `in`, of the room or space
+    /// it names (`--in`, found as `/open` finds rooms).
+    case text(RoomText, set: String?, in: String? = nil)
+    /// Shows the open room's join rule, or sets it; with `in`, of the room or space it names.
+    case joinRule(JoinRuleRequest?, in: String? = nil)
     /// Only the rooms with unread messages or mentions, numbered as in the full list.
     case listUnread
     /// Marks the open room read, or the one named like `/open` names rooms.
@@ -150,8 +151,8 @@ extension RoomAction: CustomStringConvertible {
         case .history(let count): "history(count: \(count))"
         case .search(_, let everywhere): "search(text: <redacted>, everywhere: \(everywhere))"
         case .members: "members"
-        case .text(let kind, let text): "text(\(kind.rawValue), set: \(text == nil ? "nil" : "<redacted>"))"
-        case .joinRule(let request): "joinRule(\(request.map { "\($0.rule) \($0.spaces)" } ?? "nil"))"
+        case .text(let kind, let text, let target): "text(\(kind.rawValue), set: \(text == nil ? "nil" : "<redacted>"), in: \(target ?? "nil"))"
+        case .joinRule(let request, let target): "joinRule(\(request.map { "\($0.rule) \($0.spaces)" } ?? "nil"), in: \(target ?? "nil"))"
         case .listUnread: "listUnread"
         case .markRead(let target): "markRead(target: \(target ?? "nil"))"
         }
@@ -168,9 +169,9 @@ public enum MembershipAction: Sendable, Equatable {
     case create(RoomCreation, inSpace: String? = nil)
     /// Opens the direct chat with `user`, starting one when there is none.
     case directChat(user: String)
-    /// Invites, kicks, bans or unbans `user` in the open room. `user` is a Matrix ID or the name
-    /// of a member of the open room.
-    case change(MembershipChange, user: String, reason: String?)
+    /// Invites, kicks, bans or unbans `user` in the open room, or (`/invite USER ROOM`) in the room
+    /// or space `in` names. `user` is a Matrix ID or the name of a member of the open room.
+    case change(MembershipChange, user: String, reason: String?, in: String? = nil)
 }
 
 /// Spaces: rooms that group other rooms.
@@ -279,7 +280,7 @@ extension MembershipAction: CustomStringConvertible {
         case .create(let creation, let space):
             "create(alias: \(creation.aliasLocalpart ?? "nil"), name: <redacted>, topic: <redacted>, public: \(creation.isPublic), encrypted: \(creation.isEncrypted), in: \(space ?? "nil"))"
         case .directChat(let user): "directChat(user: \(user))"
-        case .change(let change, let user, _): "change(\(change), user: \(user), reason: <redacted>)"
+        case .change(let change, let user, _, let target): "change(\(change), user: \(user), reason: <redacted>, in: \(target ?? "nil"))"
         }
     }
 }

@@ -5,7 +5,12 @@ extension AppState {
         case .decline(let target): await answerInvite(target, accepting: false, through: context.signedIn.services)
         case .create(let creation, let space): await create(creation, inSpace: space, as: context.signedIn)
         case .directChat(let user): await openDirectChat(with: user, as: context.signedIn)
-        case .change(let change, let user, let reason): await apply(change, to: user, reason: reason, in: context.openRoom)
+        case .change(let change, let user, let reason, let target):
+            switch actingRoom(target, in: context) {
+            // Names are those of the open room's members; in another room only a Matrix ID is sure.
+            case .success(let room): await apply(change, to: user, reason: reason, in: room, names: target == nil ? memberNames : [:])
+            case .failure(let error): finish(.failure(error))
+            }
         }
     }
 
@@ -81,10 +86,10 @@ extension AppState {
         return (roomID, true, unrecorded)
     }
 
-    /// Invites, kicks, bans or unbans in the open room, once its power levels allow it: a refusal
+    /// Invites, kicks, bans or unbans in the room, once its power levels allow it: a refusal
     /// names the level needed, which the server's would not.
-    private func apply(_ change: MembershipChange, to user: String, reason: String?, in room: RoomContext) async -> Bool {
-        guard let userID = MemberLookup.userID(for: user, among: memberNames) else { return finish(.failure(.unknownUser(user))) }
+    private func apply(_ change: MembershipChange, to user: String, reason: String?, in room: RoomContext, names: [String: String]) async -> Bool {
+        guard let userID = MemberLookup.userID(for: user, among: names) else { return finish(.failure(.unknownUser(user))) }
         if let error = await apply(change, to: userID, in: room.roomID, reason: reason, by: room.session.userID, through: room.services.rooms) {
             return finish(.failure(error))
         }

@@ -20,10 +20,16 @@ extension AppState {
             return await search(text, everywhere: everywhere, in: context)
         case .members:
             return await members(in: context.openRoom)
-        case .text(let kind, let text):
-            return await roomText(kind, set: text, in: context.openRoom)
-        case .joinRule(let request):
-            return await joinRule(request, in: context.openRoom)
+        case .text(let kind, let text, let target):
+            switch actingRoom(target, in: context) {
+            case .success(let room): return await roomText(kind, set: text, in: room)
+            case .failure(let error): return finish(.failure(error))
+            }
+        case .joinRule(let request, let target):
+            switch actingRoom(target, in: context) {
+            case .success(let room): return await joinRule(request, in: room)
+            case .failure(let error): return finish(.failure(error))
+            }
         case .listUnread:
             // Numbered as `/rooms` shows them (spaces grouped or not), so `/open N` agrees.
             let unread = NumberedRoom.numbering(listedRooms).filter { $0.room.isUnread }
@@ -111,7 +117,14 @@ extension AppState {
 
     private func join(_ target: String, through services: SessionServices) async -> Bool {
         let listed = shownSpaceRoom(target)
-        guard let address = listed.map({ RoomAddress(idOrAlias: $0.roomID, via: $0.via) }) ?? RoomAddress(parsing: target) else {
+        // A number is only ever one of the list `/space` showed, never a room of `/rooms`.
+        let known = listed == nil && Int(target) == nil ? findRoom(target) : nil
+        // A space is no room to talk in: one we are in is not opened, `/space` shows it.
+        if let known, known.isSpace, known.membership == .join {
+            return finish(.alreadyInSpace(roomID: known.roomID, spaceName: RoomName.of(known)))
+        }
+        guard let address = listed.map({ RoomAddress(idOrAlias: $0.roomID, via: $0.via) }) ?? RoomAddress(parsing: target)
+            ?? known.map({ RoomAddress(idOrAlias: $0.roomID) }) else {
             return finish(.failure(.invalidRoomAddress(target)))
         }
         do {
@@ -144,6 +157,12 @@ extension AppState {
             return .success(rooms[roomID] ?? RoomRecord(roomID: roomID, membership: .join))
         }
         return find(target).map { .success($0) } ?? .failure(.unknownRoom(target))
+    }
+
+    /// The room a command acts on: the room or space `target` names (as `/open` finds them), or
+    /// without a target the open room.
+    func actingRoom(_ target: String?, in context: CommandContext) -> Result<RoomContext, ShellError> {
+        namedOrOpenRoom(target, in: context, findingBy: findRoom).map { RoomContext(signedIn: context.signedIn, roomID: $0.roomID) }
     }
 
     /// Makes a room just joined or created the open one, before sync has brought anything of it.

@@ -62,8 +62,9 @@ extension AppState {
     }
 
     /// Clap's space member management: the user leaves the space and each of its rooms we are in
-    /// too, one kick at a time, each room's power levels checked first. Rooms the user is not in
-    /// are left alone; each other room reports how it went.
+    /// too, one kick at a time, each room's power levels checked first; an invite still pending
+    /// there is revoked the same way (a kick of an invited user). Rooms the user is neither in nor
+    /// invited to are left alone; each other room reports how it went.
     private func kick(_ user: String, fromSpace target: String, reason: String?, as signedIn: SessionContext) async -> Bool {
         guard let space = RoomLookup.find(target, in: spaces), space.membership == .join else {
             return finish(.failure(.unknownSpace(target)))
@@ -74,9 +75,11 @@ extension AppState {
         for room in [space] + SpaceGrouping.children(of: space, in: rooms) {
             // Ctrl-C stops the round; what was done so far is still reported.
             guard !Task.isCancelled else { break }
-            let result = SpaceKickResult(roomID: room.roomID, roomName: RoomName.of(room))
+            var result = SpaceKickResult(roomID: room.roomID, roomName: RoomName.of(room))
             do {
-                guard try await service.joinedMembers(roomID: room.roomID).keys.contains(userID) else { continue }
+                let membership = try await service.state("m.room.member", stateKey: userID, of: room.roomID)?["membership"]?.string
+                guard membership == "join" || membership == "invite" else { continue }
+                result.wasInvited = membership == "invite"
             } catch {
                 results.append(result.failed(.matrix(error)))
                 continue

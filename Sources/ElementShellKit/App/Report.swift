@@ -104,6 +104,8 @@ public enum Outcome: Sendable, Equatable {
     /// `/join`: the room is joined and open; its name arrives with the next sync.
     /// `roomName` as the user knows it: the invite's name, or what they typed to join.
     case joined(roomID: String, roomName: String)
+    /// `/join` of a space the user is in already: nothing to join, and `/space` shows its rooms.
+    case alreadyInSpace(roomID: String, spaceName: String)
     case left(roomName: String)
     /// `/decline`: the invite is left.
     case declined(roomName: String)

@@ -27,11 +27,14 @@ public struct SpaceKickResult: Sendable, Equatable {
     public var roomName: String
     /// Why the user is still there; `nil` when they were removed.
     public var error: ShellError?
+    /// Whether the user was only invited: removing them revokes the invite.
+    public var wasInvited: Bool
 
-    public init(roomID: String, roomName: String, error: ShellError? = nil) {
+    public init(roomID: String, roomName: String, error: ShellError? = nil, wasInvited: Bool = false) {
         self.roomID = roomID
         self.roomName = roomName
         self.error = error
+        self.wasInvited = wasInvited
     }
 
     func failed(_ error: ShellError?) -> Self {

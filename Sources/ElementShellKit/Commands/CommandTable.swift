@@ -162,15 +162,24 @@ public enum CommandTable {
         CommandSpec(
             .topic, parameters: [CommandParameter(.text, .optionalRest)], requires: .openRoom,
             summary: { L10n.screenHelpTopicSummary }, usage: { L10n.screenHelpTopicUsage }
-        ) { arguments, _ in .room(.text(.topic, set: arguments.first)) },
+        ) { arguments, _ throws(CommandParseError) in
+            let (room, text) = try RoomTargetOption.split(arguments.first, command: .topic)
+            return .room(.text(.topic, set: text, in: room))
+        },
         CommandSpec(
             .name, parameters: [CommandParameter(.text, .optionalRest)], requires: .openRoom,
             summary: { L10n.screenHelpNameSummary }, usage: { L10n.screenHelpNameUsage }
-        ) { arguments, _ in .room(.text(.name, set: arguments.first)) },
+        ) { arguments, _ throws(CommandParseError) in
+            let (room, text) = try RoomTargetOption.split(arguments.first, command: .name)
+            return .room(.text(.name, set: text, in: room))
+        },
         CommandSpec(
             .joinrule, parameters: [CommandParameter(.joinRule, .optional), CommandParameter(.room, .optionalRest)], requires: .openRoom,
             summary: { L10n.screenHelpJoinruleSummary }, usage: { L10n.screenHelpJoinruleUsage }, details: { [L10n.screenHelpJoinruleDetails] }
-        ) { arguments, _ throws(CommandParseError) in .room(try JoinRuleArguments.action(from: arguments.isEmpty ? nil : arguments.joined(separator: " "))) },
+        ) { arguments, _ throws(CommandParseError) in
+            let (room, rule) = try RoomTargetOption.split(arguments.isEmpty ? nil : arguments.joined(separator: " "), command: .joinrule)
+            return .room(try JoinRuleArguments.action(from: rule, in: room))
+        },
         CommandSpec(
             .join, parameters: [CommandParameter(.room)], requires: .session,
             summary: { L10n.screenHelpJoinSummary }, usage: { L10n.screenHelpJoinUsage }
@@ -201,9 +210,9 @@ public enum CommandTable {
             summary: { L10n.screenHelpDmSummary }, usage: { L10n.screenHelpDmUsage }
         ) { arguments, _ in .membership(.directChat(user: arguments[0])) },
         CommandSpec(
-            .invite, parameters: [CommandParameter(.userID)], requires: .openRoom,
+            .invite, parameters: [CommandParameter(.userID), CommandParameter(.room, .optionalRest)], requires: .openRoom,
             summary: { L10n.screenHelpInviteSummary }, usage: { L10n.screenHelpInviteUsage }
-        ) { arguments, _ in .membership(.change(.invite, user: arguments[0], reason: nil)) },
+        ) { arguments, _ in .membership(.change(.invite, user: arguments[0], reason: nil, in: arguments.dropFirst().first)) },
         moderation(.kick, summary: { L10n.screenHelpKickSummary }, usage: { L10n.screenHelpKickUsage }),
         moderation(.ban, summary: { L10n.screenHelpBanSummary }, usage: { L10n.screenHelpBanUsage }),
         moderation(.unban, summary: { L10n.screenHelpUnbanSummary }, usage: { L10n.screenHelpUnbanUsage }),

@@ -124,6 +124,7 @@ public enum JSONRenderer {
         case .drafts(let drafts):
             ["drafts": .array(drafts.map { ["room_id": .string($0.roomID), "room": .string($0.roomName), "body": .string($0.body)] })]
         case .joined(let roomID, let roomName): ["room_id": .string(roomID), "name": .string(roomName)]
+        case .alreadyInSpace(let roomID, let name): ["room_id": .string(roomID), "name": .string(name), "already_joined": .bool(true)]
         case .left(let name), .declined(let name): ["room": .string(name)]
         case .created(let roomID, let alias, let name, let isEncrypted, let isSpace, let space):
             ["room_id": .string(roomID), "alias": alias.json, "name": name.json, "encrypted": .bool(isEncrypted), "is_space": .bool(isSpace), "space": space.json]
@@ -151,7 +152,7 @@ public enum JSONRenderer {
         case .spaceKicked(let userID, let name, let results):
             ["user_id": .string(userID), "space": .string(name), "rooms": .array(results.map { result in
                 ["room_id": .string(result.roomID), "room": .string(result.roomName), "removed": .bool(result.error == nil),
-                 "error": result.error.map(error) ?? .null]
+                 "invited": .bool(result.wasInvited), "error": result.error.map(error) ?? .null]
             })]
         case .aliases(let entries):
             ["aliases": .array(entries.map { ["name": .string($0.name), "expansion": .string($0.expansion)] })]

@@ -18,7 +18,9 @@ struct SpaceText {
     /// Numbered for `/join N`, joined rooms marked with what waits in them and their newest
     /// message below, then what can be done from here.
     func hierarchy(of name: String, _ rooms: [SpaceRoom], isComplete: Bool, offersManagement: Bool) -> [String] {
-        guard !rooms.isEmpty else { return [L10n.screenSpaceEmpty(name)] }
+        // The space itself is acted on by name, as Element's space settings act on it.
+        let ownActions = TextLayout.wrap(L10n.screenSpaceOwnActions(name, ArgumentTokenizer.quoted(name)), width: width).map(theme.dim)
+        guard !rooms.isEmpty else { return [L10n.screenSpaceEmpty(name)] + ownActions }
         var subtitles: [Int: String] = [:]
         let rows = rooms.enumerated().map { index, room in
             if let latest = room.latest { subtitles[index] = SpaceCellText.line(for: latest, inRoom: false) }
@@ -41,7 +43,7 @@ struct SpaceText {
         if rooms.contains(where: { $0.membership == .join }) {
             lines += TextLayout.wrap(offersManagement ? L10n.screenSpaceRoomActionsManaged : L10n.screenSpaceRoomActions, width: width).map(theme.dim)
         }
-        return lines
+        return lines + ownActions
     }
 
     /// One row a room the user was in: removed, or why not.
@@ -49,7 +51,8 @@ struct SpaceText {
         guard !results.isEmpty else { return [L10n.screenSpaceKickNone(userID, name)] }
         let removed = results.filter { $0.error == nil }.count
         return [(results.count == 1 ? L10n.screenSpaceKickTitleOne : L10n.screenSpaceKickTitleOther)(userID, name, removed, results.count)] + TextLayout.table(results.map { result in
-            [clean(result.roomName), result.error.map { theme.error(ErrorMessages.message(for: $0)) } ?? L10n.screenSpaceKickRemoved]
+            [clean(result.roomName), result.error.map { theme.error(ErrorMessages.message(for: $0)) }
+                ?? (result.wasInvited ? L10n.screenSpaceKickInviteRevoked : L10n.screenSpaceKickRemoved)]
         }, width: width)
     }
 

@@ -141,6 +141,7 @@ public struct TextRenderer: Sendable {
             drafts.isEmpty ? [L10n.screenDraftsEmpty] : table(drafts.map { [clean($0.roomName), clean($0.body)] }, wrapsLastColumn: false)
         case .cancelled(let count): [(count == 1 ? L10n.screenQueueCancelledOne : L10n.screenQueueCancelledOther)(count)]
         case .joined(_, let roomName): [L10n.screenRoomJoined(clean(roomName))]
+        case .alreadyInSpace(_, let name): [L10n.screenSpaceAlreadyJoined(clean(name))]
         case .left(let name): [L10n.screenRoomLeft(clean(name))]
         case .declined(let name): [L10n.screenInviteDeclined(clean(name))]
         case .created(let roomID, let alias, let name, let isEncrypted, let isSpace, let space):

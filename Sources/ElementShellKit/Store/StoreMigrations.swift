@@ -276,6 +276,19 @@ enum StoreMigrations {
                 table.column("ts", .integer).notNull()
             }
         }
+        migrator.registerMigration("14 pending edits") { database in
+            // Edits of messages the store does not hold yet: a page of history can bring an edit
+            // before its original, and a short sync timeline the edit without it. Each waits here,
+            // the latest per message and sender, and applies when the original is stored.
+            try database.create(table: "pending_edit") { table in
+                table.column("target_id", .text).notNull()
+                table.column("sender", .text).notNull()
+                table.primaryKey(["target_id", "sender"])
+                table.column("body", .text).notNull()
+                table.column("formatted_body", .text)
+                table.column("sent_at", .integer).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -15,7 +15,8 @@ extension StoreWriter {
     }
 
     /// Applies events decrypted after they were stored (`SyncBatch(decrypted:)`): a message takes
-    /// the place of its unreadable row; an edit or reaction replaces its row with what it does.
+    /// the place of its unreadable row, with an edit kept for it; an edit or reaction replaces its
+    /// row with what it does.
     /// `eventIDs` are all the events decrypted, which no longer wait for a key.
     @discardableResult
     public func applyDecrypted(_ batch: SyncBatch, eventIDs: [String]) throws -> SyncResult {
@@ -38,6 +39,7 @@ extension StoreWriter {
                     try database.execute(sql: "DELETE FROM message WHERE event_id = ? AND decryption_failure IS NOT NULL", arguments: [eventID])
                 }
             }
+            _ = try Self.applyPendingEdits(to: changed, in: database)
             var result = try Self.applyRelations(of: batch, in: database)
             let updated = try MessageRecord.filter(changed.contains(Column("event_id"))).fetchAll(database)
             result.changedMessages = updated + result.changedMessages

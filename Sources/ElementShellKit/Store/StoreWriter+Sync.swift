@@ -101,6 +101,13 @@ extension StoreWriter {
                     try leaveOutbox.run()
                 }
             }
+            // Edits that came before their messages: the messages are new with their edits.
+            let edited = Set(try Self.applyPendingEdits(to: fresh.map(\.eventID), in: database))
+            if !edited.isEmpty {
+                let current = try MessageRecord.filter(edited.contains(Column("event_id"))).fetchAll(database)
+                let byID = Dictionary(current.map { ($0.eventID, $0) }) { first, _ in first }
+                fresh = fresh.map { byID[$0.eventID] ?? $0 }
+            }
             try Self.keep(continued.isEmpty ? batch.undecrypted : batch.undecrypted.filter { !continued.contains($0.eventID) }, in: database)
             rooms = try Self.countUnread(in: rooms, batch: batch, fresh: dropped.isEmpty ? fresh : fresh.filter { !dropped.contains($0.eventID) },
                                          database: database)
@@ -156,7 +163,8 @@ extension StoreWriter {
     }
 
     /// Reactions, edits and redactions, after the messages they refer to are stored. An edit
-    /// counts only from the message's own sender, as the spec requires. Without `editsReplaceEdits`
+    /// counts only from the message's own sender, as the spec requires; one of a message not
+    /// stored readable yet is kept until it is (`keepPendingEdit`). Without `editsReplaceEdits`
     /// (a page of older events) an edit leaves a message already edited as it is: the edit that
     /// came before is newer.
     static func applyRelations(of batch: SyncBatch, in database: Database, editsReplaceEdits: Bool = true) throws -> SyncResult {
@@ -176,11 +184,16 @@ extension StoreWriter {
         var changed: [String] = []
         for change in batch.changes {
             switch change {
-            case .edit(let targetID, let sender, let body, let formattedBody):
+            case .edit(let targetID, let sender, let body, let formattedBody, let sentAt):
                 try database.execute(sql: """
-                    UPDATE message SET body = ?, formatted_body = ?, edited = 1 WHERE event_id = ? AND sender = ? AND NOT redacted AND (? OR NOT edited)
+                    UPDATE message SET body = ?, formatted_body = ?, edited = 1
+                    WHERE event_id = ? AND sender = ? AND NOT redacted AND decryption_failure IS NULL AND (? OR NOT edited)
                     """, arguments: [body, formattedBody, targetID, sender, editsReplaceEdits])
-                if database.changesCount > 0 { changed.append(targetID) }
+                if database.changesCount > 0 {
+                    changed.append(targetID)
+                } else {
+                    try keepPendingEdit(of: targetID, sender: sender, body: body, formattedBody: formattedBody, sentAt: sentAt, in: database)
+                }
             case .redaction(let eventID, let reason):
                 try database.execute(sql: """
                     UPDATE message SET body = '', formatted_body = NULL, media = NULL, redacted = 1, redaction_reason = ? WHERE event_id = ?

@@ -143,7 +143,8 @@ public actor StoreWriter {
     /// the room's beginning is reached). `undecrypted` are the events of messages that wait for
     /// their key, kept in the same transaction so a key arriving later finds them, as after a sync.
     /// `members` name their senders where the store knows no name yet (one sync brought is newer);
-    /// the edits, reactions and redactions of `relations` apply once the messages are in.
+    /// edits kept for these messages apply as they go in, then the edits, reactions and redactions
+    /// of `relations`.
     @discardableResult
     public func storeOlder(_ messages: [MessageRecord], undecrypted: [UndecryptedEvent] = [], members: [MemberRecord] = [],
                            relations: SyncBatch = SyncBatch(), roomID: String, nextBatch: String?) throws -> Int {
@@ -153,19 +154,20 @@ public actor StoreWriter {
                                      arguments: [member.roomID, member.userID, member.displayName])
             }
             var position = (try Int64.fetchOne(database, sql: "SELECT MIN(seq) FROM message") ?? 1) - 1
-            var stored = 0
+            var stored: [String] = []
             for var message in messages {
                 message.seq = position
                 try message.insert(database, onConflict: .ignore)
                 if database.changesCount > 0 {
-                    stored += 1
+                    stored.append(message.eventID)
                     position -= 1
                 }
             }
+            _ = try Self.applyPendingEdits(to: stored, in: database)
             try Self.keep(undecrypted, in: database)
             _ = try Self.applyRelations(of: relations, in: database, editsReplaceEdits: false)
             try database.execute(sql: "UPDATE room SET prev_batch = ? WHERE room_id = ?", arguments: [nextBatch ?? "", roomID])
-            return stored
+            return stored.count
         }
     }
 

@@ -63,6 +63,7 @@ public struct SyncBatch: Sendable, Equatable {
                 if let member = MemberRecord(roomID: roomID, event: event) { members.append(member) }
                 if let message = MessageRecord(roomID: roomID, event: event) {
                     messages.append(message)
+                    takeBundledEdit(of: event, in: roomID)
                     if let waiting = UndecryptedEvent(waitingFor: message, event: event) { undecrypted.append(waiting) }
                     if let listed = event.content["m.mentions"] {
                         declaredMentions[message.eventID] = listed["user_ids"]?.array?.contains(.string(userID)) == true
@@ -84,20 +85,39 @@ extension SyncBatch {
             guard let roomID = event.roomID else { continue }
             if let message = MessageRecord(roomID: roomID, event: event) {
                 messages.append(message)
+                takeBundledEdit(of: event, in: roomID)
             } else {
                 take(relationOf: event, in: roomID)
             }
         }
     }
 
-    /// Of several edits of one message, only the newest (the last, in timeline order): a page of
-    /// older events applies none over an edit already stored.
+    /// Of several edits of one message, only the newest (the latest sent; of equal times, the
+    /// last in timeline order): a page of older events applies none over an edit already stored.
     mutating func keepNewestEdits() {
-        var seen: Set<String> = []
-        changes = changes.reversed().filter { change in
-            guard case .edit(let targetID, _, _, _) = change else { return true }
-            return seen.insert(targetID).inserted
-        }.reversed()
+        var newest: [String: (index: Int, sentAt: Int64)] = [:]
+        for (index, change) in changes.enumerated() {
+            guard case .edit(let targetID, _, _, _, let sentAt) = change else { continue }
+            if let kept = newest[targetID], kept.sentAt > sentAt { continue }
+            newest[targetID] = (index, sentAt)
+        }
+        let kept = Set(newest.values.map(\.index))
+        changes = changes.enumerated().filter { index, change in
+            guard case .edit = change else { return true }
+            return kept.contains(index)
+        }.map(\.element)
+    }
+
+    /// The newest edit of a message, which the server bundles with it
+    /// (`unsigned.m.relations.m.replace`, the whole edit event since spec v1.7): a page or a short
+    /// timeline may hold the message without its edit. An encrypted one is left to its own event,
+    /// which is decrypted when a timeline or page brings it.
+    private mutating func takeBundledEdit(of event: SyncEvent, in roomID: String) {
+        guard let bundled = event.unsigned?["m.relations"]?["m.replace"], bundled["type"]?.string == "m.room.message",
+              let sender = bundled["sender"]?.string, let content = bundled["content"],
+              content["m.relates_to"]?["event_id"]?.string == event.eventID else { return }
+        take(relationOf: SyncEvent(type: "m.room.message", eventID: bundled["event_id"]?.string, sender: sender,
+                                   originServerTS: bundled["origin_server_ts"]?.int.map(Int64.init), content: content), in: roomID)
     }
 
     /// An edit, a reaction or a redaction: events that change what is shown of another one.
@@ -109,7 +129,7 @@ extension SyncBatch {
                   let body = replacement["body"]?.string else { return }
             let isHTML = replacement["format"]?.string == MessageFormat.htmlFormat
             changes.append(.edit(targetID: targetID, sender: event.sender, body: body,
-                                 formattedBody: isHTML ? replacement["formatted_body"]?.string : nil))
+                                 formattedBody: isHTML ? replacement["formatted_body"]?.string : nil, sentAt: event.originServerTS ?? 0))
         case "m.reaction":
             guard let eventID = event.eventID, relation?["rel_type"]?.string == "m.annotation",
                   let targetID = relation?["event_id"]?.string, let key = relation?["key"]?.string else { return }
@@ -141,7 +161,10 @@ extension MessageRecord {
             guard let eventID = event.eventID else { return nil }
             self.init(malformed: field, eventID: eventID, roomID: roomID, event: event)
         } else if event.type == Self.encryptedType, event.unsigned?["redacted_because"] == nil {
-            guard let eventID = event.eventID else { return nil }
+            // What refers to another event in the clear (`m.reference`: a verification's steps, a
+            // poll's answers) is no message, readable or not: a new device cannot read the steps
+            // of verifications made by the others, and they are no lines of the conversation.
+            guard let eventID = event.eventID, event.content["m.relates_to"]?["rel_type"]?.string != "m.reference" else { return nil }
             self.init(eventID: eventID, roomID: roomID, sender: event.sender, msgtype: "m.text", body: "",
                       originServerTS: event.originServerTS ?? 0, transactionID: event.unsigned?["transaction_id"]?.string)
             decryptionFailure = event.encryption?.failure ?? .unsupportedAlgorithm

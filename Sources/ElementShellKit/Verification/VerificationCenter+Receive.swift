@@ -16,7 +16,9 @@ extension VerificationCenter {
         for (roomID, timeline) in rooms {
             let messages = timeline.map { event in VerificationMessage(roomEvent: event).map { ($0, event.originServerTS) } }
             let replaced = Self.replacedRequests(messages.compactMap { $0?.0 })
+            let finished = Self.finishedRequests(messages.compactMap { $0?.0 })
             for case let (message, sentAt)? in messages where !replaced.contains(message.flowID) {
+                if case .request = message.step, finished.contains(message.flowID) { continue }
                 await receive(message, inRoom: roomID, sentAt: sentAt)
             }
         }
@@ -32,6 +34,17 @@ extension VerificationCenter {
             if let earlier = newest.updateValue(message.flowID, forKey: "\(message.sender) \(device)") { replaced.insert(earlier) }
         }
         return replaced
+    }
+
+    /// The flow IDs of requests that ended (done or cancelled) in the same batch: a device that
+    /// signs in after them finds a conversation's history, nothing to answer.
+    static func finishedRequests(_ messages: [VerificationMessage]) -> Set<String> {
+        Set(messages.compactMap { message in
+            switch message.step {
+            case .done, .cancel: message.flowID
+            default: nil
+            }
+        })
     }
 
     private func receiveToDevice(_ event: SyncEvent) async {

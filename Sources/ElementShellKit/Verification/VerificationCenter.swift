@@ -36,11 +36,12 @@ public actor VerificationCenter {
     private var nextNumber = 1
 
     public init(crypto: CryptoMachine, transport: any VerificationTransport, clock: any ShellClock = SystemClock(),
-                now: @escaping @Sendable () -> Date = { Date() }, logger: Logger = Logger(label: "element-shell.verification")) {
+                now: (@Sendable () -> Date)? = nil, logger: Logger = Logger(label: "element-shell.verification")) {
         self.crypto = crypto
         self.transport = transport
         self.clock = clock
-        self.now = now
+        // A request's age is read on the session's clock unless a test fixes the date itself.
+        self.now = now ?? { [clock] in clock.date }
         self.logger = logger
     }
 

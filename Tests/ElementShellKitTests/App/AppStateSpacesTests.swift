@@ -198,14 +198,15 @@ import Testing
         #expect(app.log.failures + refused.log.failures == [.unknownSpace("Lobby"), .matrix(.forbidden(message: "not in the space"))])
     }
 
-    @Test func spaceKickRemovesTheUserWhereverTheyAreAndReportsEachRoom() async throws {
+    @Test func spaceKickRemovesTheUserWhereverTheyAreOrAreInvitedAndReportsEachRoom() async throws {
         let kicked = Recorder<String>()
         var rooms = FakeRoomService()
-        rooms.members = { roomID throws(MatrixError) in
+        rooms.readState = { roomID, type, userID throws(MatrixError) in
+            #expect(type == "m.room.member" && userID == "@bob:hs")
             switch roomID {
-            case "!random:hs": ["@alice:example": "Alice"]
+            case "!team:hs": return ["membership": "invite"]
             case "!general:hs": throw .forbidden(message: "hidden")
-            default: ["@alice:example": "Alice", "@bob:hs": "Bob"]
+            default: return nil
             }
         }
         rooms.levels = { roomID throws(MatrixError) in
@@ -219,16 +220,16 @@ import Testing
         let app = try await loggedIn(rooms)
 
         #expect(!(await app.state.run(line: "/space-kick Team @bob:hs spam")), "not every room went well")
-        #expect(await kicked.values == ["kick @bob:hs !team:hs spam"])
+        #expect(await kicked.values == ["kick @bob:hs !team:hs spam"], "Bob's invite to Team is revoked")
         #expect(app.log.outcomes.last == .spaceKicked(userID: "@bob:hs", spaceName: "Team", results: [
-            SpaceKickResult(roomID: "!team:hs", roomName: "Team"),
+            SpaceKickResult(roomID: "!team:hs", roomName: "Team", wasInvited: true),
             SpaceKickResult(roomID: "!general:hs", roomName: "General", error: .matrix(.forbidden(message: "hidden"))),
         ]), "Random is left alone: Bob is not in it")
     }
 
     @Test func spaceKickRefusesByPowerLevelAndNeedsASpaceAndAUser() async throws {
         var rooms = FakeRoomService()
-        rooms.members = { _ throws(MatrixError) in ["@bob:hs": "Bob"] }
+        rooms.readState = { _, _, _ throws(MatrixError) in ["membership": "join"] }
         rooms.levels = { _ throws(MatrixError) in
             PowerLevels(content: .object(["users": .object(["@carol:hs": 100])]),
                         create: .object(["sender": .string("@carol:hs"), "content": .object(["room_version": .string("10")])]))
@@ -247,7 +248,7 @@ import Testing
         ]))
 
         var elsewhere = FakeRoomService()
-        elsewhere.members = { _ throws(MatrixError) in [:] }
+        elsewhere.readState = { _, _, _ throws(MatrixError) in ["membership": "leave"] }
         let absent = try await loggedIn(elsewhere)
         #expect(!(await absent.state.run(line: "/space-kick Team @dave:hs")), "nobody to remove is no success")
         #expect(absent.log.outcomes.last == .spaceKicked(userID: "@dave:hs", spaceName: "Team", results: []))

@@ -28,6 +28,13 @@ import Testing
         ("/topic Plans for Friday", .room(.text(.topic, set: "Plans for Friday"))),
         ("/name", .room(.text(.name, set: nil))),
         ("/name Team chat", .room(.text(.name, set: "Team chat"))),
+        // A space (or another room) acted on by name, as `/space` says.
+        ("/topic --in \"The Guild\" Where we meet", .room(.text(.topic, set: "Where we meet", in: "The Guild"))),
+        ("/name --in Guild", .room(.text(.name, set: nil, in: "Guild"))),
+        ("/topic the --in option", .room(.text(.topic, set: "the --in option"))),
+        ("/invite @bob:hs.example The Guild", .membership(.change(.invite, user: "@bob:hs.example", reason: nil, in: "The Guild"))),
+        ("/joinrule --in Guild public", .room(.joinRule(JoinRuleRequest(rule: "public", spaces: []), in: "Guild"))),
+        ("/joinrule --in 'The Guild'", .room(.joinRule(nil, in: "The Guild"))),
         ("/history 50", .room(.history(count: 50))),
         ("/draft see you at 5", .draft(.save(text: "see you at 5"))),
         ("/draft", .draft(.show)),
@@ -228,6 +235,9 @@ import Testing
         #expect(throws: CommandParseError.invalidReference(command: "react", value: "~0")) { try CommandParser.parse("/react ~0 :+1:") }
         #expect(throws: CommandParseError.usage(command: "edit")) { try CommandParser.parse("/edit ^") }
         #expect(throws: CommandParseError.usage(command: "search")) { try CommandParser.parse("/search --all") }
+        #expect(throws: CommandParseError.usage(command: "topic")) { try CommandParser.parse("/topic --in") }
+        #expect(throws: CommandParseError.unterminatedQuote(command: "name")) { try CommandParser.parse("/name --in \"The Guild") }
+        #expect(throws: CommandParseError.usage(command: "joinrule")) { try CommandParser.parse("/joinrule --in Guild sometimes") }
         for line in ["/create", "/create --public", "/create Team --alias", "/create Team --alias two words", "/create Team --topic",
                      "/create Team --public yes", "/create Team --private", "/create Team --public --public", "/invite", "/kick", "/space", "/space-kick Team", "/spaces all"] {
             #expect(throws: CommandParseError.self, "\(line)") { try CommandParser.parse(line) }

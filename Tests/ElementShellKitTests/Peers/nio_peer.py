@@ -29,6 +29,8 @@
                                        it (join, invite, leave, ban), or none
     nio_peer.py HOMESERVER USER PASSWORD power ROOM_ID USER_ID LEVEL
                                     -> gives USER_ID that power level in the room
+    nio_peer.py HOMESERVER USER PASSWORD invite ROOM_ID USER_ID
+                                    -> invites USER_ID to the room
     nio_peer.py HOMESERVER USER PASSWORD invites
                                     -> prints the peer's pending invites, one JSON object
                                        {"room_id", "is_direct"} a line
@@ -64,7 +66,7 @@ import time
 import urllib.parse
 import urllib.request
 
-from nio import (AsyncClient, DeleteDevicesAuthResponse, DeleteDevicesResponse, JoinResponse, LoginResponse, MessageDirection, ReceiptEvent, RoomCreateResponse, RoomPreset,
+from nio import (AsyncClient, DeleteDevicesAuthResponse, DeleteDevicesResponse, JoinResponse, LoginResponse, MessageDirection, ReceiptEvent, RoomCreateResponse, RoomInviteResponse, RoomPreset,
                  RoomGetStateEventError, RoomGetStateEventResponse, RoomMessagesResponse, RoomMessageText,
                  RoomPutStateResponse, RoomSendResponse, RoomTypingResponse, SyncResponse, TypingNoticeEvent)
 
@@ -186,6 +188,10 @@ async def power(client, args):
                      "power levels").content
     levels.setdefault("users", {})[args.user_id] = args.level
     checked(await client.room_put_state(args.room_id, "m.room.power_levels", levels), RoomPutStateResponse, "set power levels")
+
+
+async def invite(client, args):
+    checked(await client.room_invite(args.room_id, args.user_id), RoomInviteResponse, "invite")
 
 
 async def invites(client, args):
@@ -312,6 +318,10 @@ def parser():
     command.add_argument("user_id")
     command.add_argument("level", type=int)
     command.set_defaults(run=power)
+    command = commands.add_parser("invite")
+    command.add_argument("room_id")
+    command.add_argument("user_id")
+    command.set_defaults(run=invite)
     command = commands.add_parser("invites")
     command.set_defaults(run=invites)
     command = commands.add_parser("receipt")

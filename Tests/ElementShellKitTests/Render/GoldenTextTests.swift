@@ -82,7 +82,9 @@ import Testing
                 SpaceRoom(roomID: "!plans:hs", name: "Plans", joinedMemberCount: 1, isSpace: true),
             ], next: "more")
         }
-        rooms.members = { roomID throws(MatrixError) in roomID == "!random:hs" ? [:] : ["@bob:hs": "Bob"] }
+        rooms.readState = { roomID, _, userID throws(MatrixError) in
+            userID == "@bob:hs" ? ["membership": roomID == "!random:hs" ? "invite" : "join"] : nil
+        }
         rooms.levels = { roomID throws(MatrixError) in
             PowerLevels(content: nil, create: .object(["sender": .string(roomID == "!general:hs" ? "@carol:hs" : "@alice:example"),
                                                        "content": .object(["room_version": .string("12")])]))
@@ -93,7 +95,7 @@ import Testing
         await app.state.run(line: "/login clap alice")
         try await waitUntil { app.state.syncStatus == .live }
         try await compare("spaces.\(language).txt", language: language,
-                          lines: ["/spaces", "/rooms", "/open Team", "/space Team", "/space-kick Team @bob:hs", "/space-kick Team @erin:hs", "/space nowhere",
+                          lines: ["/spaces", "/rooms", "/open Team", "/space Team", "/join Team", "/space-kick Team @bob:hs", "/space-kick Team @erin:hs", "/space nowhere",
                                   "/help space", "/space add Team Lobby", "/create Side --in Team", "/joinrule"],
                           app: app)
     }

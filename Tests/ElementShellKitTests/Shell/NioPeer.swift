@@ -101,6 +101,10 @@ struct NioPeer {
         try await run(["membership", roomID, userID]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    func invite(_ userID: String, to roomID: String) async throws {
+        try await run(["invite", roomID, userID])
+    }
+
     func setPowerLevel(_ level: Int, of userID: String, in roomID: String) async throws {
         try await run(["power", roomID, userID, "\(level)"])
     }

@@ -55,6 +55,29 @@ extension ShellMessagingIntegrationTests {
         #expect((agreed["reply_to"] as? [String: Any])?["body"] as? String == "answer, edited")
     }
 
+    /// A device that signs in after an edit shows the edited text: the original is older than
+    /// any sync timeline holds, so it comes with `/history`, a page after the edit arrived.
+    @Test func anEditShowsOnADeviceThatReadsTheHistoryLater() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let base = try shell.testerArguments(for: homeserver) + ["--output", "json"]
+        let name = "Edited \(UUID().uuidString.prefix(6))"
+        let roomID = try await peer.createRoom(named: name, inviting: carolID, displayName: "Erin Nio")
+        let original = try await peer.sendEvent("m.room.message", content: #"{"msgtype": "m.text", "body": "meet at 5"}"#, to: roomID)
+        try await peer.send((1...25).map { "filler \($0)" }, to: roomID)
+        let revision = #"{"msgtype": "m.text", "body": "* meet at 6", "m.new_content": {"msgtype": "m.text", "body": "meet at 6"}, "m.relates_to": {"rel_type": "m.replace", "event_id": "\#(original)"}}"#
+        try await peer.sendEvent("m.room.message", content: revision, to: roomID)
+
+        let run = try await shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync", "-c", "/open \(name)",
+                                        "-c", "/history 40", "-c", "/logout!"],
+                                extraEnvironment: password)
+        #expect(run.status == 0, "\(run.standardOutput)")
+        let shown = (Self.objects(run, "open") + Self.objects(run, "history")).flatMap { $0["messages"] as? [[String: Any]] ?? [] }
+        let edited = try #require(shown.first { $0["event_id"] as? String == original }, "\(shown.map { $0["body"] ?? "" })")
+        #expect(edited["body"] as? String == "meet at 6", "\(edited)")
+        #expect(edited["edited"] as? Bool == true)
+    }
+
     /// The server's search finds what nio wrote, in the open room and across rooms, and a found
     /// message's number takes a reply; the peer gets the mention and the formatted pill.
     @Test func searchFindsMessagesAndTheirNumbersTakeAReply() async throws {

@@ -47,6 +47,31 @@ struct ShellSpaceManagementTests {
         try await theSpaceCellCarriesItsRoomsNewestMessage(guild: guild, general: general, lounge: lounge)
         try await spacesAndTheirRoomsAreMadeAsElementReadsThem(guild: guild, lounge: lounge)
         try await withoutThePowerLevelNothingIsSent(guild: guild, plans: plans)
+        try await theSpaceItselfIsActedOnByItsName()
+    }
+
+    /// The steps in Clap's defaults: a space made, a room in it, then the space itself is
+    /// joined again, invited to, renamed, given a topic and a join rule, and left, by name; dave
+    /// (nio) sees each change.
+    func theSpaceItselfIsActedOnByItsName() async throws {
+        let dave = "@dave:\(homeserver.serverName)"
+        let made = try await clap(["/space create Keep", "/wait sync", "/create Hall --in Keep", "/open Keep", "/join Keep", "/invite \(dave) Keep",
+                                   "/topic --in Keep Where we meet", "/name --in Keep The Keep", "/joinrule --in Keep public", "/wait sync"],
+                                  in: aliceShell)
+        let keep = try #require(Membership.results(made, "space").first?["room_id"] as? String, "\(made.standardOutput)")
+        #expect(made.status == 0, "\(made.standardOutput)")
+        let join = try result(made, "join")
+        #expect(join["already_joined"] as? Bool == true && join["room_id"] as? String == keep, "\(join)")
+        #expect(try result(made, "invite")["ok"] as? Bool == true)
+        #expect(try await self.dave.invites()[keep] != nil, "the invite went to the space, not to Hall")
+        #expect(try await self.dave.join(keep) == keep)
+        #expect(try await self.dave.state("m.room.topic", in: keep)?["topic"] as? String == "Where we meet")
+        #expect(try await self.dave.state("m.room.name", in: keep)?["name"] as? String == "The Keep")
+        #expect(try await self.dave.state("m.room.join_rules", in: keep)?["join_rule"] as? String == "public")
+
+        let left = try await clap(["/leave The Keep"], in: aliceShell)
+        #expect(try result(left, "leave")["ok"] as? Bool == true, "\(left.standardOutput)")
+        #expect(try await self.dave.membership(of: "@alice:\(homeserver.serverName)", in: keep) == "leave")
     }
 
     /// Two of Guild's three rooms joined: one cell with Guild's three members, both rooms'

@@ -66,14 +66,17 @@ struct ShellSpacesIntegrationTests {
         let inside = try #require(Membership.results(grouped, "open").first?["rooms"] as? [[String: Any]], "\(grouped.standardOutput)")
         #expect(Set(inside.compactMap { $0["room_id"] as? String }) == [general, plans])
 
-        // carol leaves the space and General, the rooms she is in; bob, who created them, is out of reach.
+        // carol leaves the space and General, the rooms she is in, and her invite to Plans is
+        // revoked; bob, who created them, is out of reach.
+        try await bob.invite(carol.userID, to: plans)
         let kicked = try await alice(["/space-kick Guild @carol:localhost bye", "/space-kick Guild @bob:localhost"], clap: true)
         let kicks = Membership.results(kicked, "space-kick")
         let carolRooms = try #require(kicks.first?["rooms"] as? [[String: Any]], "\(kicked.standardOutput)")
-        #expect(carolRooms.map { $0["room_id"] as? String } == [guild, general])
+        #expect(carolRooms.map { $0["room_id"] as? String } == [guild, general, plans])
         #expect(carolRooms.allSatisfy { $0["removed"] as? Bool == true })
+        #expect(carolRooms.map { $0["invited"] as? Bool } == [false, false, true])
         #expect(kicks.first?["ok"] as? Bool == true)
-        for room in [guild, general] { #expect(try await bob.membership(of: carol.userID, in: room) == "leave") }
+        for room in [guild, general, plans] { #expect(try await bob.membership(of: carol.userID, in: room) == "leave") }
         let bobRooms = try #require(kicks.last?["rooms"] as? [[String: Any]])
         #expect(bobRooms.count == 3)
         #expect(bobRooms.allSatisfy { Membership.errorCode($0) == "power_level_outranked" })

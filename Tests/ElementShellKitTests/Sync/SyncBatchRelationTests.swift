@@ -34,3 +34,17 @@ import Testing
         #expect(batch.messages.isEmpty)
     }
 }
+
+extension SyncBatchRelationTests {
+    /// Steps of a verification encrypted for other devices refer to their request in the clear:
+    /// they are no unreadable message lines, while an unreadable message is.
+    @Test func anUnreadableVerificationStepIsNoMessage() {
+        let step = SyncEvent(type: "m.room.encrypted", eventID: "$step", sender: "@b:hs", originServerTS: 1,
+                             content: ["algorithm": "m.megolm.v1.aes-sha2", "ciphertext": "x", "session_id": "s",
+                                       "m.relates_to": ["rel_type": "m.reference", "event_id": "$request"]])
+        #expect(MessageRecord(roomID: "!r", event: step) == nil)
+        let message = SyncEvent(type: "m.room.encrypted", eventID: "$m", sender: "@b:hs", originServerTS: 1,
+                                content: ["algorithm": "m.megolm.v1.aes-sha2", "ciphertext": "x", "session_id": "s"])
+        #expect(MessageRecord(roomID: "!r", event: message)?.decryptionFailure != nil)
+    }
+}
