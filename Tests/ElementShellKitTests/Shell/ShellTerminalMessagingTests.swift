@@ -51,4 +51,24 @@ extension ShellMessagingIntegrationTests {
         try await tmux.type("/logout!\r")
         try await tmux.waitFor("logged out") { $0.last == "Tester>" }
     }
+
+    @Test(.enabled(if: TmuxSession.isAvailable, "needs tmux"))
+    func tabCompletesRoomNamesAndPeople() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let name = "Demo \(UUID().uuidString.prefix(6))"
+        let (tmux, _) = try await terminalInRoom(named: name, peerName: "Nio Peer", shell: shell)
+        let prompt = "Tester \(carolID)"
+        try await tmux.type("/wait sync\r/open dem")
+        try await tmux.press("Tab")
+        try await tmux.waitFor("the room's name, spaces and all") { $0.last?.trimmingCharacters(in: .whitespaces) == "\(prompt)> /open \(name)" }
+        try await tmux.press("Enter")
+        try await tmux.waitFor("the room is open") { $0.last?.hasPrefix("\(prompt) \(name)") == true }
+        try await tmux.type("/whois nio")
+        try await tmux.press("Tab")
+        try await tmux.waitFor("erin by her display name here") { $0.last?.trimmingCharacters(in: .whitespaces).hasSuffix("> /whois \(peer.userID)") == true }
+        try await tmux.press("C-a", "C-k")
+        try await tmux.type("/logout!\r")
+        try await tmux.waitFor("logged out") { $0.last == "Tester>" }
+    }
 }
