@@ -324,17 +324,19 @@ enum ReadlineBridge {
             rl_attempted_completion_over = 0
             return nil
         case .candidates(let candidates):
-            return matchArray(candidates)
+            return matchArray(candidates, replacing: text.map { String(cString: $0) } ?? "")
         }
     }
 
     /// readline's match list, which readline frees with `free`: the common prefix first, then
-    /// each match, then NULL.
-    private static func matchArray(_ candidates: [String]) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+    /// each match, then NULL. Matches found by another case or by a display name may share less
+    /// than was typed: the typed word then stays as it is.
+    private static func matchArray(_ candidates: [String], replacing typed: String) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
         guard let first = candidates.first else { return nil }
-        let common = candidates.dropFirst().reduce(first) { prefix, candidate in
+        var common = candidates.dropFirst().reduce(first) { prefix, candidate in
             String(zip(prefix, candidate).prefix { $0 == $1 }.map(\.0))
         }
+        if common.count < typed.count { common = typed }
         let entries = candidates.count == 1 ? [first] : [common] + candidates
         guard let raw = malloc(MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (entries.count + 1)) else { return nil }
         let array = raw.bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: entries.count + 1)

@@ -239,6 +239,9 @@ extension AppState {
         currentThreadRoot = nil
         memberNames = MemberNames.unique(members)
         historyCursor = messages.first?.seq
+        // Read as it shows: `/rooms` and the prompt count it no more from now on, not only once
+        // the receipt, which waits for what arrives meanwhile, has come back.
+        clearCounts(of: roomID)
         markReadSoon(roomID)
         let opened = rooms[roomID] ?? room
         // Kept at its join but not brought by sync yet: "no messages" would not be true.

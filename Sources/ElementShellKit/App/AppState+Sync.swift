@@ -41,6 +41,9 @@ extension AppState {
                     report(Report(content: .mentioned(roomName: RoomName.of(room), count: room.highlightCount), location: nil))
                 }
                 rooms[room.roomID] = room
+                // The open room is read as it shows: counts the server (or the store, counting
+                // from the last receipt) took before its new receipt do not stand.
+                if room.roomID == currentRoomID { clearCounts(of: room.roomID) }
                 if room.membership != .invite { joinsAwaitingSync.remove(room.roomID) }
             }
             firstSyncNotice?.cancel()

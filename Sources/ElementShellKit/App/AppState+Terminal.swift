@@ -23,8 +23,26 @@ extension AppState {
         context.profiles = Array(config.profiles.keys)
         // Your own ID, then the open room's members, whom /kick, /ban and /dm name.
         context.userIDs = session.map { session in [session.userID] + memberNames.keys.filter { $0 != session.userID }.sorted() } ?? []
+        context.people = knownPeople
+        let known = rooms.values.filter { $0.membership != .leave }
+        context.rooms = known.map(RoomName.of)
+        context.roomAliases = known.compactMap(\.canonicalAlias)
         context.aliases = Array(aliases.keys)
         context.developer = profile.developer
         return context
+    }
+
+    /// The people user arguments complete to: the open room's members, and the members each room
+    /// is known by (a direct chat's partner among them), with their display names.
+    private var knownPeople: [CompletionContext.Person] {
+        guard let session else { return [] }
+        var people = [session.userID: nil] as [String: String?]
+        for room in rooms.values where room.membership != .leave {
+            for (index, userID) in room.heroes.enumerated() where people[userID] == nil {
+                people[userID] = index < room.heroNames.count && !room.heroNames[index].isEmpty ? room.heroNames[index] : nil
+            }
+        }
+        for (userID, name) in memberNames { people[userID] = name }
+        return people.map { CompletionContext.Person(userID: $0.key, displayName: $0.value) }.sorted { $0.userID < $1.userID }
     }
 }

@@ -2,13 +2,30 @@
 public struct CompletionContext: Sendable, Equatable {
     public var homeservers: [String] = []
     public var profiles: [String] = []
+    /// The open room's members, whom an `@` in a message mentions.
     public var userIDs: [String] = []
+    /// Everyone the account knows, whom user arguments name.
+    public var people: [Person] = []
+    /// The account's rooms by name and by canonical alias.
     public var rooms: [String] = []
+    public var roomAliases: [String] = []
+    /// The shell's own command aliases (`/alias`).
     public var aliases: [String] = []
     /// The profile's flags: commands and forms they turn off are not offered.
     public var developer = Profile.element.developer
 
     public init() {}
+
+    /// A user argument completes to the ID, found by it or by the display name.
+    public struct Person: Sendable, Equatable {
+        public var userID: String
+        public var displayName: String?
+
+        public init(userID: String, displayName: String? = nil) {
+            self.userID = userID
+            self.displayName = displayName
+        }
+    }
 }
 
 /// Tab completion, read from `CommandTable`: command names first, then each argument by its kind.
@@ -41,9 +58,12 @@ public enum Completer {
         case .file: return .files
         case .command: pool = commandNames(context: context)
         case .homeserver: pool = context.homeservers
-        case .userID: pool = context.userIDs
-        // A command's forms are offered where its first argument goes (`/space create`).
-        case .room: pool = context.rooms + (index == 0 ? spec.variants.filter { context.developer.offers($0.requiredFlag) && !$0.word.hasPrefix("-") }.map(\.word) : [])
+        case .userID: return .candidates(people(named: word, in: context))
+        case .room:
+            // A command's forms are offered where its first argument goes (`/space create`).
+            let forms = index == 0 ? spec.variants.filter { context.developer.offers($0.requiredFlag) && !$0.word.hasPrefix("-") }.map(\.word) : []
+            let rest = restOfLine(arguments, for: spec, at: index)
+            return .candidates(rooms(named: rest ?? word, replacing: word, in: context, spaced: rest != nil) + forms.filter { $0.hasPrefix(word) }.sorted())
         case .profile: pool = context.profiles
         case .settingKey: pool = Settings.Key.allCases.map(\.rawValue) + DeveloperOptions.Flag.allCases.map(\.settingName)
         case .settingValue:
@@ -67,6 +87,39 @@ public enum Completer {
         case .text, .number: pool = []
         }
         return .candidates(Set(pool).filter { $0.hasPrefix(word) }.sorted())
+    }
+
+    /// Rooms whose name or alias starts with `typed`, case aside. A name with spaces completes only
+    /// where the argument takes the rest of the line (`/open Demo Room`); each candidate is what
+    /// replaces `word`, the last word of `typed`.
+    private static func rooms(named typed: String, replacing word: String, in context: CompletionContext, spaced: Bool) -> [String] {
+        let names = spaced ? context.rooms : context.rooms.filter { !$0.contains(where: \.isWhitespace) }
+        let lowered = typed.lowercased()
+        let matches = Set((names + context.roomAliases).filter { $0.lowercased().hasPrefix(lowered) })
+        return matches.map { String($0.dropFirst(typed.count - word.count)) }.sorted()
+    }
+
+    /// User IDs whose ID, with or without its `@`, or display name starts with `word`, case aside.
+    private static func people(named word: String, in context: CompletionContext) -> [String] {
+        let lowered = word.lowercased()
+        let matches = context.people.filter { person in
+            let userID = person.userID.lowercased()
+            return userID.hasPrefix(lowered) || userID.dropFirst().hasPrefix(lowered) || person.displayName?.lowercased().hasPrefix(lowered) == true
+        }
+        return Set(matches.map(\.userID)).sorted()
+    }
+
+    /// What is typed of an argument that takes the rest of the line, spaces included; nil for an
+    /// argument of one word.
+    private static func restOfLine(_ arguments: Substring, for spec: CommandSpec, at index: Int) -> String? {
+        guard let last = spec.parameters.last, last.arity == .rest || last.arity == .optionalRest else { return nil }
+        let start = spec.parameters.count - 1
+        guard index >= start else { return nil }
+        var rest = arguments.drop { $0.isWhitespace }
+        for _ in 0..<start {
+            rest = rest.drop { !$0.isWhitespace }.drop { $0.isWhitespace }
+        }
+        return String(rest)
     }
 
     /// The values a setting takes, where they can be listed.

@@ -6,7 +6,7 @@ import Testing
         var context = CompletionContext()
         context.homeservers = ["matrix.org", "clap", "clap-dev"]
         context.profiles = ["element", "clap"]
-        context.userIDs = ["@alice:clap.ac"]
+        context.people = [.init(userID: "@alice:clap.ac")]
         context.aliases = ["greet"]
         return context
     }
@@ -50,5 +50,34 @@ import Testing
         #expect(Completer.complete("hi @b", context: context) == .candidates(["@bea:hs", "@bob:hs"]))
         #expect(Completer.complete("hi b", context: context) == .candidates([]))
         #expect(Completer.complete("//not a @b", context: context) == .candidates(["@bea:hs", "@bob:hs"]))
+    }
+
+    @Test func roomArgumentsCompleteNamesAndAliasesCaseAside() {
+        var context = CompletionContext()
+        context.rooms = ["Demo Room", "Demo Lounge", "Garden"]
+        context.roomAliases = ["#demo:hs"]
+        #expect(Completer.complete("/open dem", context: context) == .candidates(["Demo Lounge", "Demo Room"]))
+        #expect(Completer.complete("/open Ga", context: context) == .candidates(["Garden"]))
+        #expect(Completer.complete("/read #d", context: context) == .candidates(["#demo:hs"]))
+        // The parser takes the rest of the line as the name: the last word completes within it.
+        #expect(Completer.complete("/open Demo R", context: context) == .candidates(["Room"]))
+        #expect(Completer.complete("/leave demo ", context: context) == .candidates(["Lounge", "Room"]))
+        #expect(Completer.complete("/joinrule invite gar", context: context) == .candidates(["Garden"]))
+        // One word only: names with spaces would not parse, their alias does.
+        #expect(Completer.complete("/join d", context: context) == .candidates([]))
+        #expect(Completer.complete("/join #", context: context) == .candidates(["#demo:hs"]))
+        #expect(Completer.complete("/space-kick g", context: context) == .candidates(["Garden"]))
+    }
+
+    @Test func userArgumentsCompleteIDsByIDOrDisplayNameCaseAside() {
+        var context = CompletionContext()
+        context.people = [.init(userID: "@alice:hs", displayName: "Alice Liddell"), .init(userID: "@bob:hs", displayName: "Bobby"),
+                          .init(userID: "@carol:hs")]
+        #expect(Completer.complete("/invite @b", context: context) == .candidates(["@bob:hs"]))
+        #expect(Completer.complete("/dm ali", context: context) == .candidates(["@alice:hs"]))
+        #expect(Completer.complete("/verify BOB", context: context) == .candidates(["@bob:hs"]))
+        #expect(Completer.complete("/whois @", context: context) == .candidates(["@alice:hs", "@bob:hs", "@carol:hs"]))
+        #expect(Completer.complete("/kick car", context: context) == .candidates(["@carol:hs"]), "by the ID without its @")
+        #expect(Completer.complete("/ban @c", context: context) == .candidates(["@carol:hs"]))
     }
 }
