@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// What carol meets at a terminal in a room erin (matrix-nio) writes in. In the messaging suite,
-/// whose accounts they use.
+/// What carol meets at a terminal in a room erin (matrix-nio) writes in: opening reads the room,
+/// a paste is one message. In the messaging suite, whose accounts they use.
 extension ShellMessagingIntegrationTests {
     /// A room of erin's that carol has joined and read, erin's `unread` messages after that, and
     /// carol's shell in a terminal, resumed.
@@ -48,6 +48,26 @@ extension ShellMessagingIntegrationTests {
         #expect(row(after: "/echo synced", on: synced)?.contains("unread") == false, "\(synced.joined(separator: "\n"))")
         let newest = try #require(try await peer.events(in: roomID).last?["event_id"] as? String)
         #expect(try await peer.readReceipt(of: carolID, in: roomID) == newest, "the server has the receipt")
+        try await tmux.type("/logout!\r")
+        try await tmux.waitFor("logged out") { $0.last == "Tester>" }
+    }
+
+    @Test(.enabled(if: TmuxSession.isAvailable, "needs tmux"))
+    func aPastedBlockIsOneMessage() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let name = "Paste \(UUID().uuidString.prefix(6))"
+        let (tmux, roomID) = try await terminalInRoom(named: name, shell: shell)
+        try await tmux.type("/open \(name)\r")
+        try await tmux.waitFor("the room is open") { $0.last?.hasPrefix("Tester \(carolID) \(name)") == true }
+        try await tmux.paste("first line\nsecond **line**\nthird line\n")
+        try await tmux.waitFor("the block waits in the input line") { $0.suffix(3).first?.hasSuffix("> first line") == true }
+        try await tmux.press("Enter")
+        #expect(try await peer.receives("first line\nsecond **line**\nthird line", in: roomID), "one message, its lines kept")
+        try await tmux.type("/wait sent\r")
+        try await tmux.waitFor("sent") { $0.last?.hasPrefix("Tester \(carolID) \(name)") == true && $0.contains { $0.contains("/wait sent") } }
+        let bodies = try await peer.messages(in: roomID).filter { $0.sender == carolID }.map(\.body)
+        #expect(bodies == ["first line\nsecond **line**\nthird line"])
         try await tmux.type("/logout!\r")
         try await tmux.waitFor("logged out") { $0.last == "Tester>" }
     }
