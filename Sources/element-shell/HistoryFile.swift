@@ -1,7 +1,7 @@
 @preconcurrency import CReadline
 @preconcurrency import Glibc
 
-/// The profile's readline history: loaded at start, one line appended per accepted command (so a
+/// The profile's readline history: loaded at start, one line appended per accepted command (a pasted block stays in memory) (so a
 /// crash loses nothing), and kept to the configured size on disk as in memory. Its methods call
 /// readline, so only the readline thread uses them.
 struct HistoryFile: Sendable {
@@ -23,6 +23,8 @@ struct HistoryFile: Sendable {
 
     func append(_ line: String) {
         add_history(line)
+        // The file keeps one line per entry: a pasted block of several is recalled in this run only.
+        guard !line.contains(where: \.isNewline) else { return }
         if access(path, F_OK) != 0 {
             _ = write_history(path)
         } else {

@@ -64,17 +64,7 @@ final class InteractiveSession {
                 }
                 return await editor.ask(prompt, hidden: true).map(PasswordAnswer.password) ?? .cancelled
             },
-            confirm: { question in
-                let prompt = switch question {
-                case .logout(let userID): L10n.screenLogoutConfirm(TerminalSanitizer.clean(userID))
-                case .encryptRoom(let roomName): L10n.screenEncryptConfirm(TerminalSanitizer.clean(roomName))
-                case .recoveryKeySaved(let key): L10n.screenRecoveryKeySavedConfirm(key)
-                case .resetIdentity(let userID): L10n.screenRecoveryResetConfirm(TerminalSanitizer.clean(userID))
-                }
-                guard let answer = await editor.ask(prompt, hidden: false) else { return false }
-                let yes = L10n.commonAnswerYes.split(separator: ",")
-                return yes.contains { $0 == answer.trimmingCharacters(in: .whitespaces).lowercased() }
-            }
+            confirm: { await Self.confirm($0, editor: editor) }
         )
         stateBox.value = state
         presenter.fillInputLine = { editor.send(.setLine($0)) }
@@ -99,13 +89,45 @@ final class InteractiveSession {
         for await line in lines {
             guard let line, !state.isQuitting else { break }
             let attempts = state.loginAttemptCount
-            await runTracked(state) { await state.run(line: line) }
+            await run(PastedBlock(line), in: state, editor: editor)
             if state.isQuitting { break }
             editor.send(.resumeInput(discardingTypeahead: state.loginAttemptCount != attempts))
         }
         await state.send(ShellAction.end)
         await editor.stop()
         return exitStatus.value
+    }
+
+    /// Runs a finished line, or what a paste put into it: commands one by one (the rest of the
+    /// block dropped after one that tried to log in, as typeahead is, since it may hold a password);
+    /// text as one message, once the user said yes to a long one. After a no, Up brings the text
+    /// back from the history, as any line sent.
+    private func run(_ block: PastedBlock, in state: AppState, editor: LineEditor) async {
+        switch block {
+        case .lines(let lines):
+            let attempts = state.loginAttemptCount
+            for line in lines {
+                await runTracked(state) { await state.run(line: line) }
+                if state.isQuitting || state.loginAttemptCount != attempts { return }
+            }
+        case .message(let text, let lineCount, let asksFirst):
+            if asksFirst, await Self.confirm(.sendPastedLines(count: lineCount), editor: editor) != true { return }
+            await runTracked(state) { await state.run(line: text) }
+        }
+    }
+
+    /// A yes/no question on the input line; Ctrl-C answers no.
+    private static func confirm(_ question: ConfirmationQuestion, editor: LineEditor) async -> Bool? {
+        let prompt = switch question {
+        case .logout(let userID): L10n.screenLogoutConfirm(TerminalSanitizer.clean(userID))
+        case .encryptRoom(let roomName): L10n.screenEncryptConfirm(TerminalSanitizer.clean(roomName))
+        case .recoveryKeySaved(let key): L10n.screenRecoveryKeySavedConfirm(key)
+        case .resetIdentity(let userID): L10n.screenRecoveryResetConfirm(TerminalSanitizer.clean(userID))
+        case .sendPastedLines(let count): L10n.screenPasteConfirm(count)
+        }
+        guard let answer = await editor.ask(prompt, hidden: false) else { return false }
+        let yes = L10n.commonAnswerYes.split(separator: ",")
+        return yes.contains { $0 == answer.trimmingCharacters(in: .whitespaces).lowercased() }
     }
 
     /// Runs work that Ctrl-C may stop.

@@ -46,10 +46,11 @@ enum ReadlineBridge {
         rl_attempted_completion_function = { text, start, end in
             ReadlineBridge.attemptCompletion(text: text, start: start, end: end)
         }
-        // A pasted block must arrive as the lines it is made of: each runs on its own, and keys
-        // meant for a password question are not swallowed into the line before it.
+        // A pasted block lands in the line whole, line breaks and all, and waits for Enter; the
+        // session then sends text as one message (`PastedBlock`). A password question reads no
+        // paste markers (`SecretInput` skips them).
         rl_initialize()
-        rl_variable_bind("enable-bracketed-paste", "off")
+        rl_variable_bind("enable-bracketed-paste", "on")
         // Ctrl-X D keeps the typed line as the open room's draft instead of sending it.
         rl_bind_keyseq("\\C-xd") { _, _ in
             ReadlineBridge.saveLineAsDraft()
@@ -266,6 +267,9 @@ enum ReadlineBridge {
         savedLine = nil
         rl_replace_line(saved.text, 0)
         rl_point = min(saved.point, rl_end)
+        // After an answer readline may have drawn the prompt on this line already: drawn from the
+        // line's start, it shows once.
+        fputs("\r\u{1B}[K", stdout)
         rl_on_new_line()
         rl_redisplay()
     }

@@ -124,4 +124,6 @@ public enum ConfirmationQuestion: Sendable, Equatable {
     case recoveryKeySaved(recoveryKey: String)
     /// `/recovery reset`: a new identity replaces the account's.
     case resetIdentity(userID: String)
+    /// A pasted block of more lines than are sent without asking, to go as one message.
+    case sendPastedLines(count: Int)
 }

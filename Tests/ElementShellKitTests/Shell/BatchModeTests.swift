@@ -58,6 +58,14 @@ import Testing
         #expect(objects[3]["command"] as? String == "message" && objects[3]["ok"] as? Bool == false)
     }
 
+    /// A paste at the terminal sends a block of text as one message; standard input does not.
+    @Test func standardInputRunsTextLineByLine() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let result = try await shell.run(["--no-rc", "--output", "json"], input: "first line\nsecond line\n/echo third\n")
+        #expect(result.objects.map { $0["command"] as? String } == ["message", "message", "echo"], "\(result.standardOutput)")
+    }
+
     @Test func theStartupFileRunsFirstAndReportsFailingLines() async throws {
         var shell = ShellProcess()
         defer { shell.remove() }

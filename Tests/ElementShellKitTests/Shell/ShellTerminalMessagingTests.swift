@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// What carol meets at a terminal in a room erin (matrix-nio) writes in. In the messaging suite,
-/// whose accounts they use.
+/// What carol meets at a terminal in a room erin (matrix-nio) writes in: opening reads the room,
+/// a paste is one message. In the messaging suite, whose accounts they use.
 extension ShellMessagingIntegrationTests {
     /// A room of erin's that carol has joined and read, erin's `unread` messages after that, and
     /// carol's shell in a terminal, resumed.
@@ -53,6 +53,26 @@ extension ShellMessagingIntegrationTests {
     }
 
     @Test(.enabled(if: TmuxSession.isAvailable, "needs tmux"))
+    func aPastedBlockIsOneMessage() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let name = "Paste \(UUID().uuidString.prefix(6))"
+        let (tmux, roomID) = try await terminalInRoom(named: name, shell: shell)
+        try await tmux.type("/open \(name)\r")
+        try await tmux.waitFor("the room is open") { $0.last?.hasPrefix("Tester \(carolID) \(name)") == true }
+        try await tmux.paste("first line\nsecond **line**\nthird line\n")
+        try await tmux.waitFor("the block waits in the input line") { $0.suffix(3).first?.hasSuffix("> first line") == true }
+        try await tmux.press("Enter")
+        #expect(try await peer.receives("first line\nsecond **line**\nthird line", in: roomID), "one message, its lines kept")
+        try await tmux.type("/wait sent\r")
+        try await tmux.waitFor("sent") { $0.last?.hasPrefix("Tester \(carolID) \(name)") == true && $0.contains { $0.contains("/wait sent") } }
+        let bodies = try await peer.messages(in: roomID).filter { $0.sender == carolID }.map(\.body)
+        #expect(bodies == ["first line\nsecond **line**\nthird line"])
+        try await tmux.type("/logout!\r")
+        try await tmux.waitFor("logged out") { $0.last == "Tester>" }
+    }
+
+    @Test(.enabled(if: TmuxSession.isAvailable, "needs tmux"))
     func tabCompletesRoomNamesAndPeople() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
@@ -61,7 +81,10 @@ extension ShellMessagingIntegrationTests {
         let prompt = "Tester \(carolID)"
         try await tmux.type("/wait sync\r/open dem")
         try await tmux.press("Tab")
-        try await tmux.waitFor("the room's name, spaces and all") { $0.last?.trimmingCharacters(in: .whitespaces) == "\(prompt)> /open \(name)" }
+        // Carol's other rooms may be unread: the prompt counts them before its `>`.
+        try await tmux.waitFor("the room's name, spaces and all") {
+            $0.last?.hasPrefix(prompt) == true && $0.last?.trimmingCharacters(in: .whitespaces).hasSuffix("> /open \(name)") == true
+        }
         try await tmux.press("Enter")
         try await tmux.waitFor("the room is open") { $0.last?.hasPrefix("\(prompt) \(name)") == true }
         try await tmux.type("/whois nio")

@@ -106,12 +106,30 @@ struct TerminalPromptTests {
         #expect(!screen.joined().contains("topsecret"))
     }
 
-    @Test func pastedLinesRunOneByOneWithTheirResults() async throws {
+    @Test func pastedCommandsWaitForEnterThenRunOneByOne() async throws {
         let tmux = try await TmuxSession.started()
         try await tmux.paste("/echo one\n/echo two\n")
+        try await tmux.waitFor("the block in the input line") { $0.suffix(2) == ["Element> /echo one", "/echo two"] }
+        try await tmux.press("Enter")
         let screen = try await tmux.waitFor("both lines ran") { $0.contains("two") }
         let tail = Array(screen.drop { !$0.hasPrefix("Element> /echo one") })
-        #expect(tail.prefix(4) == ["Element> /echo one", "one", "Element> /echo two", "two"])
+        #expect(tail.prefix(4) == ["Element> /echo one", "/echo two", "one", "two"])
+    }
+
+    @Test func aLongPastedMessageAsksFirstAndANoKeepsItInTheHistory() async throws {
+        let tmux = try await TmuxSession.started()
+        let lines = (1...6).map { "line \($0)" }
+        try await tmux.paste(lines.joined(separator: "\n"))
+        try await tmux.waitFor("the block in the input line") { $0.last == "line 6" }
+        try await tmux.press("Enter")
+        try await tmux.waitFor("the question") { $0.last?.hasPrefix("Send 6 lines as one message? [y/N]") == true }
+        try await tmux.type("n\r")
+        try await tmux.waitFor("the prompt again") { $0.last == "Element>" }
+        try await tmux.press("Up")
+        try await tmux.waitFor("the block back in the input line") { Array($0.suffix(6)) == ["Element> line 1"] + lines.dropFirst() }
+        try await tmux.press("C-c")
+        let screen = try await tmux.waitFor("the line dropped") { $0.last == "Element>" }
+        #expect(!screen.contains { $0.contains("No room is open") }, "nothing was sent, line by line or whole")
     }
 
     @Test func aTimedQuitEndsTheShell() async throws {
