@@ -166,11 +166,12 @@ public enum MembershipAction: Sendable, Equatable {
     case decline(target: String?)
     /// Creates a room and opens it; in a space (as typed), as one of its rooms.
     case create(RoomCreation, inSpace: String? = nil)
-    /// Opens the direct chat with `user`, starting one when there is none.
-    case directChat(user: String)
+    /// Opens the direct chat with `user`, starting one when there is none. `forced` (`/dm!`):
+    /// without looking the user up first.
+    case directChat(user: String, forced: Bool = false)
     /// Invites, kicks, bans or unbans `user` in the open room. `user` is a Matrix ID or the name
-    /// of a member of the open room.
-    case change(MembershipChange, user: String, reason: String?)
+    /// of a member of the open room. `forced` (`/invite!`): invites without looking them up first.
+    case change(MembershipChange, user: String, reason: String?, forced: Bool = false)
 }
 
 /// Spaces: rooms that group other rooms.
@@ -278,8 +279,8 @@ extension MembershipAction: CustomStringConvertible {
         case .decline(let target): "decline(target: \(target ?? "nil"))"
         case .create(let creation, let space):
             "create(alias: \(creation.aliasLocalpart ?? "nil"), name: <redacted>, topic: <redacted>, public: \(creation.isPublic), encrypted: \(creation.isEncrypted), in: \(space ?? "nil"))"
-        case .directChat(let user): "directChat(user: \(user))"
-        case .change(let change, let user, _): "change(\(change), user: \(user), reason: <redacted>)"
+        case .directChat(let user, let forced): "directChat(user: \(user), forced: \(forced))"
+        case .change(let change, let user, _, let forced): "change(\(change), user: \(user), reason: <redacted>, forced: \(forced))"
         }
     }
 }
