@@ -34,6 +34,7 @@ final class Presenter {
              .result(_, .threadOpened(_, _, _, let draft?)):
             fillInputLine?(draft)
         case .attention(let attention): alert?(attention)
+        case .invited(let invitation): alert?(invitation.attention)
         default: break
         }
         switch format {
@@ -53,7 +54,7 @@ final class Presenter {
         case .result: report.isFailure
         case .configProblem, .sessionResumed, .sessionEnded, .sendProblem, .firstSyncUnderway, .firstSyncFinished, .transfer, .restoreProgress, .identityChanged,
              .slidingSyncUnavailable, .signInLink, .deviceCode: true
-        case .message, .messageChanged, .reacted, .mentioned, .gap, .attention, .verification, .secretsArrived: false
+        case .message, .messageChanged, .reacted, .mentioned, .invited, .gap, .attention, .verification, .secretsArrived: false
         }
     }
 }

@@ -33,7 +33,7 @@ extension Action {
         case .membership(.decline): .decline
         case .membership(.create): .create
         case .membership(.directChat): .dm
-        case .membership(.change(let change, _, _, _)): change.command
+        case .membership(.change(let change, _, _, _, _)): change.command
         case .space(.list): .spaces
         case .space(.hierarchy): .space
         case .space(.kick): .spaceKick

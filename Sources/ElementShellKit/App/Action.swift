@@ -167,11 +167,13 @@ public enum MembershipAction: Sendable, Equatable {
     case decline(target: String?)
     /// Creates a room and opens it; in a space (as typed), as one of its rooms.
     case create(RoomCreation, inSpace: String? = nil)
-    /// Opens the direct chat with `user`, starting one when there is none.
-    case directChat(user: String)
+    /// Opens the direct chat with `user`, starting one when there is none. `forced` (`/dm!`):
+    /// without looking the user up first.
+    case directChat(user: String, forced: Bool = false)
     /// Invites, kicks, bans or unbans `user` in the open room, or (`/invite USER ROOM`) in the room
     /// or space `in` names. `user` is a Matrix ID or the name of a member of the open room.
-    case change(MembershipChange, user: String, reason: String?, in: String? = nil)
+    /// `forced` (`/invite!`): invites without looking them up first.
+    case change(MembershipChange, user: String, reason: String?, in: String? = nil, forced: Bool = false)
 }
 
 /// Spaces: rooms that group other rooms.
@@ -279,8 +281,9 @@ extension MembershipAction: CustomStringConvertible {
         case .decline(let target): "decline(target: \(target ?? "nil"))"
         case .create(let creation, let space):
             "create(alias: \(creation.aliasLocalpart ?? "nil"), name: <redacted>, topic: <redacted>, public: \(creation.isPublic), encrypted: \(creation.isEncrypted), in: \(space ?? "nil"))"
-        case .directChat(let user): "directChat(user: \(user))"
-        case .change(let change, let user, _, let target): "change(\(change), user: \(user), reason: <redacted>, in: \(target ?? "nil"))"
+        case .directChat(let user, let forced): "directChat(user: \(user), forced: \(forced))"
+        case .change(let change, let user, _, let target, let forced):
+            "change(\(change), user: \(user), reason: <redacted>, in: \(target ?? "nil"), forced: \(forced))"
         }
     }
 }

@@ -4,11 +4,12 @@ extension AppState {
         case .accept(let target): await answerInvite(target, accepting: true, through: context.signedIn.services)
         case .decline(let target): await answerInvite(target, accepting: false, through: context.signedIn.services)
         case .create(let creation, let space): await create(creation, inSpace: space, as: context.signedIn)
-        case .directChat(let user): await openDirectChat(with: user, as: context.signedIn)
-        case .change(let change, let user, let reason, let target):
+        case .directChat(let user, let forced): await openDirectChat(with: user, forced: forced, as: context.signedIn)
+        case .change(let change, let user, let reason, let target, let forced):
             switch actingRoom(target, in: context) {
             // Names are those of the open room's members; in another room only a Matrix ID is sure.
-            case .success(let room): await apply(change, to: user, reason: reason, in: room, names: target == nil ? memberNames : [:])
+            case .success(let room):
+                await apply(change, to: user, reason: reason, forced: forced, in: room, names: target == nil ? memberNames : [:])
             case .failure(let error): finish(.failure(error))
             }
         }
@@ -24,6 +25,7 @@ extension AppState {
         do {
             if accepting {
                 let roomID = try await service.join(RoomAddress(idOrAlias: room.roomID))
+                await recordDirectChat(accepted: room, through: service)
                 await enter(roomID, name: room.name)
                 return finish(.joined(roomID: roomID, roomName: RoomName.of(room)))
             }
@@ -50,10 +52,11 @@ extension AppState {
     /// starts one, encrypted as Element starts them, and adds it there, as other clients expect.
     /// `m.direct` is read from the server, not the store: what is written back must be the newest,
     /// whoever changed it last.
-    private func openDirectChat(with user: String, as signedIn: SessionContext) async -> Bool {
-        guard let userID = MemberLookup.userID(for: user, among: memberNames), userID != signedIn.session.userID else {
-            return finish(.failure(.unknownUser(user)))
-        }
+    /// Unless `forced`, the user is looked up first: nothing is created for one not found.
+    private func openDirectChat(with user: String, forced: Bool, as signedIn: SessionContext) async -> Bool {
+        guard let userID = MemberLookup.userID(for: user, among: memberNames) else { return finish(.failure(.unknownUser(user))) }
+        guard userID != signedIn.session.userID else { return finish(.failure(.directChatWithSelf)) }
+        if !forced, let refusal = await lookUp(userID, for: .dm, through: signedIn.services.rooms) { return finish(.failure(refusal)) }
         do {
             let chat = try await directChat(with: userID, as: signedIn)
             if !chat.isNew {
@@ -88,12 +91,27 @@ extension AppState {
 
     /// Invites, kicks, bans or unbans in the room, once its power levels allow it: a refusal
     /// names the level needed, which the server's would not.
-    private func apply(_ change: MembershipChange, to user: String, reason: String?, in room: RoomContext, names: [String: String]) async -> Bool {
+    /// An invite, unless `forced`, looks the user up first.
+    private func apply(_ change: MembershipChange, to user: String, reason: String?, forced: Bool, in room: RoomContext,
+                       names: [String: String]) async -> Bool {
         guard let userID = MemberLookup.userID(for: user, among: names) else { return finish(.failure(.unknownUser(user))) }
+        if change == .invite, !forced, let refusal = await lookUp(userID, for: .invite, through: room.services.rooms) {
+            return finish(.failure(refusal))
+        }
         if let error = await apply(change, to: userID, in: room.roomID, reason: reason, by: room.session.userID, through: room.services.rooms) {
             return finish(.failure(error))
         }
         return finish(.membershipChanged(change, userID: userID, roomName: rooms[room.roomID].map(RoomName.of) ?? room.roomID))
+    }
+
+    /// Why `command` may not go on for the user: their server does not know them (or could not be
+    /// asked); `nil` when it may. `!` skips this, for a server that hides its users' profiles.
+    func lookUp(_ userID: String, for command: CommandName, through service: any RoomService) async -> ShellError? {
+        do {
+            return try await service.userExists(userID) ? nil : .userNotFound(userID, command: command.rawValue)
+        } catch {
+            return .matrix(error)
+        }
     }
 
     /// Applies the change once the room's power levels allow it; `nil` when done, else why not.

@@ -129,6 +129,7 @@ extension AppState {
         }
         do {
             let roomID = try await services.rooms.join(address)
+            if let invite = rooms[roomID], invite.membership == .invite { await recordDirectChat(accepted: invite, through: services.rooms) }
             await enter(roomID, address: address.idOrAlias, name: listed?.name)
             return finish(.joined(roomID: roomID, roomName: rooms[roomID].map(RoomName.of) ?? listed?.name ?? target))
         } catch {

@@ -35,6 +35,8 @@ extension AppState {
                     result.rooms.filter { $0.notificationCount != rooms[$0.roomID]?.notificationCount }
                         .map { "\($0.roomID)=\($0.notificationCount)" }.joined(separator: " "))
                 """)
+            // Invites the store did not hold as such: told once the rooms stand as sync left them.
+            let newInvites = result.rooms.filter { $0.membership == .invite && rooms[$0.roomID]?.membership != .invite }
             for room in result.rooms {
                 // A mention elsewhere is worth a line; the open room shows its messages anyway.
                 if room.roomID != currentRoomID, room.highlightCount > (rooms[room.roomID]?.highlightCount ?? 0) {
@@ -46,6 +48,7 @@ extension AppState {
                 if room.roomID == currentRoomID { clearCounts(of: room.roomID) }
                 if room.membership != .invite { joinsAwaitingSync.remove(room.roomID) }
             }
+            announceInvites(newInvites)
             firstSyncNotice?.cancel()
             firstSyncNotice = nil
             if announcedFirstSync {

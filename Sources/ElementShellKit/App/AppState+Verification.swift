@@ -12,8 +12,9 @@ extension AppState {
             switch action {
             case .requestOwnDevices:
                 summary = try await verifying { () throws(VerificationError) in try await verifications.requestOwnDevices() }
-            case .requestUser(let user):
+            case .requestUser(let user, let forced):
                 let userID = try verifiableUser(user, in: context)
+                if !forced { try await lookUpVerifiable(userID, through: context.signedIn.services.rooms) }
                 let roomID: String
                 do {
                     roomID = try await directChat(with: userID, as: context.signedIn).roomID
@@ -62,6 +63,13 @@ extension AppState {
         if summary.state == .done, summary.outcome?.requestedSecrets == true, verificationSummaries[summary.number]?.state != .done {
             awaitsSecrets = true
         }
+        var summary = summary
+        // Why another person's identity could not be verified, when it is for want of cross-signing:
+        // read before the end is kept, so `/wait verification` and `/verification` show it too.
+        if summary.state == .done, !summary.isOwnUser, summary.outcome?.identity != true, verificationSummaries[summary.number]?.state != .done,
+           let gaps = try? await crypto?.crossSigningGaps(with: summary.otherUserID) {
+            summary.crossSigningGaps = gaps
+        }
         verificationSummaries[summary.number] = summary
         // What the other side verified is shown from now on.
         if summary.state == .done { await loadDeviceTrust() }
@@ -94,6 +102,20 @@ extension AppState {
         guard let userID = MemberLookup.userID(for: user, among: memberNames),
               allowingSelf || userID != context.signedIn.session.userID else { throw .unknownUser(user) }
         return userID
+    }
+
+    /// Nothing is created for a user whose server does not know them, nor asked of one with no
+    /// device that could answer (their keys, `/keys/query`).
+    private func lookUpVerifiable(_ userID: String, through service: any RoomService) async throws(ShellError) {
+        if let refusal = await lookUp(userID, for: .verify, through: service) { throw refusal }
+        guard let crypto else { return }
+        let devices: [DeviceRecord]
+        do {
+            devices = try await crypto.devices(of: userID)
+        } catch {
+            throw .matrix(error)
+        }
+        if devices.isEmpty { throw .userWithoutDevices(userID) }
     }
 
     private func verifying(_ step: () async throws(VerificationError) -> VerificationSummary) async throws(ShellError) -> VerificationSummary {

@@ -8,6 +8,8 @@ public struct Attention: Sendable, Equatable {
     /// User content: shown only when the user opted in (`notify_bodies`), never logged.
     public var body: String
     public var isMention: Bool
+    /// An invite rather than a message: the notification says so, and has no body.
+    public var isInvite = false
 }
 
 /// The `notify-send` command line for an attention: who wrote in which room, and the message
@@ -16,7 +18,13 @@ public struct Attention: Sendable, Equatable {
 public enum DesktopNotification {
     public static func arguments(for attention: Attention, appName: String, includingBody: Bool) -> [String] {
         let title = L10n.screenNotificationTitle(TerminalSanitizer.clean(attention.senderName), TerminalSanitizer.clean(attention.roomName))
-        let text = includingBody ? TerminalSanitizer.clean(attention.body) : (attention.isMention ? L10n.screenNotificationMention : L10n.screenNotificationDirect)
+        let text = if attention.isInvite {
+            L10n.screenNotificationInvite
+        } else if includingBody {
+            TerminalSanitizer.clean(attention.body)
+        } else {
+            attention.isMention ? L10n.screenNotificationMention : L10n.screenNotificationDirect
+        }
         // notify-send bodies may be read as markup: what the sender wrote stays literal.
         return ["--app-name=" + appName, "--", HTMLEscaping.escaped(title), HTMLEscaping.escaped(text)]
     }

@@ -18,6 +18,8 @@ public struct Report: Sendable, Equatable {
         case reacted(senderName: String, key: String, reference: Int?, excerpt: String?)
         /// Someone mentioned the user in another room.
         case mentioned(roomName: String, count: Int)
+        /// Someone invited the user to a room or a direct chat; it rings as a direct message does.
+        case invited(Invitation)
         /// A mention or a direct message: ring, maybe notify; no line of its own.
         case attention(Attention)
         /// A message of ours could not be sent (yet).

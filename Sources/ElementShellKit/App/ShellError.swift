@@ -43,6 +43,13 @@ public enum ShellError: Error, Sendable, Equatable {
     case noSuchReaction(String)
     /// Not a Matrix user ID, nor the name of exactly one member of the open room.
     case unknownUser(String)
+    /// The user's server knows no such user (their profile is not found); `command` with `!`
+    /// goes ahead without looking.
+    case userNotFound(String, command: String)
+    /// `/verify USER`: the user has no device with keys, so nothing could answer.
+    case userWithoutDevices(String)
+    /// `/dm` of one's own ID.
+    case directChatWithSelf
     /// `/accept` or `/decline` without a room, and no invite waits.
     case noInvites
     /// The room named to `/accept` or `/decline` is not an invite.

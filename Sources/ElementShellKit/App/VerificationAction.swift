@@ -3,8 +3,9 @@
 public enum VerificationAction: Sendable, Equatable {
     /// `/verify`: this device with another own device; every other own device is asked.
     case requestOwnDevices
-    /// `/verify USER`: another person, in the direct chat with them.
-    case requestUser(user: String)
+    /// `/verify USER`: another person, in the direct chat with them. `forced` (`/verify!`):
+    /// without looking them and their devices up first.
+    case requestUser(user: String, forced: Bool = false)
     /// `/verify USER DEVICE`: one device, to-device.
     case requestDevice(user: String, deviceID: String)
     /// `/verification`: those of this run, running or ended.

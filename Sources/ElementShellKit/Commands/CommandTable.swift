@@ -206,13 +206,13 @@ public enum CommandTable {
             return .membership(.create(creation, inSpace: space))
         },
         CommandSpec(
-            .dm, parameters: [CommandParameter(.userID)], requires: .session,
-            summary: { L10n.screenHelpDmSummary }, usage: { L10n.screenHelpDmUsage }
-        ) { arguments, _ in .membership(.directChat(user: arguments[0])) },
+            .dm, parameters: [CommandParameter(.userID)], requires: .session, isConfirmable: true,
+            summary: { L10n.screenHelpDmSummary }, usage: { L10n.screenHelpDmUsage }, details: { [L10n.screenHelpUserLookupDetails] }
+        ) { arguments, forced in .membership(.directChat(user: arguments[0], forced: forced)) },
         CommandSpec(
-            .invite, parameters: [CommandParameter(.userID), CommandParameter(.room, .optionalRest)], requires: .openRoom,
-            summary: { L10n.screenHelpInviteSummary }, usage: { L10n.screenHelpInviteUsage }
-        ) { arguments, _ in .membership(.change(.invite, user: arguments[0], reason: nil, in: arguments.dropFirst().first)) },
+            .invite, parameters: [CommandParameter(.userID), CommandParameter(.room, .optionalRest)], requires: .openRoom, isConfirmable: true,
+            summary: { L10n.screenHelpInviteSummary }, usage: { L10n.screenHelpInviteUsage }, details: { [L10n.screenHelpUserLookupDetails] }
+        ) { arguments, forced in .membership(.change(.invite, user: arguments[0], reason: nil, in: arguments.dropFirst().first, forced: forced)) },
         moderation(.kick, summary: { L10n.screenHelpKickSummary }, usage: { L10n.screenHelpKickUsage }),
         moderation(.ban, summary: { L10n.screenHelpBanSummary }, usage: { L10n.screenHelpBanUsage }),
         moderation(.unban, summary: { L10n.screenHelpUnbanSummary }, usage: { L10n.screenHelpUnbanUsage }),
@@ -243,13 +243,13 @@ public enum CommandTable {
         ) { arguments, _ in .encryption(.devices(user: arguments.first)) },
         CommandSpec(
             .verify, parameters: [CommandParameter(.userID, .optional), CommandParameter(.text, .optional), CommandParameter(.text, .optionalRest)],
-            requires: .session,
+            requires: .session, isConfirmable: true,
             summary: { L10n.screenHelpVerifySummary }, usage: { L10n.screenHelpVerifyUsage },
-            details: { [L10n.screenHelpVerifyDetails, L10n.screenHelpVerifyDetailsFingerprint] }
-        ) { arguments, _ in
+            details: { [L10n.screenHelpVerifyDetails, L10n.screenHelpVerifyDetailsFingerprint, L10n.screenHelpUserLookupDetails] }
+        ) { arguments, forced in
             switch (arguments.first, arguments.dropFirst().first, arguments.dropFirst(2).first) {
             case (nil, _, _): .verification(.requestOwnDevices)
-            case (let user?, nil, _): .verification(.requestUser(user: user))
+            case (let user?, nil, _): .verification(.requestUser(user: user, forced: forced))
             case (let user?, "--identity", let fingerprint): .trust(.verifyIdentity(user: user, fingerprint: fingerprint))
             case (let user?, let device?, nil): .verification(.requestDevice(user: user, deviceID: device))
             case (let user?, let device?, let fingerprint?): .encryption(.setVerified(true, user: user, deviceID: device, fingerprint: fingerprint))

@@ -7,12 +7,29 @@ import MatrixJSON
 extension CryptoMachine {
     /// A user's identity and devices, fetched fresh from the server.
     public func identitySummary(of userID: String) async throws(RecoveryError) -> IdentitySummary {
-        try? await store.track([userID])
-        try? await store.updateTracking(changed: [userID], left: [])
-        try await serverCall { () throws(MatrixError) in try await updateOutdatedDevices() }
+        try await refreshIdentities(of: [userID, self.userID])
         // What `/whois` shows needs no second warning.
         changedIdentities.removeAll { $0 == userID }
-        return await storedSummary(of: userID)
+        var summary = await storedSummary(of: userID)
+        if userID != self.userID { summary.crossSigningGaps = await storedGaps(with: userID) }
+        return summary
+    }
+
+    /// Which of this account and `userID` has no cross-signing identity, fresh from the server.
+    public func crossSigningGaps(with userID: String) async throws(RecoveryError) -> CrossSigningGaps {
+        try await refreshIdentities(of: [userID, self.userID])
+        return await storedGaps(with: userID)
+    }
+
+    private func refreshIdentities(of userIDs: [String]) async throws(RecoveryError) {
+        try? await store.track(userIDs)
+        try? await store.updateTracking(changed: userIDs, left: [])
+        try await serverCall { () throws(MatrixError) in try await updateOutdatedDevices() }
+    }
+
+    private func storedGaps(with userID: String) async -> CrossSigningGaps {
+        let known = (try? await store.identities(of: [userID, self.userID])) ?? [:]
+        return CrossSigningGaps(ownUserID: known[self.userID] == nil ? self.userID : nil, otherUserID: known[userID] == nil ? userID : nil)
     }
 
     /// Signs the user's current master key with our user-signing key and publishes it, when

@@ -15,4 +15,6 @@ public struct IdentitySummary: Sendable, Equatable {
     public var masterKey: String?
     public var state: State
     public var devices: [DeviceRecord]
+    /// Another user's: which of the two lacks cross-signing, so verifying would not cover them.
+    public var crossSigningGaps = CrossSigningGaps()
 }

@@ -14,6 +14,10 @@ extension MatrixRoomService {
         try await client.send(.createRoom(creation)).roomID
     }
 
+    public func userExists(_ userID: String) async throws(MatrixError) -> Bool {
+        try await client.sendIfPresent(.profile(of: userID)) != nil
+    }
+
     public func directChats() async throws(MatrixError) -> DirectChats {
         DirectChats(content: try await client.sendIfPresent(.accountData("m.direct", userID: userID)))
     }

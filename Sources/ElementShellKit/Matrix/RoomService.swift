@@ -23,6 +23,9 @@ public protocol RoomService: Sendable {
     func powerLevels(roomID: String) async throws(MatrixError) -> PowerLevels
     /// The ID of the new room.
     func createRoom(_ creation: RoomCreation) async throws(MatrixError) -> String
+    /// Whether the user's server knows them: their profile is found (`GET /profile`, whose 404
+    /// `M_NOT_FOUND` means no such user).
+    func userExists(_ userID: String) async throws(MatrixError) -> Bool
     /// The account's `m.direct` as the server has it now (empty when it has none).
     func directChats() async throws(MatrixError) -> DirectChats
     func setDirectChats(_ chats: DirectChats) async throws(MatrixError)

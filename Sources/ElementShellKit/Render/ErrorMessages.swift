@@ -49,6 +49,9 @@ public enum ErrorMessages {
         case .notOwnMessage: L10n.errorNotOwnMessage
         case .noSuchReaction(let key): L10n.errorNoSuchReaction(clean(key))
         case .unknownUser(let user): L10n.errorUnknownUser(clean(user))
+        case .userNotFound(let userID, let command): L10n.errorUserNotFound(clean(userID), "/" + command)
+        case .userWithoutDevices(let userID): L10n.errorUserWithoutDevices(clean(userID))
+        case .directChatWithSelf: L10n.errorDirectChatWithSelf
         case .noInvites: L10n.errorNoInvites
         case .notInvited(let name): L10n.errorNotInvited(clean(name))
         case .invalidRoomAlias(let alias): L10n.errorInvalidRoomAlias(clean(alias))

@@ -25,6 +25,10 @@ public enum JSONRenderer {
             // Scripts learn who and where; the text came as a message if its room is open.
             fields = ["type": "notification", "room": .string(attention.roomName), "sender_name": .string(attention.senderName),
                       "mention": .bool(attention.isMention)]
+        case .invited(let invitation):
+            fields = ["type": "invite", "room_id": .string(invitation.roomID), "room": invitation.roomName.json,
+                      "inviter": .string(invitation.inviterID), "inviter_name": invitation.inviterName.json,
+                      "direct": .bool(invitation.isDirect), "number": invitation.number.map { .integer(Int64($0)) } ?? .null]
         case .mentioned(let name, let count):
             fields = ["type": "mention", "room": .string(name), "highlight_count": .integer(Int64(count))]
         case .firstSyncUnderway:

@@ -38,6 +38,8 @@ public struct TextRenderer: Sendable {
             lines = []
         case .mentioned(let name, let count):
             lines = [theme.bold(L10n.screenMentioned(clean(name), count))]
+        case .invited(let invitation):
+            lines = [theme.bold(InvitationText.line(for: invitation))]
         case .firstSyncUnderway:
             lines = [theme.dim(L10n.screenFirstSyncUnderway)]
         case .slidingSyncUnavailable:

@@ -12,6 +12,7 @@ extension TrustOutcome {
         case .backupRestored(let restore): restore.json
         case .identity(let summary):
             ["user_id": .string(summary.userID), "master_key": summary.masterKey.json, "identity": .string(summary.state.rawValue),
+             "without_cross_signing": .array(summary.crossSigningGaps.userIDs.map(JSONValue.string)),
              "devices": .array(summary.devices.map { device in
                  ["device_id": .string(device.deviceID), "display_name": device.displayName.json, "ed25519": .string(device.ed25519),
                   "verified": .bool(device.isTrusted)]

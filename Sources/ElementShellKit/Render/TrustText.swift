@@ -24,8 +24,10 @@ struct TrustText {
         case .verified: theme.accent(L10n.screenWhoisVerified(user))
         case .changed: theme.warning(L10n.screenWhoisChanged(user))
         }
-        var lines = [state]
+        // The hint says it, and why it matters.
+        var lines = summary.crossSigningGaps.otherUserID == nil ? [state] : []
         if let master = summary.masterKey { lines.append(L10n.screenWhoisMasterKey(Fingerprint(master).grouped)) }
+        lines += CrossSigningHintText(theme: theme).lines(for: summary.crossSigningGaps)
         for device in summary.devices {
             let mark = device.isTrusted ? theme.accent(L10n.screenDevicesVerified) : theme.dim(L10n.screenDevicesUnverified)
             lines.append("  " + [TerminalSanitizer.clean(device.deviceID), TerminalSanitizer.clean(device.displayName ?? ""),

@@ -29,6 +29,7 @@ extension VerificationSummary {
             fields["verified_device"] = .bool(outcome.device)
             fields["verified_identity"] = .bool(outcome.identity)
             fields["requested_secrets"] = .bool(outcome.requestedSecrets)
+            fields["without_cross_signing"] = .array(crossSigningGaps.userIDs.map(JSONValue.string))
         }
         return fields
     }

@@ -48,4 +48,7 @@ public struct VerificationSummary: Sendable, Equatable {
     /// The bytes of the QR code to show (`m.qr_code.show.v1`), while it is shown.
     public let qrCode: [UInt8]?
     public let outcome: Outcome?
+    /// With another person, once done: which of the two lacks cross-signing (why the person is
+    /// not verified, only the device).
+    public var crossSigningGaps = CrossSigningGaps()
 }

@@ -105,7 +105,7 @@ import Testing
 
         #expect(!(await app.state.run(line: "/dm nobody")))
         #expect(!(await app.state.run(line: "/dm @alice:example")))
-        #expect(app.log.failures == [.unknownUser("nobody"), .unknownUser("@alice:example")])
+        #expect(app.log.failures == [.unknownUser("nobody"), .directChatWithSelf])
     }
 
     /// A message that sync brings to a direct chat while `/dm` opens it prints after the answer,

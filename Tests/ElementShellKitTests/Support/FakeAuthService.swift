@@ -180,6 +180,9 @@ struct FakeRoomService: RoomService {
         PowerLevels(content: nil, create: .object(["sender": .string("@alice:example"), "content": .object(["room_version": .string("12")])]))
     }
     var create: @Sendable (RoomCreation) async throws(MatrixError) -> String = { _ throws(MatrixError) in "!created:hs" }
+    /// Every user exists unless a test says otherwise.
+    var exists: @Sendable (String) async throws(MatrixError) -> Bool = { _ throws(MatrixError) in true }
+    func userExists(_ userID: String) async throws(MatrixError) -> Bool { try await exists(userID) }
     var direct: @Sendable () async throws(MatrixError) -> DirectChats = { () throws(MatrixError) in DirectChats(content: nil) }
     var setDirect: @Sendable (DirectChats) async throws(MatrixError) -> Void = { _ throws(MatrixError) in }
     func change(_ change: MembershipChange, of userID: String, in roomID: String, reason: String?) async throws(MatrixError) {

@@ -40,6 +40,11 @@ extension MatrixEndpoint where Response == JSONValue {
                        query: asEvent ? [URLQueryItem(name: "format", value: "event")] : [], isAuthenticated: true)
     }
 
+    /// `GET /profile/{userId}`: the user's display name and avatar, or 404 for no such user.
+    static func profile(of userID: String) -> Self {
+        MatrixEndpoint(method: .get, path: ["_matrix", "client", "v3", "profile", userID], isAuthenticated: true)
+    }
+
     /// `GET /user/{userId}/account_data/{type}`.
     static func accountData(_ type: String, userID: String) -> Self {
         MatrixEndpoint(method: .get, path: ["_matrix", "client", "v3", "user", userID, "account_data", type], isAuthenticated: true)

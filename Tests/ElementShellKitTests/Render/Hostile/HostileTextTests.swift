@@ -108,6 +108,7 @@ import Testing
             ("/leave", .result(command: "leave", outcome: .left(roomName: name))),
             ("/read", .result(command: "read", outcome: .markedRead(roomName: name))),
             ("mention", .mentioned(roomName: name, count: 1)),
+            ("invite", .invited(Invitation(roomID: "!i:hs", inviterID: "@m:hs", inviterName: name, roomName: name, isDirect: false, number: 1))),
             ("gap", .gap(roomName: name)),
         ]
         for (path, content) in reports {
