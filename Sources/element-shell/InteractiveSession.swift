@@ -65,10 +65,15 @@ final class InteractiveSession {
                 return await editor.ask(prompt, hidden: true).map(PasswordAnswer.password) ?? .cancelled
             },
             confirm: { question in
+                if case .recoveryKeySaved(let key) = question {
+                    // A prompt is one line: the key and its sentences go above it, each whole.
+                    let theme = await MainActor.run { presenter.theme }
+                    editor.send(.print(TrustText.recoveryKeyLines(key, theme: theme, width: TerminalSize.columns())))
+                }
                 let prompt = switch question {
                 case .logout(let userID): L10n.screenLogoutConfirm(TerminalSanitizer.clean(userID))
                 case .encryptRoom(let roomName): L10n.screenEncryptConfirm(TerminalSanitizer.clean(roomName))
-                case .recoveryKeySaved(let key): L10n.screenRecoveryKeySavedConfirm(key)
+                case .recoveryKeySaved: L10n.screenRecoveryKeySavedConfirm
                 case .resetIdentity(let userID): L10n.screenRecoveryResetConfirm(TerminalSanitizer.clean(userID))
                 }
                 guard let answer = await editor.ask(prompt, hidden: false) else { return false }
