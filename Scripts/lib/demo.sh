@@ -85,9 +85,30 @@ es_demo_ensure_accounts_and_room() {
     touch "$marker"
 }
 
-# Writes config.yaml and USER's rc file; the rc logs in only while USER has no stored session.
+# es_demo_data_dir DEFAULT ARGS...: the data dir the shell will use, the last --data-dir of
+# ARGS (as the shell reads its flags) or DEFAULT.
+es_demo_data_dir() {
+    local dir=$1
+    shift
+    while (($#)); do
+        case $1 in
+        --data-dir)
+            if (($# >= 2)); then
+                dir=$2
+                shift
+            fi
+            ;;
+        --data-dir=*) dir=${1#--data-dir=} ;;
+        esac
+        shift
+    done
+    echo "$dir"
+}
+
+# es_demo_write_shell_files USER DATA_DIR: writes config.yaml and USER's rc file; the rc logs in
+# only while DATA_DIR, the one the shell will use, has no stored session.
 es_demo_write_shell_files() {
-    local user=$1
+    local user=$1 data_dir=$2
     cat >"$ES_DEMO_DIR/config.yaml" <<EOF
 # Written by Scripts/run --demo on every start.
 homeservers:
@@ -100,7 +121,7 @@ profiles:
     homeservers: [demo]
 EOF
     mkdir -p "$ES_DEMO_DIR/$user"
-    if [[ -f $ES_DEMO_DIR/$user/session.json ]]; then
+    if [[ -f $data_dir/session.json ]]; then
         : >"$ES_DEMO_DIR/$user.elrc"
     else
         echo "/login demo $user" >"$ES_DEMO_DIR/$user.elrc"

@@ -17,14 +17,16 @@ struct BatchSession {
         let environmentPassphrase = context.environment["ELEMENT_SHELL_PASSPHRASE"]
         let state = context.makeState(presenter: presenter, syncsContinuously: false, password: { _ in environmentPassword.map(PasswordAnswer.password) ?? .missing },
                                       passphrase: { _ in environmentPassphrase.map(PasswordAnswer.password) ?? .missing }, confirm: { _ in nil })
+        let interruption = BatchInterruption(state: state)
         var succeeded = await context.start(state)
         let lines = context.options.commands.isEmpty ? StandardInput.lines() : AsyncStream { continuation in
             context.options.commands.forEach { continuation.yield($0) }
             continuation.finish()
         }
         for await line in lines {
-            if state.isQuitting { break }
-            if !(await state.run(line: line)) { succeeded = false }
+            if state.isQuitting || interruption.isInterrupted { break }
+            if !(await interruption.run(line)) { succeeded = false }
+            if interruption.isInterrupted { return 130 }
         }
         await state.waitForScheduledLines()
         // What a script typed should reach the server before the process ends; what does not is

@@ -64,7 +64,7 @@ final class InteractiveSession {
                 }
                 return await editor.ask(prompt, hidden: true).map(PasswordAnswer.password) ?? .cancelled
             },
-            confirm: { await Self.confirm($0, editor: editor) }
+            confirm: { await Self.confirm($0, editor: editor, presenter: presenter) }
         )
         stateBox.value = state
         presenter.fillInputLine = { editor.send(.setLine($0)) }
@@ -117,11 +117,16 @@ final class InteractiveSession {
     }
 
     /// A yes/no question on the input line; Ctrl-C answers no.
-    private static func confirm(_ question: ConfirmationQuestion, editor: LineEditor) async -> Bool? {
+    private static func confirm(_ question: ConfirmationQuestion, editor: LineEditor, presenter: Presenter) async -> Bool? {
+        if case .recoveryKeySaved(let key) = question {
+            // A prompt is one line: the key and its sentences go above it, each whole.
+            let theme = await MainActor.run { presenter.theme }
+            editor.send(.print(TrustText.recoveryKeyLines(key, theme: theme, width: TerminalSize.columns())))
+        }
         let prompt = switch question {
         case .logout(let userID): L10n.screenLogoutConfirm(TerminalSanitizer.clean(userID))
         case .encryptRoom(let roomName): L10n.screenEncryptConfirm(TerminalSanitizer.clean(roomName))
-        case .recoveryKeySaved(let key): L10n.screenRecoveryKeySavedConfirm(key)
+        case .recoveryKeySaved: L10n.screenRecoveryKeySavedConfirm
         case .resetIdentity(let userID): L10n.screenRecoveryResetConfirm(TerminalSanitizer.clean(userID))
         case .sendPastedLines(let count): L10n.screenPasteConfirm(count)
         }

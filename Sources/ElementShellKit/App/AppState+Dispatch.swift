@@ -23,6 +23,7 @@ extension AppState {
             if let flag = action.requiredFlag, !profile.developer[flag] {
                 return finish(.failure(.turnedOff(command: action.typedName, profile: profile.name, flag: flag)))
             }
+            await awaitFirstSync(before: action.needs)
             switch context(for: action.needs) {
             case .success(let context):
                 let succeeded = await perform(action, in: context)

@@ -51,6 +51,7 @@ extension AppState {
             announceInvites(newInvites)
             firstSyncNotice?.cancel()
             firstSyncNotice = nil
+            if !result.hasMore { awaitsFirstSync = false }
             if announcedFirstSync {
                 announcedFirstSync = false
                 report(Report(content: .firstSyncFinished(roomCount: result.rooms.count), location: nil))
@@ -144,6 +145,7 @@ extension AppState {
             return failStore(of: session, error)
         }
         self.store = store
+        awaitsFirstSync = isFirstSync
         crypto = await machine
         await crypto?.setExcludesInsecureDevices(profile.settings.excludeInsecureDevices)
         await startVerifications(store: store, services: services)
@@ -296,6 +298,7 @@ extension AppState {
         // Its event would be dropped anyway; the timer need not wait for it.
         firstSyncNotice?.cancel()
         firstSyncNotice = nil
+        awaitsFirstSync = false
         rooms = [:]
         currentRoomID = nil
         currentThreadRoot = nil

@@ -29,6 +29,9 @@ public final class AppState {
     public internal(set) var currentRoomID: String?
     /// Rooms joined in this session that sync has not yet brought as joined; `/wait sync` waits for them.
     var joinsAwaitingSync: Set<String> = []
+    /// The session's store had never synced when its services started, and no full response has
+    /// been applied since: a script's commands that read the rooms wait for one (`awaitFirstSync`).
+    var awaitsFirstSync = false
     /// The thread of the current room plain lines go to (its root's event ID), after `/thread`.
     public internal(set) var currentThreadRoot: String?
     /// How many messages have arrived in open rooms, and the latest of them, for `/wait message`.

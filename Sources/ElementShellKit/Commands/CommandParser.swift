@@ -15,7 +15,7 @@ public enum CommandParser {
             throw .unknownCommand(name: name, suggestion: Suggestion.nearest(to: name, among: CommandTable.allNames + aliasNames))
         }
         if confirmed, !spec.isConfirmable { throw .notConfirmable(command: spec.name) }
-        let arguments = try arguments(for: spec, from: argumentText)
+        let arguments = try arguments(for: spec, from: try LeadingOptions.movedLast(in: argumentText, of: spec))
         return try spec.makeAction(arguments, confirmed)
     }
 

@@ -4,6 +4,8 @@ public struct CommandSpec: Sendable {
     public let command: CommandName
     public let aliases: [String]
     public let parameters: [CommandParameter]
+    /// The options it reads, before or after its arguments.
+    public let options: [CommandOption]
     /// What the command needs before it runs, unless its arguments ask for less (`Action.needs`).
     public let needs: CommandNeeds
     /// Accepts a trailing `!` (`/logout!`) that confirms a destructive action up front.
@@ -24,6 +26,7 @@ public struct CommandSpec: Sendable {
         _ command: CommandName,
         aliases: [String] = [],
         parameters: [CommandParameter] = [],
+        options: [CommandOption] = [],
         requires needs: CommandNeeds,
         isConfirmable: Bool = false,
         staysOutOfHistory: Bool = false,
@@ -37,6 +40,7 @@ public struct CommandSpec: Sendable {
         self.command = command
         self.aliases = aliases
         self.parameters = parameters
+        self.options = options
         self.needs = needs
         self.isConfirmable = isConfirmable
         self.staysOutOfHistory = staysOutOfHistory
@@ -59,13 +63,16 @@ public struct CommandSpec: Sendable {
 public struct CommandVariant: Sendable {
     public let word: String
     public let requiredFlag: DeveloperOptions.Flag?
+    /// The options of this form, read before or after its arguments.
+    public let options: [CommandOption]
     let localizedSummary: @Sendable () -> String
     let localizedUsage: @Sendable () -> String
 
-    init(_ word: String, requiredFlag: DeveloperOptions.Flag? = nil, summary: @escaping @Sendable () -> String,
+    init(_ word: String, requiredFlag: DeveloperOptions.Flag? = nil, options: [CommandOption] = [], summary: @escaping @Sendable () -> String,
          usage: @escaping @Sendable () -> String) {
         self.word = word
         self.requiredFlag = requiredFlag
+        self.options = options
         localizedSummary = summary
         localizedUsage = usage
     }

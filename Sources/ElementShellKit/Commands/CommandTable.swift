@@ -7,6 +7,7 @@ public enum CommandTable {
         ) { arguments, _ in .app(.help(command: arguments.first)) },
         CommandSpec(
             .login, parameters: [CommandParameter(.homeserver), CommandParameter(.userID, .optional), CommandParameter(.text, .optionalRest)],
+            options: LoginMethod.allCases.map { CommandOption("--" + $0.rawValue, $0 == .sso ? .optional : .none) },
             requires: .nothing, staysOutOfHistory: true,
             summary: { L10n.screenHelpLoginSummary }, usage: { L10n.screenHelpLoginUsage }, details: { [L10n.screenHelpLoginDetails] }
         ) { arguments, _ throws(CommandParseError) in
@@ -117,7 +118,7 @@ public enum CommandTable {
             summary: { L10n.screenHelpCancelSummary }, usage: { L10n.screenHelpCancelUsage }
         ) { arguments, _ throws(CommandParseError) in .queue(.cancel(number: try queueNumber(arguments.first, command: "cancel"))) },
         CommandSpec(
-            .rooms, parameters: [CommandParameter(.roomsFilter, .optional)], requires: .session,
+            .rooms, parameters: [CommandParameter(.roomsFilter, .optional)], options: [CommandOption("--unread")], requires: .session,
             summary: { L10n.screenHelpRoomsSummary }, usage: { L10n.screenHelpRoomsUsage }
         ) { arguments, _ throws(CommandParseError) in
             switch arguments.first {
@@ -137,7 +138,7 @@ public enum CommandTable {
         ) { arguments, _ in .room(.markRead(target: arguments.first)) },
         // With `--all`, a session will do (`Action.needs`).
         CommandSpec(
-            .search, parameters: [CommandParameter(.text, .rest)], requires: .openRoom,
+            .search, parameters: [CommandParameter(.text, .rest)], options: [CommandOption("--all")], requires: .openRoom,
             summary: { L10n.screenHelpSearchSummary }, usage: { L10n.screenHelpSearchUsage }
         ) { arguments, _ throws(CommandParseError) in
             // `--all` may come first or last; what remains is the text to find.
@@ -197,7 +198,7 @@ public enum CommandTable {
             summary: { L10n.screenHelpDeclineSummary }, usage: { L10n.screenHelpDeclineUsage }
         ) { arguments, _ in .membership(.decline(target: arguments.first)) },
         CommandSpec(
-            .create, parameters: [CommandParameter(.text, .rest)], requires: .session,
+            .create, parameters: [CommandParameter(.text, .rest)], options: CreateOptions.roomOptions, requires: .session,
             variants: [CommandVariant("--in", requiredFlag: .spaceSettingsEnabled,
                                       summary: { L10n.screenHelpCreateInSummary }, usage: { L10n.screenHelpCreateInUsage })],
             summary: { L10n.screenHelpCreateSummary }, usage: { L10n.screenHelpCreateUsage }, details: { [L10n.screenHelpCreateDetails] }
@@ -223,9 +224,9 @@ public enum CommandTable {
         CommandSpec(
             .space, parameters: [CommandParameter(.room, .rest)], requires: .session,
             variants: [
-                CommandVariant("create", requiredFlag: .spaceSettingsEnabled,
+                CommandVariant("create", requiredFlag: .spaceSettingsEnabled, options: CreateOptions.spaceOptions,
                                summary: { L10n.screenHelpSpaceCreateSummary }, usage: { L10n.screenHelpSpaceCreateUsage }),
-                CommandVariant("add", requiredFlag: .spaceSettingsEnabled,
+                CommandVariant("add", requiredFlag: .spaceSettingsEnabled, options: [CommandOption("--suggested"), CommandOption("--order", .required)],
                                summary: { L10n.screenHelpSpaceAddSummary }, usage: { L10n.screenHelpSpaceAddUsage }),
                 CommandVariant("remove", requiredFlag: .spaceSettingsEnabled,
                                summary: { L10n.screenHelpSpaceRemoveSummary }, usage: { L10n.screenHelpSpaceRemoveUsage }),
@@ -366,7 +367,8 @@ public enum CommandTable {
         },
         // `sent` needs nothing; `sync` a session, `message` a room (`Action.needs`).
         CommandSpec(
-            .wait, parameters: [CommandParameter(.waitTarget), CommandParameter(.text, .optionalRest)], requires: .nothing,
+            .wait, parameters: [CommandParameter(.waitTarget), CommandParameter(.text, .optionalRest)],
+            options: [CommandOption("--timeout", .required)], requires: .nothing,
             summary: { L10n.screenHelpWaitSummary }, usage: { L10n.screenHelpWaitUsage }
         ) { arguments, _ throws(CommandParseError) in
             switch arguments[0] {

@@ -1,9 +1,10 @@
 /// Reads `/create NAME [--alias A] [--topic T] [--public] [--encrypted] [--in SPACE]` and
 /// `/space create NAME [--alias A] [--topic T] [--public]`: the words before the first option are
-/// the name, and each option's value runs to the next option, so neither needs quotes.
+/// the name, and each option's value runs to the next option, so neither needs quotes. Options
+/// typed before the name come here after it (`LeadingOptions`), one word each.
 enum CreateOptions {
-    private static let roomOptions: Set<String> = ["--alias", "--topic", "--public", "--encrypted", "--in"]
-    private static let spaceOptions: Set<String> = ["--alias", "--topic", "--public"]
+    static let spaceOptions = [CommandOption("--alias", .required), CommandOption("--topic", .required), CommandOption("--public")]
+    static let roomOptions = spaceOptions + [CommandOption("--encrypted"), CommandOption("--in", .required)]
 
     /// A room, and the space (as typed) it is made in.
     static func creation(from text: String) throws(CommandParseError) -> (creation: RoomCreation, space: String?) {
@@ -23,12 +24,12 @@ enum CreateOptions {
     }
 
     /// The words after each option; "" holds the name's.
-    private static func words(of text: String, allowing options: Set<String>, command: String) throws(CommandParseError) -> [String: [String]] {
+    private static func words(of text: String, allowing options: [CommandOption], command: String) throws(CommandParseError) -> [String: [String]] {
         var words: [String: [String]] = [:]
         var option = ""
         for word in text.split(whereSeparator: \.isWhitespace).map(String.init) {
             if word.hasPrefix("--") {
-                guard options.contains(word), words[word] == nil else { throw .usage(command: command) }
+                guard options.contains(where: { $0.name == word }), words[word] == nil else { throw .usage(command: command) }
                 option = word
                 words[word] = []
             } else {

@@ -7,6 +7,7 @@ public enum ErrorCodes {
             switch error {
             case .unknownCommand: "unknown_command"
             case .usage: "usage"
+            case .unknownOption: "unknown_option"
             case .invalidNumber: "invalid_number"
             case .invalidReference: "invalid_reference"
             case .unterminatedQuote: "unterminated_quote"

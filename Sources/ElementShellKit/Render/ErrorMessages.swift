@@ -94,6 +94,8 @@ public enum ErrorMessages {
             suggestion.map { L10n.errorUnknownCommand(clean(name)) + " " + L10n.errorDidYouMeanCommand($0) }
                 ?? L10n.errorUnknownCommand(clean(name)) + " " + L10n.errorSeeHelp
         case .usage(let command): L10n.errorUsage(CommandTable.usage(of: command) ?? "/" + command)
+        case .unknownOption(let command, let option):
+            L10n.errorUnknownOption(clean(option), command) + " " + L10n.errorUsage(CommandTable.usage(of: command) ?? "/" + command)
         case .invalidNumber(_, let value): L10n.errorInvalidNumber(clean(value))
         case .invalidReference(_, let value): L10n.errorInvalidReference(clean(value))
         case .unterminatedQuote: L10n.errorUnterminatedQuote

@@ -157,7 +157,7 @@ public struct TextRenderer: Sendable {
             [isNew ? L10n.screenDirectChatStarted(clean(userID)) : L10n.screenDirectChatOpened(clean(userID))]
         case .membershipChanged(let change, let userID, let name): [membershipChanged(change, clean(userID), clean(name))]
         case .encryption(let outcome): EncryptionText(theme: theme, width: width).lines(for: outcome)
-        case .trust(let outcome): TrustText(theme: theme).lines(for: outcome)
+        case .trust(let outcome): TrustText(theme: theme, width: width).lines(for: outcome)
         // Steps that need the user or end it are told above the prompt as they come.
         case .verification(let summary): summary.state.waitsForUserOrEnded ? [] : VerificationText(theme: theme).lines(for: summary)
         case .verificationStep: []

@@ -1,6 +1,13 @@
 /// The lines of what `/recovery` and `/backup` produced.
-struct TrustText {
+public struct TrustText {
     let theme: Theme
+    var width: Int?
+
+    /// A new recovery key between what to do with it: the key on a line of its own, so it is never
+    /// broken, and each sentence whole, wrapped at words to the terminal's width.
+    public static func recoveryKeyLines(_ key: String, theme: Theme, width: Int?) -> [String] {
+        TextLayout.wrap(L10n.screenRecoveryKeyIntro, width: width) + [theme.bold(key)] + TextLayout.wrap(L10n.screenRecoveryKeyWarning, width: width)
+    }
 
     func lines(for outcome: TrustOutcome) -> [String] {
         switch outcome {
@@ -9,7 +16,7 @@ struct TrustText {
         case .recovered(let version, let restored):
             [theme.accent(L10n.screenRecoveryDeviceVerified)] + (restored.map(restoreLines) ?? (version == nil ? [L10n.screenRecoveryNoBackup] : []))
         case .recoverySetUp(let key, let version, let alreadyShown):
-            (alreadyShown ? [] : [L10n.screenRecoveryKeyIntro, theme.bold(key), L10n.screenRecoveryKeyWarning])
+            (alreadyShown ? [] : Self.recoveryKeyLines(key, theme: theme, width: width))
                 + [theme.accent(L10n.screenRecoverySetUp(version))]
         case .backupRestored(let restore): restoreLines(restore)
         case .identity(let summary): identityLines(summary)

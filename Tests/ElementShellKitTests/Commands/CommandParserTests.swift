@@ -228,7 +228,7 @@ import Testing
         #expect(throws: CommandParseError.invalidNumber(command: "resend", value: "0")) { try CommandParser.parse("/resend 0") }
         #expect(throws: CommandParseError.invalidNumber(command: "history", value: "9999")) { try CommandParser.parse("/history 9999") }
         #expect(throws: CommandParseError.usage(command: "wait")) { try CommandParser.parse("/wait sync 5") }
-        #expect(throws: CommandParseError.usage(command: "rooms")) { try CommandParser.parse("/rooms --all") }
+        #expect(throws: CommandParseError.unknownOption(command: "rooms", option: "--all")) { try CommandParser.parse("/rooms --all") }
         #expect(throws: CommandParseError.usage(command: "rooms")) { try CommandParser.parse("/rooms --unread now") }
         #expect(throws: CommandParseError.invalidNumber(command: "wait", value: "soon")) { try CommandParser.parse("/wait sync --timeout soon") }
         #expect(throws: CommandParseError.invalidReference(command: "reply", value: "#12")) { try CommandParser.parse("/reply #12 hi") }

@@ -8,6 +8,7 @@ import TestSupport
 final class RunningPeer: Sendable {
     private let lines = Lines()
     private let run: Task<(status: Int32, errors: String), any Error>
+    private let process: ChildProcess
 
     /// Starts `script` with `arguments`; its standard output is read line by line.
     convenience init(_ script: String, _ arguments: [String], python: String?) throws {
@@ -25,6 +26,7 @@ final class RunningPeer: Sendable {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        self.process = process
         try input.fileHandleForWriting.close()
         let lines = lines
         run = Task {
@@ -51,6 +53,16 @@ final class RunningPeer: Sendable {
     /// The first line that `matches`, waiting for it; `nil` when the call ended without one.
     func line(where matches: @escaping @Sendable ([String: Any]) -> Bool) async -> [String: Any]? {
         await lines.first(where: matches).flatMap(Lines.object)
+    }
+
+    /// Sends SIGINT, as Ctrl-C in a terminal does.
+    func interrupt() {
+        process.interrupt()
+    }
+
+    /// The exit status and standard error once the call ended, whatever the status.
+    func ending() async throws -> (status: Int32, errors: String) {
+        try await run.value
     }
 
     /// The call's answer, its last line, once it ended; a failure when it exited otherwise than 0.
