@@ -64,7 +64,14 @@ final class InteractiveSession {
                 }
                 return await editor.ask(prompt, hidden: true).map(PasswordAnswer.password) ?? .cancelled
             },
-            confirm: { await Self.confirm($0, editor: editor, presenter: presenter) }
+            confirm: { question in
+                if case .recoveryKeySaved(let key) = question {
+                    // A prompt is one line: the key and its sentences go above it, each whole.
+                    let theme = await MainActor.run { presenter.theme }
+                    editor.send(.print(TrustText.recoveryKeyLines(key, theme: theme, width: TerminalSize.columns())))
+                }
+                return await Self.confirm(question, editor: editor)
+            }
         )
         stateBox.value = state
         presenter.fillInputLine = { editor.send(.setLine($0)) }
@@ -117,12 +124,7 @@ final class InteractiveSession {
     }
 
     /// A yes/no question on the input line; Ctrl-C answers no.
-    private static func confirm(_ question: ConfirmationQuestion, editor: LineEditor, presenter: Presenter) async -> Bool? {
-        if case .recoveryKeySaved(let key) = question {
-            // A prompt is one line: the key and its sentences go above it, each whole.
-            let theme = await MainActor.run { presenter.theme }
-            editor.send(.print(TrustText.recoveryKeyLines(key, theme: theme, width: TerminalSize.columns())))
-        }
+    private static func confirm(_ question: ConfirmationQuestion, editor: LineEditor) async -> Bool? {
         let prompt = switch question {
         case .logout(let userID): L10n.screenLogoutConfirm(TerminalSanitizer.clean(userID))
         case .encryptRoom(let roomName): L10n.screenEncryptConfirm(TerminalSanitizer.clean(roomName))
