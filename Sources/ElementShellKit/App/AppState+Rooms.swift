@@ -215,7 +215,7 @@ extension AppState {
 
     private func open(_ target: String, in session: SessionContext) async -> Bool {
         let store = session.store
-        guard let room = await room(named: target) else { return finish(.failure(.unknownRoom(target))) }
+        guard let room = await roomSyncMayBring(named: target, for: session.session) else { return finish(.failure(.unknownRoom(target))) }
         // Grouped, a space is a folder of rooms rather than somewhere to talk.
         if profile.developer.groupSpaceRooms, room.isSpace, room.membership == .join {
             return finish(.spaceRooms(spaceName: RoomName.of(room), rooms: SpaceGrouping.children(of: room, in: rooms)))
@@ -262,6 +262,17 @@ extension AppState {
 
     /// The room `/open` means: by number, ID, alias or name, or the room of a message shown
     /// before (`~N`, or an event ID), such as a search result.
+    /// The room `target` names. In batch mode, where sync only catches up when asked, a name
+    /// not found while a room joined by an earlier line has not come through sync yet is looked
+    /// for again once it has (as `/wait sync` waits): `/join !id` then `/open Its Name` is a
+    /// script, not a race with the catch-up that would bring the name.
+    private func roomSyncMayBring(named target: String, for session: Session) async -> RoomRecord? {
+        if let room = await room(named: target) { return room }
+        guard !environment.syncsContinuously, !joinsAwaitingSync.isEmpty,
+              await catchUp(within: .seconds(MatrixEndpoint<SyncResponse>.initialSyncAllowance), for: session) else { return nil }
+        return await room(named: target)
+    }
+
     private func room(named target: String) async -> RoomRecord? {
         if let room = findRoom(target) { return room }
         guard let reference = MessageReference(target), let message = await message(reference, newestIn: nil) else { return nil }

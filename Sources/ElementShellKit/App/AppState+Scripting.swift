@@ -113,23 +113,28 @@ extension AppState {
         await LineContext.$current.withValue(LineContext()) { await self.run(line: line) }
     }
 
+    private func waitForSync(timeout seconds: Double, for session: Session) async -> Bool {
+        await catchUp(within: .seconds(seconds), for: session) ? finish(.done) : finishWait(timeout: seconds)
+    }
+
     /// Until the shell has caught up with the server as it is now: a request that does not wait
     /// for news goes out at once and its response is applied. A room just joined counts as part
     /// of "now": the homeserver may answer that request a moment before the join reaches sync,
     /// so it is asked again until the room has come. So are the receipts of what was read (those
-    /// of `/open` wait a moment): they go first, for the server's answer to count them.
-    private func waitForSync(timeout seconds: Double, for session: Session) async -> Bool {
-        let deadline = environment.clock.now + .seconds(seconds)
+    /// of `/open` wait a moment): they go first, for the server's answer to count them. False
+    /// when `timeout` passed first or the session went.
+    func catchUp(within timeout: Duration, for session: Session) async -> Bool {
+        let deadline = environment.clock.now + timeout
         // A catch-up under way finishes first (`settle`), and the wait asks on from the token it
         // brought: that one may have been answered from Synapse's cache (see `restartSync`).
-        guard await settle(timeout: deadline - environment.clock.now) else { return finishWait(timeout: seconds) }
+        guard await settle(timeout: deadline - environment.clock.now) else { return false }
         while true {
             restartSync(for: session, catchingUpNow: true)
             let run = syncRun
             let caughtUp = await wait(until: { [unowned self] in latestSyncedRun >= run || self.session != session },
                                       timeout: deadline - environment.clock.now)
-            guard caughtUp, self.session == session else { return finishWait(timeout: seconds) }
-            if joinsAwaitingSync.isEmpty { return finish(.done) }
+            guard caughtUp, self.session == session else { return false }
+            if joinsAwaitingSync.isEmpty { return true }
         }
     }
 

@@ -93,4 +93,28 @@ import Testing
         #expect(await waited)
         #expect(await tokens.values == ["none", lobby.nextBatch ?? ""], "not asked twice from one token")
     }
+
+    /// A script joins a room by its ID and opens it by the name only sync tells (as dave's run in
+    /// `ShellDeviceLoginTests` does): in batch mode sync catches up once, at the start, so on a
+    /// loaded machine the name was not there yet and `/open` failed `unknown_room`. Not found,
+    /// the name is looked for again once sync has brought the joined room.
+    @Test func inBatchModeARoomJoinedByItsIDOpensByTheNameSyncBrings() async throws {
+        let served = SyncLoopTests.Counter()
+        var approved = SyncResponse.JoinedRoom()
+        approved.state = [SyncEvent(type: "m.room.name", sender: "@carol:hs", stateKey: "", content: .object(["name": .string("Approved")])),
+                          Messaging.member("@carol:hs", name: "Carol"), Messaging.member("@alice:example", name: "Alice")]
+        let joined = SyncResponse(nextBatch: "s2", rooms: .init(joined: ["!approved:hs": approved]))
+        let app = AppHarness(sync: { _, _ throws(MatrixError) in
+            await served.next() == 0 ? Messaging.lobby : joined
+        }, syncsContinuously: false)
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        await app.state.syncTask?.value
+
+        #expect(await app.state.run(line: "/join !approved:hs"))
+        #expect(await app.state.run(line: "/open Approved"), "\(app.log.failures)")
+        #expect(app.state.currentRoomID == "!approved:hs")
+        #expect(!(await app.state.run(line: "/open Nowhere")), "a name no room has is refused")
+        #expect(app.log.failures == [.unknownRoom("Nowhere")])
+    }
 }
