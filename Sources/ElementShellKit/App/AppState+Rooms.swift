@@ -260,8 +260,6 @@ extension AppState {
         memberNames = MemberNames.unique(members)
     }
 
-    /// The room `/open` means: by number, ID, alias or name, or the room of a message shown
-    /// before (`~N`, or an event ID), such as a search result.
     /// The room `target` names. In batch mode, where sync only catches up when asked, a name
     /// not found while a room joined by an earlier line has not come through sync yet is looked
     /// for again once it has (as `/wait sync` waits): `/join !id` then `/open Its Name` is a
@@ -273,6 +271,8 @@ extension AppState {
         return await room(named: target)
     }
 
+    /// The room `/open` means: by number, ID, alias or name, or the room of a message shown
+    /// before (`~N`, or an event ID), such as a search result.
     private func room(named target: String) async -> RoomRecord? {
         if let room = findRoom(target) { return room }
         guard let reference = MessageReference(target), let message = await message(reference, newestIn: nil) else { return nil }
