@@ -28,7 +28,7 @@ public actor OAuthClientStore {
     }
 
     private func write(_ clients: [String: String]) throws {
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try PrivateDirectory.create(at: file.deletingLastPathComponent())
         try PrivateFile.write(try JSONEncoder().encode(clients), to: file)
     }
 

@@ -23,7 +23,7 @@ public enum StoreKeyFile {
             return cipher
         }
         let key = PickleCipher.generateKey()
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try? PrivateDirectory.create(at: directory)
         let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .unwritable(path) }
         let written = key.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }

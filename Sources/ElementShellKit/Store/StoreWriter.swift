@@ -14,10 +14,18 @@ public actor StoreWriter {
     private var scheduledCheckpoint: Task<Void, Never>?
     public nonisolated let url: URL
 
+    /// How long a write waits for another writer's transaction; an initial sync of thousands of
+    /// rooms commits in a few seconds (BENCHMARKS.md).
+    static let lockWait: TimeInterval = 30
+
     /// Opens (or creates, 0600 through the process umask) the store and brings its schema up to date.
     public init(url: URL) throws(Failure) {
         self.url = url
         var configuration = Configuration()
+        // Another writer of the same store (a script's run beside the interactive shell, a
+        // session that ended and the login after it) holds its lock for one transaction at most:
+        // waited for, not taken as a store that cannot be opened or written.
+        configuration.busyMode = .timeout(StoreWriter.lockWait)
         configuration.prepareDatabase { database in
             // WAL with NORMAL keeps every committed transaction across a crash of this process;
             // only a power loss may take the newest ones back.
@@ -29,8 +37,7 @@ public actor StoreWriter {
             try database.execute(sql: "PRAGMA page_size = 8192")
         }
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try PrivateDirectory.create(at: url.deletingLastPathComponent())
             pool = try DatabasePool(path: url.path, configuration: configuration)
             try StoreMigrations.migrator.migrate(pool)
         } catch {
@@ -115,13 +122,24 @@ public actor StoreWriter {
         try transaction { database in
             try database.execute(sql: "UPDATE room SET membership = 'join' WHERE room_id = ?", arguments: [roomID])
             if database.changesCount == 0 {
-                try database.execute(sql: "INSERT INTO room (room_id, membership, canonical_alias, name) VALUES (?, 'join', ?, ?)",
-                                     arguments: [roomID, alias, name])
+                try database.execute(sql: """
+                    INSERT INTO room (room_id, membership, canonical_alias, name, is_direct)
+                    VALUES (?, 'join', ?, ?, EXISTS (SELECT 1 FROM direct_room WHERE room_id = ?))
+                    """, arguments: [roomID, alias, name, roomID])
             }
             if let encryption {
                 try database.execute(sql: "UPDATE room SET encryption = ? WHERE room_id = ?", arguments: [encryption.storedText, roomID])
             }
             return try RoomRecord.fetchOne(database, key: ["room_id": roomID])
+        }
+    }
+
+    /// Records a direct chat as soon as the account's `m.direct` on the server holds it, before
+    /// sync brings that back; a room not stored yet is direct once it is (`recordJoin`, sync).
+    public func addDirectRoom(_ roomID: String) throws {
+        try transaction { database in
+            try database.execute(sql: "INSERT OR IGNORE INTO direct_room (room_id) VALUES (?)", arguments: [roomID])
+            try database.execute(sql: "UPDATE room SET is_direct = 1 WHERE room_id = ?", arguments: [roomID])
         }
     }
 
