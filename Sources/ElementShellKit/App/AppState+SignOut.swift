@@ -8,21 +8,24 @@ extension AppState {
 
     /// The homeserver no longer takes the session's token: sync and sending stop, and the session
     /// is remembered as signed out, with its store (messages, drafts, the outbox, keys) left where
-    /// it is for the next login of the same account. The state changes before the one suspension,
-    /// which writes the session file; the sync loop that found the token void may be the caller,
-    /// so its end is not waited for here (`stopSyncAndWait` waits for it before files go).
+    /// it is for the next login of the same account. The session file says so before the state
+    /// does: whoever sees the state signed out (a restart, a script's next run) finds the file so
+    /// too. A `/logout` or `/login` that ran meanwhile has the last word. The sync loop that found
+    /// the token void may be the caller, so its end is not waited for here (`stopSyncAndWait`
+    /// waits for it before files go).
     func keepSignedOut(_ ended: Session, _ signOut: Session.SignOut) async {
         guard session == ended else { return }
         var signedOut = ended
         signedOut.signOut = signOut
         stopSync()
-        session = nil
-        signedOutSession = signedOut
         do {
             try await environment.sessionStore.save(signedOut)
         } catch {
             logger.error("Could not store that \(ended.userID) is signed out: \(String(describing: error))")
         }
+        guard session == ended else { return }
+        session = nil
+        signedOutSession = signedOut
     }
 
     /// The device a login should take over: a soft logout's, when the same account logs in again
