@@ -7,13 +7,28 @@ extension AppState {
     func recordDirectChat(accepted invite: RoomRecord, through service: any RoomService) async {
         guard invite.isDirect, let inviter = invite.heroes.first else { return }
         do {
-            var chats = try await service.directChats()
-            guard !chats.rooms(with: inviter).contains(invite.roomID) else { return }
-            chats.add(invite.roomID, with: inviter)
-            try await service.setDirectChats(chats)
+            try await recordDirectChat(invite.roomID, with: inviter, in: service.directChats(), through: service)
         } catch {
             logger.warning("Joined \(invite.roomID), a direct chat with \(inviter), but m.direct could not be updated (\(ErrorCodes.code(for: .matrix(error))))")
         }
+    }
+
+    /// Adds the room to `chats`, the account's `m.direct` as just read, under `userID`, and then
+    /// to this device's store and rooms at once: `/rooms` calls it direct and `/dm` finds it
+    /// before sync brings the change back, which a busy server may take a while to do.
+    func recordDirectChat(_ roomID: String, with userID: String, in chats: DirectChats, through service: any RoomService)
+        async throws(MatrixError) {
+        if !chats.rooms(with: userID).contains(roomID) {
+            var chats = chats
+            chats.add(roomID, with: userID)
+            try await service.setDirectChats(chats)
+        }
+        do {
+            try await store?.addDirectRoom(roomID)
+        } catch {
+            logger.error("The direct chat \(roomID) could not be stored: \(String(describing: error))")
+        }
+        rooms[roomID]?.isDirect = true
     }
 
     /// Tells each new invite, with its number in `/rooms` as it now stands.

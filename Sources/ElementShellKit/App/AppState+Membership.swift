@@ -75,13 +75,12 @@ extension AppState {
     func directChat(with userID: String, as signedIn: SessionContext) async throws(MatrixError)
         -> (roomID: String, isNew: Bool, unrecorded: MatrixError?) {
         let service = signedIn.services.rooms
-        var chats = try await service.directChats()
+        let chats = try await service.directChats()
         if let roomID = chats.rooms(with: userID).first(where: { rooms[$0]?.membership == .join }) { return (roomID, false, nil) }
         let roomID = try await service.createRoom(RoomCreation(directChatPartner: userID, isEncrypted: true))
-        chats.add(roomID, with: userID)
         var unrecorded: MatrixError?
         do {
-            try await service.setDirectChats(chats)
+            try await recordDirectChat(roomID, with: userID, in: chats, through: service)
         } catch {
             unrecorded = error
         }

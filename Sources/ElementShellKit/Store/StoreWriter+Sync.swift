@@ -159,7 +159,10 @@ extension StoreWriter {
         for roomID in roomIDs {
             try insert.execute(arguments: [roomID])
         }
-        try database.execute(sql: "UPDATE room SET is_direct = room_id IN (SELECT room_id FROM direct_room)")
+        // An invite keeps the `is_direct` of its member event: the chat is not the account's yet.
+        try database.execute(sql: """
+            UPDATE room SET is_direct = room_id IN (SELECT room_id FROM direct_room) OR (membership = 'invite' AND is_direct)
+            """)
     }
 
     /// Reactions, edits and redactions, after the messages they refer to are stored. An edit

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import TestSupport
 @testable import ElementShellKit
 
 @Suite struct StoreWriterTests {
@@ -152,6 +153,57 @@ extension StoreWriterTests {
         try await store.apply(SyncBatch(rooms: [invite], directRoomIDs: []), position: .nextBatch("s4"))
         let rooms = try await store.rooms()
         #expect(rooms.filter(\.isDirect).map(\.roomID) == ["!invite"], "an emptied list leaves only the marked invite")
+
+        let unchanged = try await store.apply(SyncBatch(directRoomIDs: ["!group"]), position: .nextBatch("s5"))
+        #expect(unchanged.rooms.filter(\.isDirect).map(\.roomID).sorted() == ["!group", "!invite"], "a new list keeps a marked invite too")
+    }
+
+    /// Two writers of one store (a script's run beside the interactive shell, a session that
+    /// ended and the login after it): the second opens and writes while the first is inside a
+    /// transaction, once that transaction is done, instead of failing with "database is locked".
+    @Test func aSecondWriterOfTheSameStoreWaitsForTheFirstsTransaction() async throws {
+        let store = try StoreWriter(url: url)
+        let first = try DatabaseQueue(path: url.path)
+        let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        async let held: Void = offThePool {
+            try first.write { database in
+                try database.execute(sql: "UPDATE sync_state SET next_batch = 'first' WHERE id = 1")
+                holding.signal()
+                release.wait()
+            }
+        }
+        try await offThePool { holding.wait() }
+        async let secondWrote: Void = {
+            let second = try await offThePool { [url] in try StoreWriter(url: url) }
+            try await second.saveDraft(DraftRecord(roomID: "!a", body: "kept", updatedAt: 1))
+        }()
+        // Time for the second writer to meet the lock; sooner or later, it must wait, not fail.
+        try await offThePool { Thread.sleep(forTimeInterval: 0.2) }
+        release.signal()
+        try await held
+        try await secondWrote
+        #expect(try await store.drafts().map(\.body) == ["kept"])
+    }
+
+    /// A direct chat recorded on the server (an accepted invite, a new `/dm`) is direct here at
+    /// once, whether the room is stored yet or not, and stays so when sync brings the join
+    /// before it brings the new `m.direct`.
+    @Test func aDirectChatRecordedHereIsDirectBeforeSyncBringsTheList() async throws {
+        let store = try StoreWriter(url: url)
+        var invite = RoomChange(roomID: "!accepted", membership: .invite)
+        invite.isDirectInvite = true
+        try await store.apply(SyncBatch(rooms: [invite], directRoomIDs: []), position: .nextBatch("s1"))
+
+        try await store.addDirectRoom("!accepted")
+        try await store.addDirectRoom("!created")
+        #expect(try await store.recordJoin(of: "!accepted", alias: nil, name: nil)?.isDirect == true)
+        #expect(try await store.recordJoin(of: "!created", alias: nil, name: nil)?.isDirect == true, "a room stored after it was recorded")
+        #expect(try await store.recordJoin(of: "!group", alias: nil, name: nil)?.isDirect == false)
+
+        let joined = try await store.apply(SyncBatch(rooms: [RoomChange(roomID: "!accepted", membership: .join),
+                                                             RoomChange(roomID: "!created", membership: .join)]),
+                                           position: .nextBatch("s2"))
+        #expect(joined.rooms.map(\.isDirect) == [true, true], "the join came before the list")
     }
 }
 
