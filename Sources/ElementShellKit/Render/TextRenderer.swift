@@ -57,7 +57,7 @@ public struct TextRenderer: Sendable {
         case .identityChanged(let userID):
             lines = [theme.warning(L10n.screenIdentityChangedNotice(clean(userID)))]
         case .verification(let summary):
-            lines = VerificationText(theme: theme).lines(for: summary)
+            lines = VerificationText(theme: theme, width: width).lines(for: summary)
         case .secretsArrived(let arrival):
             lines = [theme.accent(VerificationText.secretsArrived(arrival))]
         case .restoreProgress(let done, let total):
@@ -159,12 +159,13 @@ public struct TextRenderer: Sendable {
         case .encryption(let outcome): EncryptionText(theme: theme, width: width).lines(for: outcome)
         case .trust(let outcome): TrustText(theme: theme, width: width).lines(for: outcome)
         // Steps that need the user or end it are told above the prompt as they come.
-        case .verification(let summary): summary.state.waitsForUserOrEnded ? [] : VerificationText(theme: theme).lines(for: summary)
+        case .verification(let summary): summary.state.waitsForUserOrEnded ? [] : VerificationText(theme: theme, width: width).lines(for: summary)
         case .verificationStep: []
-        case .verifications(let summaries): VerificationText(theme: theme).list(summaries)
+        case .verifications(let summaries): VerificationText(theme: theme, width: width).list(summaries)
         case .developer(let outcome): DeveloperText(theme: theme, width: width).lines(for: outcome)
         case .failure(.cancelled): [L10n.errorCancelled]
-        case .failure(let error): [theme.error(L10n.commonErrorPrefix) + " " + ErrorMessages.message(for: error)]
+        // An error's sentences break at words, not wherever the terminal's width ends.
+        case .failure(let error): TextLayout.wrap(theme.error(L10n.commonErrorPrefix) + " " + ErrorMessages.message(for: error), width: width)
         }
     }
 

@@ -34,7 +34,7 @@ public struct TrustText {
         // The hint says it, and why it matters.
         var lines = summary.crossSigningGaps.otherUserID == nil ? [state] : []
         if let master = summary.masterKey { lines.append(L10n.screenWhoisMasterKey(Fingerprint(master).grouped)) }
-        lines += CrossSigningHintText(theme: theme).lines(for: summary.crossSigningGaps)
+        lines += CrossSigningHintText(theme: theme, width: width).lines(for: summary.crossSigningGaps)
         for device in summary.devices {
             let mark = device.isTrusted ? theme.accent(L10n.screenDevicesVerified) : theme.dim(L10n.screenDevicesUnverified)
             lines.append("  " + [TerminalSanitizer.clean(device.deviceID), TerminalSanitizer.clean(device.displayName ?? ""),

@@ -4,6 +4,7 @@ import MatrixCrypto
 /// them (to compare by reading as well as by looking), the numbers in three groups, the end.
 struct VerificationText {
     let theme: Theme
+    var width: Int?
 
     func lines(for summary: VerificationSummary) -> [String] {
         let number = "\(summary.number)"
@@ -28,7 +29,7 @@ struct VerificationText {
         case .done where summary.outcome.map { !$0.device && !$0.identity } == true:
             return [theme.warning(L10n.screenVerificationDoneNothing(number, who))]
         case .done:
-            return [theme.accent(doneLine(summary, who: who, device: device))] + CrossSigningHintText(theme: theme).lines(for: summary.crossSigningGaps)
+            return [theme.accent(doneLine(summary, who: who, device: device))] + CrossSigningHintText(theme: theme, width: width).lines(for: summary.crossSigningGaps)
         case .cancelled(let code, let byUs):
             let reason = Self.reason(code)
             let line = byUs || summary.isOwnUser ? L10n.screenVerificationCancelledByUs(number, who, reason) : L10n.screenVerificationCancelledByThem(number, who, reason)

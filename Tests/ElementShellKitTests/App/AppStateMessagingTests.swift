@@ -108,6 +108,11 @@ import Testing
         #expect(app.log.outcomes.last == .draft(pasted), "nothing typed is lost")
         let message = ErrorMessages.message(for: .messageTooLarge(bytes: bytes, limit: limit))
         #expect(message.contains("/upload") && message.contains("/draft"), "says how to send it and where it is: \(message)")
+        // Longer than a terminal is wide: broken at words, "/draft" whole.
+        let lines = TextRenderer(theme: Theme(usesColor: false, accent: .named(.green)), width: 60)
+            .lines(for: .failure(.messageTooLarge(bytes: bytes, limit: limit)))
+        #expect(lines.count > 1 && lines.allSatisfy { $0.count <= 60 }, "\(lines)")
+        #expect(lines.joined(separator: " ") == "Error: " + message)
 
         #expect(await app.state.run(line: String(repeating: "x", count: 60_000)), "a large message within the limit goes")
         guard case .queued(let queued)? = app.log.outcomes.last else { Issue.record("not queued"); return }

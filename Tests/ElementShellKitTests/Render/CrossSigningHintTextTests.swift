@@ -34,6 +34,21 @@ import Testing
         #expect(text(.trust(.identity(carol))).count == 2, "both have identities: the state and the master key, no hint")
     }
 
+    /// On a terminal narrower than the hint, it breaks between words, as every line of the
+    /// shell's own does, not wherever the terminal's width happens to end.
+    @Test func theHintBreaksAtWordsOnANarrowTerminal() {
+        let narrow = TextRenderer(theme: Theme(usesColor: false, accent: .named(.green)), width: 50)
+        let lines = L10n.$languageOverride.withValue("en") {
+            narrow.lines(for: Report(content: .verification(Self.done(CrossSigningGaps(ownUserID: "@alice:hs"))), location: nil))
+        }
+        #expect(lines == [
+            "✓ @bob:hs's device BOBPHONE is verified.",
+            "You have not set up cross-signing, so verifying",
+            "someone covers only the device you compared, not",
+            "the person: /recovery setup sets it up.",
+        ])
+    }
+
     @Test func theEndOfAVerificationSaysWhyThePersonIsNotVerified() {
         let lines = L10n.$languageOverride.withValue("en") {
             renderer.lines(for: Report(content: .verification(Self.done(CrossSigningGaps(otherUserID: "@bob:hs"))), location: nil))
