@@ -56,6 +56,12 @@ enum ReadlineBridge {
             ReadlineBridge.saveLineAsDraft()
             return 0
         }
+        // In callback mode readline hands the terminal back to its own mode after every line and
+        // takes it again once the line's handler returns; a key typed in that moment (a busy
+        // machine makes it long: both wait for output to drain) was echoed by the terminal, and a
+        // Tab put the next prompt eight columns right. The terminal stays in readline's mode until
+        // the shell ends or stops, which restore it themselves (`uninstall`, `suspend`).
+        rl_deprep_term_function = {}
         rl_callback_handler_install(initialPrompt) { ReadlineBridge.handleLine($0) }
     }
 
