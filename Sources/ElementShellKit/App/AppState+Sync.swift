@@ -308,6 +308,7 @@ extension AppState {
         echoedEdits = [:]
         joinsAwaitingSync = []
         searchResults = [:]
+        shownSpaceRooms = []
         deviceTrust = DeviceTrust()
         typingUserIDs = [:]
         typingNotice = nil

@@ -174,6 +174,13 @@ import Testing
         #expect(app.state.currentRoomID == "!plans:hs")
         #expect(!(await app.state.run(line: "/join 3")))
         #expect(app.log.failures == [.invalidRoomAddress("3")])
+
+        // The listing was the account's that logged out: another's `/join 2` finds nothing in it.
+        #expect(await app.state.run(line: "/logout!"))
+        await app.state.run(line: "/login clap bob")
+        #expect(!(await app.state.run(line: "/join 2")))
+        #expect(app.log.failures.last == .invalidRoomAddress("2"))
+        #expect(await joined.values.count == 1)
     }
 
     @Test func aHugeHierarchyStopsAtItsBoundAndFailuresAreTold() async throws {
