@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 
 /// The session's SQLite store (WAL) and its only write path. An actor, so writes happen one at a
 /// time in the order they were asked for; each sync response is one transaction together with
@@ -14,18 +15,19 @@ public actor StoreWriter {
     private var scheduledCheckpoint: Task<Void, Never>?
     public nonisolated let url: URL
 
-    /// How long a write waits for another writer's transaction; an initial sync of thousands of
-    /// rooms commits in a few seconds (BENCHMARKS.md).
+    /// How long a write waits for another writer's transaction, looking again every
+    /// `lockRetry`; an initial sync of thousands of rooms commits in a few seconds (BENCHMARKS.md).
     static let lockWait: TimeInterval = 30
+    static let lockRetry: TimeInterval = 0.01
 
     /// Opens (or creates, 0600 through the process umask) the store and brings its schema up to date.
-    public init(url: URL) throws(Failure) {
+    public init(url: URL, logger: Logger = Logger(label: "element-shell.store")) throws(Failure) {
         self.url = url
         var configuration = Configuration()
         // Another writer of the same store (a script's run beside the interactive shell, a
         // session that ended and the login after it) holds its lock for one transaction at most:
         // waited for, not taken as a store that cannot be opened or written.
-        configuration.busyMode = .timeout(StoreWriter.lockWait)
+        configuration.busyMode = .callback(Self.waitingForLock(logger: logger))
         configuration.prepareDatabase { database in
             // WAL with NORMAL keeps every committed transaction across a crash of this process;
             // only a power loss may take the newest ones back.
@@ -42,6 +44,17 @@ public actor StoreWriter {
             try StoreMigrations.migrator.migrate(pool)
         } catch {
             throw .cannotOpen(path: url.path)
+        }
+    }
+
+    /// SQLite's answer to a lock another writer holds: wait and try again, up to `lockWait`,
+    /// saying once per wait in the log that the store is busy elsewhere.
+    private static func waitingForLock(logger: Logger) -> Database.BusyCallback {
+        { tries in
+            if tries == 0 { logger.notice("Another writer holds the store's lock: waiting up to \(Int(lockWait)) s for it") }
+            guard Double(tries) * lockRetry < lockWait else { return false }
+            Thread.sleep(forTimeInterval: lockRetry)
+            return true
         }
     }
 

@@ -165,6 +165,8 @@ extension StoreWriterTests {
         let store = try StoreWriter(url: url)
         let first = try DatabaseQueue(path: url.path)
         let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        // However the test ends, the first writer's transaction does.
+        defer { release.signal() }
         async let held: Void = offThePool {
             try first.write { database in
                 try database.execute(sql: "UPDATE sync_state SET next_batch = 'first' WHERE id = 1")
@@ -173,12 +175,22 @@ extension StoreWriterTests {
             }
         }
         try await offThePool { holding.wait() }
+        // The second writer says in its log when it meets the lock, or fails; either ends the wait.
+        let heard = Recorder<String>()
+        var log = RecordingLogHandler()
+        log.onLog = { line in Task { await heard.append(line.message) } }
+        let logger = log.logger
         async let secondWrote: Void = {
-            let second = try await offThePool { [url] in try StoreWriter(url: url) }
-            try await second.saveDraft(DraftRecord(roomID: "!a", body: "kept", updatedAt: 1))
+            do {
+                let second = try await offThePool { [url] in try StoreWriter(url: url, logger: logger) }
+                try await second.saveDraft(DraftRecord(roomID: "!a", body: "kept", updatedAt: 1))
+            } catch {
+                await heard.append("failed: \(error)")
+                throw error
+            }
         }()
-        // Time for the second writer to meet the lock; sooner or later, it must wait, not fail.
-        try await offThePool { Thread.sleep(forTimeInterval: 0.2) }
+        try await heard.wait(forCount: 1)
+        #expect(await heard.values.first?.hasPrefix("Another writer holds the store's lock") == true)
         release.signal()
         try await held
         try await secondWrote

@@ -17,6 +17,8 @@ struct RecordingLogHandler: LogHandler {
     }
 
     let lines = Lines()
+    /// Told of each line as it is logged, for a test that waits for one.
+    var onLog: (@Sendable (Line) -> Void)?
     var metadata: Logger.Metadata = [:]
     var logLevel: Logger.Level = .trace
 
@@ -29,6 +31,8 @@ struct RecordingLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        lines.append(Line(level: event.level, message: "\(event.message)", metadata: metadata.merging(event.metadata ?? [:]) { $1 }))
+        let line = Line(level: event.level, message: "\(event.message)", metadata: metadata.merging(event.metadata ?? [:]) { $1 })
+        lines.append(line)
+        onLog?(line)
     }
 }
