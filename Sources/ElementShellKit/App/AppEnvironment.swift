@@ -1,4 +1,5 @@
 import Foundation
+import MatrixCrypto
 
 /// The services AppState asks for work. A struct of values and closures: `live` wires the real
 /// ones, tests wire plain ones.
@@ -41,6 +42,8 @@ public struct AppEnvironment: Sendable {
     public var useLanguage: @Sendable (String) -> Void
     /// The log level chosen on `/set log_level`, for the process's log file.
     public var useLogLevel: @Sendable (LogLevel) -> Void
+    /// Delays and costs that tests shorten; everything else keeps the defaults.
+    public var tuning = Tuning()
 
     public init(
         makeAuthService: @escaping @Sendable (Settings) -> any AuthService,
@@ -126,4 +129,21 @@ public enum ConfirmationQuestion: Sendable, Equatable {
     case resetIdentity(userID: String)
     /// A pasted block of more lines than are sent without asking, to go as one message.
     case sendPastedLines(count: Int)
+}
+
+/// Delays and costs the app keeps fixed, which tests shorten.
+public struct Tuning: Sendable {
+    /// How long an opened room, or new messages of the open room, wait before they are marked read.
+    public var readMarkDelay: Duration
+    /// How long a first sync may take before the user is told it is under way.
+    public var firstSyncNoticeDelay: Duration
+    /// PBKDF2 rounds for `/keys export`: Element's default.
+    public var keyExportRounds: Int
+
+    public init(readMarkDelay: Duration = .seconds(1), firstSyncNoticeDelay: Duration = .seconds(2),
+                keyExportRounds: Int = RoomKeyExport.defaultRounds) {
+        self.readMarkDelay = readMarkDelay
+        self.firstSyncNoticeDelay = firstSyncNoticeDelay
+        self.keyExportRounds = keyExportRounds
+    }
 }

@@ -19,7 +19,7 @@ extension AppState {
         report(Report(content: .deviceCode(DeviceCodePrompt(
             verificationURI: authorization.verificationURI, userCode: authorization.userCode,
             verificationURIComplete: authorization.verificationURIComplete, expiresIn: authorization.expiresIn, openedInBrowser: opened,
-            showsQRCode: profile.developer.showQRCodeLogin)),
+            showsQRCode: state.profile.developer.showQRCodeLogin)),
                       location: LineContext.current.location))
         let clock = environment.clock
         var polling = DeviceCodePolling(authorization, startedAt: clock.now)
@@ -32,7 +32,7 @@ extension AppState {
                 } catch {
                     return .failure(.cancelled)
                 }
-                let answer = await authService.pollDeviceToken(authorization, clientID: clientID, with: metadata)
+                let answer = await state.authService.pollDeviceToken(authorization, clientID: clientID, with: metadata)
                 if Task.isCancelled { return .failure(.cancelled) }
                 step = polling.next(after: answer, now: clock.now)
             case .failed(let error):
@@ -45,7 +45,7 @@ extension AppState {
                                       refreshToken: tokens.refreshToken,
                                       accessTokenRenewal: tokens.expiresIn.map { Session.renewal(of: $0, receivedAt: Date()) }, oauth: oauth)
                 do {
-                    let owner = try await authService.whoami(session)
+                    let owner = try await state.authService.whoami(session)
                     session.userID = owner.userID
                     session.deviceID = owner.deviceID ?? deviceID
                 } catch {
@@ -61,24 +61,24 @@ extension AppState {
     /// (`invalid_client`) gets a new registration, once.
     private func authorizeDevice(_ deviceID: String, metadata: AuthMetadata) async throws(MatrixError) -> (String, DeviceAuthorization) {
         let scope = metadata.loginScope(deviceID: deviceID)
-        if let configured = profile.oidc.staticRegistrations[metadata.issuer] {
-            return (configured, try await authService.authorizeDevice(clientID: configured, scope: scope, with: metadata))
+        if let configured = state.profile.oidc.staticRegistrations[metadata.issuer] {
+            return (configured, try await state.authService.authorizeDevice(clientID: configured, scope: scope, with: metadata))
         }
         if let stored = await environment.oauthClients.clientID(for: metadata.issuer) {
             do {
-                return (stored, try await authService.authorizeDevice(clientID: stored, scope: scope, with: metadata))
+                return (stored, try await state.authService.authorizeDevice(clientID: stored, scope: scope, with: metadata))
             } catch .server(errcode: "invalid_client", message: _, status: _) {
                 logger.notice("The authorization server \(metadata.issuer) no longer knows this app's client: registering again")
                 try? await environment.oauthClients.remove(for: metadata.issuer)
             }
         }
-        let clientID = try await authService.registerClient(ClientRegistration(for: profile), with: metadata)
+        let clientID = try await state.authService.registerClient(ClientRegistration(for: state.profile), with: metadata)
         do {
             try await environment.oauthClients.save(clientID, for: metadata.issuer)
         } catch {
             // The login can go on; the next one registers again.
             logger.warning("Could not store the OAuth client of \(metadata.issuer): \(String(describing: error))")
         }
-        return (clientID, try await authService.authorizeDevice(clientID: clientID, scope: scope, with: metadata))
+        return (clientID, try await state.authService.authorizeDevice(clientID: clientID, scope: scope, with: metadata))
     }
 }

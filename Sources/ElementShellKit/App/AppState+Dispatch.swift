@@ -7,7 +7,7 @@ extension AppState {
         }
         let action: Action?
         do {
-            action = try CommandParser.parse(line, aliasNames: aliases.keys)
+            action = try CommandParser.parse(line, aliasNames: state.aliases.keys)
         } catch {
             return finish(.failure(.parse(error)), as: CommandParser.splitCommand(line.trimmingWhitespace()).name)
         }
@@ -20,8 +20,8 @@ extension AppState {
     @discardableResult
     public func send(_ action: Action) async -> Bool {
         await RunningCommand.$current.withValue(action.command) {
-            if let flag = action.requiredFlag, !profile.developer[flag] {
-                return finish(.failure(.turnedOff(command: action.typedName, profile: profile.name, flag: flag)))
+            if let flag = action.requiredFlag, !state.profile.developer[flag] {
+                return finish(.failure(.turnedOff(command: action.typedName, profile: state.profile.name, flag: flag)))
             }
             await awaitFirstSync(before: action.needs)
             switch context(for: action.needs) {
@@ -84,14 +84,14 @@ extension AppState {
         case .help(let command):
             return help(command)
         case .quit:
-            isQuitting = true
+            commit { $0.isQuitting = true }
             return finish(.done)
         }
     }
 
     /// Only what the profile's flags offer; a command they turn off says which flag would help.
     private func help(_ name: String?) -> Bool {
-        let developer = profile.developer
+        let developer = state.profile.developer
         let visible = CommandTable.all.filter { developer.offers($0.requiredFlag) }
         guard let name else {
             return finish(.help(visible.map { HelpEntry($0, offeredBy: developer) }, showsPlainLineHint: true))
@@ -102,7 +102,7 @@ extension AppState {
             return finish(.failure(.parse(.unknownCommand(name: bare, suggestion: suggestion))))
         }
         if let flag = spec.requiredFlag, !developer[flag] {
-            return finish(.failure(.turnedOff(command: "/" + spec.name, profile: profile.name, flag: flag)))
+            return finish(.failure(.turnedOff(command: "/" + spec.name, profile: state.profile.name, flag: flag)))
         }
         return finish(.help([HelpEntry(spec, offeredBy: developer)], showsPlainLineHint: false))
     }

@@ -12,8 +12,8 @@ extension AppState {
         if case .list = action {
             let drafts = (try? await context.signedIn.store.drafts()) ?? []
             return finish(.drafts(drafts.map { draft in
-                let roomName = rooms[draft.roomID].map(RoomName.of) ?? draft.roomID
-                let root = draft.threadRoot.isEmpty ? nil : references.number(ifShown: draft.threadRoot).map { "~\($0)" } ?? ""
+                let roomName = state.rooms[draft.roomID].map(RoomName.of) ?? draft.roomID
+                let root = draft.threadRoot.isEmpty ? nil : state.references.number(ifShown: draft.threadRoot).map { "~\($0)" } ?? ""
                 return DraftView(roomID: draft.roomID, roomName: root.map { L10n.screenPromptThread(roomName, $0) } ?? roomName, body: draft.body)
             }))
         }
@@ -21,14 +21,14 @@ extension AppState {
         do {
             switch action {
             case .save(let text):
-                try await store.saveDraft(DraftRecord(roomID: roomID, threadRoot: currentThreadRoot ?? "", body: text,
+                try await store.saveDraft(DraftRecord(roomID: roomID, threadRoot: state.currentThreadRoot ?? "", body: text,
                                                       updatedAt: Int64(Date().timeIntervalSince1970 * 1000)))
                 return finish(.draftSaved)
             case .clear:
-                try await store.clearDraft(roomID: roomID, thread: currentThreadRoot)
+                try await store.clearDraft(roomID: roomID, thread: state.currentThreadRoot)
                 return finish(.draftCleared)
             case .show, .list:
-                return finish(.draft(try await draft(of: roomID, thread: currentThreadRoot)))
+                return finish(.draft(try await draft(of: roomID, thread: state.currentThreadRoot)))
             }
         } catch {
             return finish(.failure(.storeUnavailable))
@@ -37,6 +37,6 @@ extension AppState {
 
     /// The draft of a room's main timeline, or with `thread`, of that thread, if it has one.
     func draft(of roomID: String, thread: String? = nil) async throws -> String? {
-        try await store?.drafts().first { $0.roomID == roomID && $0.threadRoot == (thread ?? "") }?.body
+        try await state.store?.drafts().first { $0.roomID == roomID && $0.threadRoot == (thread ?? "") }?.body
     }
 }

@@ -5,14 +5,14 @@ extension AppState {
     /// Runs `effect` in the background; its event, if any, is applied unless the services it
     /// belongs to have stopped meanwhile.
     func perform(_ effect: @escaping @Sendable () async -> ClientEvent?) {
-        let generation = serviceGeneration
-        pendingEffectCount += 1
+        let generation = state.serviceGeneration
+        commit { $0.pendingEffectCount += 1 }
         Task { [weak self] in
             let event = await effect()
             guard let self else { return }
             if let event { await self.apply(event, from: generation) }
             // Last, so whoever waits for the effects finds what they brought applied.
-            self.pendingEffectCount -= 1
+            self.commit { $0.pendingEffectCount -= 1 }
         }
     }
 
@@ -20,7 +20,7 @@ extension AppState {
     /// is cancelled first: a timer changes the state only through the event it brings. Unless it
     /// `outlivesSession`, it is dropped when the session's services stop meanwhile.
     func schedule(_ event: ClientEvent, after delay: Duration, outlivesSession: Bool = false) -> Task<Void, Never> {
-        let generation = serviceGeneration
+        let generation = state.serviceGeneration
         return Task { [weak self, clock = environment.clock] in
             guard (try? await clock.sleep(for: delay)) != nil, let self else { return }
             await self.apply(event, from: outlivesSession ? self.serviceGeneration : generation)
@@ -38,7 +38,8 @@ extension AppState {
     public func settle(timeout: Duration) async -> Bool {
         sendPendingReceipt()
         return await wait(until: {
-            self.pendingEffectCount == 0 && (self.syncLoopPolls || self.endedSyncRun >= self.syncRun || self.syncStatus.isRetrying)
+            self.pendingEffectCount == 0
+                && (self.runtime?.syncLoopPolls == true || self.endedSyncRun >= self.syncRun || self.syncStatus.isRetrying)
         }, timeout: timeout)
     }
 }

@@ -14,14 +14,14 @@ extension AppState {
 
     /// Runs a command on the session's keys, which needs its crypto machine: it may not have started.
     private func withCrypto(_ command: (CryptoMachine) async -> Bool) async -> Bool {
-        guard let crypto else { return finish(.failure(.matrix(.encryptionRefused(.unavailable)))) }
+        guard let crypto = state.crypto else { return finish(.failure(.matrix(.encryptionRefused(.unavailable)))) }
         return await command(crypto)
     }
 
     private func listDevices(of user: String?, for session: Session, with crypto: CryptoMachine) async -> Bool {
         var userID = session.userID
         if let user {
-            guard let found = MemberLookup.userID(for: user, among: memberNames) else { return finish(.failure(.unknownUser(user))) }
+            guard let found = MemberLookup.userID(for: user, among: state.memberNames) else { return finish(.failure(.unknownUser(user))) }
             userID = found
         }
         do {
@@ -45,7 +45,7 @@ extension AppState {
     /// that is not the device's changes nothing.
     private func setVerified(_ verified: Bool, user: String, deviceID: String, fingerprint: String?,
                              for session: Session, with crypto: CryptoMachine) async -> Bool {
-        guard let userID = MemberLookup.userID(for: user, among: memberNames) else { return finish(.failure(.unknownUser(user))) }
+        guard let userID = MemberLookup.userID(for: user, among: state.memberNames) else { return finish(.failure(.unknownUser(user))) }
         let devices: [DeviceRecord]
         do {
             devices = try await crypto.devices(of: userID)
@@ -70,8 +70,8 @@ extension AppState {
     /// Turns encryption on in the open room once the user said yes: no client can turn it off.
     private func encryptRoom(confirmed: Bool, in room: RoomContext) async -> Bool {
         let roomID = room.roomID
-        let roomName = rooms[roomID].map(RoomName.of) ?? roomID
-        guard rooms[roomID]?.encryption == nil else { return finish(.failure(.encryption(.alreadyEncrypted(roomName: roomName)))) }
+        let roomName = state.rooms[roomID].map(RoomName.of) ?? roomID
+        guard state.rooms[roomID]?.encryption == nil else { return finish(.failure(.encryption(.alreadyEncrypted(roomName: roomName)))) }
         if !confirmed {
             switch await environment.confirm(.encryptRoom(roomName: roomName)) {
             case true?: return await send(.encryption(.encryptRoom(confirmed: true)))
@@ -91,7 +91,7 @@ extension AppState {
         // Messages sent before sync brings the event must be encrypted already.
         do {
             try await room.store.setRoomEncryption(RoomEncryption(), of: roomID)
-            rooms[roomID]?.encryption = RoomEncryption()
+            commit { $0.rooms[roomID]?.encryption = RoomEncryption() }
         } catch {
             logger.error("The encryption of \(roomID) could not be stored: \(String(describing: error))")
         }

@@ -6,8 +6,8 @@ extension AppState {
     /// prompt says the sync is under way. A failing sync ends the wait: the command then runs on
     /// what there is, as it would have.
     func awaitFirstSync(before needs: CommandNeeds) async {
-        guard !environment.syncsContinuously, awaitsFirstSync, needs != .nothing, needs != .anySession else { return }
-        _ = await wait(until: { [unowned self] in !awaitsFirstSync || syncStatus.isRetrying || session == nil },
+        guard !environment.syncsContinuously, state.awaitsFirstSync, needs != .nothing, needs != .anySession else { return }
+        _ = await wait(until: { [unowned self] in !state.awaitsFirstSync || state.syncStatus.isRetrying || state.session == nil },
                        timeout: .seconds(MatrixEndpoint<SyncResponse>.initialSyncAllowance))
     }
 }

@@ -24,11 +24,11 @@ extension AppState {
             try await service.setDirectChats(chats)
         }
         do {
-            try await store?.addDirectRoom(roomID)
+            try await state.store?.addDirectRoom(roomID)
         } catch {
             logger.error("The direct chat \(roomID) could not be stored: \(String(describing: error))")
         }
-        rooms[roomID]?.isDirect = true
+        commit { $0.rooms[roomID]?.isDirect = true }
     }
 
     /// Tells each new invite, with its number in `/rooms` as it now stands.

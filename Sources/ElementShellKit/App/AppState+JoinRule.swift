@@ -5,12 +5,12 @@ extension AppState {
     /// room's power levels allow us to send it. Spaces are named as `/space` names them, or by ID.
     func joinRule(_ request: JoinRuleRequest?, in room: RoomContext) async -> Bool {
         let service = room.services.rooms
-        let record = rooms[room.roomID] ?? RoomRecord(roomID: room.roomID, membership: .join)
+        let record = state.rooms[room.roomID] ?? RoomRecord(roomID: room.roomID, membership: .join)
         do {
             guard let request else {
                 let rule = JoinRule(content: try await service.state(JoinRule.eventType, stateKey: "", of: room.roomID))
                 let allowed = if case .restricted(let spaceIDs) = rule { spaceIDs } else { [String]() }
-                return finish(.joinRule(rule: rule.name, spaces: allowed.map { rooms[$0].map(RoomName.of) ?? $0 }, changed: false))
+                return finish(.joinRule(rule: rule.name, spaces: allowed.map { state.rooms[$0].map(RoomName.of) ?? $0 }, changed: false))
             }
             var spaceIDs: [String] = []
             for target in request.spaces {
@@ -24,7 +24,7 @@ extension AppState {
                 return finish(.failure(refusal))
             }
             try await service.setState(JoinRule.eventType, stateKey: "", content: rule.content, in: room.roomID)
-            return finish(.joinRule(rule: rule.name, spaces: spaceIDs.map { rooms[$0].map(RoomName.of) ?? $0 }, changed: true))
+            return finish(.joinRule(rule: rule.name, spaces: spaceIDs.map { state.rooms[$0].map(RoomName.of) ?? $0 }, changed: true))
         } catch {
             return finish(.failure(.matrix(error)))
         }

@@ -18,7 +18,7 @@ extension AppState {
             } catch {
                 throw .storeUnavailable
             }
-            let rounds = keyExportRounds
+            let rounds = environment.tuning.keyExportRounds
             try await LocalFile.offMainActor { () throws(ShellError) in
                 // Key derivation takes a good part of a second by design: away from the prompt.
                 guard let plaintext = try? JSONEncoder().encode(keys),

@@ -35,7 +35,7 @@ extension AppState {
                 throw .matrix(error)
             }
             // Nothing goes into the store of a session that ended during the upload.
-            guard session == room.session else { throw notLoggedIn }
+            guard state.session == room.session else { throw notLoggedIn }
             let media = MediaInfo(url: url.description, fileName: fileName, mimeType: contentType, size: data.count,
                                   width: dimensions?.width, height: dimensions?.height)
             return await queueMessage(fileName, msgtype: msgtype, in: room, relation: relation, format: .plain, media: media)
@@ -47,7 +47,7 @@ extension AppState {
     /// Saves the file of a message shown this session (in any room) or of the open room.
     private func download(_ reference: MessageReference, to path: String?, overwrite: Bool, through services: SessionServices) async -> Bool {
         do throws(ShellError) {
-            guard let message = await message(reference, newestIn: currentRoomID) else { throw .unknownMessage(reference.text) }
+            guard let message = await message(reference, newestIn: state.currentRoomID) else { throw .unknownMessage(reference.text) }
             guard let media = message.media, let url = MediaURL(media.url) else { throw .noMedia(reference: reference.text) }
             let name = DownloadName.sanitized(media.fileName ?? message.body)
             let target = LocalFile.downloadPath(path, name: name, overwrite: overwrite)

@@ -9,7 +9,7 @@ extension AppState {
             switch actingRoom(target, in: context) {
             // Names are those of the open room's members; in another room only a Matrix ID is sure.
             case .success(let room):
-                await apply(change, to: user, reason: reason, forced: forced, in: room, names: target == nil ? memberNames : [:])
+                await apply(change, to: user, reason: reason, forced: forced, in: room, names: target == nil ? state.memberNames : [:])
             case .failure(let error): finish(.failure(error))
             }
         }
@@ -33,7 +33,9 @@ extension AppState {
         } catch {
             return finish(.failure(.matrix(error)))
         }
-        if currentRoomID == room.roomID { currentRoomID = nil }
+        commit { state in
+            if state.currentRoomID == room.roomID { state.currentRoomID = nil }
+        }
         return finish(.declined(roomName: RoomName.of(room)))
     }
 
@@ -44,7 +46,7 @@ extension AppState {
             guard let room = findRoom(target) else { return .failure(.unknownRoom(target)) }
             return room.membership == .invite ? .success(room) : .failure(.notInvited(roomName: RoomName.of(room)))
         }
-        if let open = currentRoomID.flatMap({ rooms[$0] }), open.membership == .invite { return .success(open) }
+        if let open = state.currentRoomID.flatMap({ state.rooms[$0] }), open.membership == .invite { return .success(open) }
         return listedRooms.first { $0.membership == .invite }.map { .success($0) } ?? .failure(.noInvites)
     }
 
@@ -54,7 +56,7 @@ extension AppState {
     /// whoever changed it last.
     /// Unless `forced`, the user is looked up first: nothing is created for one not found.
     private func openDirectChat(with user: String, forced: Bool, as signedIn: SessionContext) async -> Bool {
-        guard let userID = MemberLookup.userID(for: user, among: memberNames) else { return finish(.failure(.unknownUser(user))) }
+        guard let userID = MemberLookup.userID(for: user, among: state.memberNames) else { return finish(.failure(.unknownUser(user))) }
         guard userID != signedIn.session.userID else { return finish(.failure(.directChatWithSelf)) }
         if !forced, let refusal = await lookUp(userID, for: .dm, through: signedIn.services.rooms) { return finish(.failure(refusal)) }
         do {
@@ -76,7 +78,7 @@ extension AppState {
         -> (roomID: String, isNew: Bool, unrecorded: MatrixError?) {
         let service = signedIn.services.rooms
         let chats = try await service.directChats()
-        if let roomID = chats.rooms(with: userID).first(where: { rooms[$0]?.membership == .join }) { return (roomID, false, nil) }
+        if let roomID = chats.rooms(with: userID).first(where: { state.rooms[$0]?.membership == .join }) { return (roomID, false, nil) }
         let roomID = try await service.createRoom(RoomCreation(directChatPartner: userID, isEncrypted: true))
         var unrecorded: MatrixError?
         do {
@@ -100,7 +102,7 @@ extension AppState {
         if let error = await apply(change, to: userID, in: room.roomID, reason: reason, by: room.session.userID, through: room.services.rooms) {
             return finish(.failure(error))
         }
-        return finish(.membershipChanged(change, userID: userID, roomName: rooms[room.roomID].map(RoomName.of) ?? room.roomID))
+        return finish(.membershipChanged(change, userID: userID, roomName: state.rooms[room.roomID].map(RoomName.of) ?? room.roomID))
     }
 
     /// Why `command` may not go on for the user: their server does not know them (or could not be

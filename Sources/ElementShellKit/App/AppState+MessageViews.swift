@@ -11,7 +11,7 @@ extension AppState {
     /// What the store adds to the messages shown, read before the views are made, so a command
     /// can read first and then change the state and report without suspending in between.
     func surroundings(of messages: [MessageRecord], insideThread: Bool = false) async -> MessageSurroundings {
-        guard !messages.isEmpty, let store else { return MessageSurroundings() }
+        guard !messages.isEmpty, let store = state.store else { return MessageSurroundings() }
         let eventIDs = Set(messages.map(\.eventID))
         let parentIDs = Set(messages.compactMap(\.replyTo))
         let rootIDs = insideThread ? [] : Set(messages.compactMap(\.threadRoot))
@@ -51,7 +51,7 @@ extension AppState {
         view.isRedacted = message.isRedacted
         view.redactionReason = message.redactionReason
         view.media = message.media
-        view.encryption = MessageEncryption(of: message, trust: deviceTrust)
+        view.encryption = MessageEncryption(of: message, trust: state.deviceTrust)
         view.malformedField = message.malformedField
         return view
     }
@@ -63,36 +63,33 @@ extension AppState {
                    decryptionFailure: parent.decryptionFailure)
     }
 
+    /// The message's `~N`, numbered now if it was never shown.
     func reference(of message: MessageRecord) -> Int {
-        references.number(for: message.eventID)
+        commit { $0.references.number(for: message.eventID) }
     }
 
     func name(of userID: String) -> String {
-        memberNames[userID] ?? userID
+        state.memberNames[userID] ?? userID
     }
 
     /// Edits, redactions and reactions in the open room print as they arrive, with the number
-    /// of the message they change.
-    func showChanges(_ result: SyncResult) async {
-        guard let roomID = currentRoomID else { return }
+    /// of the message they change; not when another room was opened since they were gathered.
+    func show(_ gathered: GatheredChanges?, of result: SyncResult) {
+        guard let gathered, let roomID = state.currentRoomID, gathered.roomID == roomID else { return }
         let changed = result.changedMessages.filter { $0.roomID == roomID }
-        let reactions = result.reactions.filter { $0.roomID == roomID && $0.sender != session?.userID }
-        // Read first; a message never shown with a number (our own, say) is named by its words.
-        let surroundings = await surroundings(of: changed)
-        let unnumbered = Set(reactions.map(\.targetID).filter { references.number(ifShown: $0) == nil })
-        let excerpts = (try? await store?.messages(eventIDs: unnumbered)) ?? [:]
-        // Then print in one step, unless another room was opened meanwhile: these are not its.
-        guard currentRoomID == roomID else { return }
+        let reactions = result.reactions.filter { $0.roomID == roomID && $0.sender != state.session?.userID }
         // Our own edits were shown as they were queued.
-        let echoed = changed.filter { echoedEdits[$0.eventID] == $0.body }
-        for message in echoed { echoedEdits[message.eventID] = nil }
-        for view in views(of: changed.filter { !echoed.contains($0) }, with: surroundings) {
+        let echoed = changed.filter { state.echoedEdits[$0.eventID] == $0.body }
+        commit { state in
+            for message in echoed { state.echoedEdits[message.eventID] = nil }
+        }
+        for view in views(of: changed.filter { !echoed.contains($0) }, with: gathered.surroundings) {
             report(Report(content: .messageChanged(view), location: nil))
         }
         for reaction in reactions {
-            let target = references.number(ifShown: reaction.targetID)
+            let target = state.references.number(ifShown: reaction.targetID)
             report(Report(content: .reacted(senderName: name(of: reaction.sender), key: reaction.key, reference: target,
-                                            excerpt: target == nil ? excerpts[reaction.targetID]?.plainText : nil),
+                                            excerpt: target == nil ? gathered.excerpts[reaction.targetID]?.plainText : nil),
                           location: nil))
         }
     }

@@ -15,7 +15,7 @@ extension AppState {
         }
         switch action {
         case .list:
-            return finish(.queue(entries.map { QueuedMessage(entry: $0, roomName: rooms[$0.roomID].map(RoomName.of) ?? $0.roomID) }))
+            return finish(.queue(entries.map { QueuedMessage(entry: $0, roomName: state.rooms[$0.roomID].map(RoomName.of) ?? $0.roomID) }))
         case .resend(let number), .cancel(let number):
             let chosen: [OutboxEntry]
             if let number {
@@ -29,7 +29,7 @@ extension AppState {
             do {
                 if case .resend = action {
                     try await store.setFailed(false, transactionIDs: ids)
-                    await sendQueue?.wake()
+                    await state.sendQueue?.wake()
                     return finish(.resent(count: ids.count))
                 }
                 try await store.cancel(transactionIDs: ids)

@@ -6,13 +6,13 @@ extension AppState {
     /// `/read`: the open room, or the one named like `/open` names rooms.
     func markRead(_ target: String?, in context: CommandContext) async -> Bool {
         let room: RoomRecord
-        switch namedOrOpenRoom(target, in: context, findingBy: { RoomLookup.find($0, in: RoomOrder.sorted(Array(rooms.values))) }) {
+        switch namedOrOpenRoom(target, in: context, findingBy: { RoomLookup.find($0, in: RoomOrder.sorted(Array(state.rooms.values))) }) {
         case .success(let found): room = found
         case .failure(let error): return finish(.failure(error))
         }
         let session = context.signedIn
-        let before = rooms[room.roomID]
-        var newest = timelines[room.roomID]?.messages.last
+        let before = state.rooms[room.roomID]
+        var newest = state.timelines[room.roomID]?.messages.last
         if newest == nil { newest = (try? await session.store.messages(in: room.roomID, before: nil, limit: 1))?.last }
         if let eventID = newest?.eventID {
             do {
@@ -22,7 +22,7 @@ extension AppState {
             }
             // Counts a sync brought meanwhile are the server's, and may count what came after
             // the message marked: they stand, until the server sends those after the receipt.
-            if rooms[room.roomID] == before { clearCounts(of: room.roomID) }
+            if state.rooms[room.roomID] == before { clearCounts(of: room.roomID) }
         }
         return finish(.markedRead(roomName: RoomName.of(room)))
     }
@@ -31,7 +31,7 @@ extension AppState {
     /// One that does not go through is no reason to fail a command, nor worth a line; the next
     /// one covers it.
     func markReadInBackground(_ roomID: String, upTo eventID: String?) {
-        guard let eventID, let rooms = services?.rooms else { return }
+        guard let eventID, let rooms = state.services?.rooms else { return }
         let receipt = receiptType, logger = logger
         perform {
             do throws(MatrixError) {
@@ -47,30 +47,34 @@ extension AppState {
     /// The server has the receipt: the room's counts clear before the next sync brings its own,
     /// so the prompt follows at once.
     func clearCounts(of roomID: String) {
-        rooms[roomID]?.notificationCount = 0
-        rooms[roomID]?.highlightCount = 0
+        commit { state in
+            state.rooms[roomID]?.notificationCount = 0
+            state.rooms[roomID]?.highlightCount = 0
+        }
     }
 
-    private var receiptType: ReceiptType { profile.settings.privateReceipts ? .private : .public }
+    private var receiptType: ReceiptType { state.profile.settings.privateReceipts ? .private : .public }
 
     /// The open room is read up to its newest message (it was opened, or others wrote in it): its
-    /// receipt goes `readMarkDelay` from now, one request for whatever arrives meanwhile. A receipt
-    /// still waiting for another room goes at once, since that room was read.
+    /// receipt goes `Tuning.readMarkDelay` from now, one request for whatever arrives meanwhile. A
+    /// receipt still waiting for another room goes at once, since that room was read.
     func markReadSoon(_ roomID: String) {
-        if let pending = pendingReceipt {
+        if let pending = state.runtime?.pendingReceipt {
             guard pending.roomID != roomID else { return }
             sendPendingReceipt()
         }
-        pendingReceipt = PendingReceipt(roomID: roomID, timer: schedule(.receiptDue(roomID: roomID), after: readMarkDelay))
+        guard state.runtime != nil else { return }
+        let timer = schedule(.receiptDue(roomID: roomID), after: environment.tuning.readMarkDelay)
+        commit { $0.runtime?.pendingReceipt = PendingReceipt(roomID: roomID, timer: timer) }
     }
 
     /// Sends the waiting receipt now: its delay is up, the script ends, or `/wait sync` wants the
     /// server to count it. None for a room whose newest message is the user's own (see below).
     func sendPendingReceipt() {
-        guard let pending = pendingReceipt else { return }
+        guard let pending = state.runtime?.pendingReceipt else { return }
         pending.timer.cancel()
-        pendingReceipt = nil
-        guard let newest = timelines[pending.roomID]?.messages.last, newest.sender != session?.userID else { return }
+        commit { $0.runtime?.pendingReceipt = nil }
+        guard let newest = state.timelines[pending.roomID]?.messages.last, newest.sender != state.session?.userID else { return }
         markReadInBackground(pending.roomID, upTo: newest.eventID)
     }
 
@@ -78,17 +82,17 @@ extension AppState {
     /// (and clients should not send receipts for their own messages), so a receipt still waiting
     /// for an older message is not needed. A one-shot `/open` and send makes one request, not two.
     func ownMessageLanded(in roomID: String) {
-        guard pendingReceipt?.roomID == roomID else { return }
-        pendingReceipt?.timer.cancel()
-        pendingReceipt = nil
+        guard let pending = state.runtime?.pendingReceipt, pending.roomID == roomID else { return }
+        pending.timer.cancel()
+        commit { $0.runtime?.pendingReceipt = nil }
         clearCounts(of: roomID)
     }
 
     /// Messages from others arrived in the open room: it is marked read soon, once for all that
     /// arrive meanwhile.
     func followArrivals(_ messages: [MessageRecord]) {
-        guard let roomID = currentRoomID,
-              messages.contains(where: { $0.roomID == roomID && $0.sender != session?.userID }) else { return }
+        guard let roomID = state.currentRoomID,
+              messages.contains(where: { $0.roomID == roomID && $0.sender != state.session?.userID }) else { return }
         markReadSoon(roomID)
     }
 }

@@ -5,7 +5,7 @@ import MatrixJSON
 /// `/recovery` and `/backup`: the account's trusted identity, through the session's crypto machine.
 extension AppState {
     func send(_ action: TrustAction, in context: CommandContext) async -> Bool {
-        guard let crypto else { return finish(.failure(.matrix(.encryptionRefused(.unavailable)))) }
+        guard let crypto = state.crypto else { return finish(.failure(.matrix(.encryptionRefused(.unavailable)))) }
         do throws(ShellError) {
             switch action {
             case .recoveryStatus: return finish(.trust(.recoveryStatus(try await recovering { () throws(RecoveryError) in try await crypto.recoveryStatus() })))
@@ -47,7 +47,8 @@ extension AppState {
         // The device is verified now: messages and devices shown from here on say so; the
         // secrets another device was asked for are no longer awaited.
         await loadDeviceTrust()
-        awaitsSecrets = await crypto.awaitsSecrets
+        let awaitsSecrets = await crypto.awaitsSecrets
+        commit { $0.awaitsSecrets = awaitsSecrets }
         let restored = outcome.canRestore ? try await restoreBackup(from: crypto) : nil
         return finish(.trust(.recovered(backupVersion: outcome.backupVersion, restored: restored)))
     }
@@ -120,7 +121,7 @@ extension AppState {
 
     /// The Matrix ID of a member named as typed, or the ID itself.
     private func userID(for user: String) throws(ShellError) -> String {
-        guard let userID = MemberLookup.userID(for: user, among: memberNames) else { throw .unknownUser(user) }
+        guard let userID = MemberLookup.userID(for: user, among: state.memberNames) else { throw .unknownUser(user) }
         return userID
     }
 

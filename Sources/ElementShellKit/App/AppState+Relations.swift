@@ -47,12 +47,12 @@ extension AppState {
     func message(_ reference: MessageReference, newestIn roomID: String?) async -> MessageRecord? {
         switch reference {
         case .shown(let number):
-            guard let eventID = references.eventID(for: number) else { return nil }
+            guard let eventID = state.references.eventID(for: number) else { return nil }
             return await storedOrFound(eventID)
         case .latest(let place):
             guard let roomID else { return nil }
-            if let held = timelines[roomID]?.messages, held.count >= place { return held[held.count - place] }
-            let newest = (try? await store?.messages(in: roomID, before: nil, limit: place)) ?? []
+            if let held = state.timelines[roomID]?.messages, held.count >= place { return held[held.count - place] }
+            let newest = (try? await state.store?.messages(in: roomID, before: nil, limit: place)) ?? []
             return newest.count == place ? newest.first : nil
         case .eventID(let eventID):
             return await storedOrFound(eventID)
@@ -60,8 +60,8 @@ extension AppState {
     }
 
     private func storedOrFound(_ eventID: String) async -> MessageRecord? {
-        if let stored = try? await store?.message(eventID: eventID) { return stored }
-        return searchResults[eventID]
+        if let stored = try? await state.store?.message(eventID: eventID) { return stored }
+        return state.searchResults[eventID]
     }
 
     /// Writes a reaction or a redaction to the outbox, for the queue to send like any message.
@@ -73,6 +73,6 @@ extension AppState {
         } catch {
             throw .notQueued
         }
-        await sendQueue?.wake()
+        await state.sendQueue?.wake()
     }
 }

@@ -47,7 +47,9 @@ extension AppState {
             let names = MemberNames.unique(records)
             // Kept only while the room is still the open one: a line `/after` ran, or the session
             // ended, meanwhile.
-            if roomID == currentRoomID { memberNames = names }
+            commit { state in
+                if roomID == state.currentRoomID { state.memberNames = names }
+            }
             let listed = records.map { MemberEntry(userID: $0.userID, name: names[$0.userID] ?? $0.userID) }
             return finish(.members(listed.sorted { $0.name.lowercased() < $1.name.lowercased() }))
         } catch {
@@ -57,7 +59,7 @@ extension AppState {
 
     private func roomText(_ kind: RoomText, set text: String?, in room: RoomContext) async -> Bool {
         guard let text else {
-            let record = rooms[room.roomID]
+            let record = state.rooms[room.roomID]
             return finish(.roomText(kind, kind == .name ? record?.name : record?.topic))
         }
         do {
@@ -73,10 +75,10 @@ extension AppState {
     /// began; the cursor moves and the page is listed after the reads, without suspending.
     private func history(_ count: Int, in room: RoomContext) async -> Bool {
         let (roomID, store) = (room.roomID, room.store)
-        let (thread, cursor) = (currentThreadRoot, historyCursor)
+        let (thread, cursor) = (state.currentThreadRoot, state.historyCursor)
         do {
             var older: [MessageRecord]
-            if thread == nil, let held = timelines[roomID]?.page(before: cursor, limit: count) {
+            if thread == nil, let held = state.timelines[roomID]?.page(before: cursor, limit: count) {
                 older = held
             } else {
                 older = try await store.messages(in: roomID, thread: thread, before: cursor, limit: count)
@@ -87,7 +89,9 @@ extension AppState {
             }
             let surroundings = await surroundings(of: older)
             // A gap sync found meanwhile moved `/history` to it, as it said: that stands.
-            if historyCursor == cursor { historyCursor = older.first?.seq ?? cursor }
+            commit { state in
+                if state.historyCursor == cursor { state.historyCursor = older.first?.seq ?? cursor }
+            }
             return finish(.history(views(of: older, with: surroundings)))
         } catch let error as MatrixError {
             return finish(.failure(.matrix(error)))
@@ -101,7 +105,7 @@ extension AppState {
     /// and redactions in it apply to the messages they concern, oldest first, as from a sync.
     private func fetchOlder(_ count: Int, of roomID: String, from token: String, into store: StoreWriter, rooms: any RoomService) async throws {
         let page = try await rooms.olderEvents(roomID: roomID, from: token, limit: count)
-        let events = await crypto?.decrypt(page.events, in: roomID) ?? page.events
+        let events = await state.crypto?.decrypt(page.events, in: roomID) ?? page.events
         let messages = events.compactMap { event in MessageRecord(roomID: roomID, event: event).map { (record: $0, event: event) } }
         logMalformed(messages.map(\.record))
         var relations = SyncBatch(decrypted: events.reversed().map { event in
@@ -129,9 +133,9 @@ extension AppState {
         }
         do {
             let roomID = try await services.rooms.join(address)
-            if let invite = rooms[roomID], invite.membership == .invite { await recordDirectChat(accepted: invite, through: services.rooms) }
+            if let invite = state.rooms[roomID], invite.membership == .invite { await recordDirectChat(accepted: invite, through: services.rooms) }
             await enter(roomID, address: address.idOrAlias, name: listed?.name)
-            return finish(.joined(roomID: roomID, roomName: rooms[roomID].map(RoomName.of) ?? listed?.name ?? target))
+            return finish(.joined(roomID: roomID, roomName: state.rooms[roomID].map(RoomName.of) ?? listed?.name ?? target))
         } catch {
             return finish(.failure(.matrix(error)))
         }
@@ -139,14 +143,14 @@ extension AppState {
 
     /// The rooms `/rooms` lists, in its order, which its numbers count.
     var listedRooms: [RoomRecord] {
-        RoomOrder.sorted(profile.developer.groupSpaceRooms ? SpaceGrouping.topLevel(of: rooms) : Array(rooms.values))
+        RoomOrder.sorted(state.profile.developer.groupSpaceRooms ? SpaceGrouping.topLevel(of: state.rooms) : Array(state.rooms.values))
     }
 
     /// The room a command names like `/open` does; rooms a space holds are found by name, ID or alias.
     func findRoom(_ target: String) -> RoomRecord? {
         let listed = listedRooms
         let listedIDs = Set(listed.map(\.roomID))
-        return RoomLookup.find(target, in: listed, unlisted: RoomOrder.sorted(rooms.values.filter { !listedIDs.contains($0.roomID) }))
+        return RoomLookup.find(target, in: listed, unlisted: RoomOrder.sorted(state.rooms.values.filter { !listedIDs.contains($0.roomID) }))
     }
 
     /// The room `target` names, found by `find`; without a target, the open room, which the
@@ -155,7 +159,7 @@ extension AppState {
                          findingBy find: (String) -> RoomRecord?) -> Result<RoomRecord, ShellError> {
         guard let target else {
             let roomID = context.openRoom.roomID
-            return .success(rooms[roomID] ?? RoomRecord(roomID: roomID, membership: .join))
+            return .success(state.rooms[roomID] ?? RoomRecord(roomID: roomID, membership: .join))
         }
         return find(target).map { .success($0) } ?? .failure(.unknownRoom(target))
     }
@@ -170,13 +174,13 @@ extension AppState {
     /// The store keeps it at once, under the alias it was joined by or its name, so a script's
     /// next run finds it even if this one ends before sync brings it.
     func enter(_ roomID: String, address: String? = nil, name: String? = nil, encryption: RoomEncryption? = nil) async {
-        if rooms[roomID]?.membership != .join {
-            joinsAwaitingSync.insert(roomID)
+        if state.rooms[roomID]?.membership != .join {
+            commit { $0.joinsAwaitingSync.insert(roomID) }
             let alias = address.flatMap { $0.hasPrefix("#") ? $0 : nil }
             do {
-                if let recorded = try await store?.recordJoin(of: roomID, alias: alias, name: name, encryption: encryption),
-                   rooms[roomID]?.membership != .join {
-                    rooms[roomID] = recorded
+                if let recorded = try await state.store?.recordJoin(of: roomID, alias: alias, name: name, encryption: encryption),
+                   state.rooms[roomID]?.membership != .join {
+                    commit { $0.rooms[roomID] = recorded }
                 }
             } catch {
                 logger.error("The join of \(roomID) could not be stored: \(String(describing: error))")
@@ -188,10 +192,12 @@ extension AppState {
     /// Makes the room the open one, outside any thread and with nothing of it shown yet; `names`
     /// are its members' unique names, when they were read.
     func makeCurrent(_ roomID: String, names: [String: String] = [:]) {
-        currentRoomID = roomID
-        currentThreadRoot = nil
-        memberNames = names
-        historyCursor = nil
+        commit { state in
+            state.currentRoomID = roomID
+            state.currentThreadRoot = nil
+            state.memberNames = names
+            state.historyCursor = nil
+        }
     }
 
     private func leave(_ target: String?, in context: CommandContext) async -> Bool {
@@ -205,10 +211,12 @@ extension AppState {
         } catch {
             return finish(.failure(.matrix(error)))
         }
-        joinsAwaitingSync.remove(room.roomID)
-        if currentRoomID == room.roomID {
-            currentRoomID = nil
-            currentThreadRoot = nil
+        commit { state in
+            state.joinsAwaitingSync.remove(room.roomID)
+            if state.currentRoomID == room.roomID {
+                state.currentRoomID = nil
+                state.currentThreadRoot = nil
+            }
         }
         return finish(.left(roomName: RoomName.of(room)))
     }
@@ -217,8 +225,8 @@ extension AppState {
         let store = session.store
         guard let room = await roomSyncMayBring(named: target, for: session.session) else { return finish(.failure(.unknownRoom(target))) }
         // Grouped, a space is a folder of rooms rather than somewhere to talk.
-        if profile.developer.groupSpaceRooms, room.isSpace, room.membership == .join {
-            return finish(.spaceRooms(spaceName: RoomName.of(room), rooms: SpaceGrouping.children(of: room, in: rooms)))
+        if state.profile.developer.groupSpaceRooms, room.isSpace, room.membership == .join {
+            return finish(.spaceRooms(spaceName: RoomName.of(room), rooms: SpaceGrouping.children(of: room, in: state.rooms)))
         }
         let roomID = room.roomID
         // Everything is read first; sync may apply meanwhile, and what it brings joins the timeline.
@@ -236,28 +244,23 @@ extension AppState {
         } while reads < 3 && newestShown(in: roomID).map(\.eventID) != messages.map(\.eventID)
         messages = newestShown(in: roomID)
         // From here to the listing nothing suspends: what sync brings from now on prints after it.
-        currentRoomID = roomID
-        currentThreadRoot = nil
-        memberNames = MemberNames.unique(members)
-        historyCursor = messages.first?.seq
+        commit { state in
+            state.currentRoomID = roomID
+            state.currentThreadRoot = nil
+            state.memberNames = MemberNames.unique(members)
+            state.historyCursor = messages.first?.seq
+        }
         // Read as it shows: `/rooms` and the prompt count it no more from now on, not only once
         // the receipt, which waits for what arrives meanwhile, has come back.
         clearCounts(of: roomID)
         markReadSoon(roomID)
-        let opened = rooms[roomID] ?? room
+        let opened = state.rooms[roomID] ?? room
         // Kept at its join but not brought by sync yet: "no messages" would not be true.
         if messages.isEmpty, opened.isAwaitingFirstSync {
-            joinsAwaitingSync.insert(roomID)
+            commit { $0.joinsAwaitingSync.insert(roomID) }
             return finish(.openedBeforeSync(roomName: RoomName.of(opened), draft: draft))
         }
         return finish(.opened(roomName: RoomName.of(opened), messages: views(of: messages, with: surroundings), draft: draft))
-    }
-
-    /// Sender names of the open room from the store, unique within it.
-    func loadMemberNames(of roomID: String) async {
-        let members = (try? await store?.members(of: roomID)) ?? []
-        guard roomID == currentRoomID else { return }
-        memberNames = MemberNames.unique(members)
     }
 
     /// The room `target` names. In batch mode, where sync only catches up when asked, a name
@@ -266,7 +269,7 @@ extension AppState {
     /// script, not a race with the catch-up that would bring the name.
     private func roomSyncMayBring(named target: String, for session: Session) async -> RoomRecord? {
         if let room = await room(named: target) { return room }
-        guard !environment.syncsContinuously, !joinsAwaitingSync.isEmpty,
+        guard !environment.syncsContinuously, !state.joinsAwaitingSync.isEmpty,
               await catchUp(within: .seconds(MatrixEndpoint<SyncResponse>.initialSyncAllowance), for: session) else { return nil }
         return await room(named: target)
     }
@@ -276,12 +279,12 @@ extension AppState {
     private func room(named target: String) async -> RoomRecord? {
         if let room = findRoom(target) { return room }
         guard let reference = MessageReference(target), let message = await message(reference, newestIn: nil) else { return nil }
-        return rooms[message.roomID]
+        return state.rooms[message.roomID]
     }
 
     /// What `/open` lists: the room's newest messages held in memory.
     private func newestShown(in roomID: String) -> [MessageRecord] {
-        (timelines[roomID]?.messages).map { Array($0.suffix(Self.openedHistory)) } ?? []
+        (state.timelines[roomID]?.messages).map { Array($0.suffix(Self.openedHistory)) } ?? []
     }
 
     /// Fills the room's timeline from the store unless memory holds enough for `/open`. Only what
@@ -289,11 +292,11 @@ extension AppState {
     /// milliseconds); the timeline grows from there as sync brings more, and `/history` reads
     /// further pages from the store.
     private func loadTimeline(of roomID: String, in store: StoreWriter) async {
-        guard timelines[roomID]?.page(before: nil, limit: Self.openedHistory) == nil else { return }
+        guard state.timelines[roomID]?.page(before: nil, limit: Self.openedHistory) == nil else { return }
         // In place before the read, so messages that sync brings meanwhile are kept too.
-        timelines[roomID] = RoomTimeline(capacity: profile.settings.timelineSize)
+        commit { $0.timelines[roomID] = RoomTimeline(capacity: $0.profile.settings.timelineSize) }
         let stored = (try? await store.messages(in: roomID, before: nil, limit: Self.openedHistory)) ?? []
-        timelines[roomID]?.fill(withStored: stored)
+        commit { $0.timelines[roomID]?.fill(withStored: stored) }
     }
 
     /// A room of which the store holds less than a screenful opens with one all the same, as
@@ -301,16 +304,16 @@ extension AppState {
     /// only, and `/v3` after a gap only what followed it. Not while sync is offline: the room then
     /// opens at once with what the store holds.
     private func fillFromServer(_ roomID: String, store: StoreWriter, rooms service: any RoomService) async {
-        guard newestShown(in: roomID).count < Self.openedHistory, !syncStatus.isRetrying else { return }
+        guard newestShown(in: roomID).count < Self.openedHistory, !state.syncStatus.isRetrying else { return }
         do {
             guard let token = try await store.room(roomID)?.previousBatch, !token.isEmpty else { return }
             try await fetchOlder(Self.openedHistory, of: roomID, from: token, into: store, rooms: service)
             // Only what is older than the messages held: those sync brings meanwhile join at the end.
-            let oldestHeld = timelines[roomID]?.messages.first?.seq
+            let oldestHeld = state.timelines[roomID]?.messages.first?.seq
             // Read before the timeline is touched: an `await` inside the mutation would write back
             // a copy taken before it, losing what sync appended meanwhile.
             let older = try await store.messages(in: roomID, before: oldestHeld, limit: Self.openedHistory)
-            timelines[roomID]?.fill(withStored: older)
+            commit { $0.timelines[roomID]?.fill(withStored: older) }
         } catch {
             logger.notice("Older messages of \(roomID) could not be fetched to open it: \(String(describing: error))")
         }
@@ -324,7 +327,7 @@ extension AppState {
 
     /// What a new message of the room goes out with: a place in the open thread, if one is open.
     func threadRelation(in roomID: String) async -> MessageRelation? {
-        guard let root = currentThreadRoot else { return nil }
+        guard let root = state.currentThreadRoot else { return nil }
         return .thread(root: root, latest: await latestMessage(inThread: root, of: roomID))
     }
 
@@ -334,22 +337,22 @@ extension AppState {
     /// One too large to be sent is not taken, and its text becomes the draft, so nothing is lost.
     func queueMessage(_ text: String, msgtype: String, in room: RoomContext, relation: MessageRelation? = nil, format: MessageFormat = .markdown,
                       quoting parent: MessageRecord? = nil, editing original: MessageRecord? = nil, media: MediaInfo? = nil) async -> Bool {
-        let content = format.content(for: text, markdownEnabled: profile.settings.markdown)
+        let content = format.content(for: text, markdownEnabled: state.profile.settings.markdown)
         let entry = OutboxEntry(transactionID: TransactionID.make(), roomID: room.roomID, relation: relation, msgtype: msgtype, body: content.body,
                                 formattedBody: content.formattedBody, media: media, createdAt: Int64(Date().timeIntervalSince1970 * 1000))
-        let bytes = EventSizeLimit.bytes(of: OutgoingContent.content(for: entry), encrypted: rooms[room.roomID]?.encryption != nil)
+        let bytes = EventSizeLimit.bytes(of: OutgoingContent.content(for: entry), encrypted: state.rooms[room.roomID]?.encryption != nil)
         guard bytes <= EventSizeLimit.contentBytes else { return await keepAsDraft(text, of: entry, bytes: bytes, in: room) }
         do {
             try await room.store.enqueue(entry, clearingDraft: relation == nil || relation?.threadRoot != nil || parent != nil)
         } catch {
             return finish(.failure(.notQueued))
         }
-        await sendQueue?.wake()
+        await state.sendQueue?.wake()
         if let original {
             var edited = view(of: original)
             (edited.body, edited.formattedBody, edited.isEdited, edited.isPending) = (entry.body, entry.formattedBody, true, true)
             // Sync brings the edit back: it was shown here, so it is not shown again.
-            echoedEdits[original.eventID] = entry.body
+            commit { $0.echoedEdits[original.eventID] = entry.body }
             return finish(.queued(edited))
         }
         var pending = view(entry, sender: room.session.userID)
@@ -359,7 +362,7 @@ extension AppState {
 
     /// A message too large to send, refused with its text kept as the draft of where it was typed.
     private func keepAsDraft(_ text: String, of entry: OutboxEntry, bytes: Int, in room: RoomContext) async -> Bool {
-        let draft = DraftRecord(roomID: room.roomID, threadRoot: entry.relation?.threadRoot ?? currentThreadRoot ?? "", body: text,
+        let draft = DraftRecord(roomID: room.roomID, threadRoot: entry.relation?.threadRoot ?? state.currentThreadRoot ?? "", body: text,
                                 updatedAt: entry.createdAt)
         do {
             try await room.store.saveDraft(draft)
@@ -369,29 +372,21 @@ extension AppState {
         return finish(.failure(.messageTooLarge(bytes: bytes, limit: EventSizeLimit.contentBytes)))
     }
 
-    /// New messages of the current room print; our own echoes were shown when they were queued.
-    /// Messages new to the open room, unless this run has shown them already: our own, shown
-    /// while they were sent (`keep` has given their numbers to their events), and any `/open`
-    /// listed after sync had stored them. Ours from an earlier run are new here and shown.
-    ///
-    /// Which are new is asked before the store is read for them and again after, so a command
-    /// that opened a room or a thread meanwhile is seen: what it listed does not print again, and
-    /// the rest prints as the thread or room now open shows it.
-    func showArrived(_ messages: [MessageRecord]) async {
-        func isNew(_ message: MessageRecord) -> Bool {
-            message.roomID == currentRoomID && references.number(ifShown: message.eventID) == nil
-        }
-        let candidates = messages.filter(isNew)
-        let surroundings = await surroundings(of: candidates)
-        let arrived = candidates.filter(isNew)
+    /// Messages new to the open room print (see `isArrival`), as the thread or room open now
+    /// shows them: their surroundings were read before, for those that were new then.
+    func showArrived(_ messages: [MessageRecord], with surroundings: MessageSurroundings) {
+        let arrived = messages.filter(isArrival)
         // Inside a thread its own messages need no mark; the room's others say where they belong.
-        let inThread = currentThreadRoot.map { root in arrived.filter { $0.threadRoot == root } } ?? []
-        let elsewhere = arrived.filter { currentThreadRoot == nil || $0.threadRoot != currentThreadRoot }
+        let root = state.currentThreadRoot
+        let inThread = root.map { root in arrived.filter { $0.threadRoot == root } } ?? []
+        let elsewhere = arrived.filter { root == nil || $0.threadRoot != root }
         let shown = views(of: inThread, with: surroundings.insideThread) + views(of: elsewhere, with: surroundings)
         for view in shown.sorted(by: { $0.timestamp < $1.timestamp }) {
             report(Report(content: .message(view), location: nil))
-            arrivals.count += 1
-            arrivals.recent = Array((arrivals.recent + [view.body]).suffix(100))
+            commit { state in
+                state.arrivals.count += 1
+                state.arrivals.recent = Array((state.arrivals.recent + [view.body]).suffix(100))
+            }
         }
     }
 
@@ -403,12 +398,12 @@ extension AppState {
 
     func view(_ entry: OutboxEntry, sender: String) -> MessageView {
         var view = MessageView(roomID: entry.roomID, eventID: nil, transactionID: entry.transactionID, sender: sender,
-                               senderName: memberNames[sender] ?? sender, msgtype: entry.msgtype, body: entry.body,
+                               senderName: state.memberNames[sender] ?? sender, msgtype: entry.msgtype, body: entry.body,
                                formattedBody: entry.formattedBody, timestamp: entry.createdAt, isPending: true)
         view.media = entry.media
-        view.reference = references.number(forPending: entry.transactionID)
+        view.reference = commit { $0.references.number(forPending: entry.transactionID) }
         // The send queue encrypts it for an encrypted room, from this device.
-        if rooms[entry.roomID]?.encryption != nil { view.encryption = .trusted }
+        if state.rooms[entry.roomID]?.encryption != nil { view.encryption = .trusted }
         return view
     }
 }

@@ -9,7 +9,7 @@ extension AppState {
         case .source(let path): await source(path)
         case .defineAlias(let name, let expansion): defineAlias(name, expansion)
         case .removeAlias(let name): removeAlias(name)
-        case .listAliases: finish(.aliases(aliases.sorted { $0.key < $1.key }.map { AliasEntry(name: $0.key, expansion: $0.value) }))
+        case .listAliases: finish(.aliases(state.aliases.sorted { $0.key < $1.key }.map { AliasEntry(name: $0.key, expansion: $0.value) }))
         case .echo(let text): finish(.echo(text: text))
         case .after(let seconds, let line): scheduleLine(line, after: seconds)
         case .waitForSync(let timeout): await waitForSync(timeout: timeout, for: context.signedIn.session)
@@ -38,7 +38,7 @@ extension AppState {
             let ok = await LineContext.$current.withValue(inner) { await run(line: trimmed) }
             if !ok { succeeded = false }
             // Quitting, or Ctrl-C on one of its lines, ends the script there.
-            if isQuitting || Task.isCancelled { break }
+            if state.isQuitting || Task.isCancelled { break }
         }
         return succeeded
     }
@@ -62,13 +62,13 @@ extension AppState {
         let bare = CommandTable.bareName(name)
         guard AliasExpander.isValidName(bare) else { return finish(.failure(.invalidAliasName(name))) }
         guard CommandTable.spec(named: bare) == nil else { return finish(.failure(.aliasShadowsCommand(bare))) }
-        aliases[bare] = expansion
+        commit { $0.aliases[bare] = expansion }
         return finish(.aliasDefined(name: bare, expansion: expansion))
     }
 
     private func removeAlias(_ name: String) -> Bool {
         let bare = CommandTable.bareName(name)
-        guard aliases.removeValue(forKey: bare) != nil else { return finish(.failure(.unknownAlias(bare))) }
+        guard commit({ $0.aliases.removeValue(forKey: bare) }) != nil else { return finish(.failure(.unknownAlias(bare))) }
         return finish(.aliasRemoved(name: bare))
     }
 
@@ -77,7 +77,7 @@ extension AppState {
         let trimmed = line.trimmingWhitespace()
         guard trimmed.hasPrefix("/"), !trimmed.hasPrefix("//") else { return nil }
         let (name, arguments) = CommandParser.splitCommand(trimmed)
-        guard CommandTable.spec(named: name) == nil, let expansion = aliases[name] else { return nil }
+        guard CommandTable.spec(named: name) == nil, let expansion = state.aliases[name] else { return nil }
         return AliasExpander.expand(expansion, arguments: arguments)
     }
 
@@ -91,25 +91,30 @@ extension AppState {
 
     private func scheduleLine(_ line: String, after seconds: Double) -> Bool {
         // A timer's line stands on its own: not part of the script or alias that set it.
-        scheduledLineCount += 1
-        let id = nextTimerID
-        nextTimerID += 1
-        scheduledLines[id] = line
+        let id = state.nextTimerID
         // Scripting outlives a session: a line set before `/logout` still runs.
-        timers[id] = schedule(.scheduledLineDue(id: id), after: .seconds(seconds), outlivesSession: true)
+        let timer = schedule(.scheduledLineDue(id: id), after: .seconds(seconds), outlivesSession: true)
+        commit { state in
+            state.scheduledLineCount += 1
+            state.nextTimerID += 1
+            state.scheduledLines[id] = line
+            state.timers[id] = timer
+        }
         return finish(.done)
     }
 
     /// Runs a line `/after` scheduled, in its timer's task, which Ctrl-C cancels.
     func runScheduledLine(_ id: Int) async {
-        guard let line = scheduledLines.removeValue(forKey: id) else { return }
+        guard let line = commit({ $0.scheduledLines.removeValue(forKey: id) }) else { return }
         defer {
-            scheduledLineCount -= 1
-            timers[id] = nil
-            runningTimers.remove(id)
+            commit { state in
+                state.scheduledLineCount -= 1
+                state.timers[id] = nil
+                state.runningTimers.remove(id)
+            }
         }
-        guard !isQuitting, !Task.isCancelled else { return }
-        runningTimers.insert(id)
+        guard !state.isQuitting, !Task.isCancelled else { return }
+        commit { $0.runningTimers.insert(id) }
         await LineContext.$current.withValue(LineContext()) { await self.run(line: line) }
     }
 
@@ -130,23 +135,23 @@ extension AppState {
         guard await settle(timeout: deadline - environment.clock.now) else { return false }
         while true {
             restartSync(for: session, catchingUpNow: true)
-            let run = syncRun
-            let caughtUp = await wait(until: { [unowned self] in latestSyncedRun >= run || self.session != session },
+            let run = state.syncRun
+            let caughtUp = await wait(until: { [unowned self] in state.latestSyncedRun >= run || self.session != session },
                                       timeout: deadline - environment.clock.now)
             guard caughtUp, self.session == session else { return false }
-            if joinsAwaitingSync.isEmpty { return true }
+            if state.joinsAwaitingSync.isEmpty { return true }
         }
     }
 
     private func waitForMessage(containing text: String, timeout seconds: Double) async -> Bool {
-        let start = arrivals.count
+        let start = state.arrivals.count
         // Messages come only while sync waits for news: in batch mode, from now on it does.
         syncLive()
         let arrived = await wait(until: { [unowned self] in
-            let new = arrivals.count - start
-            return currentRoomID == nil || new > 0 && arrivals.recent.suffix(new).contains { $0.contains(text) }
+            let new = state.arrivals.count - start
+            return state.currentRoomID == nil || new > 0 && state.arrivals.recent.suffix(new).contains { $0.contains(text) }
         }, timeout: .seconds(seconds))
-        return arrived && currentRoomID != nil ? finish(.done) : finishWait(timeout: seconds)
+        return arrived && state.currentRoomID != nil ? finish(.done) : finishWait(timeout: seconds)
     }
 
     /// A wait that did not see what it waited for: cancelled, timed out, or what it needed went.
@@ -161,12 +166,12 @@ extension AppState {
     /// message whose answer never came back.
     public func waitUntilSent(timeout seconds: Double) async -> Bool {
         let deadline = environment.clock.now + .seconds(seconds)
-        while let store {
+        while let store = state.store {
             // Counted before the outbox is read, so a change during the read counts.
-            let reports = sendReportCount, syncs = appliedSyncCount
+            let reports = state.sendReportCount, syncs = state.appliedSyncCount
             guard ((try? await store.outbox()) ?? []).contains(where: { !$0.failed }) else { return true }
             let reported = await wait(until: { [unowned self] in
-                sendReportCount != reports || appliedSyncCount != syncs || self.store == nil
+                state.sendReportCount != reports || state.appliedSyncCount != syncs || self.store == nil
             }, timeout: deadline - environment.clock.now)
             guard reported else { return false }
         }
@@ -176,18 +181,20 @@ extension AppState {
     /// The shell is ending: no scheduled line runs any more. A timer cancelled before it is due
     /// brings no event, so the lines still waiting are counted off here.
     func cancelScheduledLines() {
-        for timer in timers.values { timer.cancel() }
-        for id in scheduledLines.keys { timers[id] = nil }
-        scheduledLineCount -= scheduledLines.count
-        scheduledLines = [:]
+        for timer in state.timers.values { timer.cancel() }
+        commit { state in
+            for id in state.scheduledLines.keys { state.timers[id] = nil }
+            state.scheduledLineCount -= state.scheduledLines.count
+            state.scheduledLines = [:]
+        }
     }
 
     /// Batch mode ends only after the lines it scheduled have run.
     public func waitForScheduledLines() async {
-        while scheduledLineCount > 0, !isQuitting {
+        while state.scheduledLineCount > 0, !state.isQuitting {
             await withCheckedContinuation { continuation in
                 withObservationTracking {
-                    _ = (scheduledLineCount, isQuitting)
+                    _ = (state.scheduledLineCount, state.isQuitting)
                 } onChange: {
                     continuation.resume()
                 }

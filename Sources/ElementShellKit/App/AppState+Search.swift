@@ -20,14 +20,14 @@ extension AppState {
         }
         let found = events.compactMap { event in event.roomID.flatMap { MessageRecord(roomID: $0, event: event) } }
         let surroundings = await surroundings(of: found)
-        for message in found where searchResults[message.eventID] == nil {
-            searchResults[message.eventID] = message
+        commit { state in
+            for message in found where state.searchResults[message.eventID] == nil { state.searchResults[message.eventID] = message }
         }
         let hits = zip(found, views(of: found, with: surroundings)).map { message, view in
-            SearchHit(roomName: rooms[message.roomID].map(RoomName.of) ?? message.roomID, message: view)
+            SearchHit(roomName: state.rooms[message.roomID].map(RoomName.of) ?? message.roomID, message: view)
         }
         // The server searches what it can read: in an encrypted room, that is nothing since encryption began.
-        let searched = everywhere ? rooms.values.filter { $0.membership == .join } : roomID.flatMap { rooms[$0] }.map { [$0] } ?? []
+        let searched = everywhere ? state.rooms.values.filter { $0.membership == .join } : roomID.flatMap { state.rooms[$0] }.map { [$0] } ?? []
         return finish(.searchResults(hits, encryptedNotSearched: searched.contains { $0.encryption != nil }))
     }
 

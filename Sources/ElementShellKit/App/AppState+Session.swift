@@ -3,7 +3,7 @@ import Foundation
 extension AppState {
     /// Picks up the session a previous run stored, without asking and without the network.
     func resumeSession() async {
-        guard session == nil else { return }
+        guard state.session == nil else { return }
         let stored: Session
         do {
             guard let found = try await environment.sessionStore.load() else { return }
@@ -15,11 +15,11 @@ extension AppState {
         }
         if stored.signOut != nil {
             // Signed out in an earlier run: its data waits for the next login.
-            signedOutSession = stored
+            commit { $0.signedOutSession = stored }
             report(Report(content: .sessionEnded(userID: stored.userID), location: nil))
             return
         }
-        session = stored
+        commit { $0.session = stored }
         logger.info("Resumed the session of \(stored.userID) (device \(stored.deviceID))")
         report(Report(content: .sessionResumed(SessionSummary(stored)), location: nil))
         await startSync(for: stored)
@@ -41,23 +41,23 @@ extension AppState {
     }
 
     private func login(_ request: LoginRequest) async -> Bool {
-        loginAttemptCount += 1
-        if let session { return finish(.failure(.alreadyLoggedIn(userID: session.userID))) }
-        guard !isLoggingIn else { return finish(.failure(.loginInProgress)) }
+        commit { $0.loginAttemptCount += 1 }
+        if let session = state.session { return finish(.failure(.alreadyLoggedIn(userID: session.userID))) }
+        guard !state.isLoggingIn else { return finish(.failure(.loginInProgress)) }
         let address: String
         do {
-            address = try HomeserverChoice.address(for: request.homeserver, profile: profile, config: config)
+            address = try HomeserverChoice.address(for: request.homeserver, profile: state.profile, config: config)
         } catch {
             return finish(.failure(error))
         }
-        isLoggingIn = true
-        defer { isLoggingIn = false }
+        commit { $0.isLoggingIn = true }
+        defer { commit { $0.isLoggingIn = false } }
         // The server is found and its ways in known before anyone types a password or opens a browser.
         let homeserverURL: URL
         let offered: OfferedLogins
         do {
-            homeserverURL = try await authService.resolveHomeserver(address)
-            offered = try await authService.offeredLogins(homeserverURL: homeserverURL)
+            homeserverURL = try await state.authService.resolveHomeserver(address)
+            offered = try await state.authService.offeredLogins(homeserverURL: homeserverURL)
         } catch {
             return finish(.failure(.matrix(error)))
         }
@@ -67,7 +67,7 @@ extension AppState {
         } catch {
             return finish(.failure(.login(error)))
         }
-        let deviceDisplayName = "\(profile.appName): \(environment.hostName)"
+        let deviceDisplayName = "\(state.profile.appName): \(environment.hostName)"
         // A soft-logged-out device of the typed user is taken over rather than a new one made.
         let resumable = { (user: String?) in user.flatMap { self.deviceToResume(homeserverURL: homeserverURL, user: $0) } }
         let outcome: Result<Session, ShellError>
@@ -87,7 +87,7 @@ extension AppState {
         case .failure(let error): return finish(.failure(error))
         }
         // The same account finds its store as it was left: messages, drafts, the outbox, keys.
-        signedOutSession = nil
+        commit { $0.signedOutSession = nil }
         logger.info("Logged in as \(newSession.userID) (device \(newSession.deviceID)) on \(newSession.homeserverURL.absoluteString)")
         var saved = true
         do {
@@ -99,7 +99,7 @@ extension AppState {
         await startSync(for: newSession)
         // Signed in with the report, once its services are up: a line `/after` runs meanwhile finds
         // the login under way, not a half-started session (nor the signed-out one) to use or end.
-        session = newSession
+        commit { $0.session = newSession }
         return finish(saved ? .loggedIn(SessionSummary(newSession)) : .failure(.sessionNotSaved))
     }
 
@@ -114,7 +114,7 @@ extension AppState {
         case .unreadableFile(let path): return .failure(.passwordFileUnreadable(path: path))
         }
         do {
-            return .success(try await authService.login(homeserverURL: homeserverURL, user: user, password: password,
+            return .success(try await state.authService.login(homeserverURL: homeserverURL, user: user, password: password,
                                                          deviceDisplayName: deviceDisplayName, deviceID: deviceID))
         } catch {
             return .failure(.matrix(error))
@@ -132,11 +132,11 @@ extension AppState {
         }
         // Meanwhile the sync loop may find the token void and say the session ended: that is this
         // logout, not the homeserver's doing.
-        isLoggingOut = true
-        defer { isLoggingOut = false }
+        commit { $0.isLoggingOut = true }
+        defer { commit { $0.isLoggingOut = false } }
         do {
             // A signed-out session's token is void already: only its local data is left to remove.
-            if current.signOut == nil { try await authService.logout(current) }
+            if current.signOut == nil { try await state.authService.logout(current) }
         } catch .unknownToken {
             // The server already forgot this device: forgetting it here too is all that is left.
         } catch {
@@ -149,9 +149,9 @@ extension AppState {
 
     private func whoami(_ current: Session) async -> Bool {
         do {
-            let identity = try await authService.whoami(current)
+            let identity = try await state.authService.whoami(current)
             return finish(.whoami(SessionSummary(userID: identity.userID, deviceID: identity.deviceID ?? current.deviceID,
-                                                 homeserverURL: current.homeserverURL, syncMethod: await services?.syncMethod())))
+                                                 homeserverURL: current.homeserverURL, syncMethod: await state.services?.syncMethod())))
         } catch {
             if case .unknownToken(let soft) = error {
                 logger.notice("The homeserver no longer knows the session of \(current.userID)")
@@ -163,7 +163,7 @@ extension AppState {
 
     private func accountManagement(_ current: Session) async -> Bool {
         do {
-            guard let url = try await authService.authMetadata(homeserverURL: current.homeserverURL)?.accountManagementURI else {
+            guard let url = try await state.authService.authMetadata(homeserverURL: current.homeserverURL)?.accountManagementURI else {
                 return finish(.failure(.noAccountManagement))
             }
             return finish(.accountManagement(url))
@@ -175,13 +175,15 @@ extension AppState {
     /// A dead or logged-out session is removed from memory and disk together, its local store
     /// with it.
     func forgetSession() async {
-        guard let ended = session ?? signedOutSession else { return }
+        guard let ended = state.session ?? state.signedOutSession else { return }
         await stopSyncAndWait()
         try? await environment.sessionStore.delete()
         await environment.removeStore(ended)
         // Last, so whoever sees no session also finds no files of it.
-        session = nil
-        signedOutSession = nil
+        commit { state in
+            state.session = nil
+            state.signedOutSession = nil
+        }
     }
 }
 

@@ -5,39 +5,39 @@ extension AppState {
         switch action {
         case .show(let name): showConfig(profile: name)
         case .set(let key, let value): await set(key, to: value)
-        case .describe(nil): finish(.settingValues(keys: Settings.Key.allCases, settings: profile.settings))
+        case .describe(nil): finish(.settingValues(keys: Settings.Key.allCases, settings: state.profile.settings))
         case .describe(let name?): describe(name)
         }
     }
 
     private func showConfig(profile name: String?) -> Bool {
         let shown: Profile
-        if let name, name != profile.name {
+        if let name, name != state.profile.name {
             guard let other = config.profile(named: name) else {
                 let suggestion = Suggestion.nearest(to: name, among: config.profiles.keys)
                 return finish(.failure(.unknownProfile(name, suggestion: suggestion)))
             }
             shown = other
         } else {
-            shown = profile
+            shown = state.profile
         }
         let names = Set([shown.defaultHomeserver] + (shown.developmentHomeserver.map { [$0] } ?? []) + shown.homeservers)
         let summary = ConfigSummary(
             profile: shown,
             homeservers: names.sorted().compactMap { config.homeservers[$0] },
             configFile: configFile,
-            dataDirectory: shown.name == profile.name ? dataDirectory : nil,
-            isRunningProfile: shown.name == profile.name
+            dataDirectory: shown.name == state.profile.name ? dataDirectory : nil,
+            isRunningProfile: shown.name == state.profile.name
         )
         return finish(.config(summary))
     }
 
     private func describe(_ name: String) -> Bool {
         if let flag = DeveloperOptions.Flag.allCases.first(where: { $0.settingName == name }) {
-            return finish(.developerFlagValue(flag, isOn: profile.developer[flag]))
+            return finish(.developerFlagValue(flag, isOn: state.profile.developer[flag]))
         }
         do {
-            return finish(.settingValues(keys: [try Settings.Key(named: name)], settings: profile.settings))
+            return finish(.settingValues(keys: [try Settings.Key(named: name)], settings: state.profile.settings))
         } catch {
             return finish(.failure(.setting(error)))
         }
@@ -51,23 +51,29 @@ extension AppState {
             // A CA file is named like any path in a script: `~` is the home directory.
             let text = key == .caFile ? expandingHome(value) : value
             try checkUsable(key, text)
-            try profile.settings.set(key, to: text)
+            var settings = state.profile.settings
+            try settings.set(key, to: text)
+            commit { $0.profile.settings = settings }
         } catch {
             return finish(.failure(.setting(error)))
         }
         switch key {
         case .language: applyLanguage()
         case .caFile, .requestTimeout, .sync:
-            authService = environment.makeAuthService(profile.settings)
-            if let session { await renewServices(for: session) }
-        case .logLevel: environment.useLogLevel(profile.settings.logLevel)
+            let authService = environment.makeAuthService(state.profile.settings)
+            commit { $0.authService = authService }
+            if let session = state.session { await renewServices(for: session) }
+        case .logLevel: environment.useLogLevel(state.profile.settings.logLevel)
         case .timelineSize:
-            for roomID in timelines.keys { timelines[roomID]?.resize(to: profile.settings.timelineSize) }
+            commit { state in
+                let size = state.profile.settings.timelineSize
+                for roomID in state.timelines.keys { state.timelines[roomID]?.resize(to: size) }
+            }
         case .color, .historySize, .loginTimeout, .markdown, .privateReceipts, .notify, .notifyBodies: break
-        case .sendTyping: if !profile.settings.sendTyping { stopTyping() }
-        case .excludeInsecureDevices: await crypto?.setExcludesInsecureDevices(profile.settings.excludeInsecureDevices)
+        case .sendTyping: if !state.profile.settings.sendTyping { stopTyping() }
+        case .excludeInsecureDevices: await state.crypto?.setExcludesInsecureDevices(state.profile.settings.excludeInsecureDevices)
         }
-        return finish(.settingChanged(key: key, value: profile.settings.value(of: key)))
+        return finish(.settingChanged(key: key, value: state.profile.settings.value(of: key)))
     }
 
     /// A developer flag for this run: the profile's default until the shell ends.
@@ -82,7 +88,7 @@ extension AppState {
         case "off": isOn = false
         default: return finish(.failure(.setting(.invalidFlagValue(flag, value: value.trimmingCharacters(in: .whitespaces)))))
         }
-        profile.developer[flag] = isOn
+        commit { $0.profile.developer[flag] = isOn }
         return finish(.developerFlagChanged(flag, isOn: isOn))
     }
 
@@ -106,7 +112,7 @@ extension AppState {
     }
 
     func applyLanguage() {
-        language = LanguageResolver.language(setting: profile.settings.language, environment: environment.variables)
-        environment.useLanguage(language)
+        commit { $0.language = LanguageResolver.language(setting: $0.profile.settings.language, environment: environment.variables) }
+        environment.useLanguage(state.language)
     }
 }

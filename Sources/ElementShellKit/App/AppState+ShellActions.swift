@@ -13,7 +13,7 @@ extension AppState {
         case .inputLineChanged(let text):
             inputLineChanged(to: text)
         case .interrupt:
-            for id in runningTimers { timers[id]?.cancel() }
+            for id in state.runningTimers { state.timers[id]?.cancel() }
         case .end:
             cancelScheduledLines()
         }

@@ -3,7 +3,7 @@ import Foundation
 extension AppState {
     /// The error for a command that needs a session: signed out (data kept) or never logged in.
     var notLoggedIn: ShellError {
-        signedOutSession.map { .signedOut(userID: $0.userID) } ?? .notLoggedIn
+        state.signedOutSession.map { .signedOut(userID: $0.userID) } ?? .notLoggedIn
     }
 
     /// The homeserver no longer takes the session's token: sync and sending stop, and the session
@@ -14,7 +14,7 @@ extension AppState {
     /// the token void may be the caller, so its end is not waited for here (`stopSyncAndWait`
     /// waits for it before files go).
     func keepSignedOut(_ ended: Session, _ signOut: Session.SignOut) async {
-        guard session == ended else { return }
+        guard state.session == ended else { return }
         var signedOut = ended
         signedOut.signOut = signOut
         stopSync()
@@ -23,15 +23,17 @@ extension AppState {
         } catch {
             logger.error("Could not store that \(ended.userID) is signed out: \(String(describing: error))")
         }
-        guard session == ended else { return }
-        session = nil
-        signedOutSession = signedOut
+        guard state.session == ended else { return }
+        commit { state in
+            state.session = nil
+            state.signedOutSession = signedOut
+        }
     }
 
     /// The device a login should take over: a soft logout's, when the same account logs in again
     /// on the same homeserver (so its keys stay valid); `nil` for a new device.
     func deviceToResume(homeserverURL: URL, user: String) -> String? {
-        guard let previous = signedOutSession, previous.signOut == .soft, previous.homeserverURL == homeserverURL else { return nil }
+        guard let previous = state.signedOutSession, previous.signOut == .soft, previous.homeserverURL == homeserverURL else { return nil }
         let localpart = previous.userID.dropFirst().prefix { $0 != ":" }
         return user == previous.userID || user == String(localpart) ? previous.deviceID : nil
     }

@@ -6,7 +6,7 @@ extension AppState {
     /// logs this device in. Ends after `login_timeout` seconds, or on Ctrl-C, without a session.
     func singleSignOn(homeserverURL: URL, provider: IdentityProvider?, deviceDisplayName: String,
                       deviceID: String?) async -> Result<Session, ShellError> {
-        let pages = LoginRedirectPages(signedIn: L10n.screenLoginSsoBrowserDone(profile.appName), failed: L10n.screenLoginSsoBrowserFailed)
+        let pages = LoginRedirectPages(signedIn: L10n.screenLoginSsoBrowserDone(state.profile.appName), failed: L10n.screenLoginSsoBrowserFailed)
         let listener: any LoginRedirectListener
         do {
             listener = try environment.listenForLoginRedirect(pages)
@@ -16,7 +16,7 @@ extension AppState {
         let link = SSORedirect.url(homeserverURL: homeserverURL, provider: provider, redirectURL: listener.redirectURL)
         let opened = await environment.openInBrowser(link)
         report(Report(content: .signInLink(link, openedInBrowser: opened), location: LineContext.current.location))
-        let seconds = profile.settings.loginTimeout
+        let seconds = state.profile.settings.loginTimeout
         let redirect: LoginRedirect?
         do {
             redirect = try await firstOf(listener.redirect, orNilAfter: .seconds(seconds))
@@ -32,7 +32,7 @@ extension AppState {
             return .failure(.login(.refusedInBrowser(reason)))
         case .loginToken(let token)?:
             do {
-                return .success(try await authService.login(homeserverURL: homeserverURL, loginToken: token,
+                return .success(try await state.authService.login(homeserverURL: homeserverURL, loginToken: token,
                                                             deviceDisplayName: deviceDisplayName, deviceID: deviceID))
             } catch {
                 return .failure(.matrix(error))

@@ -15,7 +15,7 @@ extension AppState {
 
     /// The session's spaces in `/rooms` order, which `/space N` counts.
     var spaces: [RoomRecord] {
-        RoomOrder.sorted(rooms.values.filter(\.isSpace))
+        RoomOrder.sorted(state.rooms.values.filter(\.isSpace))
     }
 
     /// A space we are in, found as `/space` finds them.
@@ -40,25 +40,25 @@ extension AppState {
         } catch {
             return finish(.failure(.matrix(error)))
         }
-        let listed = SpaceHierarchy(spaceID: spaceID, pages: pages, memberships: rooms.mapValues(\.membership))
+        let listed = SpaceHierarchy(spaceID: spaceID, pages: pages, memberships: state.rooms.mapValues(\.membership))
         // The rooms we are in show what waits in them and their newest message, as in /rooms.
         let previews = await previews(of: listed.rooms.filter { $0.membership == .join }.map(\.roomID))
         let shown = listed.rooms.map { room in
-            guard room.membership == .join, let record = rooms[room.roomID] else { return room }
+            guard room.membership == .join, let record = state.rooms[room.roomID] else { return room }
             var shown = room
             (shown.notificationCount, shown.highlightCount, shown.latest) = (record.notificationCount, record.highlightCount, previews[room.roomID])
             return shown
         }
-        shownSpaceRooms = shown
-        let name = rooms[spaceID].map(RoomName.of) ?? listed.space?.displayName ?? spaceID
+        commit { $0.shownSpaceRooms = shown }
+        let name = state.rooms[spaceID].map(RoomName.of) ?? listed.space?.displayName ?? spaceID
         return finish(.spaceHierarchy(spaceName: name, rooms: shown, isComplete: pages.last?.next == nil,
-                                      offersManagement: profile.developer.spaceSettingsEnabled))
+                                      offersManagement: state.profile.developer.spaceSettingsEnabled))
     }
 
     /// `/join N` after `/space`: the Nth room listed (its `via` names the servers to join through).
     func shownSpaceRoom(_ target: String) -> SpaceRoom? {
-        guard let number = Int(target), shownSpaceRooms.indices.contains(number - 1) else { return nil }
-        return shownSpaceRooms[number - 1]
+        guard let number = Int(target), state.shownSpaceRooms.indices.contains(number - 1) else { return nil }
+        return state.shownSpaceRooms[number - 1]
     }
 
     /// Clap's space member management: the user leaves the space and each of its rooms we are in
@@ -69,10 +69,10 @@ extension AppState {
         guard let space = RoomLookup.find(target, in: spaces), space.membership == .join else {
             return finish(.failure(.unknownSpace(target)))
         }
-        guard let userID = MemberLookup.userID(for: user, among: memberNames) else { return finish(.failure(.unknownUser(user))) }
+        guard let userID = MemberLookup.userID(for: user, among: state.memberNames) else { return finish(.failure(.unknownUser(user))) }
         let service = signedIn.services.rooms
         var results: [SpaceKickResult] = []
-        for room in [space] + SpaceGrouping.children(of: space, in: rooms) {
+        for room in [space] + SpaceGrouping.children(of: space, in: state.rooms) {
             // Ctrl-C stops the round; what was done so far is still reported.
             guard !Task.isCancelled else { break }
             var result = SpaceKickResult(roomID: room.roomID, roomName: RoomName.of(room))

@@ -5,44 +5,44 @@ extension AppState {
     /// second while offline, since the countdown moves with the clock.
     public func promptValues(at now: Date = Date()) -> PromptRenderer.Values {
         // What waits elsewhere: the open room is on screen already.
-        let unread = rooms.values.filter { $0.membership == .join && $0.roomID != currentRoomID }.reduce(0) { $0 + $1.notificationCount }
-        var room = currentRoomID.flatMap { rooms[$0] }.map(RoomName.of)
-        if let name = room, let root = currentThreadRoot {
-            room = L10n.screenPromptThread(name, references.number(ifShown: root).map { "~\($0)" } ?? "")
+        let unread = state.rooms.values.filter { $0.membership == .join && $0.roomID != state.currentRoomID }.reduce(0) { $0 + $1.notificationCount }
+        var room = state.currentRoomID.flatMap { state.rooms[$0] }.map(RoomName.of)
+        if let name = room, let root = state.currentThreadRoot {
+            room = L10n.screenPromptThread(name, state.references.number(ifShown: root).map { "~\($0)" } ?? "")
         }
         // Signed out, the prompt keeps naming the account and says so until the next login.
-        let status = signedOutSession == nil ? SyncStatusText.prompt(for: syncStatus, now: now) : L10n.screenPromptSignedOut
-        return PromptRenderer.Values(app: profile.appName, user: session?.userID ?? signedOutSession?.userID, room: room,
-                                     unread: session == nil ? nil : unread, status: status, typing: typingText)
+        let status = state.signedOutSession == nil ? SyncStatusText.prompt(for: state.syncStatus, now: now) : L10n.screenPromptSignedOut
+        return PromptRenderer.Values(app: state.profile.appName, user: state.session?.userID ?? state.signedOutSession?.userID, room: room,
+                                     unread: state.session == nil ? nil : unread, status: status, typing: typingText)
     }
 
     /// What tab completion may offer, from the current state.
     public var completionContext: CompletionContext {
         var context = CompletionContext()
-        context.homeservers = profile.developer.showCustomHomeserver ? Array(config.homeservers.keys) : profile.homeservers
+        context.homeservers = state.profile.developer.showCustomHomeserver ? Array(config.homeservers.keys) : state.profile.homeservers
         context.profiles = Array(config.profiles.keys)
         // Your own ID, then the open room's members, whom /kick, /ban and /dm name.
-        context.userIDs = session.map { session in [session.userID] + memberNames.keys.filter { $0 != session.userID }.sorted() } ?? []
+        context.userIDs = state.session.map { session in [session.userID] + state.memberNames.keys.filter { $0 != session.userID }.sorted() } ?? []
         context.people = knownPeople
-        let known = rooms.values.filter { $0.membership != .leave }
+        let known = state.rooms.values.filter { $0.membership != .leave }
         context.rooms = known.map(RoomName.of)
         context.roomAliases = known.compactMap(\.canonicalAlias)
-        context.aliases = Array(aliases.keys)
-        context.developer = profile.developer
+        context.aliases = Array(state.aliases.keys)
+        context.developer = state.profile.developer
         return context
     }
 
     /// The people user arguments complete to: the open room's members, and the members each room
     /// is known by (a direct chat's partner among them), with their display names.
     private var knownPeople: [CompletionContext.Person] {
-        guard let session else { return [] }
+        guard let session = state.session else { return [] }
         var people = [session.userID: nil] as [String: String?]
-        for room in rooms.values where room.membership != .leave {
+        for room in state.rooms.values where room.membership != .leave {
             for (index, userID) in room.heroes.enumerated() where people[userID] == nil {
                 people[userID] = index < room.heroNames.count && !room.heroNames[index].isEmpty ? room.heroNames[index] : nil
             }
         }
-        for (userID, name) in memberNames { people[userID] = name }
+        for (userID, name) in state.memberNames { people[userID] = name }
         return people.map { CompletionContext.Person(userID: $0.key, displayName: $0.value) }.sorted { $0.userID < $1.userID }
     }
 }

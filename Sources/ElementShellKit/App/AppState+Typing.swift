@@ -14,34 +14,34 @@ extension AppState {
     func inputLineChanged(to text: String) {
         let trimmed = text.trimmingWhitespace()
         let isMessage = !trimmed.isEmpty && (!trimmed.hasPrefix("/") || trimmed.hasPrefix("//"))
-        guard isMessage, profile.settings.sendTyping, session != nil, let roomID = currentRoomID else { return stopTyping() }
+        guard isMessage, state.profile.settings.sendTyping, state.session != nil, let roomID = state.currentRoomID else { return stopTyping() }
         let now = environment.clock.now
-        if let notice = typingNotice {
+        if let notice = state.typingNotice {
             if notice.roomID == roomID, now < notice.sentAt + Self.typingRenewal { return }
             if notice.roomID != roomID { stopTyping() }
         }
-        typingNotice = (roomID, now)
+        commit { $0.typingNotice = TypingNotice(roomID: roomID, sentAt: now) }
         requestTyping(true, in: roomID)
     }
 
     /// Tells the room told last that the user stopped typing, if any was told.
     func stopTyping() {
-        guard let notice = typingNotice else { return }
-        typingNotice = nil
+        guard let notice = state.typingNotice else { return }
+        commit { $0.typingNotice = nil }
         requestTyping(false, in: notice.roomID)
     }
 
     /// The open room's typers in the prompt's words, by their names in the room.
     var typingText: String? {
-        guard let roomID = currentRoomID, let userIDs = typingUserIDs[roomID] else { return nil }
-        return TypingText.prompt(names: userIDs.map { memberNames[$0] ?? $0 })
+        guard let roomID = state.currentRoomID, let userIDs = state.typingUserIDs[roomID] else { return nil }
+        return TypingText.prompt(names: userIDs.map { state.memberNames[$0] ?? $0 })
     }
 
     private func requestTyping(_ isTyping: Bool, in roomID: String) {
-        guard let session, let services else { return }
+        guard let session = state.session, let services = state.services else { return }
         let service = services.rooms
-        let previous = typingRequest
-        typingRequest = Task { [logger] in
+        let previous = state.typingRequest
+        let request = Task { [logger] in
             await previous?.value
             do throws(MatrixError) {
                 try await service.setTyping(isTyping, in: roomID, userID: session.userID, timeout: Self.typingTimeout)
@@ -50,5 +50,6 @@ extension AppState {
                 logger.notice("Typing notice for \(roomID) failed (\(ErrorCodes.code(for: error)))")
             }
         }
+        commit { $0.typingRequest = request }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// session's `VerificationCenter`, whose reports arrive as `.verificationChanged`.
 extension AppState {
     func send(_ action: VerificationAction, in context: CommandContext) async -> Bool {
-        guard let verifications else { return finish(.failure(.matrix(.encryptionRefused(.unavailable)))) }
+        guard let verifications = state.verificationCenter else { return finish(.failure(.matrix(.encryptionRefused(.unavailable)))) }
         // The other side's steps come by sync: in batch mode too, from now on it waits for news.
         syncLive()
         do throws(ShellError) {
@@ -46,36 +46,37 @@ extension AppState {
         }
     }
 
-    /// Builds the session's verification center once its crypto machine runs.
-    func startVerifications(store: StoreWriter, services: SessionServices) async {
-        guard let crypto, let transport = services.makeVerificationTransport(store, crypto) else { return }
+    /// The session's verification center, once its crypto machine runs; what it reports is
+    /// applied while the services of `generation` run.
+    func makeVerifications(store: StoreWriter, services: SessionServices, crypto: CryptoMachine?,
+                           generation: Int) async -> VerificationCenter? {
+        guard let crypto, let transport = services.makeVerificationTransport(store, crypto) else { return nil }
         let center = VerificationCenter(crypto: crypto, transport: transport, clock: environment.clock)
-        let generation = serviceGeneration
         await center.onChange { [weak self] summary in await self?.apply(.verificationChanged(summary), from: generation) }
-        verifications = center
+        return center
     }
 
     /// A step reported by the center: a request to answer, emoji to compare and the end are told
     /// above the prompt, each once, whoever caused them (a command's own result does not repeat
     /// them, see `VerificationText`).
-    func applyVerificationChange(_ summary: VerificationSummary) async {
-        // Before any suspension: a `/wait secrets` right after the step must find them awaited.
-        if summary.state == .done, summary.outcome?.requestedSecrets == true, verificationSummaries[summary.number]?.state != .done {
-            awaitsSecrets = true
-        }
+    func applyVerificationChange(_ summary: VerificationSummary, _ gathered: Gathered) {
+        let endsNow = summary.state == .done && state.verifications.summaries[summary.number]?.state != .done
         var summary = summary
         // Why another person's identity could not be verified, when it is for want of cross-signing:
-        // read before the end is kept, so `/wait verification` and `/verification` show it too.
-        if summary.state == .done, !summary.isOwnUser, summary.outcome?.identity != true, verificationSummaries[summary.number]?.state != .done,
-           let gaps = try? await crypto?.crossSigningGaps(with: summary.otherUserID) {
+        // kept with the end, so `/wait verification` and `/verification` show it too.
+        if endsNow, !summary.isOwnUser, summary.outcome?.identity != true, let gaps = gathered.crossSigningGaps {
             summary.crossSigningGaps = gaps
         }
-        verificationSummaries[summary.number] = summary
+        let isNews = summary.state.waitsForUserOrEnded && state.verifications.shownStates[summary.number] != summary.state
+        commit { [summary] state in
+            // With the step: a `/wait secrets` after `/wait verification` finds them awaited.
+            if endsNow, summary.outcome?.requestedSecrets == true { state.awaitsSecrets = true }
+            state.verifications.summaries[summary.number] = summary
+            if isNews { state.verifications.shownStates[summary.number] = summary.state }
+        }
         // What the other side verified is shown from now on.
-        if summary.state == .done { await loadDeviceTrust() }
-        guard summary.state.waitsForUserOrEnded, shownVerificationStates[summary.number] != summary.state else { return }
-        shownVerificationStates[summary.number] = summary.state
-        report(Report(content: .verification(summary), location: nil))
+        if summary.state == .done { useDeviceTrust(gathered.deviceTrust) }
+        if isNews { report(Report(content: .verification(summary), location: nil)) }
     }
 
     /// Until a verification needs the user (a request to answer, emoji to compare) or ends, in
@@ -83,13 +84,13 @@ extension AppState {
     private func waitForVerificationStep(timeout seconds: Double) async -> Bool {
         var found: VerificationSummary?
         let reached = await wait(until: { [unowned self] in
-            found = verificationSummaries.values.sorted { $0.number < $1.number }.first { summary in
-                summary.state.waitsForUserOrEnded && !awaitedVerificationSteps.contains(Self.stepKey(summary))
+            found = state.verifications.summaries.values.sorted { $0.number < $1.number }.first { summary in
+                summary.state.waitsForUserOrEnded && !state.verifications.awaitedSteps.contains(Self.stepKey(summary))
             }
             return found != nil
         }, timeout: .seconds(seconds))
         guard reached, let found else { return finish(.failure(Task.isCancelled ? .cancelled : .waitTimedOut(seconds: seconds))) }
-        awaitedVerificationSteps.insert(Self.stepKey(found))
+        commit { $0.verifications.awaitedSteps.insert(Self.stepKey(found)) }
         return finish(.verificationStep(found))
     }
 
@@ -99,7 +100,7 @@ extension AppState {
 
     /// Another user, as typed; `/verify USER` is not for oneself (`/verify` is).
     private func verifiableUser(_ user: String, in context: CommandContext, allowingSelf: Bool = false) throws(ShellError) -> String {
-        guard let userID = MemberLookup.userID(for: user, among: memberNames),
+        guard let userID = MemberLookup.userID(for: user, among: state.memberNames),
               allowingSelf || userID != context.signedIn.session.userID else { throw .unknownUser(user) }
         return userID
     }
@@ -108,7 +109,7 @@ extension AppState {
     /// device that could answer (their keys, `/keys/query`).
     private func lookUpVerifiable(_ userID: String, through service: any RoomService) async throws(ShellError) {
         if let refusal = await lookUp(userID, for: .verify, through: service) { throw refusal }
-        guard let crypto else { return }
+        guard let crypto = state.crypto else { return }
         let devices: [DeviceRecord]
         do {
             devices = try await crypto.devices(of: userID)
@@ -128,8 +129,8 @@ extension AppState {
 
     /// Sync waits for news from now on, also in batch mode, where it otherwise stops once caught up.
     func syncLive() {
-        guard !syncsLive, let session else { return }
-        syncsLive = true
+        guard !state.syncsLive, let session = state.session else { return }
+        commit { $0.syncsLive = true }
         restartSync(for: session)
     }
 }

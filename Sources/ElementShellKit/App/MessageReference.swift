@@ -32,7 +32,7 @@ public enum MessageReference: Sendable, Equatable {
 
 /// The numbers a room's messages are shown with, for this session: a message keeps its number
 /// however often it is shown, and numbers go up in the order messages are first shown.
-struct ReferenceTable: Sendable {
+struct ReferenceTable: Sendable, Equatable {
     private var numbers: [String: Int] = [:]
     private var eventIDs: [String] = []
 

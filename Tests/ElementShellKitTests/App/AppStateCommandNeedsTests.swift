@@ -178,8 +178,10 @@ import Testing
             case .anySession: app = try await Membership().loggedIn()
             case .session, .openRoom, .roomForMessages:
                 app = signedIn
-                app.state.currentRoomID = spec.needs == .session ? nil : "!lobby:hs"
-                app.state.currentThreadRoot = nil
+                app.state.commit { state in
+                    state.currentRoomID = spec.needs == .session ? nil : "!lobby:hs"
+                    state.currentThreadRoot = nil
+                }
             }
             let start = app.log.reports.count
             await app.state.run(line: try sample(spec))

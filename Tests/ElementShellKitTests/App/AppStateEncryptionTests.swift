@@ -9,6 +9,9 @@ import Testing
 /// machines talking through `MemoryKeysServer`.
 @MainActor
 @Suite struct AppStateEncryptionTests {
+    /// Fewer PBKDF2 rounds than Element's, so an export takes moments.
+    static let fewRounds = Tuning(keyExportRounds: 1_000)
+
     typealias Messaging = AppStateMessagingTests
 
     let server = MemoryKeysServer()
@@ -35,8 +38,7 @@ import Testing
                                      cipher: PickleCipher(key: Data(repeating: 9, count: 32)))
         }
         let app = AppHarness(passphrase: passphrase, confirm: confirm, sync: Messaging.firstSync(sync), roomService: rooms,
-                             crypto: crypto ?? ownMachine)
-        app.state.keyExportRounds = 1_000
+                             crypto: crypto ?? ownMachine, tuning: Self.fewRounds)
         await app.state.run(line: "/login matrix.org alice")
         try await waitUntil { app.state.syncStatus == .live }
         return app

@@ -65,12 +65,13 @@ import Testing
         await app.state.run(line: "/login matrix.org alice")
         let session = try #require(app.state.session)
         #expect(app.state.syncStatus.isCatchingUp)
+        let notice = try #require(app.state.runtime?.firstSyncNotice)
         #expect(await app.state.run(line: "/logout!"))
         #expect(app.log.outcomes.last == .loggedOut(userID: session.userID))
         #expect(app.state.session == nil && app.state.syncStatus == .stopped)
         // The notice of a slow first sync was due later; its session is gone.
-        clock.advance(by: app.state.firstSyncNoticeDelay)
-        await app.state.firstSyncNotice?.value
+        clock.advance(by: Tuning().firstSyncNoticeDelay)
+        await notice.value
         #expect(!app.log.reports.contains { $0.content == .firstSyncUnderway })
         let storeDirectory = StoreLocation.directory(for: session, dataDirectory: app.directory.url.path)
         #expect(!FileManager.default.fileExists(atPath: storeDirectory.path))

@@ -57,7 +57,7 @@ import Testing
         #expect(await app.state.run(line: "/open Lobby"))
         #expect(await receipts.values.isEmpty, "the receipt waits, for what arrives meanwhile")
         await clock.sleepers(atLeast: 1)
-        clock.advance(by: app.state.readMarkDelay)
+        clock.advance(by: Tuning().readMarkDelay)
         try await receipts.wait(forCount: 1)
         #expect(await app.state.settle(timeout: .seconds(60)))
         #expect(await receipts.values == [Receipt(eventID: "$earlier", roomID: "!lobby:hs", type: .public)])
@@ -91,7 +91,7 @@ import Testing
         #expect(await app.state.run(line: "/open Garden"))
         try await receipts.wait(forCount: 1)
         #expect(await receipts.values.map(\.roomID) == ["!lobby:hs"], "the lobby was read; the garden's receipt waits")
-        #expect(app.state.pendingReceipt?.roomID == "!garden:hs")
+        #expect(app.state.runtime?.pendingReceipt?.roomID == "!garden:hs")
     }
 
     @Test func waitSyncSendsTheWaitingReceiptAndLetsItLandFirst() async throws {
@@ -141,7 +141,7 @@ import Testing
         #expect(await app.state.run(line: "/open Lobby"))
         #expect(await app.state.run(line: "read and answered"))
         #expect(await app.state.run(line: "/wait sent"))
-        #expect(app.state.pendingReceipt == nil, "sending marked the room read up to the message")
+        #expect(app.state.runtime?.pendingReceipt == nil, "sending marked the room read up to the message")
         #expect(app.state.rooms["!lobby:hs"]?.notificationCount == 0)
         #expect(await app.state.settle(timeout: .seconds(60)))
         #expect(await receipts.values.isEmpty, "one request for a one-shot /open and send, not two")
@@ -230,10 +230,10 @@ import Testing
         }
         // The three came within the delay of the opening, which passes only now: one request.
         await clock.sleepers(atLeast: 1)
-        clock.advance(by: app.state.readMarkDelay)
+        clock.advance(by: Tuning().readMarkDelay)
         try await receipts.wait(forCount: 1)
         #expect(await app.state.settle(timeout: .seconds(60)))
-        #expect(app.state.pendingReceipt == nil, "nothing more is on its way")
+        #expect(app.state.runtime?.pendingReceipt == nil, "nothing more is on its way")
         #expect(await receipts.values.map(\.eventID) == ["$three"])
     }
 

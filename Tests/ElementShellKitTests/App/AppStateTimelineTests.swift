@@ -203,8 +203,7 @@ import Testing
         let app = AppHarness(sync: { _, _ throws(MatrixError) in
             await gate.wait()
             return lobby
-        })
-        app.state.firstSyncNoticeDelay = .milliseconds(20)
+        }, tuning: Tuning(firstSyncNoticeDelay: .milliseconds(20)))
         await app.state.run(line: "/login matrix.org alice")
         try await waitUntil { app.log.reports.contains { $0.content == .firstSyncUnderway } }
         guard case .catchingUp(let since) = app.state.syncStatus else { Issue.record("not syncing"); return }
@@ -222,12 +221,12 @@ import Testing
         await app.state.run(line: "/login matrix.org alice")
         try await waitUntil { app.state.syncStatus == .live }
         // The notice's time comes after the sync has: it finds nothing to say.
-        clock.advance(by: app.state.firstSyncNoticeDelay)
-        await app.state.firstSyncNotice?.value
-        let restarted = AppHarness(password: .missing, sharing: app.directory)
-        restarted.state.firstSyncNoticeDelay = .zero
+        let notice = app.state.runtime?.firstSyncNotice
+        clock.advance(by: Tuning().firstSyncNoticeDelay)
+        await notice?.value
+        let restarted = AppHarness(password: .missing, tuning: Tuning(firstSyncNoticeDelay: .zero), sharing: app.directory)
         await restarted.state.send(.resumeSession)
-        #expect(restarted.state.firstSyncNotice == nil, "a resumed session has synced before")
+        #expect(restarted.state.runtime?.firstSyncNotice == nil, "a resumed session has synced before")
         for log in [app.log, restarted.log] {
             #expect(!log.reports.contains { $0.content == .firstSyncUnderway })
         }

@@ -60,7 +60,7 @@ import Testing
         }, syncsContinuously: false)
         await app.state.run(line: "/login matrix.org alice")
         try await waitUntil { app.state.syncStatus == .live }
-        await app.state.syncTask?.value
+        await app.state.runtime?.syncTask?.value
         #expect(await requests.values == ["at once"], "one request, and no long poll left open")
 
         await app.state.run(line: "/open Lobby")
@@ -109,7 +109,7 @@ import Testing
         }, syncsContinuously: false)
         await app.state.run(line: "/login matrix.org alice")
         try await waitUntil { app.state.syncStatus == .live }
-        await app.state.syncTask?.value
+        await app.state.runtime?.syncTask?.value
 
         #expect(await app.state.run(line: "/join !approved:hs"))
         #expect(await app.state.run(line: "/open Approved"), "\(app.log.failures)")

@@ -108,11 +108,12 @@ struct AppHarness {
         clock: any ShellClock = SystemClock(),
         syncsContinuously: Bool = true,
         useLanguage: @escaping @Sendable (String) -> Void = { _ in },
+        tuning: Tuning = Tuning(),
         sharing shared: TemporaryDirectory? = nil
     ) {
         let directory = shared ?? TemporaryDirectory()
         let log = ReportLog()
-        let environment = AppEnvironment(
+        var environment = AppEnvironment(
             makeAuthService: { _ in auth },
             sessionStore: SessionStore(directory: directory.url),
             oauthClients: OAuthClientStore(directory: directory.url),
@@ -134,6 +135,7 @@ struct AppHarness {
             syncsContinuously: syncsContinuously,
             useLanguage: useLanguage
         )
+        environment.tuning = tuning
         state = AppState(
             config: config, profile: config.profile(named: profile)!, configFile: nil,
             dataDirectory: directory.url.path, environment: environment

@@ -1,0 +1,207 @@
+import Foundation
+
+/// Applying what services and timers report. What an event needs from the store or the crypto
+/// machine is read first (`gather`); then it is applied in one synchronous step, to the state
+/// as it stands after those reads: a command that opened another room meanwhile, or a sync
+/// applied meanwhile, is seen, never overwritten with what was read before.
+extension AppState {
+    /// What a service reports, unless it belongs to services since stopped (a response that
+    /// arrived just as the user logged out). A sync loop's own run is named too: one that was
+    /// replaced (`/reconnect`, `/wait sync`) may still report what it committed, which is shown,
+    /// but no longer its failures, and its responses do not count for `/wait sync`.
+    func apply(_ event: ClientEvent, from generation: Int, syncRun: Int? = nil) async {
+        guard generation == state.serviceGeneration else { return }
+        if let syncRun, case .syncFailed = event, syncRun != state.syncRun { return }
+        let gathered = await gather(for: event)
+        // The services may have stopped while the store was read.
+        guard generation == state.serviceGeneration else { return }
+        if let syncRun, case .synced(let result) = event, !result.hasMore {
+            // A response with more to come at once has not caught up yet.
+            commit { $0.latestSyncedRun = max($0.latestSyncedRun, syncRun) }
+        }
+        await apply(event, with: gathered)
+    }
+
+    /// Applies what a service reports. Only the main actor runs this, like `send`.
+    public func apply(_ event: ClientEvent) async {
+        await apply(event, with: await gather(for: event))
+    }
+
+    private func apply(_ event: ClientEvent, with gathered: Gathered) async {
+        switch event {
+        case .synced(let result):
+            applySync(result, gathered)
+        case .decrypted(let result):
+            keep(result)
+            show(gathered.changes, of: result)
+        case .markedRead(let roomID):
+            clearCounts(of: roomID)
+        case .messageSent(_, let roomID, _):
+            commit { $0.sendReportCount += 1 }
+            ownMessageLanded(in: roomID)
+        case .sendFailed:
+            commit { $0.sendReportCount += 1 }
+            applySendReport(event)
+        case .syncFailed(let error, let delay):
+            applySyncFailure(error, retryIn: delay)
+        case .sessionEnded(let signOut):
+            guard let ended = state.session, !state.isLoggingOut else { return }
+            logger.notice("The homeserver signed out \(ended.userID) (device \(ended.deviceID), \(signOut.rawValue))")
+            report(Report(content: .sessionEnded(userID: ended.userID), location: nil))
+            await keepSignedOut(ended, signOut)
+        case .verificationChanged(let summary):
+            applyVerificationChange(summary, gathered)
+        case .secretsArrived(let arrival):
+            // The device's new signatures and the identity it now trusts mark messages from now
+            // on; `/wait secrets` ends unless more are due.
+            useDeviceTrust(gathered.deviceTrust)
+            commit { $0.awaitsSecrets = arrival.awaitsMore }
+            report(Report(content: .secretsArrived(arrival), location: nil))
+        case .identitiesChanged(let userIDs):
+            // Their devices lost their trust: marks shown from now on say so.
+            useDeviceTrust(gathered.deviceTrust)
+            for userID in userIDs { report(Report(content: .identityChanged(userID: userID), location: nil)) }
+        case .firstSyncIsSlow:
+            commit { $0.runtime?.firstSyncNotice = nil }
+            guard state.appliedSyncCount == 0, !state.announcedFirstSync else { return }
+            commit { $0.announcedFirstSync = true }
+            report(Report(content: .firstSyncUnderway, location: nil))
+        case .receiptDue(let roomID):
+            guard state.runtime?.pendingReceipt?.roomID == roomID else { return }
+            sendPendingReceipt()
+        case .scheduledLineDue(let id):
+            // A command, run like a typed one.
+            await runScheduledLine(id)
+        }
+    }
+
+    /// A stored sync response, shown and counted in one step.
+    private func applySync(_ result: SyncResult, _ gathered: Gathered) {
+        if state.syncStatus.isRetrying {
+            // The server is back: what waits in the outbox need not wait out its retry delay.
+            let queue = state.sendQueue
+            Task { await queue?.retryNow() }
+        }
+        // Names first, so a newcomer's first message already shows their name.
+        if let names = gathered.memberNames, names.roomID == state.currentRoomID {
+            commit { $0.memberNames = names.names }
+        }
+        askForAttention(result, senderNames: gathered.attentionSenders)
+        // Which counts moved, by room ID: what a prompt that stood still did not show.
+        logger.debug("""
+            Applied a sync of \(result.rooms.count) rooms and \(result.messages.count) messages; unread now \(
+                result.rooms.filter { $0.notificationCount != state.rooms[$0.roomID]?.notificationCount }
+                    .map { "\($0.roomID)=\($0.notificationCount)" }.joined(separator: " "))
+            """)
+        // Invites the store did not hold as such: told once the rooms stand as sync left them.
+        let newInvites = result.rooms.filter { $0.membership == .invite && state.rooms[$0.roomID]?.membership != .invite }
+        for room in result.rooms {
+            // A mention elsewhere is worth a line; the open room shows its messages anyway.
+            if room.roomID != state.currentRoomID, room.highlightCount > (state.rooms[room.roomID]?.highlightCount ?? 0) {
+                report(Report(content: .mentioned(roomName: RoomName.of(room), count: room.highlightCount), location: nil))
+            }
+        }
+        commit { state in
+            for room in result.rooms {
+                var room = room
+                // The open room is read as it shows: counts the server (or the store, counting
+                // from the last receipt) took before its new receipt do not stand.
+                if room.roomID == state.currentRoomID { (room.notificationCount, room.highlightCount) = (0, 0) }
+                state.rooms[room.roomID] = room
+                if room.membership != .invite { state.joinsAwaitingSync.remove(room.roomID) }
+            }
+            state.runtime?.firstSyncNotice?.cancel()
+            state.runtime?.firstSyncNotice = nil
+            if !result.hasMore { state.awaitsFirstSync = false }
+        }
+        announceInvites(newInvites)
+        if state.announcedFirstSync {
+            commit { $0.announcedFirstSync = false }
+            report(Report(content: .firstSyncFinished(roomCount: result.rooms.count), location: nil))
+        }
+        keep(result)
+        logMalformed(result.messages)
+        // Before showing what came: it may have brought devices, or their verification.
+        useDeviceTrust(gathered.deviceTrust)
+        showArrived(result.messages, with: gathered.arrivals)
+        show(gathered.changes, of: result)
+        followArrivals(result.messages)
+        commit { state in
+            for (roomID, userIDs) in result.typing {
+                state.typingUserIDs[roomID] = userIDs.filter { $0 != state.session?.userID }
+            }
+            // Last, so `/wait sync` ends after what the response brought is on the screen.
+            state.syncStatus = .live
+            state.appliedSyncCount += 1
+        }
+    }
+
+    private func applySyncFailure(_ error: MatrixError, retryIn delay: Duration) {
+        logger.notice("Sync failed (\(ErrorCodes.code(for: error))); retrying in \(delay)")
+        let retryAt = environment.clock.date.addingTimeInterval(TimeInterval(delay.components.seconds))
+        commit { $0.syncStatus = if case .transport = error { .offline(retryAt: retryAt) } else { .failing(retryAt: retryAt) } }
+        // Retried like any failure (the server may be upgraded), but said once: the prompt's
+        // "failing" alone would not tell what to do.
+        if error == .slidingSyncUnavailable, !state.toldSlidingSyncUnavailable {
+            commit { $0.toldSlidingSyncUnavailable = true }
+            report(Report(content: .slidingSyncUnavailable, location: nil))
+        }
+    }
+
+    /// Mentions and direct messages from others ask for attention once each, by the counts the
+    /// server keeps (its push rules decide what is a mention). Rooms seen for the first time do
+    /// not: what waited before start is no news.
+    private func askForAttention(_ result: SyncResult, senderNames: [String: String]) {
+        guard state.profile.settings.notify != .off else { return }
+        for room in result.rooms {
+            guard let message = attentionMessage(in: room, of: result) else { continue }
+            let isMention = room.highlightCount > (state.rooms[room.roomID]?.highlightCount ?? 0)
+            report(Report(content: .attention(Attention(roomName: RoomName.of(room), senderName: senderNames[room.roomID] ?? message.sender,
+                                                        body: message.body, isMention: isMention)),
+                          location: nil))
+        }
+    }
+
+    /// The message of `room` that asks for attention, if its counts rose by a mention, or in a
+    /// direct chat, against the rooms as they stand.
+    func attentionMessage(in room: RoomRecord, of result: SyncResult) -> MessageRecord? {
+        guard let before = state.rooms[room.roomID] else { return nil }
+        let isMention = room.highlightCount > before.highlightCount
+        guard isMention || room.isDirect && room.notificationCount > before.notificationCount else { return nil }
+        return result.messages.last { $0.roomID == room.roomID && $0.sender != state.session?.userID }
+    }
+
+    /// Names where a malformed event came and which field did not fit: never its content, which
+    /// is the sender's (and may be what made it malformed).
+    func logMalformed(_ messages: [MessageRecord]) {
+        for message in messages {
+            guard let field = message.malformedField else { continue }
+            logger.warning("Malformed event \(message.eventID) in \(message.roomID): \(field) does not fit")
+        }
+    }
+
+    /// Keeps the rooms held in memory in step with the store: a gap empties a room's timeline
+    /// (and, for the open room, says so and moves `/history` to the gap), new messages join it.
+    private func keep(_ result: SyncResult) {
+        for roomID in result.gaps where roomID == state.currentRoomID {
+            report(Report(content: .gap(roomName: state.rooms[roomID].map(RoomName.of) ?? roomID), location: nil))
+        }
+        commit { state in
+            for roomID in result.gaps {
+                state.timelines[roomID]?.startOver()
+                if roomID == state.currentRoomID { state.historyCursor = result.messages.first { $0.roomID == roomID }?.seq }
+            }
+            // The timelines held are the rooms' main ones: thread messages stay in the store.
+            for (roomID, messages) in Dictionary(grouping: result.messages.filter { $0.threadRoot == nil }, by: \.roomID) {
+                state.timelines[roomID]?.append(messages)
+            }
+            for message in result.changedMessages {
+                state.timelines[message.roomID]?.update(message)
+            }
+            // Our own messages keep the number they were shown with while pending.
+            for message in result.messages {
+                if let transactionID = message.transactionID { state.references.confirm(transactionID: transactionID, as: message.eventID) }
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+/// What the shell shows and remembers of one session: its rooms, the open room, what was listed
+/// and numbered, who types, which verifications it saw. A value, replaced whole when the
+/// session's services stop for good (logout, sign-out), so nothing of one account is left for the
+/// next: `AppStateLogoutTests` compares it with a fresh one.
+public struct SessionState: Equatable {
+    /// The session's rooms by ID, from the store at start and from sync after each commit.
+    public internal(set) var rooms: [String: RoomRecord] = [:]
+    public internal(set) var syncStatus = SyncStatus.stopped
+    /// The room plain lines go to.
+    public internal(set) var currentRoomID: String?
+    /// The thread of the current room plain lines go to (its root's event ID), after `/thread`.
+    public internal(set) var currentThreadRoot: String?
+    /// Sender names of the current room, unique within it (completion offers them).
+    var memberNames: [String: String] = [:]
+    /// Rooms joined in this session that sync has not yet brought as joined; `/wait sync` waits for them.
+    var joinsAwaitingSync: Set<String> = []
+    /// The session's store had never synced when its services started, and no full response has
+    /// been applied since: a script's commands that read the rooms wait for one (`awaitFirstSync`).
+    var awaitsFirstSync = false
+    /// Whether the user was told that the first sync of this session takes a while.
+    var announcedFirstSync = false
+    /// The oldest message shown of the current room, where `/history` goes on from.
+    var historyCursor: Int64?
+    /// The newest messages of each room opened in this session, up to `timeline_size` each.
+    var timelines: [String: RoomTimeline] = [:]
+    /// The `~N` numbers messages were shown with: one series for the session, across rooms, so a
+    /// number also says which room (search results come from anywhere).
+    var references = ReferenceTable()
+    /// Own edits shown as they were queued, by the event they change, with their new text, so
+    /// the edit that sync brings back is not shown twice.
+    var echoedEdits: [String: String] = [:]
+    /// Messages shown by `/search` that the store does not hold, so their numbers work too.
+    var searchResults: [String: MessageRecord] = [:]
+    /// The rooms the last `/space` listed, which `/join N` counts.
+    var shownSpaceRooms: [SpaceRoom] = []
+    /// The devices whose messages are shown as trusted.
+    var deviceTrust = DeviceTrust()
+    /// Who is typing in each room, by user ID, never the user; the prompt shows the open room's.
+    public internal(set) var typingUserIDs: [String: [String]] = [:]
+    /// The room last told that the user is typing, and when.
+    var typingNotice: TypingNotice?
+    /// The session's store could not be opened or read: commands that need it say so, rather
+    /// than that nobody is logged in; `/logout` removes it.
+    var storeFailed = false
+    /// The session's key verifications as reported, shown and waited for.
+    var verifications = VerificationProgress()
+    /// A verification with another own device asked it for secrets that have not all come.
+    var awaitsSecrets = false
+}
+
+/// The room last told that the user is typing, and when (on the app's clock).
+struct TypingNotice: Equatable {
+    let roomID: String
+    let sentAt: Duration
+}
+
+/// The verifications of the running services: each as last reported, the state last shown, and
+/// the steps `/wait verification` has returned. They go with the services that report them.
+struct VerificationProgress: Equatable {
+    /// Each verification of the session as last reported, by its number.
+    var summaries: [Int: VerificationSummary] = [:]
+    /// The state of each verification last shown, so a step is told once.
+    var shownStates: [Int: VerificationSummary.State] = [:]
+    /// The steps `/wait verification` has returned already (`number state`).
+    var awaitedSteps: Set<String> = []
+}

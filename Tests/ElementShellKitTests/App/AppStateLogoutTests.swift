@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import ElementShellKit
+
+/// A logout leaves nothing of its session for the next one: everything shown of it is one value,
+/// replaced whole, so a field added to it later is covered without this test knowing its name.
+@MainActor
+@Suite struct AppStateLogoutTests {
+    typealias Messaging = AppStateMessagingTests
+
+    @Test func anotherAccountStartsFromAFreshSessionState() async throws {
+        var rooms = FakeRoomService()
+        rooms.searching = { _, _ throws(MatrixError) in
+            var found = Messaging.event("found", from: "@bob:hs", at: 2_000)
+            found.roomID = "!lobby:hs"
+            return [found]
+        }
+        rooms.hierarchyPage = { _, _ throws(MatrixError) in
+            SpaceHierarchyPage(rooms: [SpaceRoom(roomID: "!team:hs", name: "Team", isSpace: true, children: ["!plans:hs": ["hs"]]),
+                                       SpaceRoom(roomID: "!plans:hs", name: "Plans")], next: nil)
+        }
+        let app = AppHarness(sync: Messaging.firstSync(Messaging.lobby), roomService: rooms)
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        #expect(await app.state.run(line: "/open Lobby"))
+        #expect(await app.state.run(line: "/search --all found"))
+        #expect(await app.state.run(line: "/space !team:hs"))
+        #expect(await app.state.run(line: "/thread ~1"))
+        await app.state.send(.inputLineChanged("typing a message"))
+        let alices = app.state.sessionState
+        #expect(!alices.rooms.isEmpty)
+        #expect(alices.currentRoomID != nil)
+        #expect(alices.currentThreadRoot != nil)
+        #expect(!alices.memberNames.isEmpty)
+        #expect(!alices.timelines.isEmpty)
+        #expect(!alices.searchResults.isEmpty)
+        #expect(!alices.shownSpaceRooms.isEmpty)
+        #expect(alices.typingNotice != nil)
+
+        #expect(await app.state.run(line: "/logout!"))
+        #expect(app.state.sessionState == SessionState())
+        #expect(app.state.runtime == nil)
+
+        await app.state.run(line: "/login matrix.org bob")
+        try await waitUntil { app.state.session?.userID == "@bob:example" }
+        // Bob's start set what a start sets, from his own empty store; nothing else differs.
+        var fresh = SessionState()
+        fresh.syncStatus = app.state.syncStatus
+        fresh.awaitsFirstSync = true
+        fresh.deviceTrust = app.state.deviceTrust
+        #expect(app.state.sessionState == fresh)
+        #expect(app.state.deviceTrust.keys == DeviceTrustKeys())
+        #expect(app.state.runtime != nil)
+    }
+}
