@@ -84,7 +84,10 @@ extension AppState {
         }
         // Names first, so a newcomer's first message already shows their name.
         if let names = gathered.memberNames, names.roomID == state.currentRoomID {
-            commit { $0.memberNames = names.names }
+            commit { state in
+                state.memberNames = names.names
+                state.memberNamesSynced += 1
+            }
         }
         askForAttention(result, senderNames: gathered.attentionSenders)
         // Which counts moved, by room ID: what a prompt that stood still did not show.

@@ -40,15 +40,15 @@ extension AppState {
     }
 
     private func members(in room: RoomContext) async -> Bool {
-        let roomID = room.roomID
+        let roomID = room.roomID, synced = state.memberNamesSynced
         do {
             let joined = try await room.services.rooms.joinedMembers(roomID: roomID)
             let records = joined.map { MemberRecord(roomID: roomID, userID: $0.key, displayName: $0.value) }
             let names = MemberNames.unique(records)
-            // Kept only while the room is still the open one: a line `/after` ran, or the session
-            // ended, meanwhile.
+            // Kept only while the room is still the open one (a line `/after` ran, or the session
+            // ended, meanwhile), and unless sync brought newer names while the server answered.
             commit { state in
-                if roomID == state.currentRoomID { state.memberNames = names }
+                if roomID == state.currentRoomID, state.memberNamesSynced == synced { state.memberNames = names }
             }
             let listed = records.map { MemberEntry(userID: $0.userID, name: names[$0.userID] ?? $0.userID) }
             return finish(.members(listed.sorted { $0.name.lowercased() < $1.name.lowercased() }))

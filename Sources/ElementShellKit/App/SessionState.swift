@@ -12,6 +12,8 @@ public struct SessionState: Equatable {
     public internal(set) var currentThreadRoot: String?
     /// Sender names of the current room, unique within it (completion offers them).
     var memberNames: [String: String] = [:]
+    /// How often sync changed those names: `/members` does not replace names newer than its answer.
+    var memberNamesSynced = 0
     /// Rooms joined in this session that sync has not yet brought as joined; `/wait sync` waits for them.
     var joinsAwaitingSync: Set<String> = []
     /// The session's store had never synced when its services started, and no full response has
