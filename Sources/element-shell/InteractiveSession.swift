@@ -157,7 +157,7 @@ final class InteractiveSession {
         // The offline countdown and a slow sync's seconds move each second; nothing else in the prompt does.
         Task { @MainActor in
             while !state.isQuitting {
-                try? await Task.sleep(for: .seconds(1))
+                try? await state.clock.sleep(for: .seconds(1))
                 switch state.syncStatus {
                 case .offline, .failing, .catchingUp: drawPrompt()
                 case .live, .stopped: break

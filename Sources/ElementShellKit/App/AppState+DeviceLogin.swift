@@ -43,7 +43,7 @@ extension AppState {
                                          revocationEndpoint: metadata.revocationEndpoint)
                 var session = Session(userID: "", deviceID: deviceID, accessToken: tokens.accessToken, homeserverURL: homeserverURL,
                                       refreshToken: tokens.refreshToken,
-                                      accessTokenRenewal: tokens.expiresIn.map { Session.renewal(of: $0, receivedAt: Date()) }, oauth: oauth)
+                                      accessTokenRenewal: tokens.expiresIn.map { Session.renewal(of: $0, receivedAt: environment.clock.date) }, oauth: oauth)
                 do {
                     let owner = try await state.authService.whoami(session)
                     session.userID = owner.userID

@@ -22,7 +22,7 @@ extension AppState {
             switch action {
             case .save(let text):
                 try await store.saveDraft(DraftRecord(roomID: roomID, threadRoot: state.currentThreadRoot ?? "", body: text,
-                                                      updatedAt: Int64(Date().timeIntervalSince1970 * 1000)))
+                                                      updatedAt: environment.clock.date.matrixTimestamp))
                 return finish(.draftSaved)
             case .clear:
                 try await store.clearDraft(roomID: roomID, thread: state.currentThreadRoot)

@@ -66,8 +66,9 @@ extension AppState {
 
     /// Writes a reaction or a redaction to the outbox, for the queue to send like any message.
     private func enqueue(eventType: String, relation: MessageRelation, body: String, in room: RoomContext) async throws(ShellError) {
-        let entry = OutboxEntry(transactionID: TransactionID.make(), roomID: room.roomID, eventType: eventType, relation: relation,
-                                msgtype: "", body: body, createdAt: Int64(Date().timeIntervalSince1970 * 1000))
+        let now = environment.clock.date
+        let entry = OutboxEntry(transactionID: TransactionID.make(at: now), roomID: room.roomID, eventType: eventType, relation: relation,
+                                msgtype: "", body: body, createdAt: now.matrixTimestamp)
         do {
             try await room.store.enqueue(entry, clearingDraft: false)
         } catch {

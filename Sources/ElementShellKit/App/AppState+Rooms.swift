@@ -338,8 +338,9 @@ extension AppState {
     func queueMessage(_ text: String, msgtype: String, in room: RoomContext, relation: MessageRelation? = nil, format: MessageFormat = .markdown,
                       quoting parent: MessageRecord? = nil, editing original: MessageRecord? = nil, media: MediaInfo? = nil) async -> Bool {
         let content = format.content(for: text, markdownEnabled: state.profile.settings.markdown)
-        let entry = OutboxEntry(transactionID: TransactionID.make(), roomID: room.roomID, relation: relation, msgtype: msgtype, body: content.body,
-                                formattedBody: content.formattedBody, media: media, createdAt: Int64(Date().timeIntervalSince1970 * 1000))
+        let now = environment.clock.date
+        let entry = OutboxEntry(transactionID: TransactionID.make(at: now), roomID: room.roomID, relation: relation, msgtype: msgtype,
+                                body: content.body, formattedBody: content.formattedBody, media: media, createdAt: now.matrixTimestamp)
         let bytes = EventSizeLimit.bytes(of: OutgoingContent.content(for: entry), encrypted: state.rooms[room.roomID]?.encryption != nil)
         guard bytes <= EventSizeLimit.contentBytes else { return await keepAsDraft(text, of: entry, bytes: bytes, in: room) }
         do {

@@ -1,9 +1,10 @@
 import Foundation
 
 extension AppState {
-    /// What the prompt shows at `now`; the executable redraws it whenever this changes, and each
-    /// second while offline, since the countdown moves with the clock.
-    public func promptValues(at now: Date = Date()) -> PromptRenderer.Values {
+    /// What the prompt shows at `now` (by default, now on the app's clock); the executable redraws
+    /// it whenever this changes, and each second while offline, since the countdown moves with the clock.
+    public func promptValues(at now: Date? = nil) -> PromptRenderer.Values {
+        let now = now ?? environment.clock.date
         // What waits elsewhere: the open room is on screen already.
         let unread = state.rooms.values.filter { $0.membership == .join && $0.roomID != state.currentRoomID }.reduce(0) { $0 + $1.notificationCount }
         var room = state.currentRoomID.flatMap { state.rooms[$0] }.map(RoomName.of)
@@ -15,6 +16,9 @@ extension AppState {
         return PromptRenderer.Values(app: state.profile.appName, user: state.session?.userID ?? state.signedOutSession?.userID, room: room,
                                      unread: state.session == nil ? nil : unread, status: status, typing: typingText)
     }
+
+    /// The app's clock, for the executable's own timers (the prompt's countdown).
+    public var clock: any ShellClock { environment.clock }
 
     /// What tab completion may offer, from the current state.
     public var completionContext: CompletionContext {

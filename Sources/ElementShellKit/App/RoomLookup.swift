@@ -19,7 +19,7 @@ public enum RoomLookup {
 
 /// Transaction IDs for sends: unique per device for ever, so a resend is recognised as the same.
 enum TransactionID {
-    static func make() -> String {
-        "es\(UInt64(Date().timeIntervalSince1970 * 1000))-\(UInt32.random(in: .min ... .max))"
+    static func make(at date: Date) -> String {
+        "es\(date.matrixTimestamp)-\(UInt32.random(in: .min ... .max))"
     }
 }

@@ -21,7 +21,7 @@ extension SessionServices {
                 let keys = MatrixKeysService(session: session, transport: http, requestTimeout: timeout, clock: clock)
                 let trust = MatrixTrustService(session: session, transport: http, requestTimeout: timeout, clock: clock)
                 return try? await CryptoMachine(session: session, store: store, keys: keys, trust: trust,
-                                                directory: StoreLocation.directory(for: session, dataDirectory: dataDirectory))
+                                                directory: StoreLocation.directory(for: session, dataDirectory: dataDirectory), clock: clock)
             },
             makeSender: { store, crypto in
                 let sender = MessageSender(session: session, transport: http, requestTimeout: timeout, store: store, crypto: crypto, clock: clock)

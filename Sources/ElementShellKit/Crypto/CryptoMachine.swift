@@ -53,12 +53,14 @@ public actor CryptoMachine {
     var changedIdentities: [String] = []
     /// Stored messages a withheld notice re-marked since the sync loop last took them.
     var withheldChanges: [MessageRecord] = []
-    /// A clock for rotation and session order; tests set it.
-    var now: @Sendable () -> Date = { Date() }
+    /// The session's clock: the dates of rotation and session order read it.
+    let clock: any ShellClock
 
     /// The machine of this session's device: its stored account, or a new one for a new device.
     public init(userID: String, deviceID: String, store: StoreWriter, keys: any KeysService, trust: (any TrustService)? = nil,
-                cipher: PickleCipher, logger: Logger = Logger(label: "element-shell.crypto")) async throws {
+                cipher: PickleCipher, clock: any ShellClock = SystemClock(),
+                logger: Logger = Logger(label: "element-shell.crypto")) async throws {
+        self.clock = clock
         self.userID = userID
         self.deviceID = deviceID
         self.store = store
@@ -82,9 +84,10 @@ public actor CryptoMachine {
 
     /// The machine of a logged-in session, its state sealed with the key file in `directory`
     /// (the account's store directory).
-    public init(session: Session, store: StoreWriter, keys: any KeysService, trust: any TrustService, directory: URL) async throws {
+    public init(session: Session, store: StoreWriter, keys: any KeysService, trust: any TrustService, directory: URL,
+                clock: any ShellClock) async throws {
         try await self.init(userID: session.userID, deviceID: session.deviceID, store: store, keys: keys, trust: trust,
-                            cipher: StoreKeyFile.cipher(inDirectory: directory))
+                            cipher: StoreKeyFile.cipher(inDirectory: directory), clock: clock)
     }
 
     /// This device's identity (Curve25519) and fingerprint (Ed25519) keys.
@@ -101,5 +104,5 @@ public actor CryptoMachine {
                                                                     state: cipher.seal(account.serialized())))
     }
 
-    var milliseconds: Int64 { Int64(now().timeIntervalSince1970 * 1000) }
+    var milliseconds: Int64 { clock.date.matrixTimestamp }
 }

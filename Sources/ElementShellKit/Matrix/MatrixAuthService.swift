@@ -68,7 +68,7 @@ public struct MatrixAuthService: AuthService {
         Session(userID: response.userID, deviceID: response.deviceID, accessToken: response.accessToken,
                 homeserverURL: await resolver.reconfigured(homeserverURL, by: response.wellKnown),
                 refreshToken: response.tokens.refreshToken,
-                accessTokenRenewal: response.tokens.expiresIn.map { Session.renewal(of: $0, receivedAt: Date()) })
+                accessTokenRenewal: response.tokens.expiresIn.map { Session.renewal(of: $0, receivedAt: clock.date) })
     }
 
     public func logout(_ session: Session) async throws(MatrixError) {

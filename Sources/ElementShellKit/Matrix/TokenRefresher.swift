@@ -24,15 +24,14 @@ actor TokenRefresher {
     }
 
     private let store: SessionStore
+    /// Renewal's deadlines run on it, and whether a token is due is read from its date.
     private let clock: any ShellClock
-    private let now: @Sendable () -> Date
     private let logger = Logger(label: "element-shell.matrix")
     private var renewal: Task<Renewal, Never>?
 
-    init(store: SessionStore, clock: any ShellClock = SystemClock(), now: @escaping @Sendable () -> Date = { Date() }) {
+    init(store: SessionStore, clock: any ShellClock = SystemClock()) {
         self.store = store
         self.clock = clock
-        self.now = now
     }
 
     /// The access token to send instead of `token`: the stored session's, which replaces
@@ -40,7 +39,7 @@ actor TokenRefresher {
     /// A renewal goes over `transport`, waiting `requestTimeout` seconds for the server at most.
     func accessToken(replacing token: String, over transport: any HTTPTransport, requestTimeout: TimeInterval) async -> String {
         guard let session = await store.current, session.signOut == nil else { return token }
-        if session.refreshToken != nil, let due = session.accessTokenRenewal, now() >= due,
+        if session.refreshToken != nil, let due = session.accessTokenRenewal, clock.date >= due,
            case .renewed(let renewed) = await renew(after: session.accessToken, over: transport, requestTimeout: requestTimeout) {
             return renewed
         }
@@ -76,7 +75,7 @@ actor TokenRefresher {
             logger.notice("The homeserver refused to renew the access token of \(session.userID): \(error)")
             return .refused
         }
-        let renewal = response.expiresIn.map { Session.renewal(of: $0, receivedAt: now()) }
+        let renewal = response.expiresIn.map { Session.renewal(of: $0, receivedAt: clock.date) }
         do {
             // Stored before it is used: the server forgets the old pair once the new one is used.
             let stored = try await store.update { current in

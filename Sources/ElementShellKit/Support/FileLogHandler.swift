@@ -49,7 +49,7 @@ public struct FileLogHandler: LogHandler {
     public func log(event: LogEvent) {
         let fields = metadata.merging(event.metadata ?? [:]) { $1 }
         let suffix = fields.isEmpty ? "" : " " + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        let line = "\(Date().ISO8601Format()) \(event.level) \(label): \(event.message)\(suffix)\n"
+        let line = "\(SystemClock().date.ISO8601Format()) \(event.level) \(label): \(event.message)\(suffix)\n"
         Self.file.withLock { try? $0?.write(contentsOf: Data(line.utf8)) }
     }
 }

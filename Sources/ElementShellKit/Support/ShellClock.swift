@@ -30,3 +30,8 @@ public struct SystemClock: ShellClock {
         try await Task.sleep(for: duration)
     }
 }
+
+extension Date {
+    /// Milliseconds since the Unix epoch, as Matrix timestamps count.
+    var matrixTimestamp: Int64 { Int64(timeIntervalSince1970 * 1000) }
+}

@@ -103,7 +103,7 @@ extension VerificationCenter {
     /// A request within ten minutes before and five after now; one without a time is not.
     private func isFresh(_ milliseconds: Int64?) -> Bool {
         guard let milliseconds else { return false }
-        let age = now().timeIntervalSince1970 - TimeInterval(milliseconds) / 1000
+        let age = clock.date.timeIntervalSince1970 - TimeInterval(milliseconds) / 1000
         return age < Self.staleAfter && -age < Self.earlyBy
     }
 
@@ -152,7 +152,7 @@ extension VerificationCenter {
     /// Two minutes from now, or less when the request's ten minutes end sooner.
     private func promptLifetime(sentAt: Int64?) -> Duration {
         guard let sentAt else { return Self.promptLifetime }
-        let left = Self.staleAfter - (now().timeIntervalSince1970 - TimeInterval(sentAt) / 1000)
+        let left = Self.staleAfter - (clock.date.timeIntervalSince1970 - TimeInterval(sentAt) / 1000)
         return min(Self.promptLifetime, .milliseconds(Int64(max(0, left) * 1000)))
     }
 

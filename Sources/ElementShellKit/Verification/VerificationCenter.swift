@@ -28,20 +28,18 @@ public actor VerificationCenter {
 
     let crypto: CryptoMachine
     let transport: any VerificationTransport
+    /// The session's clock: timeouts run on it, and a request's age is read from its date.
     let clock: any ShellClock
-    let now: @Sendable () -> Date
     let logger: Logger
     private var report: @Sendable (VerificationSummary) async -> Void = { _ in }
     var entries: [String: Entry] = [:]
     private var nextNumber = 1
 
     public init(crypto: CryptoMachine, transport: any VerificationTransport, clock: any ShellClock = SystemClock(),
-                now: (@Sendable () -> Date)? = nil, logger: Logger = Logger(label: "element-shell.verification")) {
+                logger: Logger = Logger(label: "element-shell.verification")) {
         self.crypto = crypto
         self.transport = transport
         self.clock = clock
-        // A request's age is read on the session's clock unless a test fixes the date itself.
-        self.now = now ?? { [clock] in clock.date }
         self.logger = logger
     }
 
@@ -76,7 +74,7 @@ public actor VerificationCenter {
 
     private func startRequest(to userID: String, devices: [String], channel: VerificationFlow.Channel)
         async throws(VerificationError) -> VerificationSummary {
-        let timestamp = Int64(now().timeIntervalSince1970 * 1000)
+        let timestamp = clock.date.matrixTimestamp
         var flow = VerificationFlow(id: UUID().uuidString, channel: channel, own: own, otherUserID: userID,
                                     otherDeviceID: devices.count == 1 ? devices[0] : nil, isIncoming: false)
         let request = flow.request(at: timestamp, to: userID)

@@ -64,7 +64,7 @@ import Testing
     }
 
     func transport(_ server: TokenServer, store: SessionStore, now: Date = Date()) -> TokenRefreshingTransport {
-        TokenRefreshingTransport(base: server.transport, refresher: TokenRefresher(store: store, now: { now }), requestTimeout: 30)
+        TokenRefreshingTransport(base: server.transport, refresher: TokenRefresher(store: store, clock: TestClock(startingAt: now)), requestTimeout: 30)
     }
 
     @Test func aTokenTurnedDownAsExpiredIsRenewedStoredAndTheRequestSentAgain() async throws {

@@ -24,10 +24,16 @@ final class TestClock: ShellClock {
 
     var now: Duration { state.withLock { $0.now } }
 
-    /// 2026-01-01 00:00:00 UTC when the clock starts, moving with it.
-    var date: Date { Self.start.addingTimeInterval(Double(now.components.seconds) + Double(now.components.attoseconds) / 1e18) }
+    /// `startDate` when the clock starts, moving with it.
+    var date: Date { startDate.addingTimeInterval(Double(now.components.seconds) + Double(now.components.attoseconds) / 1e18) }
 
+    /// 2026-01-01 00:00:00 UTC, unless a test starts the clock at a date of its own.
     static let start = Date(timeIntervalSince1970: 1_767_225_600)
+    private let startDate: Date
+
+    init(startingAt startDate: Date = TestClock.start) {
+        self.startDate = startDate
+    }
 
     func sleep(for duration: Duration) async throws {
         try Task.checkCancellation()

@@ -11,7 +11,7 @@ import Testing
     let directory = TemporaryDirectory()
     let server = MemoryKeysServer()
     let rooms = MemoryRooms()
-    let clock = TestClock()
+    let clock = TestClock(startingAt: Self.now)
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     /// One device with its center; `sync()` hands it what arrived for it since the last one.
@@ -68,7 +68,7 @@ import Testing
                                               trust: server.trustService(userID: userID), cipher: PickleCipher(key: Data(repeating: 7, count: 32)))
         try await machine.publishKeys(oneTimeKeyCounts: nil, unusedFallbackKeyTypes: nil)
         let transport = MemoryVerificationTransport(keys: keys, rooms: rooms, userID: userID, now: { Self.now })
-        let center = VerificationCenter(crypto: machine, transport: transport, clock: clock, now: { Self.now })
+        let center = VerificationCenter(crypto: machine, transport: transport, clock: clock)
         let reports = Reports()
         await center.onChange { reports.add($0) }
         return Device(center: center, machine: machine, store: store, address: DeviceAddress(userID: userID, deviceID: deviceID),
