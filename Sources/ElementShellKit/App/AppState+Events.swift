@@ -12,22 +12,57 @@ extension AppState {
     func apply(_ event: ClientEvent, from generation: Int, syncRun: Int? = nil) async {
         guard generation == state.serviceGeneration else { return }
         if let syncRun, case .syncFailed = event, syncRun != state.syncRun { return }
-        let gathered = await gather(for: event)
-        // The services may have stopped while the store was read.
-        guard generation == state.serviceGeneration else { return }
-        if let syncRun, case .synced(let result) = event, !result.hasMore {
-            // A response with more to come at once has not caught up yet.
-            commit { $0.latestSyncedRun = max($0.latestSyncedRun, syncRun) }
+        await applyInOrder(event) { [unowned self] in
+            // The services may have stopped while earlier events or the store were read.
+            guard generation == state.serviceGeneration else { return false }
+            if let syncRun, case .synced(let result) = event, !result.hasMore {
+                // A response with more to come at once has not caught up yet.
+                commit { $0.latestSyncedRun = max($0.latestSyncedRun, syncRun) }
+            }
+            return true
         }
-        await apply(event, with: gathered)
     }
 
     /// Applies what a service reports. Only the main actor runs this, like `send`.
     public func apply(_ event: ClientEvent) async {
-        await apply(event, with: await gather(for: event))
+        await applyInOrder(event) { true }
     }
 
-    private func apply(_ event: ClientEvent, with gathered: Gathered) async {
+    /// Applies `event` if `stillApplies`. One that needs reads first (`gather`) is applied after
+    /// every such event reported before it (`EventOrder`), and is checked once its reads are done.
+    /// The rest need no reads and are applied at once, so whoever reported them (the send queue,
+    /// a timer) goes on only when the state shows them. An end of session and a scheduled command
+    /// wait for commands and stops, which may in turn wait for events.
+    private func applyInOrder(_ event: ClientEvent, if stillApplies: @escaping @MainActor () -> Bool) async {
+        switch event {
+        case .synced, .decrypted, .verificationChanged, .secretsArrived, .identitiesChanged:
+            await eventOrder.run { [unowned self] in
+                let gathered = await gather(for: event)
+                guard stillApplies() else { return }
+                apply(event, with: gathered)
+            }
+        case .sessionEnded(let signOut):
+            guard stillApplies() else { return }
+            await endSession(signOut)
+        case .scheduledLineDue(let id):
+            // A command, run like a typed one.
+            guard stillApplies() else { return }
+            await runScheduledLine(id)
+        case .markedRead, .messageSent, .sendFailed, .syncFailed, .firstSyncIsSlow, .receiptDue:
+            guard stillApplies() else { return }
+            apply(event, with: Gathered())
+        }
+    }
+
+    /// The homeserver ended the session: it is kept as signed out.
+    private func endSession(_ signOut: Session.SignOut) async {
+        guard let ended = state.session, !state.isLoggingOut else { return }
+        logger.notice("The homeserver signed out \(ended.userID) (device \(ended.deviceID), \(signOut.rawValue))")
+        report(Report(content: .sessionEnded(userID: ended.userID), location: nil))
+        await keepSignedOut(ended, signOut)
+    }
+
+    private func apply(_ event: ClientEvent, with gathered: Gathered) {
         switch event {
         case .synced(let result):
             applySync(result, gathered)
@@ -44,11 +79,8 @@ extension AppState {
             applySendReport(event)
         case .syncFailed(let error, let delay):
             applySyncFailure(error, retryIn: delay)
-        case .sessionEnded(let signOut):
-            guard let ended = state.session, !state.isLoggingOut else { return }
-            logger.notice("The homeserver signed out \(ended.userID) (device \(ended.deviceID), \(signOut.rawValue))")
-            report(Report(content: .sessionEnded(userID: ended.userID), location: nil))
-            await keepSignedOut(ended, signOut)
+        case .sessionEnded, .scheduledLineDue:
+            break  // not queued: see `applyInOrder`
         case .verificationChanged(let summary):
             applyVerificationChange(summary, gathered)
         case .secretsArrived(let arrival):
@@ -69,9 +101,6 @@ extension AppState {
         case .receiptDue(let roomID):
             guard state.runtime?.pendingReceipt?.roomID == roomID else { return }
             sendPendingReceipt()
-        case .scheduledLineDue(let id):
-            // A command, run like a typed one.
-            await runScheduledLine(id)
         }
     }
 

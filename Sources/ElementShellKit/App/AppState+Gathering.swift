@@ -49,7 +49,7 @@ extension AppState {
         case .secretsArrived, .identitiesChanged:
             gathered.deviceTrust = await readDeviceTrust()
         case .sendFailed, .messageSent, .markedRead, .syncFailed, .sessionEnded, .firstSyncIsSlow, .receiptDue, .scheduledLineDue:
-            break
+            break  // applied at once (`applyInOrder`)
         }
         return gathered
     }

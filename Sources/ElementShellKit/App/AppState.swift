@@ -21,6 +21,8 @@ public final class AppState {
     @ObservationIgnored let report: @MainActor (Report) -> Void
     /// Matrix IDs and what happened to them; never secrets or message bodies.
     @ObservationIgnored let logger = Logger(label: "element-shell.app")
+    /// What services report is applied in the order they reported it (`apply`).
+    @ObservationIgnored let eventOrder = EventOrder()
 
     public init(
         config: ShellConfig,

@@ -10,8 +10,21 @@ extension CryptoMachine {
 
     /// Uploads the room keys the backup lacks, a batch at a time, marking each batch once the
     /// server took it. A failure leaves the rest for the next call (after the next sync), and a
-    /// restart loses nothing: what is uploaded is recorded in the store.
+    /// restart loses nothing: what is uploaded is recorded in the store. One upload runs at a
+    /// time: a caller that finds one under way (the sync loop's, as `/backup` asks) waits for it
+    /// and then uploads what it left, so on return every key held before the call is up.
     public func backUpRoomKeys() async {
+        while let running = backupUpload { await running.value }
+        // Cleared by the upload itself, on this actor, before any waiter resumes.
+        let upload = Task {
+            await uploadPendingRoomKeys()
+            backupUpload = nil
+        }
+        backupUpload = upload
+        await upload.value
+    }
+
+    private func uploadPendingRoomKeys() async {
         guard let trust, let backup = try? await store.keyBackup(), let publicKey = try? Curve25519PublicKey(base64: backup.publicKey) else { return }
         while let pending = try? await store.sessionsToBackUp(limit: Self.backupBatchSize), !pending.isEmpty {
             var rooms: [String: [String: JSONValue]] = [:]

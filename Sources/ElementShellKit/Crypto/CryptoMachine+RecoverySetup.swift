@@ -151,6 +151,8 @@ extension CryptoMachine {
     /// Where the account's trusted identity stands, from the server and this device's store.
     public func recoveryStatus() async throws(RecoveryError) -> RecoveryStatus {
         let trust = try trustService
+        // Counted once what the device holds has gone up, not while the sync loop's upload runs.
+        await backUpRoomKeys()
         let answer = try await serverCall { () throws(MatrixError) in try await keys.queryKeys(userIDs: [userID]) }
         let published = identity(of: userID, in: answer)
         let ownKeys = answer["device_keys"]?[userID]?[deviceID] ?? .null

@@ -51,6 +51,8 @@ public actor CryptoMachine {
     var secretsArrival: SecretsArrival?
     /// Users verified here whose identity changed since the sync loop last took them.
     var changedIdentities: [String] = []
+    /// The backup upload under way, which a second caller waits for (`backUpRoomKeys`).
+    var backupUpload: Task<Void, Never>?
     /// Stored messages a withheld notice re-marked since the sync loop last took them.
     var withheldChanges: [MessageRecord] = []
     /// The session's clock: the dates of rotation and session order read it.

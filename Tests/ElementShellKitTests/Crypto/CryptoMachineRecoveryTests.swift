@@ -88,6 +88,27 @@ import Testing
         #expect(late?.changedMessages.first?.isKeyImported == true, "a key from the backup proves nothing about its sender")
     }
 
+    /// `/backup` right after a sync counted the keys while that sync's upload was on its way,
+    /// and told of a key not backed up that was.
+    @Test func theBackupStatusCountsWhatAnUploadUnderWayTakes() async throws {
+        let first = try await device(alice, "A1")
+        _ = try await setUp(first)
+        let hold = Hold()
+        await hold.arm()
+        await server.setBackupUploadHold(hold)
+        _ = try await first.machine.encrypt(type: "m.room.message", content: ["body": "hi"], roomID: "!r:hs", settings: RoomEncryption())
+        let upload = Task { await first.machine.backUpRoomKeys() }
+        try await hold.reached()
+        let status = Task { try await first.machine.recoveryStatus() }
+        // Time for the status to count, were it not to wait for the upload.
+        for _ in 0..<200 { await Task.yield() }
+        await hold.release()
+        let counted = try await status.value
+        await upload.value
+        #expect(counted.roomKeyCount == 1 && counted.backedUpKeyCount == 1, "\(counted)")
+        #expect(await server.backedUpSessionCount(version: "1") == 1, "one upload, not two")
+    }
+
     @Test func aRestoreCutShortIsFinishedByTheNextStart() async throws {
         let first = try await device(alice, "A1")
         let recoveryKey = try await setUp(first)

@@ -16,6 +16,8 @@ struct MemoryTrustState {
     var requiresAuthenticationToReplace = true
     /// Answers a download of the whole backup with a server error, as a server going away mid-restore.
     var failsBackupDownload = false
+    /// Holds an upload of room keys to the backup where a test armed it.
+    var backupUploadHold: Hold?
 }
 
 extension MemoryKeysServer {
@@ -48,6 +50,10 @@ extension MemoryKeysServer {
 
     func setFailsBackupDownload(_ fails: Bool) {
         trustState.failsBackupDownload = fails
+    }
+
+    func setBackupUploadHold(_ hold: Hold) {
+        trustState.backupUploadHold = hold
     }
 
     func backedUpSessionCount(version: String) -> Int {
@@ -154,6 +160,7 @@ extension MemoryKeysServer {
         }
 
         func uploadBackupKeys(_ rooms: [String: [String: JSONValue]], version: String) async throws(MatrixError) {
+            await server.trustState.backupUploadHold?.pass()
             await server.uploadBackupKeys(rooms, version: version)
         }
     }
