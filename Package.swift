@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .executable(name: "element-shell", targets: ["element-shell"]),
         .library(name: "ElementShellKit", targets: ["ElementShellKit"]),
+        .library(name: "MatrixClient", targets: ["MatrixClient"]),
         .library(name: "MatrixCrypto", targets: ["MatrixCrypto"]),
         .library(name: "MatrixJSON", targets: ["MatrixJSON"]),
         .executable(name: "element-shell-bench", targets: ["element-shell-bench"]),
@@ -28,8 +29,12 @@ let package = Package(
                        providers: [.apt(["libcmark-dev"])]),
         .executableTarget(name: "l10n-gen", path: "Sources/l10n-gen"),
         .plugin(name: "L10nPlugin", capability: .buildTool(), dependencies: ["l10n-gen"]),
+        // The Matrix client library: HTTP, endpoints, sync and sliding sync, the store, the crypto
+        // machine, verification, login and OAuth, media and message formatting. It knows nothing
+        // of the shell (its state, reports, strings, rendering or profiles): a second front end
+        // builds on it as the shell does (docs/client-library.md).
         .target(
-            name: "ElementShellKit",
+            name: "MatrixClient",
             dependencies: [
                 "CCurl",
                 "CCmark",
@@ -37,9 +42,19 @@ let package = Package(
                 "MatrixCrypto",
                 "MatrixJSON",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
+        // The shell: commands, the app's state, configuration, strings and rendering.
+        .target(
+            name: "ElementShellKit",
+            dependencies: [
+                "MatrixClient",
+                "MatrixCrypto",
+                "MatrixJSON",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Yams", package: "Yams"),
             ],
             plugins: ["L10nPlugin"]
         ),
@@ -47,6 +62,7 @@ let package = Package(
             name: "element-shell",
             dependencies: [
                 "ElementShellKit",
+                "MatrixClient",
                 "CReadline",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -81,6 +97,7 @@ let package = Package(
             name: "element-shell-bench",
             dependencies: [
                 "ElementShellKit",
+                "MatrixClient",
                 "SyntheticSync",
                 "MatrixCrypto",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -91,7 +108,7 @@ let package = Package(
         .testTarget(
             name: "ElementShellKitTests",
             // The executable is a dependency so the process-level tests (batch mode, tmux) find it built.
-            dependencies: ["ElementShellKit", "element-shell", "SyntheticSync", "MatrixCrypto", "MatrixJSON", "TestSupport"],
+            dependencies: ["ElementShellKit", "MatrixClient", "element-shell", "SyntheticSync", "MatrixCrypto", "MatrixJSON", "TestSupport"],
             // Read through #filePath, so the expected text is reviewed like code.
             exclude: ["Render/Golden", "Peers"]
         ),
@@ -106,19 +123,19 @@ let package = Package(
 )
 
 // The fuzz targets (Sources/element-shell-fuzz) exist only when Scripts/fuzz sets ELEMENT_SHELL_FUZZ,
-// so a normal build neither compiles nor links them. Only ElementShellKit and the fuzzer get
+// so a normal build neither compiles nor links them. Only the client, the shell and the fuzzer get
 // libFuzzer's coverage and AddressSanitizer (the JSON reader walks raw buffers): coverage of the
 // code under test is what steers libFuzzer, and plain dependencies keep the fuzz build short.
 if ProcessInfo.processInfo.environment["ELEMENT_SHELL_FUZZ"] != nil {
     let sanitizers = ["-sanitize=fuzzer,address"]
-    for target in package.targets where target.name == "ElementShellKit" {
+    for target in package.targets where ["ElementShellKit", "MatrixClient"].contains(target.name) {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(sanitizers)]
     }
     package.targets += [
         .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
         .executableTarget(
             name: "element-shell-fuzz",
-            dependencies: ["ElementShellKit", "CLibFuzzer"],
+            dependencies: ["ElementShellKit", "MatrixClient", "CLibFuzzer"],
             swiftSettings: [.unsafeFlags(sanitizers)],
             // lld, because gold warns about every ASan helper symbol it cannot export.
             linkerSettings: [.unsafeFlags(sanitizers + ["-use-ld=lld"])]

@@ -1,5 +1,6 @@
 import ElementShellKit
 import Foundation
+import MatrixClient
 import MatrixJSON
 
 /// Just enough of a homeserver in memory for `restore`: one account whose identity, secret

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ElementShellKit
 import Foundation
+import MatrixClient
 import SyntheticSync
 
 /// `ingest`: takes in a `/sync` response from a file as the client takes in one from the

@@ -1,5 +1,6 @@
 import ElementShellKit
 import Foundation
+import MatrixClient
 
 /// What one `ingest` run measured, printed as one JSON line so scripts can compare runs.
 struct IngestFigures {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ElementShellKit
 import Foundation
+import MatrixClient
 import MatrixCrypto
 import MatrixJSON
 

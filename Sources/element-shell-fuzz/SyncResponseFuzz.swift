@@ -1,5 +1,6 @@
 import ElementShellKit
 import Foundation
+import MatrixClient
 
 /// Any response body, read as `/v3/sync` and as sliding sync answer it: decoding throws or gives
 /// a response, and what decodes becomes a store batch whose messages all belong to rooms of the

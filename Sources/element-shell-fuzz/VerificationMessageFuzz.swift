@@ -1,5 +1,6 @@
 import ElementShellKit
 import Foundation
+import MatrixClient
 import MatrixJSON
 
 /// Any verification message, as a JSON object `{"type", "content", "sender", "event_id"}` read

@@ -1,5 +1,6 @@
 import ElementShellKit
 import Foundation
+import MatrixClient
 
 /// The process entry point: the command line is read, then a run starts, or `--help` or
 /// `--version` is answered.

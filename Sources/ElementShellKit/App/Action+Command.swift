@@ -1,3 +1,5 @@
+import MatrixClient
+
 extension Action {
     /// The command whose result this is: what `send` reports it as, and whose needs it checks.
     public var command: CommandName {

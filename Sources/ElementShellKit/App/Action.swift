@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// Everything the user can ask for, as a value. The parser produces these from lines; `AppState.send`
 /// is the only place they take effect. Two levels, so each concern's cases stay together.
 public enum Action: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 extension AppEnvironment {
     /// The real services of a profile's data directory, over one HTTP client per CA file for the
@@ -33,7 +34,8 @@ extension AppEnvironment {
                 try? FileManager.default.removeItem(at: StoreLocation.directory(for: session, dataDirectory: dataDirectory))
             },
             makeSessionServices: { session, settings in
-                .live(session: session, settings: settings, http: transport(settings), clock: clock, dataDirectory: dataDirectory)
+                .live(session: session, syncMode: settings.sync, requestTimeout: TimeInterval(settings.requestTimeout),
+                      openRoomTimelineLimit: AppState.openedHistory, http: transport(settings), clock: clock, dataDirectory: dataDirectory)
             },
             password: password,
             openInBrowser: openInBrowser,

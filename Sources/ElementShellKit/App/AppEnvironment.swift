@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 import MatrixCrypto
 
 /// The services AppState asks for work. A struct of values and closures: `live` wires the real

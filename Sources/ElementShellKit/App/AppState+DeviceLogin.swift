@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 extension AppState {
     /// OAuth 2.0's device authorization grant, as the spec gives it to clients without a browser

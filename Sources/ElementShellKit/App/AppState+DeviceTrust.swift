@@ -1,3 +1,5 @@
+import MatrixClient
+
 extension AppState {
     /// Which devices are trusted, read anew: at start, and after each sync, verification or
     /// recovery, which may have brought or dropped devices (a device whose keys change loses its

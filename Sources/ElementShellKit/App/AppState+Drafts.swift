@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 /// A draft with the name of its room, for `/drafts`.
 public struct DraftView: Sendable, Equatable {

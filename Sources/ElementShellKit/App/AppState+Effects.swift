@@ -1,10 +1,12 @@
+import MatrixClient
+
 /// Requests no command waits for, such as read receipts: they run beside the next command, off
 /// the main actor, and what they bring comes back as an event through `apply`, like any
 /// service's report. The end of a script waits for them (`settle`).
 extension AppState {
     /// Runs `effect` in the background; its event, if any, is applied unless the services it
     /// belongs to have stopped meanwhile.
-    func perform(_ effect: @escaping @Sendable () async -> ClientEvent?) {
+    func perform(_ effect: @escaping @Sendable () async -> AppEvent?) {
         let generation = state.serviceGeneration
         commit { $0.pendingEffectCount += 1 }
         Task { [weak self] in
@@ -19,7 +21,7 @@ extension AppState {
     /// Brings `event` through `apply` once `delay` has passed on the app's clock, unless the task
     /// is cancelled first: a timer changes the state only through the event it brings. Unless it
     /// `outlivesSession`, it is dropped when the session's services stop meanwhile.
-    func schedule(_ event: ClientEvent, after delay: Duration, outlivesSession: Bool = false) -> Task<Void, Never> {
+    func schedule(_ event: AppEvent, after delay: Duration, outlivesSession: Bool = false) -> Task<Void, Never> {
         let generation = state.serviceGeneration
         return Task { [weak self, clock = environment.clock] in
             guard (try? await clock.sleep(for: delay)) != nil, let self else { return }

@@ -1,3 +1,5 @@
+import MatrixClient
+
 extension AppState {
     func send(_ action: EncryptionAction, in context: CommandContext) async -> Bool {
         let session = context.signedIn.session

@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 /// Applying what services and timers report. What an event needs from the store or the crypto
 /// machine is read first (`gather`); then it is applied in one synchronous step, to the state
@@ -9,13 +10,13 @@ extension AppState {
     /// arrived just as the user logged out). A sync loop's own run is named too: one that was
     /// replaced (`/reconnect`, `/wait sync`) may still report what it committed, which is shown,
     /// but no longer its failures, and its responses do not count for `/wait sync`.
-    func apply(_ event: ClientEvent, from generation: Int, syncRun: Int? = nil) async {
+    func apply(_ event: AppEvent, from generation: Int, syncRun: Int? = nil) async {
         guard generation == state.serviceGeneration else { return }
-        if let syncRun, case .syncFailed = event, syncRun != state.syncRun { return }
+        if let syncRun, case .client(.syncFailed) = event, syncRun != state.syncRun { return }
         await applyInOrder(event) { [unowned self] in
             // The services may have stopped while earlier events or the store were read.
             guard generation == state.serviceGeneration else { return false }
-            if let syncRun, case .synced(let result) = event, !result.hasMore {
+            if let syncRun, case .client(.synced(let result)) = event, !result.hasMore {
                 // A response with more to come at once has not caught up yet.
                 commit { $0.latestSyncedRun = max($0.latestSyncedRun, syncRun) }
             }
@@ -23,9 +24,19 @@ extension AppState {
         }
     }
 
-    /// Applies what a service reports. Only the main actor runs this, like `send`.
-    public func apply(_ event: ClientEvent) async {
+    /// What a service of the running session reported, from its `generation`.
+    func apply(_ event: ClientEvent, from generation: Int, syncRun: Int? = nil) async {
+        await apply(.client(event), from: generation, syncRun: syncRun)
+    }
+
+    /// Applies an event. Only the main actor runs this, like `send`.
+    public func apply(_ event: AppEvent) async {
         await applyInOrder(event) { true }
+    }
+
+    /// Applies what a service reports.
+    public func apply(_ event: ClientEvent) async {
+        await apply(.client(event))
     }
 
     /// Applies `event` if `stillApplies`. One that needs reads first (`gather`) is applied after
@@ -33,24 +44,39 @@ extension AppState {
     /// The rest need no reads and are applied at once, so whoever reported them (the send queue,
     /// a timer) goes on only when the state shows them. An end of session and a scheduled command
     /// wait for commands and stops, which may in turn wait for events.
-    private func applyInOrder(_ event: ClientEvent, if stillApplies: @escaping @MainActor () -> Bool) async {
+    private func applyInOrder(_ event: AppEvent, if stillApplies: @escaping @MainActor () -> Bool) async {
         switch event {
-        case .synced, .decrypted, .verificationChanged, .secretsArrived, .identitiesChanged:
-            await eventOrder.run { [unowned self] in
-                let gathered = await gather(for: event)
+        case .client(let reported):
+            switch reported {
+            case .synced, .decrypted, .verificationChanged, .secretsArrived, .identitiesChanged:
+                await eventOrder.run { [unowned self] in
+                    let gathered = await gather(for: reported)
+                    guard stillApplies() else { return }
+                    apply(reported, with: gathered)
+                }
+            case .sessionEnded(let signOut):
                 guard stillApplies() else { return }
-                apply(event, with: gathered)
+                await endSession(signOut)
+            case .messageSent, .sendFailed, .syncFailed:
+                guard stillApplies() else { return }
+                apply(reported, with: Gathered())
             }
-        case .sessionEnded(let signOut):
-            guard stillApplies() else { return }
-            await endSession(signOut)
         case .scheduledLineDue(let id):
             // A command, run like a typed one.
             guard stillApplies() else { return }
             await runScheduledLine(id)
-        case .markedRead, .messageSent, .sendFailed, .syncFailed, .firstSyncIsSlow, .receiptDue:
+        case .markedRead(let roomID):
             guard stillApplies() else { return }
-            apply(event, with: Gathered())
+            clearCounts(of: roomID)
+        case .firstSyncIsSlow:
+            guard stillApplies() else { return }
+            commit { $0.runtime?.firstSyncNotice = nil }
+            guard state.appliedSyncCount == 0, !state.announcedFirstSync else { return }
+            commit { $0.announcedFirstSync = true }
+            report(Report(content: .firstSyncUnderway, location: nil))
+        case .receiptDue(let roomID):
+            guard stillApplies(), state.runtime?.pendingReceipt?.roomID == roomID else { return }
+            sendPendingReceipt()
         }
     }
 
@@ -69,8 +95,6 @@ extension AppState {
         case .decrypted(let result):
             keep(result)
             show(gathered.changes, of: result)
-        case .markedRead(let roomID):
-            clearCounts(of: roomID)
         case .messageSent(_, let roomID, _):
             commit { $0.sendReportCount += 1 }
             ownMessageLanded(in: roomID)
@@ -79,7 +103,7 @@ extension AppState {
             applySendReport(event)
         case .syncFailed(let error, let delay):
             applySyncFailure(error, retryIn: delay)
-        case .sessionEnded, .scheduledLineDue:
+        case .sessionEnded:
             break  // not queued: see `applyInOrder`
         case .verificationChanged(let summary):
             applyVerificationChange(summary, gathered)
@@ -93,14 +117,6 @@ extension AppState {
             // Their devices lost their trust: marks shown from now on say so.
             useDeviceTrust(gathered.deviceTrust)
             for userID in userIDs { report(Report(content: .identityChanged(userID: userID), location: nil)) }
-        case .firstSyncIsSlow:
-            commit { $0.runtime?.firstSyncNotice = nil }
-            guard state.appliedSyncCount == 0, !state.announcedFirstSync else { return }
-            commit { $0.announcedFirstSync = true }
-            report(Report(content: .firstSyncUnderway, location: nil))
-        case .receiptDue(let roomID):
-            guard state.runtime?.pendingReceipt?.roomID == roomID else { return }
-            sendPendingReceipt()
         }
     }
 

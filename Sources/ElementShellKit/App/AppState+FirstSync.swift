@@ -1,3 +1,5 @@
+import MatrixClient
+
 extension AppState {
     /// In batch mode, a command that needs a session waits for the first sync of a store that
     /// never synced (right after `/login`, or a session resumed before its first sync was kept),

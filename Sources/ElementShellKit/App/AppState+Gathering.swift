@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 /// What applying an event needs from the store and the crypto machine, read before it is applied
 /// (see `AppState+Events.swift`). Each part is checked against the state when it is used: names
@@ -48,7 +49,7 @@ extension AppState {
             if summary.state == .done { gathered.deviceTrust = await readDeviceTrust() }
         case .secretsArrived, .identitiesChanged:
             gathered.deviceTrust = await readDeviceTrust()
-        case .sendFailed, .messageSent, .markedRead, .syncFailed, .sessionEnded, .firstSyncIsSlow, .receiptDue, .scheduledLineDue:
+        case .sendFailed, .messageSent, .syncFailed, .sessionEnded:
             break  // applied at once (`applyInOrder`)
         }
         return gathered

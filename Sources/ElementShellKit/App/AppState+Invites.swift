@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// Invites: told when they arrive, and recorded as direct chats when accepted.
 extension AppState {
     /// An invite marked `is_direct` that was just accepted becomes a direct chat with its inviter

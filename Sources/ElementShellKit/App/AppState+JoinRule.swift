@@ -1,3 +1,4 @@
+import MatrixClient
 import MatrixJSON
 
 extension AppState {

@@ -1,3 +1,5 @@
+import MatrixClient
+
 extension AppState {
     func send(_ action: MembershipAction, in context: CommandContext) async -> Bool {
         switch action {

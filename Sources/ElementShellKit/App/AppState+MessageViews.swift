@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 extension AppState {
     /// Messages as the user sees them: named senders, `~N` numbers, the parents of replies in

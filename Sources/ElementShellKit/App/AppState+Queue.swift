@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// A message of the outbox, for `/queue`.
 public struct QueuedMessage: Sendable, Equatable {
     public var entry: OutboxEntry

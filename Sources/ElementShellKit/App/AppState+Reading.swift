@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 /// Read receipts and the read marker: `/read` marks a room read up to its newest message at
 /// once; `/open` and new messages of the open room do so a moment later, a burst in one request.

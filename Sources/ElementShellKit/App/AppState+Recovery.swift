@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 import MatrixCrypto
 import MatrixJSON
 

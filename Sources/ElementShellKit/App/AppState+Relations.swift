@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 extension AppState {
     func send(_ action: RelationAction, in room: RoomContext) async -> Bool {

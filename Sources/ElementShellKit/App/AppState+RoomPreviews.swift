@@ -1,3 +1,5 @@
+import MatrixClient
+
 extension AppState {
     /// The cells of the joined spaces among `listed` when the profile groups rooms under them:
     /// each with the newest message among the rooms it groups.

@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 extension AppState {
     nonisolated static let openedHistory = 20
@@ -84,7 +85,7 @@ extension AppState {
                 older = try await store.messages(in: roomID, thread: thread, before: cursor, limit: count)
             }
             if older.count < count, let token = try await store.room(roomID)?.previousBatch, !token.isEmpty {
-                try await fetchOlder(count, of: roomID, from: token, into: store, rooms: room.services.rooms)
+                logMalformed(try await OlderHistory.fetch(count, of: roomID, from: token, into: store, through: room.services.rooms, decryptingWith: state.crypto))
                 older = try await store.messages(in: roomID, thread: thread, before: cursor, limit: count)
             }
             let surroundings = await surroundings(of: older)
@@ -98,25 +99,6 @@ extension AppState {
         } catch {
             return finish(.failure(.storeUnavailable))
         }
-    }
-
-    /// A page of older events from the server into the store, decrypted as a sync's timeline is;
-    /// those whose key has not arrived are kept to be tried again when it does. Edits, reactions
-    /// and redactions in it apply to the messages they concern, oldest first, as from a sync.
-    private func fetchOlder(_ count: Int, of roomID: String, from token: String, into store: StoreWriter, rooms: any RoomService) async throws {
-        let page = try await rooms.olderEvents(roomID: roomID, from: token, limit: count)
-        let events = await state.crypto?.decrypt(page.events, in: roomID) ?? page.events
-        let messages = events.compactMap { event in MessageRecord(roomID: roomID, event: event).map { (record: $0, event: event) } }
-        logMalformed(messages.map(\.record))
-        var relations = SyncBatch(decrypted: events.reversed().map { event in
-            var event = event
-            event.roomID = roomID
-            return event
-        })
-        relations.keepNewestEdits()
-        try await store.storeOlder(messages.map(\.record), undecrypted: messages.compactMap { UndecryptedEvent(waitingFor: $0.record, event: $0.event) },
-                                   members: page.members.compactMap { MemberRecord(roomID: roomID, event: $0) }, relations: relations,
-                                   roomID: roomID, nextBatch: page.next)
     }
 
     private func join(_ target: String, through services: SessionServices) async -> Bool {
@@ -307,7 +289,7 @@ extension AppState {
         guard newestShown(in: roomID).count < Self.openedHistory, !state.syncStatus.isRetrying else { return }
         do {
             guard let token = try await store.room(roomID)?.previousBatch, !token.isEmpty else { return }
-            try await fetchOlder(Self.openedHistory, of: roomID, from: token, into: store, rooms: service)
+            logMalformed(try await OlderHistory.fetch(Self.openedHistory, of: roomID, from: token, into: store, through: service, decryptingWith: state.crypto))
             // Only what is older than the messages held: those sync brings meanwhile join at the end.
             let oldestHeld = state.timelines[roomID]?.messages.first?.seq
             // Read before the timeline is touched: an `await` inside the mutation would write back

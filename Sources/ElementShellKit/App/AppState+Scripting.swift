@@ -1,3 +1,4 @@
+import MatrixClient
 import Observation
 
 extension AppState {

@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 /// A message `/search` found, with the name of its room.
 public struct SearchHit: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 extension AppState {
     /// Picks up the session a previous run stored, without asking and without the network.

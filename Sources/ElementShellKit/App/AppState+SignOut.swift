@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 extension AppState {
     /// The error for a command that needs a session: signed out (data kept) or never logged in.

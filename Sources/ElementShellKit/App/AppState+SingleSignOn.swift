@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 extension AppState {
     /// Single sign-on: the homeserver's link is shown (and opened where a desktop can), the

@@ -1,3 +1,4 @@
+import MatrixClient
 import MatrixJSON
 
 /// Clap's space management: spaces made, rooms made in them, added and taken out, with the

@@ -1,3 +1,5 @@
+import MatrixClient
+
 extension AppState {
     /// How many `/hierarchy` pages `/space` reads at most (50 rooms each): a huge space lists its start.
     static let hierarchyPageLimit = 10

@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 /// A session's services: started at login or resume, restarted under new network settings,
 /// stopped at logout or sign-out; and its sync loop.

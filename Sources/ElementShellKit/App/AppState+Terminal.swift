@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 extension AppState {
     /// What the prompt shows at `now` (by default, now on the app's clock); the executable redraws

@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 /// Typing notifications: the open room is told while the user types a message, and who types
 /// in it shows in the prompt.

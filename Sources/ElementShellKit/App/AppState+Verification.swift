@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 /// `/verify`, `/verification` and `/wait verification`: interactive key verification through the
 /// session's `VerificationCenter`, whose reports arrive as `.verificationChanged`.

@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// What `send` found when it checked a command's needs, handed to the handler. A handler asks
 /// only for what its command's needs promise (`AppStateCommandNeedsTests` runs every command on
 /// no more than that), so asking for more is a mistake in the table, not a state to handle.

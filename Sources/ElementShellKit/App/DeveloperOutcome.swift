@@ -1,3 +1,4 @@
+import MatrixClient
 import MatrixJSON
 
 /// What the developer-mode commands produced.

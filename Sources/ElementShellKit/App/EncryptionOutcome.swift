@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// What the encryption commands (`/devices`, `/verify`, `/unverify`, `/keys`, `/encrypt`) produced.
 public enum EncryptionOutcome: Sendable, Equatable {
     /// `/devices`: a user's devices by ID.

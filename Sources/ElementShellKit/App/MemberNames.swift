@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 /// Names members by display name, adding the user ID where two share one, as the spec asks.
 /// Names are compared as they look, not as they are spelt: "Bob" with a zero-width space or a

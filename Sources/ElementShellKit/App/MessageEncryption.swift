@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// What encryption says about a message, which its marks show the way Element X's shields do: a
 /// lock for one that arrived encrypted, a warning besides when its sender's device is not
 /// vouched for (or its key proves nothing), and why one could not be read.

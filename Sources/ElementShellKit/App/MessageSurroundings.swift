@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// What the store holds around messages about to be shown: the messages they reply to, their
 /// reactions, and, outside a thread view, the summaries of threads they start and the roots of
 /// threads they are in. All keyed by event ID.

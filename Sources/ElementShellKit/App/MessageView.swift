@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// A message as the user sees it: who (by a name unique in the room), what, when.
 public struct MessageView: Sendable, Equatable {
     public var roomID: String

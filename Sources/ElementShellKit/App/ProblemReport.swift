@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 import MatrixJSON
 
 /// What `/report-problem` writes: a tar of `report.json` (this run's facts and the store's health)

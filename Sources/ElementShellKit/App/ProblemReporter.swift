@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 /// Writes a problem report off the main actor: the store's health through its reader, the end of
 /// the log from its file, and the archive, created with mode 0600 in the data directory.

@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// Chooses which of libcurl's many progress calls become a line: for transfers of at least
 /// `minimumBytes`, each tenth passed, or once a second while the total is unknown. The start
 /// and the end are left out: the command's own result line says those.

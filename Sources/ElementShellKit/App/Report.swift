@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 /// One thing the shell tells the user. Every command ends with exactly one `.result`; background
 /// work (a resumed session, config problems, a timer's line) reports on its own.

@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 /// Finds the room `/open` means: its number in the `/rooms` order, its ID, its alias, or the
 /// start of its name when only one room's name starts so.

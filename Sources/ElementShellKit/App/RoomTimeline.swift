@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// The newest messages of a room the user has opened, kept in memory so that opening it again and
 /// the first pages of `/history` usually need no store read. Bounded by the `timeline_size`
 /// setting: older messages are dropped here and come from the store, then from the server.

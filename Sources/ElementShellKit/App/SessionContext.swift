@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// A signed-in session's parts, as `send` found them when it checked a command's needs: its
 /// handler takes them from here instead of unwrapping `AppState`'s optionals.
 struct SessionContext: Sendable {

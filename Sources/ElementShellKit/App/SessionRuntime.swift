@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// A session's running parts: its services, open store, crypto machine, verifications, send
 /// queue and the tasks that run them. Built whole once the store is open and the keys are read
 /// (login, resume, new network settings), and dropped whole when the services stop; what they

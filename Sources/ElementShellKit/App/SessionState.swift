@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// What the shell shows and remembers of one session: its rooms, the open room, what was listed
 /// and numbered, who types, which verifications it saw. A value, replaced whole when the
 /// session's services stop for good (logout, sign-out), so nothing of one account is left for the

@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// Everything that can go wrong in a command, as the user should hear it. Errors from below
 /// (parser, config, Matrix) are wrapped, not flattened, so the words are chosen in one place.
 public enum ShellError: Error, Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 /// Everything `AppState` holds that changes: who is signed in, what is shown of the session, its
 /// running parts, the settings in force, scripting and the counts `/wait` reads. A value that only

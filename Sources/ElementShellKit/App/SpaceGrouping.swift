@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// The room list of a profile with `group_space_rooms` (Clap's): a joined space stands for the
 /// rooms of it we have joined, which leave the top level.
 public enum SpaceGrouping {

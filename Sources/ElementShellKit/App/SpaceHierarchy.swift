@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// What `/space` lists from the pages of `/hierarchy`: every room below the space, in the
 /// server's depth-first order, each with the servers its parent names and our membership.
 struct SpaceHierarchy {

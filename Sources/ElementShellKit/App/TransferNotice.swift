@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// A line about a large transfer under way, for `/upload` and `/download`.
 public struct TransferNotice: Sendable, Equatable {
     public enum Direction: String, Sendable, Equatable {

@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// Every slash command element-shell knows, in `/help` order.
 public enum CommandTable {
     public static let all: [CommandSpec] = [

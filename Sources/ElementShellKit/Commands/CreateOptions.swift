@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// Reads `/create NAME [--alias A] [--topic T] [--public] [--encrypted] [--in SPACE]` and
 /// `/space create NAME [--alias A] [--topic T] [--public]`: the words before the first option are
 /// the name, and each option's value runs to the next option, so neither needs quotes. Options

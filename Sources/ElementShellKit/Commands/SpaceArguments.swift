@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// Reads what follows `/space`: a space to list, or a management form led by its word
 /// (`create`, `add`, `remove`). A space called "create" is listed by its number or alias.
 enum SpaceArguments {

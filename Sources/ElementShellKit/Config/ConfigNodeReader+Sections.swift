@@ -1,3 +1,4 @@
+import MatrixClient
 import Yams
 
 /// The config file's schema: which keys each section has and what each value must look like.

@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 /// One setting's value, checked but not yet applied: the config file reads these once and layers them
 /// over each profile, so an invalid value is reported once however many profiles there are.

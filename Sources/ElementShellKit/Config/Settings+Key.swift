@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 extension Settings {
     /// A setting's name as `/set` and the config file spell it.

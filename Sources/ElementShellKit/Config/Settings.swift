@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 /// The settings a user may change at run time with `/set`, and globally or per profile in the config file.
 /// Built-in values are `Settings.default`.

@@ -1,5 +1,6 @@
 import CCmark
 import Foundation
+import MatrixClient
 
 /// Outgoing Markdown as the `formatted_body` HTML of a message, through libcmark (CommonMark).
 /// Only tags from the spec's recommended subset come out: raw HTML in the text is escaped, links

@@ -7,9 +7,6 @@ public enum MessageFormat: Sendable, Equatable {
     /// HTML as typed (`/html`), with a plain body made from it.
     case html
 
-    /// The `format` of `formatted_body` in the spec: the only one there is.
-    static let htmlFormat = "org.matrix.custom.html"
-
     /// The `body` and `formatted_body` for `text` in this format.
     func content(for text: String, markdownEnabled: Bool) -> (body: String, formattedBody: String?) {
         switch self {

@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// Why verifying someone covered only a device: who has no cross-signing identity, and that
 /// `/recovery setup` on their side makes verification cover the person.
 /// Each sentence wraps at words to the terminal's width, being longer than most terminals.

@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// The device-code login as a person sees it: the link and the code to type there, a QR code of
 /// the link with the code in it for a phone, and how long the code lasts.
 struct DeviceCodeText {

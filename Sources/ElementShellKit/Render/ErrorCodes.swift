@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// Stable machine-readable codes for `--output json`: the Matrix `errcode` where the server gave
 /// one, else a snake_case name that never changes with the language.
 public enum ErrorCodes {

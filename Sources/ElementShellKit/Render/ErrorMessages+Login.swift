@@ -1,3 +1,5 @@
+import MatrixClient
+
 extension ErrorMessages {
     static func message(for error: LoginError) -> String {
         switch error {

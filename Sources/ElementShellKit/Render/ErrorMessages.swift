@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// The one place where an error becomes words. Values from outside are sanitized here.
 public enum ErrorMessages {
     /// A command line that cannot run, and where to look.

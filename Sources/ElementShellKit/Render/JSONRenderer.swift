@@ -1,3 +1,4 @@
+import MatrixClient
 import MatrixJSON
 
 /// Reports as one JSON object each, for `--output json`. The schema is in docs/json-output.md;

@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 /// A message as timeline lines: `~7 [12:34] Alice: text` (`~7` is what commands take to name it),
 /// `* Alice waves` for emotes, continuation lines of a multi-line body indented under the first;

@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// The name a room is shown by, in the spec's order: its name, its canonical alias, the members
 /// the server chose as heroes, and last its ID.
 public enum RoomName {

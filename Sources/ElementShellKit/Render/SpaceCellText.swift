@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 /// A grouped space in `/rooms`, in Clap's two lines: `Guild • 25` with the time of its rooms'
 /// latest activity and what waits in them, then `[General] Bob: the newest message`. Everything

@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// The lines of `/spaces`, `/space` and `/space-kick`. Names arrive sanitized where the caller
 /// has them; what comes from the server here is sanitized here.
 struct SpaceText {

@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// Reports as lines for people. Pure: the same report and theme always give the same lines.
 public struct TextRenderer: Sendable {
     public var theme: Theme

@@ -1,3 +1,4 @@
+import MatrixClient
 import MatrixJSON
 
 /// `--output json` for `/recovery` and `/backup`; the fields are in docs/json-output.md.

@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// The lines of what `/recovery` and `/backup` produced.
 public struct TrustText {
     let theme: Theme

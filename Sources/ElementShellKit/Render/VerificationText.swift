@@ -1,3 +1,4 @@
+import MatrixClient
 import MatrixCrypto
 
 /// The lines of a verification step: who asks, the emoji in one row with their names under

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MatrixClient
 import Synchronization
 
 /// Log lines go to a file in the profile's data directory (mode 0600 through the process umask),

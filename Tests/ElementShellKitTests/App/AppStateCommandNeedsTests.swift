@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Each command declares in the table what it needs (`CommandNeeds`); `send` checks it before the
 /// handler runs and reports what is missing under the command's own name.

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @MainActor
 @Suite struct AppStateCommandTests {

@@ -2,6 +2,7 @@ import Foundation
 import MatrixJSON
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// `/view-source`, `/labs` and `/report-problem` through AppState, on fakes.
 @MainActor

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// `/login` by OAuth 2.0's device authorization grant, over a fake authorization server and the
 /// test clock: the code shown, polled at the server's pace, every way it can end.

@@ -3,6 +3,7 @@ import MatrixCrypto
 import MatrixJSON
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Encrypted messages through the app: shown unreadable with why, shown again once decrypted,
 /// marked by what is known of the sender's device, paged in by `/history` and decrypted there.

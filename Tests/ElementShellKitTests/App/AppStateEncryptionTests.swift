@@ -4,6 +4,7 @@ import MatrixJSON
 import Synchronization
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// `/devices`, `/verify`, `/unverify`, `/keys` and `/encrypt` through AppState, with crypto
 /// machines talking through `MemoryKeysServer`.

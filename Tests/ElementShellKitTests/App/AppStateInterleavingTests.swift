@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Each command that waits for the server is held at that wait while a sync response is applied,
 /// then let go on. What the app ends with (the state shown, the lines printed, the command's

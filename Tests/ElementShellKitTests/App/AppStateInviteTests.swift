@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Invites tell themselves once, with who, to what and the `/accept` that takes them; those to
 /// direct chats, accepted (by `/accept` or `/join`), are recorded in `m.direct` under the

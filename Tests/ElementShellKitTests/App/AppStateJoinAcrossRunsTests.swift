@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Scripts join in one run and post in the next: a join is kept when it succeeds, not only once
 /// sync brings the room, which a short run may end before.

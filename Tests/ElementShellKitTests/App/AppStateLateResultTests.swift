@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// What a stopped or replaced service reports late is dropped: the old session's or the old sync
 /// loop's results never land in what came after them.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// A logout leaves nothing of its session for the next one: everything shown of it is one value,
 /// replaced whole, so a field added to it later is covered without this test knowing its name.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The homeserver refuses a join or a message (`M_FORBIDDEN`, `M_NOT_FOUND`, `M_LIMIT_EXCEEDED`):
 /// each says so in the user's language, nothing is lost, and the shell carries on.

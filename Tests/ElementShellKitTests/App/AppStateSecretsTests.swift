@@ -2,6 +2,7 @@ import Foundation
 import MatrixCrypto
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Secrets another own session shares after a verification: each arrival is told, and
 /// `/wait secrets` holds a script until the last one asked for came.

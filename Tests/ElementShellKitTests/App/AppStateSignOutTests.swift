@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The homeserver stops taking the session's token (`M_UNKNOWN_TOKEN`): everything stays on disk,
 /// the prompt says so, and `/login` resumes the same store, as the same device after a soft logout.

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// `/login` by single sign-on, over a fake listener the test answers in the browser's place.
 @MainActor

@@ -2,6 +2,7 @@ import Foundation
 import MatrixJSON
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Clap's space management on a fake server: the state events each command sends, the power
 /// checks that come first, and the flag that offers it all.

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @MainActor
 @Suite struct AppStateTimelineTests {

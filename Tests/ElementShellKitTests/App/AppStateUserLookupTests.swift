@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// `/dm` and `/invite` look the user up on their server first: one not found is refused and
 /// nothing is created or sent, unless the command is forced with `!`.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// `/wait` ends when what it waits for happens, whichever way it comes.
 @MainActor

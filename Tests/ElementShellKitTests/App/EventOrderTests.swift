@@ -1,5 +1,6 @@
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Events are applied in the order they were reported, however long each one's reads take: a
 /// verification's end, whose reads were slow, was applied after the secrets it asked for and

@@ -1,5 +1,6 @@
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Display names as the timeline shows them: unique ones alone, the rest with the user ID, and
 /// names that only look alike counted as alike.

@@ -2,6 +2,7 @@ import Foundation
 import MatrixJSON
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The problem report's contents on plain values.
 @Suite struct ProblemReportTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @Suite struct RoomTimelineTests {
     func messages(_ range: ClosedRange<Int64>) -> [MessageRecord] {

@@ -1,5 +1,6 @@
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Options go before or after a command's positional arguments, by one rule for every command.
 @Suite struct CommandOptionsTests {

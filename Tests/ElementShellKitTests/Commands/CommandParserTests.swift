@@ -1,5 +1,6 @@
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @Suite struct CommandParserTests {
     /// One example line per command: the table and these examples must cover each other.

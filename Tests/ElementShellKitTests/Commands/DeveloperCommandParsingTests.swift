@@ -1,5 +1,6 @@
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The developer-mode commands: how their lines parse, and that the table marks them so.
 @Suite struct DeveloperCommandParsingTests {

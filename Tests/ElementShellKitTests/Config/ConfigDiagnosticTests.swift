@@ -1,5 +1,6 @@
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @Suite struct ConfigDiagnosticTests {
     private func parse(_ yaml: String) -> (config: ShellConfig, diagnostics: [ConfigDiagnostic]) {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @Suite struct ConfigExampleTests {
     private static let examplePath = URL(fileURLWithPath: #filePath)

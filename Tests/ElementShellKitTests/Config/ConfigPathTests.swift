@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @Suite struct ConfigPathTests {
     /// A fresh directory holding `element-shell/config.yaml` under `configHome` when `withFile` is true.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The fork's developer flags: their defaults in both profiles, the config file, `/set
 /// developer.NAME` for one run, and what each flag changes where it already has an effect.

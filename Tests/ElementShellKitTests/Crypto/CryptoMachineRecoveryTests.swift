@@ -3,6 +3,7 @@ import MatrixCrypto
 import MatrixJSON
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Recovery between crypto machines over `MemoryKeysServer`: one device sets up the identity,
 /// secret storage and backup, another unlocks them with the recovery key; wrong keys, altered

@@ -2,6 +2,7 @@ import Foundation
 import MatrixCrypto
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Megolm replays: a server sends an old ciphertext again under another event ID or timestamp.
 /// The same event decrypts any number of times; another event with its message index is refused.

@@ -3,6 +3,7 @@ import MatrixCrypto
 import MatrixJSON
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Two or more crypto machines over `MemoryKeysServer`: keys published, claimed and shared over
 /// Olm, room messages encrypted and decrypted, kept across restarts, rotated.

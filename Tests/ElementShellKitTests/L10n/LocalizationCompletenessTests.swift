@@ -1,5 +1,6 @@
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @Suite struct LocalizationCompletenessTests {
     static let source = LocalizationTables.tables[LocalizationTables.sourceLanguage] ?? [:]

@@ -1,5 +1,6 @@
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @Suite struct LaunchOptionsTests {
     func run(_ arguments: [String]) throws -> LaunchOptions {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Which way `/login` signs in, for every mix of what was typed and what the server offers.
 struct LoginChoiceTests {

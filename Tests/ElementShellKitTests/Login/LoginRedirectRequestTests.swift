@@ -1,5 +1,6 @@
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The loopback listener answers one request only: `GET` of its secret path, addressed to its
 /// own host and port, carrying one login token (or an error).

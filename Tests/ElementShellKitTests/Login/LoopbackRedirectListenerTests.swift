@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 #if canImport(Glibc)
 import Glibc
 #endif

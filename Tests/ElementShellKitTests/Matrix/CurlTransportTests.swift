@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @Suite(.serialized) struct CurlTransportTests {
     private let transport = CurlTransport(userAgent: "element-shell-tests/1")

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// A transport that answers from a closure and records what it was asked.
 struct FakeTransport: HTTPTransport {

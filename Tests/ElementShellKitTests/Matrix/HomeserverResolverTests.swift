@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @Suite struct HomeserverResolverTests {
     private let versions = Result<HTTPResponse, TransportError>.json(200, #"{"versions":["v1.11","v1.15"]}"#)

@@ -2,6 +2,7 @@ import Foundation
 import MatrixJSON
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The hand-written reader behind sync decoding: what it accepts exactly, and that everything
 /// else is an error rather than a crash or a wrong value.

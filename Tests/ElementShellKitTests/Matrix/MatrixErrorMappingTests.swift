@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @Suite struct MatrixErrorMappingTests {
     private func map(_ status: Int, _ body: String, headers: [String: String] = [:]) -> MatrixError {

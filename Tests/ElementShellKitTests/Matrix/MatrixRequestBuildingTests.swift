@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @Suite struct MatrixRequestBuildingTests {
     private let transport = FakeTransport { _ in .json(200, "{}") }

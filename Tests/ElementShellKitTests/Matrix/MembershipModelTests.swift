@@ -2,6 +2,7 @@ import Foundation
 import MatrixJSON
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Power levels, `m.direct` and the requests that change membership, without a server.
 @Suite struct MembershipModelTests {

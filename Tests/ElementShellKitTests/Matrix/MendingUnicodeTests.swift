@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Small answers decode with Foundation's `JSONDecoder`, which refuses lone surrogate escapes and
 /// bytes that are not UTF-8: they are mended to U+FFFD first, as `JSONReader` reads them.

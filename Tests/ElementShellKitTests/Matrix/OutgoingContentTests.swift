@@ -1,5 +1,6 @@
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @Suite struct OutgoingContentTests {
     func entry(_ relation: MessageRelation?, type: String = "m.room.message", body: String = "**b**", formatted: String? = "<strong>b</strong>") -> OutboxEntry {

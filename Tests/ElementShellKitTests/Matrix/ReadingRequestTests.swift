@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The read marker and typing requests, as the spec spells them.
 @Suite struct ReadingRequestTests {

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The session's client with expiring access tokens: a token turned down as expired is renewed
 /// once, stored, and the request sent again; renewals are shared, due ones come first, and a

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The device code's polling (RFC 8628 §3.5): every answer the token endpoint can give.
 struct DeviceCodePollingTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The requests of the device login and of token renewal and revocation, on plain values.
 struct OAuthClientTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// A verification with someone covers only the device compared while either side has no
 /// cross-signing identity: `/whois` and the end of a verification say who lacks it, and that

@@ -2,6 +2,7 @@ import Foundation
 import MatrixJSON
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// What the developer commands print, on plain values: text for people and `--output json`.
 @Suite struct DeveloperTextTests {

@@ -2,6 +2,7 @@ import Foundation
 import MatrixJSON
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// How encryption shows on a message, on plain values: which mark a message gets from what the
 /// store knows and which devices are trusted, its lines, and its JSON.

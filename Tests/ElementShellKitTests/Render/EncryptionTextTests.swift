@@ -1,5 +1,6 @@
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// What the encryption commands print, in both languages, and their JSON.
 @Suite struct EncryptionTextTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @Suite struct FormattedBodyTests {
     /// Lines as plain text, with styles named in brackets: `[b]bold[/]`.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// What people see, compared with reviewed text files in `Golden/`. To accept a deliberate change,
 /// run with `ELEMENT_SHELL_RECORD_GOLDEN=1` and review the diff.

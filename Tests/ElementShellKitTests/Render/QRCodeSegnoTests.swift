@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The encoder against segno (`Peers/segno_oracle.py`), a QR code encoder it shares no code
 /// with: module for module, the version and mask each chooses, and what each version holds.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The QR code encoder against what the standard publishes; `QRCodeSegnoTests` compares whole
 /// symbols with another encoder.

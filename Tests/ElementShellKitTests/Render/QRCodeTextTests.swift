@@ -1,5 +1,6 @@
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The half-block rendering of QR codes.
 @Suite struct QRCodeTextTests {

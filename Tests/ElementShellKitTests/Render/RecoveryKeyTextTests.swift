@@ -1,5 +1,6 @@
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// A new recovery key stands on a line of its own, and the sentences around it are never broken
 /// by it, on a terminal of any width, in both languages.

@@ -1,7 +1,7 @@
 import MatrixCrypto
 import Testing
-
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The emoji names people read out when they compare: the spec's English descriptions and its
 /// table's German translations (data-definitions/sas-emoji.json).

@@ -3,6 +3,7 @@ import MatrixCrypto
 import MatrixJSON
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The verification steps of a QR code: the code in half blocks under what to do with it, the
 /// question once it was scanned, and the bytes in `--output json` for a scanning script.

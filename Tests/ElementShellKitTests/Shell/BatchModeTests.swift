@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The binary in batch mode: what scripts and the README's examples rely on.
 @Suite struct BatchModeTests {

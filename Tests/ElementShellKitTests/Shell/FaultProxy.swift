@@ -1,6 +1,7 @@
 import Foundation
 import MatrixJSON
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The fault-injecting HTTP proxy (`Peers/fault_proxy.py`) on 127.0.0.1 in front of a homeserver:
 /// the shell talks to `url`, and each fault added applies to the next requests it matches. It is

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The newest message a session's user sent to a room, as the server holds it: one `/messages`
 /// request with the session's token, read while no shell runs, with no client to start (a nio

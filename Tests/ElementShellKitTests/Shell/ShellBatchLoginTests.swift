@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// A script that logs in uses the session's rooms at once, without `/wait sync`, and Ctrl-C
 /// during a login that waits says what it stopped (a private Synapse each: fresh accounts).

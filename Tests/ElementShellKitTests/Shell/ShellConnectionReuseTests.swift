@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// One run of the binary (as judy, this suite's alone) keeps its requests on a few live
 /// connections: login, the sync long-poll, sends, history and keys share one HTTP client. Counted

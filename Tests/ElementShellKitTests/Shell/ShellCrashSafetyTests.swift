@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Issue 6, crash safety: messages typed into batch mode while the shell is killed with SIGKILL at
 /// random moments and started again reach the server exactly once and in order per room, and the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The developer commands by the binary (as alice, in the clap profile with developer settings on
 /// and a debug log) against a Synapse of its own: `/report-problem`'s archive holds what helps

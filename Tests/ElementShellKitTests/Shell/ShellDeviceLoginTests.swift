@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// `/login` by OAuth 2.0's device authorization grant against a Synapse that delegates
 /// authentication (`matrix_authentication_service`) to a small authorization server built on

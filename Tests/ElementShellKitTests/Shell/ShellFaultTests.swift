@@ -2,6 +2,7 @@ import Foundation
 import MatrixJSON
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The binary (as heidi) behind the fault-injecting proxy, with ivan on matrix-nio talking to
 /// Synapse directly: rate limits, server errors, dropped and stalled connections, broken sync

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// A script joins a room in one run and posts to it in the next, each run ending as soon as its
 /// lines are done, so neither waits for sync to bring the room (ken the shell, lou the peer; this

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The outbox and sync against a homeserver that goes away. Each test has a Synapse of its own to
 /// stop and start (the shared one serves the other suites meanwhile), alice in element-shell in a

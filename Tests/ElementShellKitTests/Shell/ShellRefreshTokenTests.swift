@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// A server whose access tokens expire within seconds (Synapse's `refreshable_access_token_lifetime`
 /// for logins that ask for a refresh token): the shell renews its token within a run and between

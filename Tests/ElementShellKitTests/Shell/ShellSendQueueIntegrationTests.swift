@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Messages too large for the homeserver, across runs of the binary in batch mode: alice in the
 /// shell, bob on matrix-nio reading what arrives, on a Synapse of the test's own.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// A whole session in a plain room at log level trace, on a private server (alice the shell, bob a
 /// nio peer): login with a password, plain and Markdown messages, a reply, an edit, a reaction,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// `/login` by single sign-on against a Synapse that signs users in through a real OpenID
 /// provider (`Peers/oidc_provider.py`, PyPI's oidc-provider-mock) beside it; the test plays the

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Sliding sync against the real Synapse, across runs: the method chosen and said, a whole room
 /// list for a new device, switching methods on one store, an expired position (ida the shell, jon

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// What a shell's store holds while no shell runs, as a crash left it: opened read-only, so looking
 /// neither migrates nor checkpoints anything the next start would otherwise have had to recover.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The interactive login against the real homeserver, in a real terminal.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable && TestHomeserver.current != nil, "needs tmux and the Synapse of Scripts/test"))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 enum TokenExpiry {
     /// Returns once the server turns the stored session's access token down (`M_UNKNOWN_TOKEN`):

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Events that do not fit the spec, from a sync response to the screen: each keeps its place in
 /// the timeline as a malformed message naming the field at fault, changes no room state, survives

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// `megolm_message_index`: the first event to use a Megolm message index keeps it.
 @Suite struct MegolmIndexStoreTests {

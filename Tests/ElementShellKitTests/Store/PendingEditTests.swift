@@ -1,6 +1,7 @@
 import MatrixJSON
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Edits apply wherever history comes from: before their original (a page read backwards, a
 /// short sync timeline), bundled with it by the server, or decrypted after it.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @Suite struct SessionStoreTests {
     let session = Session(userID: "@alice:example", deviceID: "DEV", accessToken: "syt_secret", homeserverURL: URL(string: "https://hs.example")!)

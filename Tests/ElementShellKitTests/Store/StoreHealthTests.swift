@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// What a problem report reads of the store: SQLite's verdict and counts, never rows.
 @Suite struct StoreHealthTests {

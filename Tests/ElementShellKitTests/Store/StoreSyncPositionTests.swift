@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Both methods of sync keep their position in the store with the data it describes, and a
 /// timeline that says it skipped events but meets what is stored is no gap.

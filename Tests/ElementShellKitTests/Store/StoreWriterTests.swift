@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
-import Testing
 import TestSupport
+import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @Suite struct StoreWriterTests {
     let directory = TemporaryDirectory()

@@ -2,6 +2,7 @@ import Foundation
 import MatrixJSON
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Where the server keeps no unread counts (sliding sync on Synapse), the store counts them.
 @Suite struct UnreadCountingTests {

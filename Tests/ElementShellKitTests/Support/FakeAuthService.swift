@@ -2,6 +2,7 @@ import Foundation
 import MatrixJSON
 import Observation
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// An `AuthService` made of closures; each test sets the ones it exercises.
 struct FakeAuthService: AuthService {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// A `MediaService` made of closures; by default a server that takes anything and has nothing.
 struct FakeMediaService: MediaService {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// What a problem report keeps of the log.
 @Suite struct LogTailTests {

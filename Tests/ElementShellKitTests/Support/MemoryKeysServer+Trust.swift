@@ -2,6 +2,7 @@ import Foundation
 import MatrixCrypto
 import MatrixJSON
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The trust side of `MemoryKeysServer`: account data, cross-signing keys and signatures (which
 /// then show in key queries), and key backups, so recovery runs between machines in memory. A

@@ -2,6 +2,7 @@ import Foundation
 import MatrixCrypto
 import MatrixJSON
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// A homeserver's key and to-device endpoints in memory, so crypto machines can talk without a
 /// server: what one uploads another queries and claims, to-device messages wait in a queue per

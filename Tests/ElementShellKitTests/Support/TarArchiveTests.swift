@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The ustar writer on plain values, and `tar` itself reading what it wrote.
 @Suite struct TarArchiveTests {

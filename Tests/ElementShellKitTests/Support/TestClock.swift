@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// A clock that stands still until a test moves it: `advance(by:)` wakes every sleeper whose time
 /// has come, in order. `sleepers(atLeast:)` waits, woken by each new sleeper rather than by a

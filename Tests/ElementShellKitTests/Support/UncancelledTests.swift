@@ -1,5 +1,6 @@
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @Suite struct UncancelledTests {
     /// The work runs on, uncancelled, after its caller was cancelled; the caller gets its result.

@@ -2,6 +2,7 @@ import Observation
 import Synchronization
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The tests' one way to wait for something to happen. Each wait is woken by what it waits for
 /// (a change of the app's observed state, a value recorded), never by a timer of its own; the

@@ -1,6 +1,7 @@
 import MatrixJSON
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @Suite struct RoomChangeTests {
     func state(_ type: String, _ content: [String: JSONValue], key: String = "", sender: String = "@bob:hs") -> SyncEvent {

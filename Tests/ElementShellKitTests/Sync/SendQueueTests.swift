@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @Suite struct SendQueueTests {
     func entry(_ body: String, in roomID: String = "!r") -> OutboxEntry {

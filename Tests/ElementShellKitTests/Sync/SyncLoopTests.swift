@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @Suite struct SyncLoopTests {
     /// Answers requests from a script of results, recording the tokens asked with.

@@ -1,4 +1,5 @@
 import ElementShellKit
+import MatrixClient
 
 extension SyncResponse {
     /// The `/v3` token of a `/v3` response; `nil` for a sliding sync one.

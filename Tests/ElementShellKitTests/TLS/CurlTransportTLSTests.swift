@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// libcurl against a real TLS server (the forwarder in front of a loopback HTTP server), with
 /// certificates made for the test: verification is on whatever the transport is given, and

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The binary against a homeserver on `https://127.0.0.1:PORT` (a private Synapse behind the TLS
 /// forwarder, which it names as its own address, so the shell stays on TLS): a private CA works

@@ -12,8 +12,8 @@ import Testing
     @Test func verificationOptionsAreOnlyEverSwitchedOn() throws {
         let mentions = try Self.lines(matching: Regex("SSL_VERIFY|VERIFYPEER|VERIFYHOST"))
         #expect(mentions == [
-            "ElementShellKit/Matrix/HTTP/CurlTransfer.swift: try check(es_curl_set_long(raw, CURLOPT_SSL_VERIFYPEER, 1))",
-            "ElementShellKit/Matrix/HTTP/CurlTransfer.swift: try check(es_curl_set_long(raw, CURLOPT_SSL_VERIFYHOST, 2))",
+            "MatrixClient/Matrix/HTTP/CurlTransfer.swift: try check(es_curl_set_long(raw, CURLOPT_SSL_VERIFYPEER, 1))",
+            "MatrixClient/Matrix/HTTP/CurlTransfer.swift: try check(es_curl_set_long(raw, CURLOPT_SSL_VERIFYHOST, 2))",
         ])
     }
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @Suite struct PastedBlockTests {
     @Test func aTypedLineRunsAsItIs() {

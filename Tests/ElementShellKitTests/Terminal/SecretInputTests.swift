@@ -1,5 +1,6 @@
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @Suite struct SecretInputTests {
     /// Feeds `text` byte by byte and returns the first step that is not `.reading`.

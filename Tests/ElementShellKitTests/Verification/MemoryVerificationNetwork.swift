@@ -1,6 +1,7 @@
 import Foundation
 import MatrixJSON
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Rooms in memory for verification tests: what a center sends into a room is kept in order with
 /// an event ID, and each device reads the events it has not seen yet. To-device messages go

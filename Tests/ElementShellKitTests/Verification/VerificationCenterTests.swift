@@ -4,6 +4,7 @@ import MatrixJSON
 import Synchronization
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Two verification centers over memory: requests, SAS, the MAC check and what it makes
 /// trusted, cancellation and timeouts, and input that must never verify anything.

@@ -2,6 +2,7 @@ import Foundation
 import MatrixJSON
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// A device that signs in later finds old verifications in a chat's history: none of them is a
 /// request to answer, nor a line of the conversation.

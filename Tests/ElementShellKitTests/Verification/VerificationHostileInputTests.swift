@@ -3,6 +3,7 @@ import MatrixCrypto
 import MatrixJSON
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Verification messages that were forged, reordered, repeated or sent by a third device: each
 /// ends the verification, and nothing is ever marked verified.

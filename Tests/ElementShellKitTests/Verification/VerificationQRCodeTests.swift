@@ -3,6 +3,7 @@ import MatrixCrypto
 import MatrixJSON
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// A center showing its QR code to a scanner played by the test (Element on a phone): which mode
 /// and keys the code carries, what the reciprocation and the user's confirmation make trusted,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The sliding sync wire format as Synapse serves it (shapes from `../shared/peers/transcripts/`),
 /// and what it becomes in `/v3`'s terms.

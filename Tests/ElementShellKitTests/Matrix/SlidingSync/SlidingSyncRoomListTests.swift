@@ -1,5 +1,6 @@
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @Suite struct SlidingSyncRoomListTests {
     /// The windows asked for, one request after another, for an account of `count` rooms.

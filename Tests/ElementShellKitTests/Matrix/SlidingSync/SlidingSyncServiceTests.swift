@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @Suite struct SlidingSyncServiceTests {
     static let session = Session(userID: "@alice:hs", deviceID: "DEV", accessToken: "syt_secret",

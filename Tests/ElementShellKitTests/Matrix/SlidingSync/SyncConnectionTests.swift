@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @Suite struct SyncConnectionTests {
     static let versionsURL = "https://hs.example/_matrix/client/versions"

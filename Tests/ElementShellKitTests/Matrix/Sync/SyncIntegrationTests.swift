@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// `/sync` against the real Synapse the test scripts start.
 @Suite(.serialized, .enabled(if: TestHomeserver.current != nil, "set ELEMENT_SHELL_TEST_HOMESERVER to run"))

@@ -2,6 +2,7 @@ import Foundation
 import MatrixJSON
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @Suite struct SyncResponseDecodingTests {
     private func decode(_ json: String) throws -> SyncResponse {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 @Suite struct SyncServiceTests {
     private let session = Session(userID: "@carol:hs.example", deviceID: "DEV", accessToken: "syt_secret",

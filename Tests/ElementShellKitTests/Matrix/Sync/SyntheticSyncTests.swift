@@ -2,6 +2,7 @@ import Foundation
 import SyntheticSync
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// The benchmark's generated responses: shaped as the issue asks, and read by the real decoder
 /// into what the store would keep.

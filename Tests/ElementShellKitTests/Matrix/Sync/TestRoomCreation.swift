@@ -1,5 +1,6 @@
 import Foundation
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// `POST /createRoom`, for integration tests that need a room before the app can make one.
 struct CreatedRoom: Decodable {

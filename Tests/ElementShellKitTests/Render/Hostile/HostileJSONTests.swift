@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// `--output json` keeps remote text exactly, as JSON a script can read, with nothing in the line
 /// a terminal would act on if someone watched it: every control is escaped.

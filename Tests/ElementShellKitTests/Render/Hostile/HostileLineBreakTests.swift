@@ -1,5 +1,6 @@
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// A line break in remote text must not let it start a line of its own that reads as another
 /// message (`~99 [12:34] Mallory: …`): a body's later lines are indented under the first, and

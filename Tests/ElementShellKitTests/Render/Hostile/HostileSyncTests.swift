@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Hostile text the way it really arrives: inside the bytes of a `/sync` response, read by
 /// `SyncResponse(json:)` as `MatrixClient` reads the network's, stored, and shown by the commands

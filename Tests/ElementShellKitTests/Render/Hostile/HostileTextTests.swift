@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// Every corpus entry through every place remote text reaches the terminal in text output: what
 /// comes out has no control a terminal would act on, keeps the text around the hostile part, and

@@ -1,5 +1,6 @@
 import Testing
 @testable import ElementShellKit
+@testable import MatrixClient
 
 /// What every line printed from remote text must be, checked as properties rather than bytes.
 enum TerminalSafety {

@@ -1,0 +1,226 @@
+import MatrixJSON
+
+/// Everything one sync response changes in the store.
+public struct SyncBatch: Sendable, Equatable {
+    public var rooms: [RoomChange]
+    public var messages: [MessageRecord]
+    public var members: [MemberRecord]
+    /// Edits and redactions of earlier events, in timeline order.
+    public var changes: [MessageChange]
+    public var reactions: [ReactionRecord]
+    /// Transaction IDs of our own reactions and redactions that came back: they leave the outbox.
+    public var echoedTransactionIDs: [String]
+    /// Every room of the account's `m.direct` when it changed; `nil` when it did not.
+    public var directRoomIDs: Set<String>?
+    /// Encrypted events whose key may still arrive.
+    public var undecrypted: [UndecryptedEvent] = []
+    /// The account the batch was read for, who is never unread to themselves.
+    public var userID: String?
+    /// Whether each message that lists its mentions (`m.mentions`) names the user; one that does
+    /// not list them is a mention if its text names the user (the spec's older push rules).
+    public var declaredMentions: [String: Bool] = [:]
+    /// When the user last read each room whose own read receipt changed.
+    public var ownReadTimes: [String: Int64] = [:]
+
+    public init(rooms: [RoomChange] = [], messages: [MessageRecord] = [], members: [MemberRecord] = [],
+                directRoomIDs: Set<String>? = nil, changes: [MessageChange] = [], reactions: [ReactionRecord] = [],
+                echoedTransactionIDs: [String] = []) {
+        self.rooms = rooms
+        self.messages = messages
+        self.members = members
+        self.directRoomIDs = directRoomIDs
+        self.changes = changes
+        self.reactions = reactions
+        self.echoedTransactionIDs = echoedTransactionIDs
+    }
+
+    public init(_ response: SyncResponse, userID: String) {
+        self.userID = userID
+        ownReadTimes = response.rooms.ownReadTimes
+        rooms = RoomChange.changes(in: response, userID: userID)
+        // `m.direct` maps each user to the direct chats with them.
+        directRoomIDs = response.accountData["m.direct"]?.object.map { users in
+            Set(users.values.flatMap { $0.array?.compactMap(\.string) ?? [] })
+        }
+        messages = []
+        members = []
+        changes = []
+        reactions = []
+        echoedTransactionIDs = []
+        let eventCount = response.rooms.joined.values.reduce(0) { $0 + $1.state.count + $1.timeline.events.count }
+        messages.reserveCapacity(eventCount)
+        members.reserveCapacity(eventCount)
+        for (roomID, room) in response.rooms.joined.sorted(by: { $0.key < $1.key }) {
+            // Before the state: a member event there is the last word on a name.
+            for (userID, name) in (room.summary.heroNames ?? [:]).sorted(by: { $0.key < $1.key }) {
+                members.append(MemberRecord(roomID: roomID, userID: userID, displayName: name))
+            }
+            // Appended in place: an initial sync has tens of thousands of events to go through.
+            for event in room.state {
+                if let member = MemberRecord(roomID: roomID, event: event) { members.append(member) }
+            }
+            for event in room.timeline.events {
+                if let member = MemberRecord(roomID: roomID, event: event) { members.append(member) }
+                if let message = MessageRecord(roomID: roomID, event: event) {
+                    messages.append(message)
+                    takeBundledEdit(of: event, in: roomID)
+                    if let waiting = UndecryptedEvent(waitingFor: message, event: event) { undecrypted.append(waiting) }
+                    if let listed = event.content["m.mentions"] {
+                        declaredMentions[message.eventID] = listed["user_ids"]?.array?.contains(.string(userID)) == true
+                    }
+                } else if event.type != "m.room.member" {
+                    take(relationOf: event, in: roomID)
+                }
+            }
+        }
+    }
+}
+
+extension SyncBatch {
+    /// Stored events that were decrypted late (their key came after them), each with its `roomID`:
+    /// messages that now have text, and edits or reactions that were shown as unreadable.
+    init(decrypted events: [SyncEvent]) {
+        self.init()
+        for event in events {
+            guard let roomID = event.roomID else { continue }
+            if let message = MessageRecord(roomID: roomID, event: event) {
+                messages.append(message)
+                takeBundledEdit(of: event, in: roomID)
+            } else {
+                take(relationOf: event, in: roomID)
+            }
+        }
+    }
+
+    /// Of several edits of one message, only the newest (the latest sent; of equal times, the
+    /// last in timeline order): a page of older events applies none over an edit already stored.
+    mutating func keepNewestEdits() {
+        var newest: [String: (index: Int, sentAt: Int64)] = [:]
+        for (index, change) in changes.enumerated() {
+            guard case .edit(let targetID, _, _, _, let sentAt) = change else { continue }
+            if let kept = newest[targetID], kept.sentAt > sentAt { continue }
+            newest[targetID] = (index, sentAt)
+        }
+        let kept = Set(newest.values.map(\.index))
+        changes = changes.enumerated().filter { index, change in
+            guard case .edit = change else { return true }
+            return kept.contains(index)
+        }.map(\.element)
+    }
+
+    /// The newest edit of a message, which the server bundles with it
+    /// (`unsigned.m.relations.m.replace`, the whole edit event since spec v1.7): a page or a short
+    /// timeline may hold the message without its edit. An encrypted one is left to its own event,
+    /// which is decrypted when a timeline or page brings it.
+    private mutating func takeBundledEdit(of event: SyncEvent, in roomID: String) {
+        guard let bundled = event.unsigned?["m.relations"]?["m.replace"], bundled["type"]?.string == "m.room.message",
+              let sender = bundled["sender"]?.string, let content = bundled["content"],
+              content["m.relates_to"]?["event_id"]?.string == event.eventID else { return }
+        take(relationOf: SyncEvent(type: "m.room.message", eventID: bundled["event_id"]?.string, sender: sender,
+                                   originServerTS: bundled["origin_server_ts"]?.int.map(Int64.init), content: content), in: roomID)
+    }
+
+    /// An edit, a reaction or a redaction: events that change what is shown of another one.
+    private mutating func take(relationOf event: SyncEvent, in roomID: String) {
+        let relation = event.content["m.relates_to"]
+        switch event.type {
+        case "m.room.message" where relation?["rel_type"]?.string == "m.replace":
+            guard let targetID = relation?["event_id"]?.string, let replacement = event.content["m.new_content"],
+                  let body = replacement["body"]?.string else { return }
+            let isHTML = replacement["format"]?.string == OutgoingContent.htmlFormat
+            changes.append(.edit(targetID: targetID, sender: event.sender, body: body,
+                                 formattedBody: isHTML ? replacement["formatted_body"]?.string : nil, sentAt: event.originServerTS ?? 0))
+        case "m.reaction":
+            guard let eventID = event.eventID, relation?["rel_type"]?.string == "m.annotation",
+                  let targetID = relation?["event_id"]?.string, let key = relation?["key"]?.string else { return }
+            reactions.append(ReactionRecord(eventID: eventID, roomID: roomID, targetID: targetID, sender: event.sender, key: key))
+            echo(event)
+        case "m.room.redaction":
+            guard let redacted = event.content["redacts"]?.string ?? event.redacts else { return }
+            changes.append(.redaction(eventID: redacted, reason: event.content["reason"]?.string))
+            echo(event)
+        default:
+            break
+        }
+    }
+
+    private mutating func echo(_ event: SyncEvent) {
+        if let transactionID = event.unsigned?["transaction_id"]?.string { echoedTransactionIDs.append(transactionID) }
+    }
+}
+
+extension MessageRecord {
+    public static let encryptedType = "m.room.encrypted"
+
+    /// A message of a timeline, a reply included; edits are changes of another message (see
+    /// `SyncBatch`). A message that arrives redacted keeps its place, without its text; one that
+    /// could not be decrypted keeps it too, saying why, and so does a malformed event, saying
+    /// which field did not fit.
+    public init?(roomID: String, event: SyncEvent) {
+        if let field = event.malformedField {
+            guard let eventID = event.eventID else { return nil }
+            self.init(malformed: field, eventID: eventID, roomID: roomID, event: event)
+        } else if event.type == Self.encryptedType, event.unsigned?["redacted_because"] == nil {
+            // What refers to another event in the clear (`m.reference`: a verification's steps, a
+            // poll's answers) is no message, readable or not: a new device cannot read the steps
+            // of verifications made by the others, and they are no lines of the conversation.
+            guard let eventID = event.eventID, event.content["m.relates_to"]?["rel_type"]?.string != "m.reference" else { return nil }
+            self.init(eventID: eventID, roomID: roomID, sender: event.sender, msgtype: "m.text", body: "",
+                      originServerTS: event.originServerTS ?? 0, transactionID: event.unsigned?["transaction_id"]?.string)
+            decryptionFailure = event.encryption?.failure ?? .unsupportedAlgorithm
+        } else {
+            self.init(roomID: roomID, messageEvent: event)
+        }
+        senderKey = event.encryption?.senderKey
+        isKeyImported = event.encryption?.isKeyImported ?? false
+    }
+
+    private init?(roomID: String, messageEvent event: SyncEvent) {
+        // The content's members are looked up directly: this runs for every event of an initial sync.
+        guard event.type == "m.room.message" || event.type == Self.encryptedType, let eventID = event.eventID else { return nil }
+        let transactionID = event.unsigned?["transaction_id"]?.string
+        guard case .object(let content) = event.content, let body = content["body"]?.string, let msgtype = content["msgtype"]?.string else {
+            if let redaction = event.unsigned?["redacted_because"] {
+                self.init(eventID: eventID, roomID: roomID, sender: event.sender, msgtype: "m.text", body: "",
+                          originServerTS: event.originServerTS ?? 0, transactionID: transactionID)
+                isRedacted = true
+                redactionReason = redaction["content"]?["reason"]?.string
+            } else {
+                self.init(malformed: Self.misfitField(of: event.content), eventID: eventID, roomID: roomID, event: event)
+            }
+            return
+        }
+        let relation = content["m.relates_to"]
+        let relationType = relation?["rel_type"]?.string
+        guard relationType != "m.replace" else { return nil }
+        let threadRoot = relationType == "m.thread" ? relation?["event_id"]?.string : nil
+        // In a thread, `m.in_reply_to` marked as falling back is only for clients without threads.
+        let isFallback = threadRoot != nil && relation?["is_falling_back"]?.bool == true
+        let replyTo = isFallback ? nil : relation?["m.in_reply_to"]?["event_id"]?.string
+        let isHTML = content["format"]?.string == OutgoingContent.htmlFormat
+        self.init(eventID: eventID, roomID: roomID, sender: event.sender, msgtype: msgtype,
+                  body: replyTo == nil ? body : ReplyFallback.strippedBody(body),
+                  formattedBody: isHTML ? content["formatted_body"]?.string : nil,
+                  originServerTS: event.originServerTS ?? 0, transactionID: transactionID, replyTo: replyTo, threadRoot: threadRoot)
+        media = MediaInfo(msgtype: msgtype, content: content)
+    }
+
+    /// Which part of a message's content does not fit: all of it, its body or its msgtype.
+    private static func misfitField(of content: JSONValue) -> String {
+        guard content.object != nil else { return "content" }
+        return content["body"]?.string == nil ? "content.body" : "content.msgtype"
+    }
+
+    private init(malformed field: String, eventID: String, roomID: String, event: SyncEvent) {
+        self.init(eventID: eventID, roomID: roomID, sender: event.sender, msgtype: "m.text", body: "",
+                  originServerTS: event.originServerTS ?? 0, transactionID: event.unsigned?["transaction_id"]?.string)
+        malformedField = field
+    }
+}
+
+extension MemberRecord {
+    init?(roomID: String, event: SyncEvent) {
+        guard event.type == "m.room.member", let userID = event.stateKey else { return nil }
+        self.init(roomID: roomID, userID: userID, displayName: event.content["displayname"]?.string)
+    }
+}

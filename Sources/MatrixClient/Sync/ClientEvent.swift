@@ -1,0 +1,23 @@
+/// What the session's services report to whoever runs them, a closed set. Each arrives after
+/// what it describes is committed to the store.
+public enum ClientEvent: Sendable, Equatable {
+    /// A sync response was stored: these rooms now stand as given, these messages are new.
+    case synced(SyncResult)
+    /// The server has a message from the outbox.
+    case messageSent(transactionID: String, roomID: String, eventID: String)
+    /// Sending failed; the queue tries again after `retryIn`, or, for `nil`, gives this message up.
+    case sendFailed(transactionID: String, roomID: String, MatrixError, retryIn: Duration?)
+    /// Keys that came (by sync, forward or import) made stored messages readable; they stand
+    /// rewritten in the store.
+    case decrypted(SyncResult)
+    /// These users, whose identity was verified here, now show another master key.
+    case identitiesChanged([String])
+    /// A key verification moved on (a request came, the emoji are there, it ended).
+    case verificationChanged(VerificationSummary)
+    /// Another own device shared secrets this device asked for; the backup they open is restored.
+    case secretsArrived(SecretsArrival)
+    /// A sync request failed; the next try comes after `retryIn`.
+    case syncFailed(MatrixError, retryIn: Duration)
+    /// The homeserver no longer takes the session's access token.
+    case sessionEnded(Session.SignOut)
+}
