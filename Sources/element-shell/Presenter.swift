@@ -1,4 +1,5 @@
 import ElementShellKit
+import MatrixClient
 
 /// Turns reports into output lines, in the chosen format, with the profile's current theme.
 @MainActor
@@ -41,7 +42,7 @@ final class Presenter {
         case .json:
             write([JSONRenderer.object(for: report).line], .standard)
         case .text:
-            let lines = TextRenderer(theme: theme, width: isTerminal ? TerminalSize.columns() : nil).lines(for: report)
+            let lines = TextRenderer(theme: theme, width: isTerminal ? TerminalSize.columns() : nil, now: state?.clock.date ?? SystemClock().date).lines(for: report)
             guard !lines.isEmpty else { return }
             write(lines, Self.isDiagnostic(report) ? .error : .standard)
         }

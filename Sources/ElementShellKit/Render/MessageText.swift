@@ -10,7 +10,7 @@ struct MessageText {
     /// The terminal's width: longer lines wrap at words, continuing under the text; `nil` leaves them whole.
     var width: Int?
     /// Today's messages show only their time; older ones their day too.
-    var now = Date()
+    var now: Date
     var calendar = Calendar.current
 
     func lines(for message: MessageView) -> [String] {

@@ -6,17 +6,19 @@ import MatrixClient
 /// from the server is sanitized here.
 struct SpaceCellText {
     let theme: Theme
+    /// When the row is drawn, which decides whether a time shows its day.
+    var now: Date
 
     /// The cells of the first line after the number: the name with the member count, then the notes.
     func row(_ space: RoomRecord, _ cell: SpaceCell, unread: [String]) -> [String] {
         let name = TerminalSanitizer.clean(RoomName.of(space)) + " • \(cell.joinedMemberCount)"
         // Bracketed as a message's time is.
-        let time = space.lastActivity > 0 ? [theme.dim("[" + MessageText(theme: theme).stamp(Date(timeIntervalSince1970: Double(space.lastActivity) / 1000)) + "]")] : []
+        let time = space.lastActivity > 0 ? [theme.dim("[" + MessageText(theme: theme, now: now).stamp(Date(timeIntervalSince1970: Double(space.lastActivity) / 1000)) + "]")] : []
         return [name, (time + [unread.joined(separator: ", ")]).filter { !$0.isEmpty }.joined(separator: " ")]
     }
 
     /// How many messages and mentions wait.
-    func unreadNotes(_ notifications: Int, _ highlights: Int) -> [String] {
+    static func unreadNotes(_ notifications: Int, _ highlights: Int, theme: Theme) -> [String] {
         (notifications > 0 ? [L10n.screenRoomsUnread(notifications)] : []) + (highlights > 0 ? [theme.bold(L10n.screenRoomsHighlights(highlights))] : [])
     }
 

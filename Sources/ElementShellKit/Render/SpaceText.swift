@@ -34,7 +34,7 @@ struct SpaceText {
             }
             if room.isSpace { notes.append(L10n.screenRoomsSpace) }
             notes.append((room.joinedMemberCount == 1 ? L10n.screenSpaceMembersOne : L10n.screenSpaceMembersOther)(room.joinedMemberCount))
-            notes += SpaceCellText(theme: theme).unreadNotes(room.notificationCount, room.highlightCount)
+            notes += SpaceCellText.unreadNotes(room.notificationCount, room.highlightCount, theme: theme)
             let alias = room.name != nil ? room.canonicalAlias.map { " " + theme.dim(clean($0)) } ?? "" : ""
             return ["\(index + 1)", clean(room.displayName) + alias, notes.joined(separator: ", ")]
         }

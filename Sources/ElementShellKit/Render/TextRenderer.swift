@@ -1,3 +1,4 @@
+import Foundation
 import MatrixClient
 
 /// Reports as lines for people. Pure: the same report and theme always give the same lines.
@@ -5,11 +6,16 @@ public struct TextRenderer: Sendable {
     public var theme: Theme
     /// The terminal's width in columns, to wrap long lines at words; `nil` leaves lines whole.
     public var width: Int?
+    /// The moment of rendering: today's messages show only their time, older ones their day too.
+    public var now: Date
 
-    public init(theme: Theme, width: Int? = nil) {
+    public init(theme: Theme, width: Int? = nil, now: Date = SystemClock().date) {
         self.theme = theme
         self.width = width
+        self.now = now
     }
+
+    private var messageText: MessageText { MessageText(theme: theme, width: width, now: now) }
 
     public func lines(for report: Report) -> [String] {
         let lines: [String]
@@ -25,7 +31,7 @@ public struct TextRenderer: Sendable {
         case .configProblem(let diagnostic):
             lines = [theme.error(L10n.commonWarning(ErrorMessages.message(for: diagnostic)))]
         case .message(let message), .messageChanged(let message):
-            lines = MessageText(theme: theme, width: width).lines(for: message)
+            lines = messageText.lines(for: message)
         case .reacted(let name, let key, let reference, let excerpt):
             let who = clean(name), what = clean(key)
             let line = if let reference {
@@ -110,25 +116,25 @@ public struct TextRenderer: Sendable {
         case .spaceKicked(let userID, let name, let results): SpaceText(theme: theme, width: width).kicked(clean(userID), from: clean(name), results)
         case .opened(let name, let messages, _):
             [theme.accent(messages.isEmpty ? L10n.screenRoomOpenedEmpty(clean(name)) : L10n.screenRoomOpened(clean(name)))]
-                + messages.flatMap(MessageText(theme: theme, width: width).lines(for:))
+                + messages.flatMap(messageText.lines(for:))
         case .openedBeforeSync(let name, _): [theme.accent(L10n.screenRoomOpenedBeforeSync(clean(name)))]
-        case .queued(let message): MessageText(theme: theme, width: width).lines(for: message)
+        case .queued(let message): messageText.lines(for: message)
         case .threadOpened(let name, let root, let messages, _):
             [theme.accent(L10n.screenThreadOpened(root.reference.map { "~\($0)" } ?? "", clean(name)))]
-                + ([root] + messages).flatMap(MessageText(theme: theme, width: width).lines(for:))
+                + ([root] + messages).flatMap(messageText.lines(for:))
         case .threadClosed(let name): [L10n.screenThreadClosed(clean(name))]
         case .searchResults(let hits, let skipsEncrypted):
             (hits.isEmpty ? [L10n.screenSearchEmpty] : [L10n.screenSearchResults(hits.count)] + hits.flatMap { hit in
-                [theme.dim(clean(hit.roomName))] + MessageText(theme: theme, width: width).lines(for: hit.message)
+                [theme.dim(clean(hit.roomName))] + messageText.lines(for: hit.message)
             }) + (skipsEncrypted ? [theme.dim(L10n.screenSearchEncryptedSkipped)] : [])
-        case .threads(let roots): roots.isEmpty ? [L10n.screenThreadsEmpty] : roots.flatMap(MessageText(theme: theme, width: width).lines(for:))
+        case .threads(let roots): roots.isEmpty ? [L10n.screenThreadsEmpty] : roots.flatMap(messageText.lines(for:))
         case .members(let members): table(members.map { [clean($0.name), $0.name == $0.userID ? "" : theme.dim(clean($0.userID))] }, wrapsLastColumn: false)
         case .roomText(let kind, let text):
             [text.map { kind == .name ? L10n.screenRoomNameShown(clean($0)) : L10n.screenRoomTopicShown(clean($0)) }
                 ?? (kind == .name ? L10n.screenRoomNameNone : L10n.screenRoomTopicNone)]
         case .roomTextChanged(let kind): [kind == .name ? L10n.screenRoomNameChanged : L10n.screenRoomTopicChanged]
         case .history(let messages):
-            messages.isEmpty ? [L10n.screenHistoryStart] : messages.flatMap(MessageText(theme: theme, width: width).lines(for:))
+            messages.isEmpty ? [L10n.screenHistoryStart] : messages.flatMap(messageText.lines(for:))
         case .queue(let messages):
             messages.isEmpty ? [L10n.screenQueueEmpty] : table(messages.enumerated().map { index, message in
                 let state = message.entry.failed ? theme.error(L10n.screenQueueRefused) : L10n.screenQueueWaiting(message.entry.attempts)
@@ -193,7 +199,7 @@ public struct TextRenderer: Sendable {
             let number = numbered ? ["\(listed.number)"] : []
             guard let cell = spaceCells[room.roomID] else { return number + roomRow(room) }
             subtitles[index] = SpaceCellText.subtitle(cell)
-            return number + SpaceCellText(theme: theme).row(room, cell, unread: unreadNotes(of: room))
+            return number + SpaceCellText(theme: theme, now: now).row(room, cell, unread: unreadNotes(of: room))
         }
         return TextLayout.table(rows, subtitles: subtitles, subtitleColumn: numbered ? 1 : 0, style: theme.dim, width: width)
     }
@@ -213,7 +219,7 @@ public struct TextRenderer: Sendable {
 
     /// How many messages and mentions wait in the room (or a space's rooms).
     func unreadNotes(of room: RoomRecord) -> [String] {
-        SpaceCellText(theme: theme).unreadNotes(room.notificationCount, room.highlightCount)
+        SpaceCellText.unreadNotes(room.notificationCount, room.highlightCount, theme: theme)
     }
 
     private func created(_ shown: String, isEncrypted: Bool, isSpace: Bool, in space: String?) -> String {

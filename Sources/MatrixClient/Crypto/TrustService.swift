@@ -53,7 +53,7 @@ public struct MatrixTrustService: TrustService {
         if response.status == 401, let body = try? JSONValue(json: response.body), let challenge = AuthenticationChallenge(body: body) {
             return challenge
         }
-        throw MatrixError(response: response)
+        throw client.error(in: response)
     }
 
     public func uploadSignatures(_ signed: [String: [String: JSONValue]]) async throws(MatrixError) -> JSONValue {

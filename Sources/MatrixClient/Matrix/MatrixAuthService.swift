@@ -45,7 +45,7 @@ public struct MatrixAuthService: AuthService {
         let response = try await client(homeserverURL, accessToken: nil).exchange(endpoint)
         guard response.status != 404 else { return nil }
         guard response.isSuccess else {
-            let error = MatrixError(response: response)
+            let error = MatrixError(response: response, now: clock.date)
             if case .server(errcode: "M_UNRECOGNIZED", message: _, status: _) = error { return nil }
             throw error
         }
@@ -95,7 +95,7 @@ public struct MatrixAuthService: AuthService {
         await oauthClient.pollToken(deviceCode: authorization.deviceCode, clientID: clientID, at: metadata.tokenEndpoint)
     }
 
-    private var oauthClient: OAuthClient { OAuthClient(transport: transport, requestTimeout: requestTimeout) }
+    private var oauthClient: OAuthClient { OAuthClient(transport: transport, requestTimeout: requestTimeout, clock: clock) }
 
     public func whoami(_ session: Session) async throws(MatrixError) -> TokenOwner {
         try await client(session.homeserverURL, accessToken: session.accessToken).send(.whoami)

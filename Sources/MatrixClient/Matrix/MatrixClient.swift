@@ -56,11 +56,16 @@ struct MatrixClient: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The error an unsuccessful answer stands for, a `Retry-After` date read on the clock.
+    func error(in response: HTTPResponse) -> MatrixError {
+        MatrixError(response: response, now: clock.date)
+    }
+
     /// The body of a successful answer; other answers become the error they stand for.
     /// `progress` hears how far the transfer has gone (media).
     func successBody<Response>(_ endpoint: MatrixEndpoint<Response>, progress: TransferProgressHandler? = nil) async throws(MatrixError) -> Data {
         let response = try await exchange(endpoint, progress: progress)
-        guard response.isSuccess else { throw MatrixError(response: response) }
+        guard response.isSuccess else { throw error(in: response) }
         return response.body
     }
 
@@ -81,7 +86,7 @@ struct MatrixClient: Sendable, CustomStringConvertible {
             }
             logger.debug("\(request.method.rawValue) \(endpoint.loggedPath) → \(response.status)")
             guard !response.isSuccess,
-                  let delay = retryPolicy.delay(after: MatrixError(response: response), attempt: attempt, alreadyWaited: waited)
+                  let delay = retryPolicy.delay(after: error(in: response), attempt: attempt, alreadyWaited: waited)
             else { return response }
             do {
                 try await clock.sleep(for: delay)

@@ -19,7 +19,8 @@ extension MatrixError {
     /// that a missing code or `M_UNKNOWN` defers to the HTTP status, as the spec advises, and a
     /// 429 is always rate limiting (proxies send it without a Matrix body). Answers without a
     /// code (a proxy's HTML error page) get `HTTP_<status>`, so every `server` case has one.
-    init(response: HTTPResponse, now: Date = Date()) {
+    /// `now` dates a `Retry-After` given as a date.
+    init(response: HTTPResponse, now: Date) {
         let body = try? JSONDecoder().decode(StandardErrorBody.self, from: response.body)
         let errcode = body?.errcode ?? ""
         let message = body?.error ?? ""
@@ -47,5 +48,10 @@ extension MatrixError {
         default:
             self = .server(errcode: errcode, message: message, status: response.status)
         }
+    }
+
+    /// Whether the server no longer takes the request's access token (`M_UNKNOWN_TOKEN`).
+    static func isUnknownToken(_ response: HTTPResponse) -> Bool {
+        (try? JSONDecoder().decode(StandardErrorBody.self, from: response.body))?.errcode == "M_UNKNOWN_TOKEN"
     }
 }

@@ -63,7 +63,7 @@ public actor TokenRefresher {
         let response: IssuedTokens
         do {
             if let oauth = session.oauth {
-                response = try await OAuthClient(transport: transport, requestTimeout: requestTimeout).refresh(refreshToken, of: oauth)
+                response = try await OAuthClient(transport: transport, requestTimeout: requestTimeout, clock: clock).refresh(refreshToken, of: oauth)
             } else {
                 let client = MatrixClient(homeserverURL: session.homeserverURL, transport: transport, requestTimeout: requestTimeout, clock: clock)
                 response = try await client.send(.refresh(RefreshRequest(refreshToken: refreshToken)))

@@ -26,7 +26,7 @@ public struct TokenRefreshingTransport: HTTPTransport {
         guard let token = request.bearerToken else { return try await base.send(request, progress: progress) }
         let current = await refresher.accessToken(replacing: token, over: base, requestTimeout: requestTimeout)
         let response = try await base.send(request.bearing(current), progress: progress)
-        guard response.status == 401, case .unknownToken = MatrixError(response: response) else { return response }
+        guard response.status == 401, MatrixError.isUnknownToken(response) else { return response }
         switch await refresher.renew(after: current, over: base, requestTimeout: requestTimeout) {
         case .renewed(let renewed): return try await base.send(request.bearing(renewed), progress: progress)
         case .refused: return response

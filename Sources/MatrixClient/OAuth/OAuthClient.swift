@@ -9,10 +9,14 @@ struct OAuthClient: Sendable {
     let transport: any HTTPTransport
     let requestTimeout: TimeInterval
     let logger: Logger
+    /// Dates a server's `Retry-After`.
+    let clock: any ShellClock
 
-    init(transport: any HTTPTransport, requestTimeout: TimeInterval, logger: Logger = Logger(label: "element-shell.oauth")) {
+    init(transport: any HTTPTransport, requestTimeout: TimeInterval, clock: any ShellClock,
+         logger: Logger = Logger(label: "element-shell.oauth")) {
         self.transport = transport
         self.requestTimeout = requestTimeout
+        self.clock = clock
         self.logger = logger
     }
 
@@ -26,14 +30,14 @@ struct OAuthClient: Sendable {
         }
         let response = try await send(HTTPRequest(method: .post, url: endpoint, headers: ["Content-Type": "application/json", "Accept": "application/json"],
                                                   body: body, timeout: requestTimeout), name: "registration")
-        guard response.isSuccess else { throw Self.error(in: response) }
+        guard response.isSuccess else { throw error(in: response) }
         return try MatrixClient.decode(RegisteredClient.self, from: response.body).clientID
     }
 
     /// Asks for a device code for `scope`.
     func authorizeDevice(clientID: String, scope: String, at endpoint: URL) async throws(MatrixError) -> DeviceAuthorization {
         let response = try await send(form(endpoint, ["client_id": clientID, "scope": scope]), name: "device authorization")
-        guard response.isSuccess else { throw Self.error(in: response) }
+        guard response.isSuccess else { throw error(in: response) }
         return try MatrixClient.decode(DeviceAuthorization.self, from: response.body)
     }
 
@@ -66,7 +70,7 @@ struct OAuthClient: Sendable {
     func refresh(_ refreshToken: String, of session: OAuthSession) async throws(MatrixError) -> IssuedTokens {
         let response = try await send(form(session.tokenEndpoint, ["grant_type": AuthMetadata.refreshTokenGrant, "refresh_token": refreshToken,
                                                                    "client_id": session.clientID]), name: "token refresh")
-        guard response.isSuccess else { throw Self.error(in: response) }
+        guard response.isSuccess else { throw error(in: response) }
         return try MatrixClient.decode(OAuthTokens.self, from: response.body).issued
     }
 
@@ -74,7 +78,7 @@ struct OAuthClient: Sendable {
     func revoke(_ token: String, hint: String, of session: OAuthSession) async throws(MatrixError) {
         guard let endpoint = session.revocationEndpoint else { return }
         let response = try await send(form(endpoint, ["token": token, "token_type_hint": hint, "client_id": session.clientID]), name: "revocation")
-        guard response.isSuccess else { throw Self.error(in: response) }
+        guard response.isSuccess else { throw error(in: response) }
     }
 
     private func form(_ url: URL, _ fields: [String: String]) -> HTTPRequest {
@@ -94,8 +98,10 @@ struct OAuthClient: Sendable {
     }
 
     /// An OAuth error (`{"error": "invalid_grant"}`) as the rest of the app reads server refusals.
-    static func error(in response: HTTPResponse) -> MatrixError {
-        guard let body = try? JSONDecoder().decode(OAuthErrorBody.self, from: response.body) else { return MatrixError(response: response) }
+    private func error(in response: HTTPResponse) -> MatrixError {
+        guard let body = try? JSONDecoder().decode(OAuthErrorBody.self, from: response.body) else {
+            return MatrixError(response: response, now: clock.date)
+        }
         return .server(errcode: body.error, message: body.description ?? "", status: response.status)
     }
 }

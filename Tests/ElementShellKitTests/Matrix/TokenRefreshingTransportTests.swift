@@ -158,7 +158,7 @@ import Testing
                                  refreshAnswer: .json(401, #"{"errcode":"M_UNKNOWN_TOKEN","error":"Unknown refresh token"}"#))
         let response = try await whoami(over: transport(server, store: store))
         #expect(response.status == 401, "\(response)")
-        #expect(MatrixError(response: response) == .unknownToken(softLogout: true))
+        #expect(MatrixError(response: response, now: Date(timeIntervalSince1970: 0)) == .unknownToken(softLogout: true))
         #expect(try await store.current?.accessToken == "access0")
     }
 

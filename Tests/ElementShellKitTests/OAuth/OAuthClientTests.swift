@@ -55,7 +55,7 @@ struct OAuthClientTests {
 
     @Test func registersAPublicNativeClient() async throws {
         let transport = FakeTransport.routes(["https://auth.example/oauth2/registration": .json(201, #"{"client_id":"client-1"}"#)])
-        let clientID = try await OAuthClient(transport: transport, requestTimeout: 5)
+        let clientID = try await OAuthClient(transport: transport, requestTimeout: 5, clock: TestClock())
             .register(ClientRegistration(clientName: "Clap", clientURI: "https://clap.ac"), at: URL(string: "https://auth.example/oauth2/registration")!)
         #expect(clientID == "client-1")
         let body = try JSONSerialization.jsonObject(with: try #require(transport.log.all.first?.body)) as? [String: Any]
@@ -69,7 +69,7 @@ struct OAuthClientTests {
             {"device_code":"dc","user_code":"WDJB-MJHT","verification_uri":"https://auth.example/link",
              "verification_uri_complete":"https://auth.example/link?code=WDJB-MJHT","expires_in":600,"interval":2}
             """#)])
-        let authorization = try await OAuthClient(transport: transport, requestTimeout: 5)
+        let authorization = try await OAuthClient(transport: transport, requestTimeout: 5, clock: TestClock())
             .authorizeDevice(clientID: "client-1", scope: "urn:matrix:client:api:* urn:matrix:client:device:X", at: URL(string: "https://auth.example/oauth2/device")!)
         #expect(authorization.userCode == "WDJB-MJHT" && authorization.interval == 2 && authorization.expiresIn == 600)
         #expect(form(transport.log.all.first) == ["client_id": "client-1", "scope": "urn:matrix:client:api:* urn:matrix:client:device:X"])
@@ -88,7 +88,7 @@ struct OAuthClientTests {
     ])
     func readsEveryAnswerOfTheTokenEndpoint(status: Int, body: String, expected: DeviceTokenAnswer) async {
         let transport = FakeTransport.routes(["https://auth.example/oauth2/token": .json(status, body)])
-        let answer = await OAuthClient(transport: transport, requestTimeout: 5)
+        let answer = await OAuthClient(transport: transport, requestTimeout: 5, clock: TestClock())
             .pollToken(deviceCode: "dc", clientID: "client-1", at: URL(string: "https://auth.example/oauth2/token")!)
         #expect(answer == expected)
         #expect(form(transport.log.all.first) == ["grant_type": "urn:ietf:params:oauth:grant-type:device_code", "device_code": "dc",
@@ -97,7 +97,7 @@ struct OAuthClientTests {
 
     @Test func aNetworkFailureWhilePollingIsSaidAsSuch() async {
         let transport = FakeTransport { _ throws(TransportError) in throw .timedOut }
-        #expect(await OAuthClient(transport: transport, requestTimeout: 5)
+        #expect(await OAuthClient(transport: transport, requestTimeout: 5, clock: TestClock())
             .pollToken(deviceCode: "dc", clientID: "c", at: URL(string: "https://auth.example/t")!) == .unreachable(.timedOut))
     }
 
@@ -106,7 +106,7 @@ struct OAuthClientTests {
             "https://auth.example/oauth2/token": .json(200, #"{"access_token":"at2","refresh_token":"rt2","expires_in":300}"#),
             "https://auth.example/oauth2/revoke": .json(200, "{}"),
         ])
-        let client = OAuthClient(transport: transport, requestTimeout: 5)
+        let client = OAuthClient(transport: transport, requestTimeout: 5, clock: TestClock())
         #expect(try await client.refresh("rt1", of: Self.session) == IssuedTokens(accessToken: "at2", refreshToken: "rt2", expiresIn: .seconds(300)))
         #expect(form(transport.log.all.first) == ["grant_type": "refresh_token", "refresh_token": "rt1", "client_id": "client-1"])
 
@@ -122,7 +122,7 @@ struct OAuthClientTests {
     @Test func aRefusedRenewalCarriesTheOAuthError() async {
         let transport = FakeTransport.routes(["https://auth.example/oauth2/token": .json(400, #"{"error":"invalid_grant"}"#)])
         await #expect(throws: MatrixError.server(errcode: "invalid_grant", message: "", status: 400)) {
-            try await OAuthClient(transport: transport, requestTimeout: 5).refresh("rt1", of: Self.session)
+            try await OAuthClient(transport: transport, requestTimeout: 5, clock: TestClock()).refresh("rt1", of: Self.session)
         }
     }
 }

@@ -43,7 +43,7 @@ import Testing
         var message = MessageView(roomID: "!r", eventID: "$number", transactionID: nil, sender: "@a:hs", senderName: "Ann",
                                   msgtype: "m.text", body: "", timestamp: 0, isPending: false)
         message.malformedField = "content.body"
-        let text = MessageText(theme: Theme(usesColor: false, accent: .named(.green)))
+        let text = MessageText(theme: Theme(usesColor: false, accent: .named(.green)), now: Date(timeIntervalSince1970: 0))
         let english = L10n.$languageOverride.withValue("en") { text.lines(for: message) }
         #expect(english.count == 1)
         #expect(english[0].hasSuffix("Ann: Malformed event: its content.body does not fit the Matrix specification, so it cannot be shown"))
