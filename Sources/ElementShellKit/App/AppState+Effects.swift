@@ -23,8 +23,9 @@ extension AppState {
     /// `outlivesSession`, it is dropped when the session's services stop meanwhile.
     func schedule(_ event: AppEvent, after delay: Duration, outlivesSession: Bool = false) -> Task<Void, Never> {
         let generation = state.serviceGeneration
-        return Task { [weak self, clock = environment.clock] in
-            guard (try? await clock.sleep(for: delay)) != nil, let self else { return }
+        let clock = environment.clock, due = clock.now + delay
+        return Task { [weak self] in
+            guard (try? await clock.sleep(until: due)) != nil, let self else { return }
             await self.apply(event, from: outlivesSession ? self.serviceGeneration : generation)
         }
     }

@@ -138,7 +138,7 @@ extension AppState {
             restartSync(for: session, catchingUpNow: true)
             let run = state.syncRun
             let caughtUp = await wait(until: { [unowned self] in state.latestSyncedRun >= run || self.session != session },
-                                      timeout: deadline - environment.clock.now)
+                                      deadline: deadline)
             guard caughtUp, self.session == session else { return false }
             if state.joinsAwaitingSync.isEmpty { return true }
         }

@@ -45,10 +45,11 @@ extension AppState {
     /// `CancellationError` when the task is cancelled first.
     private func firstOf<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value,
                                           orNilAfter timeout: Duration) async throws -> Value? {
-        try await withThrowingTaskGroup(of: Value?.self) { [clock = environment.clock] group in
+        let clock = environment.clock, deadline = clock.now + timeout
+        return try await withThrowingTaskGroup(of: Value?.self) { group in
             group.addTask { try await work() }
             group.addTask {
-                try await clock.sleep(for: timeout)
+                try await clock.sleep(until: deadline)
                 return nil
             }
             defer { group.cancelAll() }

@@ -6,20 +6,25 @@ extension AppState {
     /// observation), never on a timer of its own. False when `timeout` passes on the app's clock
     /// first, or the task is cancelled.
     func wait(until condition: @escaping @MainActor () -> Bool, timeout: Duration) async -> Bool {
-        let deadline = environment.clock.now + timeout
+        await wait(until: condition, deadline: environment.clock.now + timeout)
+    }
+
+    /// The same, until the app's clock reads `deadline`.
+    func wait(until condition: @escaping @MainActor () -> Bool, deadline: Duration) async -> Bool {
         while !condition() {
-            let remaining = deadline - environment.clock.now
-            guard !Task.isCancelled, remaining > .zero else { return false }
-            await nextChange(of: condition, orAfter: remaining)
+            guard !Task.isCancelled, environment.clock.now < deadline else { return false }
+            await nextChange(of: condition, orAt: deadline)
         }
         return true
     }
 
-    /// Returns when state `condition` reads changes, `delay` passes, or the task is cancelled.
-    private func nextChange(of condition: @MainActor () -> Bool, orAfter delay: Duration) async {
+    /// Returns when state `condition` reads changes, the clock reaches `deadline`, or the task is
+    /// cancelled. The timer sleeps until the deadline, not for what remained of it when it was
+    /// started: time that passes before its task runs still counts.
+    private func nextChange(of condition: @MainActor () -> Bool, orAt deadline: Duration) async {
         let wakeUp = WakeUp()
         let timer = Task { [clock = environment.clock] in
-            try? await clock.sleep(for: delay)
+            try? await clock.sleep(until: deadline)
             wakeUp.fire()
         }
         await withTaskCancellationHandler {

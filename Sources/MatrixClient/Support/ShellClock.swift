@@ -7,15 +7,22 @@ import Foundation
 public protocol ShellClock: Sendable {
     /// How long since the clock started; only differences between two readings mean anything.
     var now: Duration { get }
-    /// Returns once `duration` has passed on this clock; throws `CancellationError` when the
-    /// calling task is cancelled first.
-    func sleep(for duration: Duration) async throws
+    /// Returns once the clock reads `deadline` (at once if it already does); throws
+    /// `CancellationError` when the calling task is cancelled first. A timer started in a task
+    /// of its own reads its deadline before it starts: a sleep that only begins once the task
+    /// runs would otherwise end that much later than asked.
+    func sleep(until deadline: Duration) async throws
     /// The date and time of day now, for names that carry it (a problem report's file).
     var date: Date { get }
 }
 
 extension ShellClock {
     public var date: Date { Date() }
+
+    /// Returns once `duration` has passed on this clock from now.
+    public func sleep(for duration: Duration) async throws {
+        try await sleep(until: now + duration)
+    }
 }
 
 /// Time as it passes, from the system's monotonic clock.
@@ -26,8 +33,8 @@ public struct SystemClock: ShellClock {
 
     public var now: Duration { ContinuousClock.now - start }
 
-    public func sleep(for duration: Duration) async throws {
-        try await Task.sleep(for: duration)
+    public func sleep(until deadline: Duration) async throws {
+        try await Task.sleep(until: start + deadline, clock: .continuous)
     }
 }
 

@@ -73,9 +73,10 @@ public actor SendQueue {
 
     /// Waits out a retry delay, or until `retryNow()`.
     private func waitToRetry(for delay: Duration) async {
+        let due = clock.now + delay
         let timer = Task { [weak self, clock] in
             // Cancelled, it must not cut short the wait of the next retry.
-            guard (try? await clock.sleep(for: delay)) != nil else { return }
+            guard (try? await clock.sleep(until: due)) != nil else { return }
             await self?.retryNow()
         }
         await withTaskCancellationHandler {

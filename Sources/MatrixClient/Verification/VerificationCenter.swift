@@ -196,8 +196,9 @@ public actor VerificationCenter {
     }
 
     private func timer(_ key: String, after delay: Duration) -> Task<Void, Never> {
-        Task { [clock] in
-            guard (try? await clock.sleep(for: delay)) != nil else { return }
+        let due = clock.now + delay
+        return Task { [clock] in
+            guard (try? await clock.sleep(until: due)) != nil else { return }
             await self.expire(key)
         }
     }

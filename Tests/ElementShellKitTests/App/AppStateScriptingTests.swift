@@ -94,4 +94,17 @@ import Testing
         #expect(late?.isFailure == true)
         #expect(late?.location == nil, "a timer's line is not a line of the script that set it")
     }
+
+    /// A timer counts from when it was set, not from when its task first runs: time that passes
+    /// in between (a busy machine) does not make it late. A wait's timeout that began counting
+    /// only then never ended on a test clock moved on meanwhile, and hung one unit run in five.
+    @Test func aTimerCountsFromWhenItWasSetNotFromWhenItsTaskFirstRuns() async throws {
+        let clock = TestClock()
+        let app = AppHarness(clock: clock)
+        #expect(await app.state.run(line: "/after 1 /echo later"))
+        // Still on the main actor, before the timer's task has had a turn.
+        clock.advance(by: .seconds(1))
+        try await waitUntil { app.state.scheduledLineCount == 0 }
+        #expect(app.log.outcomes.last == .echo(text: "later"))
+    }
 }

@@ -36,7 +36,7 @@ final class TestClock: ShellClock {
         self.startDate = startDate
     }
 
-    func sleep(for duration: Duration) async throws {
+    func sleep(until deadline: Duration) async throws {
         try Task.checkCancellation()
         let id = state.withLock { state in
             defer { state.nextID += 1 }
@@ -46,8 +46,8 @@ final class TestClock: ShellClock {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let outcome: Result<Void, any Error>? = state.withLock { state in
                     if state.cancelled.remove(id) != nil { return .failure(CancellationError()) }
-                    if duration <= .zero { return .success(()) }
-                    state.sleepers.append(Sleeper(id: id, wakesAt: state.now + duration, continuation: continuation))
+                    if deadline <= state.now { return .success(()) }
+                    state.sleepers.append(Sleeper(id: id, wakesAt: deadline, continuation: continuation))
                     let snapshot = state
                     let ready = state.watchers.filter { $0.isReady(snapshot) }
                     state.watchers.removeAll { $0.isReady(snapshot) }
@@ -114,9 +114,9 @@ final class ImmediateClock: ShellClock {
 
     var now: Duration { elapsed.withLock { $0 } }
 
-    func sleep(for duration: Duration) async throws {
+    func sleep(until deadline: Duration) async throws {
         try Task.checkCancellation()
-        elapsed.withLock { $0 += max(duration, .zero) }
+        elapsed.withLock { $0 = max($0, deadline) }
         await Task.yield()
     }
 }

@@ -45,8 +45,9 @@ public final class CurlTransport: HTTPTransport {
         }
         let cancellation = CancellationFlag(), timedOut = CancellationFlag()
         let monitor = TransferMonitor(cancellation: cancellation, isUpload: request.body?.isEmpty == false, progress: progress)
+        let deadline = clock.now + .seconds(request.timeout)
         let timer = Task { [clock] in
-            guard (try? await clock.sleep(for: .seconds(request.timeout))) != nil else { return }
+            guard (try? await clock.sleep(until: deadline)) != nil else { return }
             timedOut.cancel()
             cancellation.cancel()
             loop.wake()
