@@ -3,8 +3,8 @@ import MatrixClient
 extension AppState {
     func send(_ action: MembershipAction, in context: CommandContext) async -> Bool {
         switch action {
-        case .accept(let target): await answerInvite(target, accepting: true, through: context.signedIn.services)
-        case .decline(let target): await answerInvite(target, accepting: false, through: context.signedIn.services)
+        case .accept(let target): await answerInvite(target, accepting: true, as: context.signedIn)
+        case .decline(let target): await answerInvite(target, accepting: false, as: context.signedIn)
         case .create(let creation, let space): await create(creation, inSpace: space, as: context.signedIn)
         case .directChat(let user, let forced): await openDirectChat(with: user, forced: forced, as: context.signedIn)
         case .change(let change, let user, let reason, let target, let forced):
@@ -17,18 +17,18 @@ extension AppState {
         }
     }
 
-    private func answerInvite(_ target: String?, accepting: Bool, through services: SessionServices) async -> Bool {
+    private func answerInvite(_ target: String?, accepting: Bool, as signedIn: SessionContext) async -> Bool {
         let room: RoomRecord
         switch invite(named: target) {
         case .success(let found): room = found
         case .failure(let error): return finish(.failure(error))
         }
-        let service = services.rooms
+        let service = signedIn.services.rooms
         do {
             if accepting {
                 let roomID = try await service.join(RoomAddress(idOrAlias: room.roomID))
                 await recordDirectChat(accepted: room, through: service)
-                await enter(roomID, name: room.name)
+                await enter(roomID, as: signedIn, name: room.name)
                 return finish(.joined(roomID: roomID, roomName: RoomName.of(room)))
             }
             try await service.leave(roomID: room.roomID)
@@ -88,7 +88,7 @@ extension AppState {
         } catch {
             unrecorded = error
         }
-        await enter(roomID, encryption: RoomEncryption())
+        await enter(roomID, as: signedIn, encryption: RoomEncryption())
         return (roomID, true, unrecorded)
     }
 

@@ -12,7 +12,7 @@ extension AppState {
         case .open(let target):
             return await open(target, in: context.signedIn)
         case .join(let target):
-            return await join(target, through: context.signedIn.services)
+            return await join(target, as: context.signedIn)
         case .leave(let target):
             return await leave(target, in: context)
         case .history(let count):
@@ -101,7 +101,8 @@ extension AppState {
         }
     }
 
-    private func join(_ target: String, through services: SessionServices) async -> Bool {
+    private func join(_ target: String, as signedIn: SessionContext) async -> Bool {
+        let services = signedIn.services
         let listed = shownSpaceRoom(target)
         // A number is only ever one of the list `/space` showed, never a room of `/rooms`.
         let known = listed == nil && Int(target) == nil ? findRoom(target) : nil
@@ -116,7 +117,7 @@ extension AppState {
         do {
             let roomID = try await services.rooms.join(address)
             if let invite = state.rooms[roomID], invite.membership == .invite { await recordDirectChat(accepted: invite, through: services.rooms) }
-            await enter(roomID, address: address.idOrAlias, name: listed?.name)
+            await enter(roomID, as: signedIn, address: address.idOrAlias, name: listed?.name)
             return finish(.joined(roomID: roomID, roomName: state.rooms[roomID].map(RoomName.of) ?? listed?.name ?? target))
         } catch {
             return finish(.failure(.matrix(error)))
@@ -154,32 +155,34 @@ extension AppState {
 
     /// Makes a room just joined or created the open one, before sync has brought anything of it.
     /// The store keeps it at once, under the alias it was joined by or its name, so a script's
-    /// next run finds it even if this one ends before sync brings it.
-    func enter(_ roomID: String, address: String? = nil, name: String? = nil, encryption: RoomEncryption? = nil) async {
+    /// next run finds it even if this one ends before sync brings it. Nothing is shown if the
+    /// session `signedIn` found has ended meanwhile (a logout while the server answered).
+    func enter(_ roomID: String, as signedIn: SessionContext, address: String? = nil, name: String? = nil,
+               encryption: RoomEncryption? = nil) async {
+        var recorded: RoomRecord?
         if state.rooms[roomID]?.membership != .join {
-            commit { $0.joinsAwaitingSync.insert(roomID) }
+            commit { state in
+                if state.isSignedIn(as: signedIn.session) { state.joinsAwaitingSync.insert(roomID) }
+            }
             let alias = address.flatMap { $0.hasPrefix("#") ? $0 : nil }
             do {
-                if let recorded = try await state.store?.recordJoin(of: roomID, alias: alias, name: name, encryption: encryption),
-                   state.rooms[roomID]?.membership != .join {
-                    commit { $0.rooms[roomID] = recorded }
-                }
+                recorded = try await signedIn.store.recordJoin(of: roomID, alias: alias, name: name, encryption: encryption)
             } catch {
                 logger.error("The join of \(roomID) could not be stored: \(String(describing: error))")
             }
         }
-        makeCurrent(roomID)
+        commit { state in
+            guard state.isSignedIn(as: signedIn.session) else { return }
+            // Sync may have brought the room meanwhile: what it holds stands.
+            if let recorded, state.rooms[roomID]?.membership != .join { state.rooms[roomID] = recorded }
+            state.sessionState.makeCurrent(roomID)
+        }
     }
 
     /// Makes the room the open one, outside any thread and with nothing of it shown yet; `names`
     /// are its members' unique names, when they were read.
     func makeCurrent(_ roomID: String, names: [String: String] = [:]) {
-        commit { state in
-            state.currentRoomID = roomID
-            state.currentThreadRoot = nil
-            state.memberNames = names
-            state.historyCursor = nil
-        }
+        commit { $0.sessionState.makeCurrent(roomID, names: names) }
     }
 
     private func leave(_ target: String?, in context: CommandContext) async -> Bool {

@@ -30,7 +30,7 @@ extension AppState {
                 try await service.setState(SpaceLink.childType, stateKey: roomID, content: link.childContent, in: space.roomID)
             }
             // Encrypted from its first event: what is sent before sync brings that state is encrypted too.
-            await enter(roomID, address: address, name: creation.name, encryption: creation.isEncrypted ? RoomEncryption() : nil)
+            await enter(roomID, as: signedIn, address: address, name: creation.name, encryption: creation.isEncrypted ? RoomEncryption() : nil)
             return finish(.created(roomID: roomID, alias: address, name: creation.name, isEncrypted: creation.isEncrypted, isSpace: creation.isSpace,
                                    inSpace: space.map(RoomName.of)))
         } catch {

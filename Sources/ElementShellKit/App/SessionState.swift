@@ -68,3 +68,14 @@ struct VerificationProgress: Equatable {
     /// The steps `/wait verification` has returned already (`number state`).
     var awaitedSteps: Set<String> = []
 }
+
+extension SessionState {
+    /// Opens the room, outside any thread and with nothing of it shown yet; `names` are its
+    /// members' unique names, when they were read.
+    mutating func makeCurrent(_ roomID: String, names: [String: String] = [:]) {
+        currentRoomID = roomID
+        currentThreadRoot = nil
+        memberNames = names
+        historyCursor = nil
+    }
+}

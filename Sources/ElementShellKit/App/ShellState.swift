@@ -102,3 +102,11 @@ struct Arrivals {
     var count = 0
     var recent: [String] = []
 }
+
+extension ShellState {
+    /// Whether `session`'s account and device are the ones signed in: a command that found it
+    /// before a logout, or before another account logged in, no longer shows what it brings.
+    func isSignedIn(as session: Session) -> Bool {
+        self.session?.userID == session.userID && self.session?.deviceID == session.deviceID
+    }
+}

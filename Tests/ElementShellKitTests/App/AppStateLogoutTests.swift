@@ -53,4 +53,29 @@ import Testing
         #expect(app.state.deviceTrust.keys == DeviceTrustKeys())
         #expect(app.state.runtime != nil)
     }
+
+    /// A join the server answered only after Alice logged out and Bob logged in: the room is
+    /// Alice's, so Bob's session neither opens it nor holds it (it opened in Bob's session before).
+    @Test func aJoinAnsweredAfterTheSessionEndedShowsNothingInTheNext() async throws {
+        let answer = Hold()
+        await answer.arm()
+        var rooms = FakeRoomService()
+        rooms.joinRoom = { _ throws(MatrixError) in
+            await answer.pass()
+            return "!plans:hs"
+        }
+        let app = AppHarness(sync: Messaging.firstSync(Messaging.lobby), roomService: rooms)
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        let join = Task { await app.state.run(line: "/join #plans:hs") }
+        try await answer.reached()
+        #expect(await app.state.run(line: "/logout!"))
+        await app.state.run(line: "/login matrix.org bob")
+        try await waitUntil { app.state.session?.userID == "@bob:example" }
+        await answer.release()
+        _ = await join.value
+        #expect(app.state.currentRoomID == nil)
+        #expect(app.state.rooms["!plans:hs"] == nil)
+        #expect(app.state.joinsAwaitingSync.isEmpty)
+    }
 }
