@@ -10,7 +10,7 @@ struct DeveloperText {
         case .eventSource(let source): sourceLines(source)
         case .labs(let switches):
             [L10n.screenLabsTitle] + TextLayout.table(switches.map { entry in
-                [entry.settingName, theme.bold(entry.value), theme.dim(entry.accepted.joined(separator: "|")), entry.summary]
+                [entry.settingName, theme.bold(clean(entry.value)), theme.dim(entry.accepted.joined(separator: "|")), entry.summary]
             }, width: width)
         case .problemReported(let path, let size):
             [L10n.screenReportProblemWritten(clean(path), FileSizeText.text(Int64(size)))]

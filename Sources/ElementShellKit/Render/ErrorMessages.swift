@@ -29,17 +29,17 @@ public enum ErrorMessages {
         case .alreadyLoggedIn(let userID): L10n.errorAlreadyLoggedIn(clean(userID))
         case .loginInProgress: L10n.errorLoginInProgress
         case .homeserverNotAllowed(let homeserver, let allowed):
-            L10n.errorHomeserverNotAllowed(clean(homeserver), allowed.joined(separator: ", "))
+            L10n.errorHomeserverNotAllowed(clean(homeserver), clean(allowed.joined(separator: ", ")))
         case .passwordUnavailable: L10n.errorPasswordUnavailable
         case .passwordFileUnreadable(let path): L10n.errorPasswordFileUnreadable(clean(path))
         case .cancelled: L10n.errorCancelled
-        case .confirmationRequired(let command): L10n.errorConfirmationRequired(command)
+        case .confirmationRequired(let command): L10n.errorConfirmationRequired(clean(command))
         case .matrix(let error): message(for: error)
         case .setting(let error): message(for: error)
         case .unknownProfile(let name, let suggestion): withSuggestion(L10n.errorUnknownProfile(clean(name)), suggestion)
         case .unknownAlias(let name): L10n.errorUnknownAlias(clean(name))
         case .invalidAliasName(let name): L10n.errorInvalidAliasName(clean(name))
-        case .aliasShadowsCommand(let name): L10n.errorAliasShadowsCommand(name)
+        case .aliasShadowsCommand(let name): L10n.errorAliasShadowsCommand(clean(name))
         case .aliasTooDeep(let name): L10n.errorAliasTooDeep(clean(name))
         case .scriptUnreadable(let path): L10n.errorScriptUnreadable(clean(path))
         case .scriptTooDeep(let path): L10n.errorScriptTooDeep(clean(path))
@@ -51,7 +51,7 @@ public enum ErrorMessages {
         case .notOwnMessage: L10n.errorNotOwnMessage
         case .noSuchReaction(let key): L10n.errorNoSuchReaction(clean(key))
         case .unknownUser(let user): L10n.errorUnknownUser(clean(user))
-        case .userNotFound(let userID, let command): L10n.errorUserNotFound(clean(userID), "/" + command)
+        case .userNotFound(let userID, let command): L10n.errorUserNotFound(clean(userID), clean("/" + command))
         case .userWithoutDevices(let userID): L10n.errorUserWithoutDevices(clean(userID))
         case .directChatWithSelf: L10n.errorDirectChatWithSelf
         case .noInvites: L10n.errorNoInvites
@@ -61,7 +61,7 @@ public enum ErrorMessages {
         case .unknownSpace(let target): L10n.errorUnknownSpace(clean(target))
         case .notInSpace(let room, let space): L10n.errorNotInSpace(clean(room), clean(space))
         case .stateNotPermitted(let command, let roomName, let required, let own):
-            L10n.errorPowerLevelTooLowIn(command, powerLevel(required), clean(roomName), powerLevel(own))
+            L10n.errorPowerLevelTooLowIn(clean(command), powerLevel(required), clean(roomName), powerLevel(own))
         case .turnedOff(let command, let profile, let flag): L10n.errorCommandTurnedOff(clean(command), clean(profile), flag.settingName)
         case .fileUnreadable(let path): L10n.errorFileUnreadable(clean(path))
         case .notAFile(let path): L10n.errorNotAFile(clean(path))
@@ -93,15 +93,15 @@ public enum ErrorMessages {
     public static func message(for error: CommandParseError) -> String {
         switch error {
         case .unknownCommand(let name, let suggestion):
-            suggestion.map { L10n.errorUnknownCommand(clean(name)) + " " + L10n.errorDidYouMeanCommand($0) }
+            suggestion.map { L10n.errorUnknownCommand(clean(name)) + " " + L10n.errorDidYouMeanCommand(clean($0)) }
                 ?? L10n.errorUnknownCommand(clean(name)) + " " + L10n.errorSeeHelp
-        case .usage(let command): L10n.errorUsage(CommandTable.usage(of: command) ?? "/" + command)
+        case .usage(let command): L10n.errorUsage(CommandTable.usage(of: command) ?? clean("/" + command))
         case .unknownOption(let command, let option):
-            L10n.errorUnknownOption(clean(option), command) + " " + L10n.errorUsage(CommandTable.usage(of: command) ?? "/" + command)
+            L10n.errorUnknownOption(clean(option), clean(command)) + " " + L10n.errorUsage(CommandTable.usage(of: command) ?? clean("/" + command))
         case .invalidNumber(_, let value): L10n.errorInvalidNumber(clean(value))
         case .invalidReference(_, let value): L10n.errorInvalidReference(clean(value))
         case .unterminatedQuote: L10n.errorUnterminatedQuote
-        case .notConfirmable(let command): L10n.errorNotConfirmable(command)
+        case .notConfirmable(let command): L10n.errorNotConfirmable(clean(command))
         }
     }
 
@@ -175,7 +175,7 @@ public enum ErrorMessages {
 
     static func describe(_ expected: ExpectedValue) -> String {
         switch expected {
-        case .oneOf(let values): L10n.commonExpectedOneOf(values.joined(separator: ", "))
+        case .oneOf(let values): L10n.commonExpectedOneOf(clean(values.joined(separator: ", ")))
         case .integer(let range): L10n.commonExpectedInteger(range.lowerBound, range.upperBound)
         case .languageCode: L10n.commonExpectedLanguage
         case .text: L10n.commonExpectedText
@@ -191,7 +191,7 @@ public enum ErrorMessages {
     }
 
     private static func withSuggestion(_ message: String, _ suggestion: String?) -> String {
-        suggestion.map { message + " " + L10n.errorDidYouMean($0) } ?? message
+        suggestion.map { message + " " + L10n.errorDidYouMean(clean($0)) } ?? message
     }
 
     static func clean(_ text: String) -> String { TerminalSanitizer.clean(text) }

@@ -78,17 +78,23 @@ enum TextLayout {
     }
 
     /// Splits at spaces so no line is longer than `width`; a single longer word stands alone.
+    /// Each word is measured once, so a 100 kB message takes time in proportion to its length.
     static func wrap(_ text: String, width: Int?) -> [String] {
         guard let width, width >= 20, visibleLength(text) > width else { return [text] }
         var lines: [String] = []
-        var current = ""
+        var current = "", currentLength = 0
         for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            let candidate = current.isEmpty ? String(word) : current + " " + word
-            if visibleLength(candidate) > width, !current.isEmpty {
+            let wordLength = visibleLength(String(word))
+            if current.isEmpty {
+                current = String(word)
+                currentLength = wordLength
+            } else if currentLength + 1 + wordLength > width {
                 lines.append(current)
                 current = String(word)
+                currentLength = wordLength
             } else {
-                current = candidate
+                current += " " + word
+                currentLength += 1 + wordLength
             }
         }
         return lines + [current]

@@ -8,7 +8,7 @@ public struct TrustText {
     /// A new recovery key between what to do with it: the key on a line of its own, so it is never
     /// broken, and each sentence whole, wrapped at words to the terminal's width.
     public static func recoveryKeyLines(_ key: String, theme: Theme, width: Int?) -> [String] {
-        TextLayout.wrap(L10n.screenRecoveryKeyIntro, width: width) + [theme.bold(key)] + TextLayout.wrap(L10n.screenRecoveryKeyWarning, width: width)
+        TextLayout.wrap(L10n.screenRecoveryKeyIntro, width: width) + [theme.bold(TerminalSanitizer.clean(key))] + TextLayout.wrap(L10n.screenRecoveryKeyWarning, width: width)
     }
 
     func lines(for outcome: TrustOutcome) -> [String] {
@@ -19,7 +19,7 @@ public struct TrustText {
             [theme.accent(L10n.screenRecoveryDeviceVerified)] + (restored.map(restoreLines) ?? (version == nil ? [L10n.screenRecoveryNoBackup] : []))
         case .recoverySetUp(let key, let version, let alreadyShown):
             (alreadyShown ? [] : Self.recoveryKeyLines(key, theme: theme, width: width))
-                + [theme.accent(L10n.screenRecoverySetUp(version))]
+                + [theme.accent(L10n.screenRecoverySetUp(TerminalSanitizer.clean(version)))]
         case .backupRestored(let restore): restoreLines(restore)
         case .identity(let summary): identityLines(summary)
         }
@@ -35,12 +35,12 @@ public struct TrustText {
         }
         // The hint says it, and why it matters.
         var lines = summary.crossSigningGaps.otherUserID == nil ? [state] : []
-        if let master = summary.masterKey { lines.append(L10n.screenWhoisMasterKey(Fingerprint(master).grouped)) }
+        if let master = summary.masterKey { lines.append(L10n.screenWhoisMasterKey(TerminalSanitizer.clean(Fingerprint(master).grouped))) }
         lines += CrossSigningHintText(theme: theme, width: width).lines(for: summary.crossSigningGaps)
         for device in summary.devices {
             let mark = device.isTrusted ? theme.accent(L10n.screenDevicesVerified) : theme.dim(L10n.screenDevicesUnverified)
             lines.append("  " + [TerminalSanitizer.clean(device.deviceID), TerminalSanitizer.clean(device.displayName ?? ""),
-                                 Fingerprint(device.ed25519).grouped, mark].filter { !$0.isEmpty }.joined(separator: "  "))
+                                 TerminalSanitizer.clean(Fingerprint(device.ed25519).grouped), mark].filter { !$0.isEmpty }.joined(separator: "  "))
         }
         return lines
     }
@@ -55,7 +55,7 @@ public struct TrustText {
 
     private func backupLines(_ status: RecoveryStatus) -> [String] {
         guard let version = status.backupVersion else { return [L10n.screenBackupNone] }
-        var lines = [L10n.screenBackupVersion(version, status.backupKeyCount ?? 0)]
+        var lines = [L10n.screenBackupVersion(TerminalSanitizer.clean(version), status.backupKeyCount ?? 0)]
         lines.append(status.isBackingUp ? L10n.screenBackupUploading(status.backedUpKeyCount, status.roomKeyCount) : L10n.screenBackupNotUsed)
         return lines
     }

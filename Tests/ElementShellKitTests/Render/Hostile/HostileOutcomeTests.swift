@@ -1,0 +1,458 @@
+import Foundation
+import Testing
+@testable import ElementShellKit
+@testable import MatrixClient
+
+/// Every case of `Outcome` and of `Report.Content`, built with one hostile string in each text
+/// field that can come from a server or another person, through both renderers: the text lines
+/// (plain, coloured and wrapped) hold nothing a terminal would act on, and the JSON line escapes
+/// every control and parses. A new case does not compile until `number(of:)` names it, and then
+/// `everyCaseHasASample` fails until `samples(_:)` builds one.
+@Suite struct HostileOutcomeTests {
+    /// A 100 kB name: escape sequences, a bidi override and wide characters, over and over.
+    static let huge = HostileString(name: "a 100 kB name", payload: String(repeating: "\u{1B}[2J\u{202E}名前は長い\u{9B}6n ", count: 3_850))
+
+    @Test func everyCaseHasASample() {
+        let outcomes = Set(Self.samples("x").compactMap { sample -> Int? in
+            guard case .result(_, let outcome) = sample.content else { return nil }
+            return Self.number(of: outcome)
+        })
+        #expect(outcomes == Set(0..<Self.outcomeCount), "missing: \(Set(0..<Self.outcomeCount).subtracting(outcomes).sorted())")
+        let contents = Set(Self.samples("x").map { Self.number(of: $0.content) })
+        #expect(contents == Set(0..<Self.contentCount), "missing: \(Set(0..<Self.contentCount).subtracting(contents).sorted())")
+        let failures = Set(Self.samples("x").compactMap { sample -> Int? in
+            guard case .result(_, .failure(let error)) = sample.content else { return nil }
+            return Self.number(of: error)
+        })
+        #expect(failures == Set(0..<Self.errorCount), "missing: \(Set(0..<Self.errorCount).subtracting(failures).sorted())")
+    }
+
+    @Test(arguments: HostileStrings.all)
+    func textLinesAreSafe(_ entry: HostileString) {
+        for sample in Self.samples(entry.text) {
+            let report = Report(content: sample.content, location: nil)
+            let plain = TextRenderer(theme: HostileTextTests.plain).lines(for: report)
+            let coloured = TextRenderer(theme: HostileTextTests.coloured).lines(for: report)
+            #expect(coloured.map(TerminalSafety.withoutSGR) == plain, "\(sample.name): colour adds only the theme's sequences")
+            let wrapped = TextRenderer(theme: HostileTextTests.plain, width: 60).lines(for: report)
+            TerminalSafety.expectSafe(plain + wrapped, showing: entry, in: sample.name, survivors: sample.showsText ? nil : [])
+        }
+    }
+
+    @Test(arguments: HostileStrings.all)
+    func jsonLinesEscapeEveryControl(_ entry: HostileString) {
+        for sample in Self.samples(entry.text) {
+            Self.expectJSONLineSafe(for: sample, showing: entry)
+        }
+    }
+
+    /// Once through each renderer, wrapped as a terminal would: each pass over 100 kB takes its
+    /// time in a debug build. In two halves, which run side by side.
+    @Test(arguments: 0..<2)
+    func aHundredKilobyteNameIsSafeEverywhere(half: Int) {
+        #expect(Self.huge.text.utf8.count > 100_000)
+        let samples = Self.samples(Self.huge.text)
+        for sample in samples[half * samples.count / 2..<(half + 1) * samples.count / 2] {
+            let lines = TextRenderer(theme: HostileTextTests.plain, width: 80).lines(for: Report(content: sample.content, location: nil))
+            // A table cuts a cell that does not fit its line: the start of the name stays.
+            TerminalSafety.expectSafe(lines, showing: Self.huge, in: sample.name, survivors: sample.showsText ? ["left"] : [])
+            Self.expectJSONLineSafe(for: sample, showing: Self.huge)
+        }
+    }
+
+    static func expectJSONLineSafe(for sample: Sample, showing entry: HostileString, sourceLocation: SourceLocation = #_sourceLocation) {
+        let line = JSONRenderer.object(for: Report(content: sample.content, location: nil)).line
+        let raw = TerminalSafety.unsafeScalars(in: line)
+        #expect(raw.isEmpty, "\(sample.name): \(entry.name) left \(raw) raw", sourceLocation: sourceLocation)
+        #expect(!line.contains("\n"), "\(sample.name): one report, one line", sourceLocation: sourceLocation)
+        #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(sample.name): the line is JSON", sourceLocation: sourceLocation)
+    }
+
+    struct Sample {
+        var name: String
+        var content: Report.Content
+        /// Whether the text lines show the hostile text; some only name it in JSON.
+        var showsText = true
+    }
+
+    static func message(_ text: String) -> MessageView {
+        var message = HostileTextTests.message(body: text, from: text, formattedBody: "<b>\(text)</b>")
+        message.media = MediaInfo(url: "mxc://hs/f", fileName: text, size: 2048)
+        message.replyQuote = ReplyQuote(senderName: text, body: text, reference: 3)
+        message.threadSummary = ThreadSummary(replyCount: 2, latestSender: text)
+        message.reactions = [ReactionCount(key: text, count: 2)]
+        return message
+    }
+
+    /// Remote text in every field that can hold it; IDs are the server's too, so they get it.
+    static func samples(_ text: String) -> [Sample] {
+        let url = URL(string: "https://hs.example/\(text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "")")!
+        let session = SessionSummary(userID: text, deviceID: text, homeserverURL: url, syncMethod: .sliding)
+        let message = message(text)
+        var redacted = HostileTextTests.message(body: text)
+        redacted.isRedacted = true
+        redacted.redactionReason = text
+        let preview = RoomPreview(roomID: "!r:hs", roomName: text, senderName: text, body: text, timestamp: 1_700_000_000_000, msgtype: "m.text")
+        let room = RoomRecord(roomID: "!r:hs", membership: .join, name: text, topic: text)
+        let unnamed = RoomRecord(roomID: "!h:hs", membership: .join, heroes: ["@m:hs"], heroNames: [text], joinedMemberCount: 2)
+        let space = RoomRecord(roomID: "!s:hs", membership: .join, name: text, isSpace: true)
+        let cells = ["!r:hs": SpaceCell(joinedMemberCount: 3, latest: preview)]
+        var spaceRoom = SpaceRoom(roomID: "!c:hs", name: text, canonicalAlias: text, topic: text, joinedMemberCount: 3, joinRule: text)
+        spaceRoom.latest = preview
+        let device = DeviceEntry(deviceID: text, displayName: text, fingerprint: Fingerprint("l5tiZbjb1E3aLVdbRf7cSmL0X8s4mQ52CQLXSD6mwSY"),
+                                 isVerified: false, isCurrent: false)
+        let status = RecoveryStatus(hasCrossSigning: true, isDeviceVerified: false, hasSecretStorage: true, backupVersion: text, backupKeyCount: 3,
+                                    isBackingUp: true, roomKeyCount: 4, backedUpKeyCount: 3)
+        let restore = BackupRestore(sessionIDs: [text], total: 2, unreadable: 1)
+        let identity = IdentitySummary(userID: text, masterKey: text, state: .changed, devices: [
+            DeviceRecord(userID: text, deviceID: text, curve25519: text, ed25519: text, displayName: text, isVerified: false),
+        ])
+        let verification = VerificationSummary(number: 3, flowID: text, otherUserID: text, isOwnUser: false, otherDeviceID: text, roomID: "!r:hs",
+                                               isIncoming: true, state: .comparing, emojiIndices: [1, 2, 3, 4, 5, 6, 7], decimals: [1234, 5678, 9012],
+                                               qrCode: nil, outcome: nil)
+        let profile = ShellConfig.default.profile(named: "element")!
+        let config = ConfigSummary(profile: profile, homeservers: [HomeserverEntry(name: text, serverName: text, url: text)],
+                                   configFile: text, dataDirectory: text, isRunningProfile: true)
+        let outbox = OutboxEntry(transactionID: text, roomID: "!r:hs", msgtype: "m.text", body: text, createdAt: 1_700_000_000_000, attempts: 2)
+        let source = EventSource(eventID: text, event: .object(["body": .string(text)]), decryption: .decrypted(.object(["body": .string(text)])))
+
+        var samples: [Sample] = [
+            Sample(name: "/help", content: .result(command: "help", outcome: .help([HelpEntry(name: "join")], showsPlainLineHint: true)), showsText: false),
+            Sample(name: "done", content: .result(command: text, outcome: .done), showsText: false),
+            Sample(name: "/echo", content: .result(command: "echo", outcome: .echo(text: text))),
+            Sample(name: "/login", content: .result(command: "login", outcome: .loggedIn(session))),
+            Sample(name: "/logout", content: .result(command: "logout", outcome: .loggedOut(userID: text))),
+            Sample(name: "/whoami", content: .result(command: "whoami", outcome: .whoami(session))),
+            Sample(name: "/account", content: .result(command: "account", outcome: .accountManagement(url)), showsText: false),
+            Sample(name: "/config", content: .result(command: "config", outcome: .config(config))),
+            Sample(name: "/set", content: .result(command: "set", outcome: .settingChanged(key: .sync, value: text))),
+            Sample(name: "/set flag", content: .result(command: "set", outcome: .developerFlagChanged(.showQRCodeLogin, isOn: true)), showsText: false),
+            Sample(name: "/set flag value", content: .result(command: "set", outcome: .developerFlagValue(.showQRCodeLogin, isOn: false)),
+                   showsText: false),
+            Sample(name: "/set values", content: .result(command: "set", outcome: .settingValues(keys: Settings.Key.allCases, settings: profile.settings)),
+                   showsText: false),
+            Sample(name: "/alias", content: .result(command: "alias", outcome: .aliasDefined(name: text, expansion: text))),
+            Sample(name: "/unalias", content: .result(command: "unalias", outcome: .aliasRemoved(name: text))),
+            Sample(name: "/aliases", content: .result(command: "alias", outcome: .aliases([AliasEntry(name: text, expansion: text)]))),
+            Sample(name: "/rooms", content: .result(command: "rooms", outcome: .rooms([room, unnamed, space], spaceCells: cells))),
+            Sample(name: "/unread", content: .result(command: "unread", outcome: .unreadRooms(NumberedRoom.numbering([room, unnamed]), spaceCells: cells))),
+            Sample(name: "/read", content: .result(command: "read", outcome: .markedRead(roomName: text))),
+            Sample(name: "/open", content: .result(command: "open", outcome: .opened(roomName: text, messages: [message, redacted], draft: text))),
+            Sample(name: "/open before sync", content: .result(command: "open", outcome: .openedBeforeSync(roomName: text, draft: text))),
+            Sample(name: "/members", content: .result(command: "members", outcome: .members([MemberEntry(userID: text, name: text)]))),
+            Sample(name: "/topic", content: .result(command: "topic", outcome: .roomText(.topic, text))),
+            Sample(name: "/name set", content: .result(command: "name", outcome: .roomTextChanged(.name)), showsText: false),
+            Sample(name: "/history", content: .result(command: "history", outcome: .history([message, redacted]))),
+            Sample(name: "queued", content: .result(command: "send", outcome: .queued(message))),
+            Sample(name: "/join", content: .result(command: "join", outcome: .joined(roomID: text, roomName: text))),
+            Sample(name: "/join in space", content: .result(command: "join", outcome: .alreadyInSpace(roomID: text, spaceName: text))),
+            Sample(name: "/leave", content: .result(command: "leave", outcome: .left(roomName: text))),
+            Sample(name: "/decline", content: .result(command: "decline", outcome: .declined(roomName: text))),
+            Sample(name: "/create", content: .result(command: "create", outcome: .created(roomID: text, alias: text, name: text, isEncrypted: true,
+                                                                                          isSpace: false, inSpace: text))),
+            Sample(name: "/space add", content: .result(command: "space", outcome: .spaceChildAdded(spaceName: text, roomName: text, parentLinked: true))),
+            Sample(name: "/space remove", content: .result(command: "space", outcome: .spaceChildRemoved(spaceName: text, roomName: text,
+                                                                                                        parentUnlinked: false))),
+            Sample(name: "/joinrule", content: .result(command: "joinrule", outcome: .joinRule(rule: text, spaces: [text], changed: true))),
+            Sample(name: "/dm", content: .result(command: "dm", outcome: .directChat(roomID: text, userID: text, isNew: true))),
+            Sample(name: "/kick", content: .result(command: "kick", outcome: .membershipChanged(.kick, userID: text, roomName: text))),
+            Sample(name: "/spaces", content: .result(command: "spaces", outcome: .spaces([space]))),
+            Sample(name: "/space", content: .result(command: "space", outcome: .spaceHierarchy(spaceName: text, rooms: [spaceRoom], isComplete: false,
+                                                                                              offersManagement: true))),
+            Sample(name: "/open SPACE", content: .result(command: "open", outcome: .spaceRooms(spaceName: text, rooms: [room]))),
+            Sample(name: "/space kick", content: .result(command: "space", outcome: .spaceKicked(userID: text, spaceName: text, results: [
+                SpaceKickResult(roomID: text, roomName: text), SpaceKickResult(roomID: text, roomName: text, error: .matrix(.forbidden(message: text))),
+            ]))),
+            Sample(name: "/queue", content: .result(command: "queue", outcome: .queue([QueuedMessage(entry: outbox, roomName: text)]))),
+            Sample(name: "/resend", content: .result(command: "resend", outcome: .resent(count: 2)), showsText: false),
+            Sample(name: "/thread", content: .result(command: "thread", outcome: .threadOpened(roomName: text, root: message, messages: [message],
+                                                                                              draft: text))),
+            Sample(name: "/thread close", content: .result(command: "thread", outcome: .threadClosed(roomName: text))),
+            Sample(name: "/search", content: .result(command: "search", outcome: .searchResults([SearchHit(roomName: text, message: message)],
+                                                                                               encryptedNotSearched: true))),
+            Sample(name: "/threads", content: .result(command: "threads", outcome: .threads([message]))),
+            Sample(name: "/react", content: .result(command: "react", outcome: .reactionQueued(key: text, reference: text))),
+            Sample(name: "/redact", content: .result(command: "redact", outcome: .redactionQueued(reference: text))),
+            Sample(name: "/download", content: .result(command: "download", outcome: .downloaded(path: text, size: 2048))),
+            Sample(name: "/draft", content: .result(command: "draft", outcome: .draft(text))),
+            Sample(name: "/draft save", content: .result(command: "draft", outcome: .draftSaved), showsText: false),
+            Sample(name: "/draft clear", content: .result(command: "draft", outcome: .draftCleared), showsText: false),
+            Sample(name: "/drafts", content: .result(command: "drafts", outcome: .drafts([DraftView(roomID: text, roomName: text, body: text)]))),
+            Sample(name: "/cancel", content: .result(command: "cancel", outcome: .cancelled(count: 1)), showsText: false),
+            Sample(name: "/devices", content: .result(command: "devices", outcome: .encryption(.devices(userID: text, [device])))),
+            Sample(name: "/verify device", content: .result(command: "verify", outcome: .encryption(.verified(userID: text, deviceID: text,
+                                                                                                             isVerified: true)))),
+            Sample(name: "/export", content: .result(command: "export", outcome: .encryption(.keysExported(path: text, count: 3)))),
+            Sample(name: "/import", content: .result(command: "import", outcome: .encryption(.keysImported(path: text, imported: 2, total: 3)))),
+            Sample(name: "/encrypt", content: .result(command: "encrypt", outcome: .encryption(.roomEncrypted(roomName: text)))),
+            Sample(name: "/recovery", content: .result(command: "recovery", outcome: .trust(.recoveryStatus(status)))),
+            Sample(name: "/recover", content: .result(command: "recover", outcome: .trust(.recovered(backupVersion: text, restored: restore))),
+                   showsText: false),
+            Sample(name: "/recovery setup", content: .result(command: "recovery", outcome: .trust(.recoverySetUp(recoveryKey: text, backupVersion: text,
+                                                                                                                alreadyShown: false)))),
+            Sample(name: "/backup", content: .result(command: "backup", outcome: .trust(.backupStatus(status)))),
+            Sample(name: "/backup restore", content: .result(command: "backup", outcome: .trust(.backupRestored(restore))), showsText: false),
+            Sample(name: "/identity", content: .result(command: "identity", outcome: .trust(.identity(identity)))),
+            Sample(name: "/verify", content: .result(command: "verify", outcome: .verification(verification)), showsText: false),
+            Sample(name: "/verify step", content: .result(command: "verify", outcome: .verificationStep(verification)), showsText: false),
+            Sample(name: "/verifications", content: .result(command: "verifications", outcome: .verifications([verification]))),
+            Sample(name: "/source", content: .result(command: "source", outcome: .developer(.eventSource(source)))),
+            Sample(name: "/labs", content: .result(command: "labs", outcome: .developer(.labs([LabSwitch(name: .sync, value: text)])))),
+            Sample(name: "/report-problem", content: .result(command: "report-problem", outcome: .developer(.problemReported(path: text, size: 9)))),
+            // What is not a command's result.
+            Sample(name: "session resumed", content: .sessionResumed(session)),
+            Sample(name: "session ended", content: .sessionEnded(userID: text)),
+            Sample(name: "config problem", content: .configProblem(ConfigDiagnostic(file: text, line: 2, column: 3, problem: .syntax(text)))),
+            Sample(name: "message", content: .message(message)),
+            Sample(name: "changed message", content: .messageChanged(redacted)),
+            Sample(name: "reaction", content: .reacted(senderName: text, key: text, reference: nil, excerpt: text)),
+            Sample(name: "mention", content: .mentioned(roomName: text, count: 2)),
+            Sample(name: "invite", content: .invited(Invitation(roomID: text, inviterID: text, inviterName: text, roomName: text, isDirect: true,
+                                                                number: 1))),
+            Sample(name: "attention", content: .attention(Attention(roomName: text, senderName: text, body: text, isMention: true)), showsText: false),
+            Sample(name: "send problem", content: .sendProblem(transactionID: text, roomID: text, .server(errcode: text, message: text, status: 500),
+                                                              retryIn: .seconds(3))),
+            Sample(name: "first sync", content: .firstSyncUnderway, showsText: false),
+            Sample(name: "no sliding sync", content: .slidingSyncUnavailable, showsText: false),
+            Sample(name: "first sync finished", content: .firstSyncFinished(roomCount: 3), showsText: false),
+            Sample(name: "gap", content: .gap(roomName: text)),
+            Sample(name: "sign-in link", content: .signInLink(url, openedInBrowser: false), showsText: false),
+            Sample(name: "device code", content: .deviceCode(DeviceCodePrompt(verificationURI: url, userCode: text, verificationURIComplete: url,
+                                                                              expiresIn: 600, openedInBrowser: false))),
+            Sample(name: "transfer", content: .transfer(TransferNotice(direction: .download, fileName: text, progress: TransferProgress(done: 1, total: 2)))),
+            Sample(name: "identity changed", content: .identityChanged(userID: text)),
+            Sample(name: "verification", content: .verification(verification)),
+            Sample(name: "secrets arrived", content: .secretsArrived(SecretsArrival(crossSigning: true, backupKey: true)), showsText: false),
+            Sample(name: "restore progress", content: .restoreProgress(done: 1, total: 2), showsText: false),
+        ]
+        samples += failures(text).map { name, error in
+            Sample(name: "failure: \(name)", content: .result(command: text, outcome: .failure(error)), showsText: !silentFailures.contains(name))
+        }
+        return samples
+    }
+
+    /// The failures whose message carries none of the text (a decoding error keeps the server's
+    /// words to the log).
+    static let silentFailures: Set = ["no room open", "not queued", "too large", "queue number", "store", "not logged in", "login in progress",
+                                      "password", "cancelled", "decoding", "session not saved", "no account management", "wait", "not own",
+                                      "self", "no invites"]
+
+    /// Every `ShellError`, with the server's own words where a case carries them.
+    static func failures(_ text: String) -> [(String, ShellError)] {
+        [
+            ("parse", .parse(.unknownCommand(name: text, suggestion: text))),
+            ("parse option", .parse(.unknownOption(command: text, option: text))),
+            ("no room open", .noRoomOpen), ("unknown room", .unknownRoom(text)), ("invalid address", .invalidRoomAddress(text)),
+            ("not queued", .notQueued), ("too large", .messageTooLarge(bytes: 70_000, limit: 65_536)), ("queue number", .unknownQueueNumber(4)),
+            ("store", .storeUnavailable), ("not logged in", .notLoggedIn), ("signed out", .signedOut(userID: text)),
+            ("already logged in", .alreadyLoggedIn(userID: text)), ("login in progress", .loginInProgress),
+            ("homeserver not allowed", .homeserverNotAllowed(text, allowed: [text])), ("password", .passwordUnavailable),
+            ("password file", .passwordFileUnreadable(path: text)), ("cancelled", .cancelled), ("confirm", .confirmationRequired(command: text)),
+            ("forbidden", .matrix(.forbidden(message: text))), ("server", .matrix(.server(errcode: text, message: text, status: 500))),
+            ("invalid homeserver", .matrix(.invalidHomeserver(text))), ("well-known", .matrix(.wellKnownInvalid(text))),
+            ("decoding", .matrix(.decoding(text))), ("transport", .matrix(.transport(.other(code: 7, message: text)))),
+            ("TLS", .matrix(.transport(.tls(text)))), ("encryption refused", .matrix(.encryptionRefused(.unsupportedAlgorithm(text)))),
+            ("setting", .setting(.invalidValue(key: .sync, value: text, expected: .oneOf([text])))),
+            ("unknown profile", .unknownProfile(text, suggestion: text)), ("unknown alias", .unknownAlias(text)),
+            ("invalid alias", .invalidAliasName(text)), ("alias shadows", .aliasShadowsCommand(text)), ("alias too deep", .aliasTooDeep(text)),
+            ("script unreadable", .scriptUnreadable(path: text)), ("script too deep", .scriptTooDeep(path: text)),
+            ("script failed", .scriptFailed(path: text)), ("session not saved", .sessionNotSaved),
+            ("no account management", .noAccountManagement), ("wait", .waitTimedOut(seconds: 2)), ("unknown message", .unknownMessage(text)),
+            ("not own", .notOwnMessage), ("no reaction", .noSuchReaction(text)), ("unknown user", .unknownUser(text)),
+            ("user not found", .userNotFound(text, command: text)), ("no devices", .userWithoutDevices(text)), ("self", .directChatWithSelf),
+            ("no invites", .noInvites), ("not invited", .notInvited(roomName: text)), ("invalid alias address", .invalidRoomAlias(text)),
+            ("not permitted", .notPermitted(.kick, .outranked(userID: text, theirs: 100, own: 50))),
+            ("state not permitted", .stateNotPermitted(command: text, roomName: text, required: 50, own: 0)),
+            ("turned off", .turnedOff(command: text, profile: text, flag: .showQRCodeLogin)), ("unknown space", .unknownSpace(text)),
+            ("not in space", .notInSpace(room: text, space: text)), ("file unreadable", .fileUnreadable(path: text)),
+            ("not a file", .notAFile(path: text)), ("file too large", .fileTooLarge(path: text, limit: 1024)), ("no media", .noMedia(reference: text)),
+            ("file not written", .fileNotWritten(path: text)), ("encryption", .encryption(.alreadyEncrypted(roomName: text))),
+            ("device unknown", .encryption(.unknownDevice(userID: text, deviceID: text))),
+            ("recovery", .recovery(.server(.forbidden(message: text)))), ("secret missing", .recovery(.secretMissing(text))),
+            ("login", .login(.unknownIdentityProvider(text, offered: [text]))), ("authorization server", .login(.authorizationServer(text))),
+            ("refused in browser", .login(.refusedInBrowser(text))),
+            ("verification", .verification(.notFound(text))), ("verification server", .verification(.server(.server(errcode: text, message: text,
+                                                                                                                       status: 400)))),
+        ]
+    }
+
+    /// Which case `outcome` is. No `default`: a new case must be numbered here.
+    static func number(of outcome: Outcome) -> Int {
+        switch outcome {
+        case .done: 0
+        case .help: 1
+        case .echo: 2
+        case .loggedIn: 3
+        case .loggedOut: 4
+        case .whoami: 5
+        case .accountManagement: 6
+        case .config: 7
+        case .settingChanged: 8
+        case .developerFlagChanged: 9
+        case .developerFlagValue: 10
+        case .settingValues: 11
+        case .aliasDefined: 12
+        case .aliasRemoved: 13
+        case .aliases: 14
+        case .rooms: 15
+        case .unreadRooms: 16
+        case .markedRead: 17
+        case .opened: 18
+        case .openedBeforeSync: 19
+        case .members: 20
+        case .roomText: 21
+        case .roomTextChanged: 22
+        case .history: 23
+        case .queued: 24
+        case .joined: 25
+        case .alreadyInSpace: 26
+        case .left: 27
+        case .declined: 28
+        case .created: 29
+        case .spaceChildAdded: 30
+        case .spaceChildRemoved: 31
+        case .joinRule: 32
+        case .directChat: 33
+        case .membershipChanged: 34
+        case .spaces: 35
+        case .spaceHierarchy: 36
+        case .spaceRooms: 37
+        case .spaceKicked: 38
+        case .queue: 39
+        case .resent: 40
+        case .threadOpened: 41
+        case .threadClosed: 42
+        case .searchResults: 43
+        case .threads: 44
+        case .reactionQueued: 45
+        case .redactionQueued: 46
+        case .downloaded: 47
+        case .draft: 48
+        case .draftSaved: 49
+        case .draftCleared: 50
+        case .drafts: 51
+        case .cancelled: 52
+        case .encryption(let outcome):
+            switch outcome {
+            case .devices: 53
+            case .verified: 54
+            case .keysExported: 55
+            case .keysImported: 56
+            case .roomEncrypted: 57
+            }
+        case .trust(let outcome):
+            switch outcome {
+            case .recoveryStatus: 58
+            case .recovered: 59
+            case .recoverySetUp: 60
+            case .backupStatus: 61
+            case .backupRestored: 62
+            case .identity: 63
+            }
+        case .verification: 64
+        case .verificationStep: 65
+        case .verifications: 66
+        case .developer(let outcome):
+            switch outcome {
+            case .eventSource: 67
+            case .labs: 68
+            case .problemReported: 69
+            }
+        case .failure: 70
+        }
+    }
+
+    static let outcomeCount = 71
+
+    /// Which case `content` is. No `default`: a new case must be numbered here.
+    static func number(of content: Report.Content) -> Int {
+        switch content {
+        case .result: 0
+        case .sessionResumed: 1
+        case .sessionEnded: 2
+        case .configProblem: 3
+        case .message: 4
+        case .messageChanged: 5
+        case .reacted: 6
+        case .mentioned: 7
+        case .invited: 8
+        case .attention: 9
+        case .sendProblem: 10
+        case .firstSyncUnderway: 11
+        case .slidingSyncUnavailable: 12
+        case .firstSyncFinished: 13
+        case .gap: 14
+        case .signInLink: 15
+        case .deviceCode: 16
+        case .transfer: 17
+        case .identityChanged: 18
+        case .verification: 19
+        case .secretsArrived: 20
+        case .restoreProgress: 21
+        }
+    }
+
+    static let contentCount = 22
+
+    /// Which case `error` is. No `default`: a new case must be numbered here.
+    static func number(of error: ShellError) -> Int {
+        switch error {
+        case .parse: 0
+        case .noRoomOpen: 1
+        case .unknownRoom: 2
+        case .invalidRoomAddress: 3
+        case .notQueued: 4
+        case .messageTooLarge: 5
+        case .unknownQueueNumber: 6
+        case .storeUnavailable: 7
+        case .notLoggedIn: 8
+        case .signedOut: 9
+        case .alreadyLoggedIn: 10
+        case .loginInProgress: 11
+        case .homeserverNotAllowed: 12
+        case .passwordUnavailable: 13
+        case .passwordFileUnreadable: 14
+        case .cancelled: 15
+        case .confirmationRequired: 16
+        case .matrix: 17
+        case .setting: 18
+        case .unknownProfile: 19
+        case .unknownAlias: 20
+        case .invalidAliasName: 21
+        case .aliasShadowsCommand: 22
+        case .aliasTooDeep: 23
+        case .scriptUnreadable: 24
+        case .scriptTooDeep: 25
+        case .scriptFailed: 26
+        case .sessionNotSaved: 27
+        case .noAccountManagement: 28
+        case .waitTimedOut: 29
+        case .unknownMessage: 30
+        case .notOwnMessage: 31
+        case .noSuchReaction: 32
+        case .unknownUser: 33
+        case .userNotFound: 34
+        case .userWithoutDevices: 35
+        case .directChatWithSelf: 36
+        case .noInvites: 37
+        case .notInvited: 38
+        case .invalidRoomAlias: 39
+        case .notPermitted: 40
+        case .stateNotPermitted: 41
+        case .turnedOff: 42
+        case .unknownSpace: 43
+        case .notInSpace: 44
+        case .fileUnreadable: 45
+        case .notAFile: 46
+        case .fileTooLarge: 47
+        case .noMedia: 48
+        case .fileNotWritten: 49
+        case .encryption: 50
+        case .recovery: 51
+        case .login: 52
+        case .verification: 53
+        }
+    }
+
+    static let errorCount = 54
+}
