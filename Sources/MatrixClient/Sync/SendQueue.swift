@@ -57,12 +57,14 @@ public actor SendQueue {
                 if case .unknownToken = error { return }
                 try? await store.recordAttempt(transactionID: next.transactionID)
                 let delay = Self.isPermanent(error) ? nil : backoff.delay(after: error)
+                // The delay reported counts from the failure, not from when the report was heard.
+                let retryAt = delay.map { clock.now + $0 }
                 // Set aside before it is reported, so whoever hears of it finds it so in the store.
                 var isSetAside = false
                 if delay == nil { isSetAside = (try? await store.setFailed(true, transactionIDs: [next.transactionID])) != nil }
                 await report(.sendFailed(transactionID: next.transactionID, roomID: next.roomID, error, retryIn: delay))
-                if let delay {
-                    await waitToRetry(for: delay)
+                if let retryAt {
+                    await waitToRetry(until: retryAt)
                 } else if !isSetAside {
                     // Unmarked, it would come straight back: wait as after any failure.
                     try? await clock.sleep(for: backoff.nextDelay())
@@ -71,9 +73,8 @@ public actor SendQueue {
         }
     }
 
-    /// Waits out a retry delay, or until `retryNow()`.
-    private func waitToRetry(for delay: Duration) async {
-        let due = clock.now + delay
+    /// Waits until the clock reads `due`, or until `retryNow()`.
+    private func waitToRetry(until due: Duration) async {
         let timer = Task { [weak self, clock] in
             // Cancelled, it must not cut short the wait of the next retry.
             guard (try? await clock.sleep(until: due)) != nil else { return }

@@ -129,8 +129,10 @@ public struct SyncLoop: Sendable {
                 await report(.sessionEnded(failure == .unknownToken(softLogout: true) ? .soft : .deviceRemoved))
                 return
             }
+            // The delay reported counts from the failure, not from when the report was heard.
+            let retryAt = clock.now + delay
             await report(.syncFailed(failure, retryIn: delay))
-            try? await clock.sleep(for: delay)
+            try? await clock.sleep(until: retryAt)
         }
     }
 }

@@ -244,6 +244,7 @@ import Testing
     }
 
     @Test func whenSyncIsBackTheOutboxDoesNotWaitOutItsRetryDelay() async throws {
+        let clock = TestClock()
         let attempts = Recorder<String>()
         let lobby = Self.lobby
         let app = AppHarness(sync: Self.scriptedSync([
@@ -258,11 +259,14 @@ import Testing
             await attempts.append(entry.body)
             if await attempts.values.count == 1 { throw .limitExceeded(retryAfterMilliseconds: 60_000) }
             return "$sent"
-        })
+        }, clock: clock)
         await app.state.run(line: "/login matrix.org alice")
         try await waitUntil { app.state.syncStatus == .live }
         await app.state.run(line: "/open 1")
         await app.state.run(line: "hello")
+        // Sync's first retry comes within a second of its failure; the message's own delay is a minute.
+        try await waitUntil { app.state.syncStatus.isRetrying }
+        clock.advance(by: .seconds(1))
         try await attempts.wait(forCount: 2)
         #expect(await attempts.values == ["hello", "hello"], "sent again as soon as sync was back, not a minute later")
     }

@@ -34,7 +34,7 @@ import Testing
     }
 
     func loggedIn(receipts: Recorder<Receipt>, typing: Recorder<TypingCall> = Recorder(),
-                  failing: Bool = false, clock: any ShellClock = SystemClock()) async throws -> AppHarness {
+                  failing: Bool = false, clock: any ShellClock = TestClock()) async throws -> AppHarness {
         var service = FakeRoomService()
         service.read = { eventID, roomID, type throws(MatrixError) in
             if failing { throw .forbidden(message: "no") }

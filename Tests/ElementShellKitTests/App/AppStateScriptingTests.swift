@@ -85,9 +85,11 @@ import Testing
     }
 
     @Test func afterRunsTheLineLaterOnItsOwn() async {
-        let app = AppHarness()
+        let clock = TestClock()
+        let app = AppHarness(clock: clock)
         await app.state.send(.runScript(text: "/after 0.05 /nonsense", named: "timer.elrc"))
         #expect(app.state.scheduledLineCount == 1)
+        clock.advance(by: .milliseconds(50))
         await app.state.waitForScheduledLines()
         #expect(app.state.scheduledLineCount == 0)
         let late = app.log.reports.last

@@ -203,11 +203,13 @@ import Testing
         let lobby = Messaging.lobby
         // Answered once: a server that answered every long poll at once would keep a sync loop
         // spinning, and writing to its store, for the rest of the test run.
+        let clock = TestClock()
         let app = AppHarness(sync: Messaging.scriptedSync([{
             await gate.wait()
             return .success(lobby)
-        }]), tuning: Tuning(firstSyncNoticeDelay: .milliseconds(20)))
+        }]), clock: clock, tuning: Tuning(firstSyncNoticeDelay: .milliseconds(20)))
         await app.state.run(line: "/login matrix.org alice")
+        await clock.advance(toWakeWithin: .milliseconds(20))
         try await waitUntil { app.log.reports.contains { $0.content == .firstSyncUnderway } }
         guard case .catchingUp(let since) = app.state.syncStatus else { Issue.record("not syncing"); return }
         #expect(SyncStatusText.prompt(for: app.state.syncStatus, now: since.addingTimeInterval(5)) == L10n.screenPromptSyncingFor(5),

@@ -55,7 +55,7 @@ import Testing
     private let limited = HTTPResponse.json(429, #"{"errcode":"M_LIMIT_EXCEEDED","error":"Too Many Requests","retry_after_ms":5}"#)
     private let versions = HTTPResponse.json(200, #"{"versions":["v1.15"]}"#)
 
-    private func client(_ transport: FakeTransport, clock: any ShellClock = SystemClock()) -> MatrixClient {
+    private func client(_ transport: FakeTransport, clock: any ShellClock = ImmediateClock()) -> MatrixClient {
         MatrixClient(homeserverURL: URL(string: "https://hs.example")!, transport: transport, clock: clock)
     }
 

@@ -106,7 +106,7 @@ struct AppHarness {
         roomService: FakeRoomService = FakeRoomService(),
         mediaService: FakeMediaService = FakeMediaService(),
         crypto: @escaping @Sendable (Session, StoreWriter) async -> CryptoMachine? = { _, _ in nil },
-        clock: any ShellClock = SystemClock(),
+        clock: any ShellClock = TestClock(),
         syncsContinuously: Bool = true,
         useLanguage: @escaping @Sendable (String) -> Void = { _ in },
         tuning: Tuning = Tuning(),
