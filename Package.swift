@@ -56,6 +56,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
             ],
+            // Interpolating remote text without `.shown` is deprecated (`RemoteText`): here it
+            // does not compile.
+            swiftSettings: [.unsafeFlags(["-Werror", "DeprecatedDeclaration"])],
             plugins: ["L10nPlugin"]
         ),
         .executableTarget(

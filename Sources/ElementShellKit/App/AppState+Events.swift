@@ -146,7 +146,7 @@ extension AppState {
         for room in result.rooms {
             // A mention elsewhere is worth a line; the open room shows its messages anyway.
             if room.roomID != state.currentRoomID, room.highlightCount > (state.rooms[room.roomID]?.highlightCount ?? 0) {
-                report(Report(content: .mentioned(roomName: RoomName.of(room), count: room.highlightCount), location: nil))
+                report(Report(content: .mentioned(roomName: RoomName.text(of: room), count: room.highlightCount), location: nil))
             }
         }
         commit { state in
@@ -232,7 +232,7 @@ extension AppState {
     /// (and, for the open room, says so and moves `/history` to the gap), new messages join it.
     private func keep(_ result: SyncResult) {
         for roomID in result.gaps where roomID == state.currentRoomID {
-            report(Report(content: .gap(roomName: state.rooms[roomID].map(RoomName.of) ?? roomID), location: nil))
+            report(Report(content: .gap(roomName: state.rooms[roomID].map(RoomName.text) ?? RemoteText(roomID)), location: nil))
         }
         commit { state in
             for roomID in result.gaps {

@@ -29,7 +29,7 @@ extension AppState {
                 let roomID = try await service.join(RoomAddress(idOrAlias: room.roomID))
                 await recordDirectChat(accepted: room, through: service)
                 await enter(roomID, as: signedIn, name: room.name)
-                return finish(.joined(roomID: roomID, roomName: RoomName.of(room)))
+                return finish(.joined(roomID: roomID, roomName: RoomName.text(of: room)))
             }
             try await service.leave(roomID: room.roomID)
         } catch {
@@ -38,7 +38,7 @@ extension AppState {
         commit { state in
             if state.currentRoomID == room.roomID { state.currentRoomID = nil }
         }
-        return finish(.declined(roomName: RoomName.of(room)))
+        return finish(.declined(roomName: RoomName.text(of: room)))
     }
 
     /// The invite `/accept` and `/decline` mean: the room named, else the open room when it is an
@@ -104,7 +104,7 @@ extension AppState {
         if let error = await apply(change, to: userID, in: room.roomID, reason: reason, by: room.session.userID, through: room.services.rooms) {
             return finish(.failure(error))
         }
-        return finish(.membershipChanged(change, userID: userID, roomName: state.rooms[room.roomID].map(RoomName.of) ?? room.roomID))
+        return finish(.membershipChanged(change, userID: userID, roomName: state.rooms[room.roomID].map(RoomName.text) ?? RemoteText(room.roomID)))
     }
 
     /// Why `command` may not go on for the user: their server does not know them (or could not be

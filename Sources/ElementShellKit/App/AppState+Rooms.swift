@@ -108,7 +108,7 @@ extension AppState {
         let known = listed == nil && Int(target) == nil ? findRoom(target) : nil
         // A space is no room to talk in: one we are in is not opened, `/space` shows it.
         if let known, known.isSpace, known.membership == .join {
-            return finish(.alreadyInSpace(roomID: known.roomID, spaceName: RoomName.of(known)))
+            return finish(.alreadyInSpace(roomID: known.roomID, spaceName: RoomName.text(of: known)))
         }
         guard let address = listed.map({ RoomAddress(idOrAlias: $0.roomID, via: $0.via) }) ?? RoomAddress(parsing: target)
             ?? known.map({ RoomAddress(idOrAlias: $0.roomID) }) else {
@@ -118,7 +118,7 @@ extension AppState {
             let roomID = try await services.rooms.join(address)
             if let invite = state.rooms[roomID], invite.membership == .invite { await recordDirectChat(accepted: invite, through: services.rooms) }
             await enter(roomID, as: signedIn, address: address.idOrAlias, name: listed?.name)
-            return finish(.joined(roomID: roomID, roomName: state.rooms[roomID].map(RoomName.of) ?? listed?.name ?? target))
+            return finish(.joined(roomID: roomID, roomName: RemoteText(state.rooms[roomID].map(RoomName.of) ?? listed?.name ?? target)))
         } catch {
             return finish(.failure(.matrix(error)))
         }
@@ -203,7 +203,7 @@ extension AppState {
                 state.currentThreadRoot = nil
             }
         }
-        return finish(.left(roomName: RoomName.of(room)))
+        return finish(.left(roomName: RoomName.text(of: room)))
     }
 
     private func open(_ target: String, in session: SessionContext) async -> Bool {
@@ -211,7 +211,7 @@ extension AppState {
         guard let room = await roomSyncMayBring(named: target, for: session.session) else { return finish(.failure(.unknownRoom(target))) }
         // Grouped, a space is a folder of rooms rather than somewhere to talk.
         if state.profile.developer.groupSpaceRooms, room.isSpace, room.membership == .join {
-            return finish(.spaceRooms(spaceName: RoomName.of(room), rooms: SpaceGrouping.children(of: room, in: state.rooms)))
+            return finish(.spaceRooms(spaceName: RoomName.text(of: room), rooms: SpaceGrouping.children(of: room, in: state.rooms)))
         }
         let roomID = room.roomID
         // Everything is read first; sync may apply meanwhile, and what it brings joins the timeline.
@@ -243,9 +243,9 @@ extension AppState {
         // Kept at its join but not brought by sync yet: "no messages" would not be true.
         if messages.isEmpty, opened.isAwaitingFirstSync {
             commit { $0.joinsAwaitingSync.insert(roomID) }
-            return finish(.openedBeforeSync(roomName: RoomName.of(opened), draft: draft))
+            return finish(.openedBeforeSync(roomName: RoomName.text(of: opened), draft: draft))
         }
-        return finish(.opened(roomName: RoomName.of(opened), messages: views(of: messages, with: surroundings), draft: draft))
+        return finish(.opened(roomName: RoomName.text(of: opened), messages: views(of: messages, with: surroundings), draft: draft))
     }
 
     /// The room `target` names. In batch mode, where sync only catches up when asked, a name

@@ -53,7 +53,7 @@ extension AppState {
         }
         commit { $0.shownSpaceRooms = shown }
         let name = state.rooms[spaceID].map(RoomName.of) ?? listed.space?.displayName ?? spaceID
-        return finish(.spaceHierarchy(spaceName: name, rooms: shown, isComplete: pages.last?.next == nil,
+        return finish(.spaceHierarchy(spaceName: RemoteText(name), rooms: shown, isComplete: pages.last?.next == nil,
                                       offersManagement: state.profile.developer.spaceSettingsEnabled))
     }
 
@@ -89,7 +89,7 @@ extension AppState {
             let failure = await apply(.kick, to: userID, in: room.roomID, reason: reason, by: signedIn.session.userID, through: service)
             results.append(result.failed(failure))
         }
-        let succeeded = finish(.spaceKicked(userID: userID, spaceName: RoomName.of(space), results: results))
+        let succeeded = finish(.spaceKicked(userID: userID, spaceName: RoomName.text(of: space), results: results))
         return succeeded && !results.isEmpty && results.allSatisfy { $0.error == nil }
     }
 }

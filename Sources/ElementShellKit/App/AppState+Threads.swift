@@ -41,13 +41,13 @@ extension AppState {
                 state.historyCursor = thread.first?.seq
             }
             let shown = views(of: [root] + unprinted, with: surroundings)
-            return finish(.threadOpened(roomName: roomName, root: shown[0], messages: Array(shown.dropFirst()), draft: draft ?? nil))
+            return finish(.threadOpened(roomName: RemoteText(roomName), root: shown[0], messages: Array(shown.dropFirst()), draft: draft ?? nil))
         case .back:
             commit { state in
                 state.currentThreadRoot = nil
                 state.historyCursor = nil
             }
-            return finish(.threadClosed(roomName: roomName))
+            return finish(.threadClosed(roomName: RemoteText(roomName)))
         case .list:
             let roots = (try? await store.threadRoots(in: roomID)) ?? []
             return finish(.threads(await views(of: roots)))

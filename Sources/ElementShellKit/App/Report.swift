@@ -18,7 +18,7 @@ public struct Report: Sendable, Equatable {
         /// with one, else `excerpt` its words, if known.
         case reacted(senderName: String, key: String, reference: Int?, excerpt: String?)
         /// Someone mentioned the user in another room.
-        case mentioned(roomName: String, count: Int)
+        case mentioned(roomName: RemoteText, count: Int)
         /// Someone invited the user to a room or a direct chat; it rings as a direct message does.
         case invited(Invitation)
         /// A mention or a direct message: ring, maybe notify; no line of its own.
@@ -32,7 +32,7 @@ public struct Report: Sendable, Equatable {
         /// A first sync that was announced as taking a while is done.
         case firstSyncFinished(roomCount: Int)
         /// Sync skipped messages of the open room; `/history` brings them.
-        case gap(roomName: String)
+        case gap(roomName: RemoteText)
         /// `/login` waits for the browser: the link that starts single sign-on, and whether it
         /// was opened in the desktop's browser.
         case signInLink(URL, openedInBrowser: Bool)
@@ -88,12 +88,12 @@ public enum Outcome: Sendable, Equatable {
     /// `/rooms --unread`: each with its number in `/rooms`, which `/open` takes.
     case unreadRooms([NumberedRoom], spaceCells: [String: SpaceCell] = [:])
     /// `/read`: the receipt and read marker are sent.
-    case markedRead(roomName: String)
+    case markedRead(roomName: RemoteText)
     /// `/open`: the room's name, its latest messages, and its draft for the input line.
-    case opened(roomName: String, messages: [MessageView], draft: String?)
+    case opened(roomName: RemoteText, messages: [MessageView], draft: String?)
     /// `/open` of a room joined (here or in an earlier run) that sync has not brought yet: its
     /// messages print as they arrive.
-    case openedBeforeSync(roomName: String, draft: String?)
+    case openedBeforeSync(roomName: RemoteText, draft: String?)
     /// `/members`: by name.
     case members([MemberEntry])
     /// `/name` or `/topic` without text: what it is now (`nil` when unset).
@@ -106,42 +106,42 @@ public enum Outcome: Sendable, Equatable {
     case queued(MessageView)
     /// `/join`: the room is joined and open; its name arrives with the next sync.
     /// `roomName` as the user knows it: the invite's name, or what they typed to join.
-    case joined(roomID: String, roomName: String)
+    case joined(roomID: String, roomName: RemoteText)
     /// `/join` of a space the user is in already: nothing to join, and `/space` shows its rooms.
-    case alreadyInSpace(roomID: String, spaceName: String)
-    case left(roomName: String)
+    case alreadyInSpace(roomID: String, spaceName: RemoteText)
+    case left(roomName: RemoteText)
     /// `/decline`: the invite is left.
-    case declined(roomName: String)
+    case declined(roomName: RemoteText)
     /// `/create`: the room exists and is open; `alias` is its full `#alias:server` when one was asked for.
     /// `/create` and `/space create`: in a space (`/create --in`), its name.
     case created(roomID: String, alias: String?, name: String? = nil, isEncrypted: Bool = false, isSpace: Bool = false, inSpace: String? = nil)
     /// `/space add`: `parentLinked` when the room names the space as its parent too.
-    case spaceChildAdded(spaceName: String, roomName: String, parentLinked: Bool)
+    case spaceChildAdded(spaceName: RemoteText, roomName: RemoteText, parentLinked: Bool)
     /// `/space remove`: `parentUnlinked` when the room's link to the space went too.
-    case spaceChildRemoved(spaceName: String, roomName: String, parentUnlinked: Bool)
+    case spaceChildRemoved(spaceName: RemoteText, roomName: RemoteText, parentUnlinked: Bool)
     /// `/joinrule`: the open room's rule, with the names of the spaces a restricted one admits;
     /// `changed` when the command set it.
     case joinRule(rule: String, spaces: [String], changed: Bool)
     /// `/dm`: the direct chat with `userID` is open; `isNew` when it was just started (they are invited).
     case directChat(roomID: String, userID: String, isNew: Bool)
     /// `/invite`, `/kick`, `/ban`, `/unban`: the server did it.
-    case membershipChanged(MembershipChange, userID: String, roomName: String)
+    case membershipChanged(MembershipChange, userID: String, roomName: RemoteText)
     /// `/spaces`: in `/rooms` order; the position (from 1) is the number `/space` takes.
     case spaces([RoomRecord])
     /// `/space`: the rooms below the space, depth first; the position (from 1) is the number
     /// `/join` takes. `isComplete` is false when there were more than `/space` reads;
     /// `offersManagement` when the profile offers `/space remove`.
-    case spaceHierarchy(spaceName: String, rooms: [SpaceRoom], isComplete: Bool, offersManagement: Bool = false)
+    case spaceHierarchy(spaceName: RemoteText, rooms: [SpaceRoom], isComplete: Bool, offersManagement: Bool = false)
     /// `/open` of a space when `/rooms` groups them: its joined rooms in `/rooms` order.
-    case spaceRooms(spaceName: String, rooms: [RoomRecord])
+    case spaceRooms(spaceName: RemoteText, rooms: [RoomRecord])
     /// `/space-kick`: each room of the space the user was in, the space first.
-    case spaceKicked(userID: String, spaceName: String, results: [SpaceKickResult])
+    case spaceKicked(userID: String, spaceName: RemoteText, results: [SpaceKickResult])
     /// `/queue`: the outbox in sending order; the position (from 1) is the number `/resend` and `/cancel` take.
     case queue([QueuedMessage])
     case resent(count: Int)
     /// `/thread`: its root and latest replies (oldest first), and its draft for the input line.
-    case threadOpened(roomName: String, root: MessageView, messages: [MessageView], draft: String?)
-    case threadClosed(roomName: String)
+    case threadOpened(roomName: RemoteText, root: MessageView, messages: [MessageView], draft: String?)
+    case threadClosed(roomName: RemoteText)
     /// `/search`: the messages found, the newest first, each with its room's name, and whether
     /// rooms searched were encrypted, whose messages the server cannot read to search.
     case searchResults([SearchHit], encryptedNotSearched: Bool)

@@ -31,7 +31,7 @@ public enum JSONRenderer {
                       "inviter": .string(invitation.inviterID), "inviter_name": invitation.inviterName.json,
                       "direct": .bool(invitation.isDirect), "number": invitation.number.map { .integer(Int64($0)) } ?? .null]
         case .mentioned(let name, let count):
-            fields = ["type": "mention", "room": .string(name), "highlight_count": .integer(Int64(count))]
+            fields = ["type": "mention", "room": name.json, "highlight_count": .integer(Int64(count))]
         case .firstSyncUnderway:
             fields = ["type": "first_sync", "event": "underway"]
         case .slidingSyncUnavailable:
@@ -45,7 +45,7 @@ public enum JSONRenderer {
                       "url_complete": prompt.verificationURIComplete.map { .string($0.absoluteString) } ?? .null,
                       "expires_in": .integer(Int64(prompt.expiresIn)), "opened_in_browser": .bool(prompt.openedInBrowser)]
         case .gap(let name):
-            fields = ["type": "gap", "room": .string(name)]
+            fields = ["type": "gap", "room": name.json]
         case .transfer(let notice):
             fields = ["type": "transfer", "direction": .string(notice.direction.rawValue), "name": .string(notice.fileName),
                       "done": .integer(notice.progress.done), "total": .integer(notice.progress.total)]
@@ -100,12 +100,12 @@ public enum JSONRenderer {
         case .aliasDefined(let name, let expansion): ["name": .string(name), "expansion": .string(expansion)]
         case .aliasRemoved(let name): ["name": .string(name)]
         case .opened(let name, let messages, let draft):
-            ["room": .string(name), "messages": .array(messages.map { .object($0.json) }), "draft": draft.json]
-        case .openedBeforeSync(let name, let draft): ["room": .string(name), "messages": [], "draft": draft.json, "awaiting_sync": .bool(true)]
+            ["room": name.json, "messages": .array(messages.map { .object($0.json) }), "draft": draft.json]
+        case .openedBeforeSync(let name, let draft): ["room": name.json, "messages": [], "draft": draft.json, "awaiting_sync": .bool(true)]
         case .queued(let message): message.json
         case .threadOpened(let name, let root, let messages, let draft):
-            ["room": .string(name), "root": .object(root.json), "messages": .array(messages.map { .object($0.json) }), "draft": draft.json]
-        case .threadClosed(let name): ["room": .string(name)]
+            ["room": name.json, "root": .object(root.json), "messages": .array(messages.map { .object($0.json) }), "draft": draft.json]
+        case .threadClosed(let name): ["room": name.json]
         case .searchResults(let hits, let skipsEncrypted):
             ["results": .array(hits.map { .object($0.message.json.merging(["room": .string($0.roomName)]) { $1 }) }),
              "encrypted_not_searched": .bool(skipsEncrypted)]
@@ -128,25 +128,25 @@ public enum JSONRenderer {
         case .draftSaved, .draftCleared: [:]
         case .drafts(let drafts):
             ["drafts": .array(drafts.map { ["room_id": .string($0.roomID), "room": .string($0.roomName), "body": .string($0.body)] })]
-        case .joined(let roomID, let roomName): ["room_id": .string(roomID), "name": .string(roomName)]
-        case .alreadyInSpace(let roomID, let name): ["room_id": .string(roomID), "name": .string(name), "already_joined": .bool(true)]
-        case .left(let name), .declined(let name): ["room": .string(name)]
+        case .joined(let roomID, let roomName): ["room_id": .string(roomID), "name": roomName.json]
+        case .alreadyInSpace(let roomID, let name): ["room_id": .string(roomID), "name": name.json, "already_joined": .bool(true)]
+        case .left(let name), .declined(let name): ["room": name.json]
         case .created(let roomID, let alias, let name, let isEncrypted, let isSpace, let space):
             ["room_id": .string(roomID), "alias": alias.json, "name": name.json, "encrypted": .bool(isEncrypted), "is_space": .bool(isSpace), "space": space.json]
         case .spaceChildAdded(let space, let room, let parentLinked):
-            ["space": .string(space), "room": .string(room), "parent_linked": .bool(parentLinked)]
+            ["space": space.json, "room": room.json, "parent_linked": .bool(parentLinked)]
         case .spaceChildRemoved(let space, let room, let parentUnlinked):
-            ["space": .string(space), "room": .string(room), "parent_unlinked": .bool(parentUnlinked)]
+            ["space": space.json, "room": room.json, "parent_unlinked": .bool(parentUnlinked)]
         case .joinRule(let rule, let spaces, let changed): ["join_rule": .string(rule), "spaces": .array(spaces.map(JSONValue.string)), "changed": .bool(changed)]
         case .directChat(let roomID, let userID, let isNew): ["room_id": .string(roomID), "user_id": .string(userID), "created": .bool(isNew)]
-        case .membershipChanged(_, let userID, let name): ["user_id": .string(userID), "room": .string(name)]
+        case .membershipChanged(_, let userID, let name): ["user_id": .string(userID), "room": name.json]
         case .rooms(let rooms, let cells): ["rooms": numbered(NumberedRoom.numbering(rooms)) { cells[$0.roomID].map(spaceCell) ?? [:] }]
         case .unreadRooms(let rooms, let cells): ["rooms": numbered(rooms) { cells[$0.roomID].map(spaceCell) ?? [:] }]
-        case .markedRead(let name): ["room": .string(name)]
+        case .markedRead(let name): ["room": name.json]
         case .spaces(let spaces): ["spaces": numbered(NumberedRoom.numbering(spaces), adding: { ["child_count": .integer(Int64($0.spaceChildren.count))] })]
-        case .spaceRooms(let name, let rooms): ["space": .string(name), "rooms": .array(rooms.map { .object($0.json) })]
+        case .spaceRooms(let name, let rooms): ["space": name.json, "rooms": .array(rooms.map { .object($0.json) })]
         case .spaceHierarchy(let name, let rooms, let isComplete, _):
-            ["space": .string(name), "complete": .bool(isComplete), "rooms": .array(rooms.enumerated().map { index, room in
+            ["space": name.json, "complete": .bool(isComplete), "rooms": .array(rooms.enumerated().map { index, room in
                 ["number": .integer(Int64(index + 1)), "room_id": .string(room.roomID), "name": room.name.json, "canonical_alias": room.canonicalAlias.json,
                  "topic": room.topic.json, "joined_member_count": .integer(Int64(room.joinedMemberCount)), "is_space": .bool(room.isSpace),
                  "join_rule": room.joinRule.json, "via": .array(room.via.map(JSONValue.string)),
@@ -155,7 +155,7 @@ public enum JSONRenderer {
                  "latest": room.latest.map(preview) ?? .null]
             })]
         case .spaceKicked(let userID, let name, let results):
-            ["user_id": .string(userID), "space": .string(name), "rooms": .array(results.map { result in
+            ["user_id": .string(userID), "space": name.json, "rooms": .array(results.map { result in
                 ["room_id": .string(result.roomID), "room": .string(result.roomName), "removed": .bool(result.error == nil),
                  "invited": .bool(result.wasInvited), "error": result.error.map(error) ?? .null]
             })]

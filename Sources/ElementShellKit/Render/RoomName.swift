@@ -19,6 +19,9 @@ public enum RoomName {
         return room.roomID
     }
 
+    /// The same, as the remote text it is.
+    public static func text(of room: RoomRecord) -> RemoteText { RemoteText(of(room)) }
+
     /// `@alice:example.org` → `alice`.
     static func localpart(_ userID: String) -> String {
         guard userID.hasPrefix("@"), let colon = userID.firstIndex(of: ":") else { return userID }

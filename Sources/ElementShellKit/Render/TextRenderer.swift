@@ -45,7 +45,7 @@ public struct TextRenderer: Sendable {
         case .attention:
             lines = []
         case .mentioned(let name, let count):
-            lines = [theme.bold(L10n.screenMentioned(clean(name), count))]
+            lines = [theme.bold(L10n.screenMentioned(name.shown, count))]
         case .invited(let invitation):
             lines = [theme.bold(InvitationText.line(for: invitation))]
         case .firstSyncUnderway:
@@ -59,7 +59,7 @@ public struct TextRenderer: Sendable {
         case .deviceCode(let prompt):
             lines = DeviceCodeText(theme: theme).lines(for: prompt)
         case .gap(let name):
-            lines = [theme.dim(L10n.screenTimelineGap(clean(name)))]
+            lines = [theme.dim(L10n.screenTimelineGap(name.shown))]
         case .transfer(let notice):
             lines = [theme.dim(TransferText.line(for: notice))]
         case .identityChanged(let userID):
@@ -107,22 +107,22 @@ public struct TextRenderer: Sendable {
         // The user said no: that is news, not an error.
         case .rooms(let rooms, let cells): rooms.isEmpty ? [L10n.screenRoomsEmpty] : roomList(NumberedRoom.numbering(rooms), spaceCells: cells)
         case .unreadRooms(let rooms, let cells): rooms.isEmpty ? [L10n.screenRoomsNoneUnread] : roomList(rooms, spaceCells: cells)
-        case .markedRead(let name): [L10n.screenRoomMarkedRead(clean(name))]
+        case .markedRead(let name): [L10n.screenRoomMarkedRead(name.shown)]
         case .spaces(let spaces): spaces.isEmpty ? [L10n.screenSpacesEmpty] : SpaceText(theme: theme, width: width).spaceList(spaces)
         case .spaceRooms(let name, let rooms):
-            rooms.isEmpty ? [L10n.screenSpaceRoomsEmpty(clean(name))] : [theme.accent(L10n.screenSpaceRoomsTitle(clean(name)))] + roomList(NumberedRoom.numbering(rooms), numbered: false)
+            rooms.isEmpty ? [L10n.screenSpaceRoomsEmpty(name.shown)] : [theme.accent(L10n.screenSpaceRoomsTitle(name.shown))] + roomList(NumberedRoom.numbering(rooms), numbered: false)
         case .spaceHierarchy(let name, let rooms, let isComplete, let offersManagement):
-            SpaceText(theme: theme, width: width).hierarchy(of: clean(name), rooms, isComplete: isComplete, offersManagement: offersManagement)
-        case .spaceKicked(let userID, let name, let results): SpaceText(theme: theme, width: width).kicked(clean(userID), from: clean(name), results)
+            SpaceText(theme: theme, width: width).hierarchy(of: name.shown, rooms, isComplete: isComplete, offersManagement: offersManagement)
+        case .spaceKicked(let userID, let name, let results): SpaceText(theme: theme, width: width).kicked(clean(userID), from: name.shown, results)
         case .opened(let name, let messages, _):
-            [theme.accent(messages.isEmpty ? L10n.screenRoomOpenedEmpty(clean(name)) : L10n.screenRoomOpened(clean(name)))]
+            [theme.accent(messages.isEmpty ? L10n.screenRoomOpenedEmpty(name.shown) : L10n.screenRoomOpened(name.shown))]
                 + messages.flatMap(messageText.lines(for:))
-        case .openedBeforeSync(let name, _): [theme.accent(L10n.screenRoomOpenedBeforeSync(clean(name)))]
+        case .openedBeforeSync(let name, _): [theme.accent(L10n.screenRoomOpenedBeforeSync(name.shown))]
         case .queued(let message): messageText.lines(for: message)
         case .threadOpened(let name, let root, let messages, _):
-            [theme.accent(L10n.screenThreadOpened(root.reference.map { "~\($0)" } ?? "", clean(name)))]
+            [theme.accent(L10n.screenThreadOpened(root.reference.map { "~\($0)" } ?? "", name.shown))]
                 + ([root] + messages).flatMap(messageText.lines(for:))
-        case .threadClosed(let name): [L10n.screenThreadClosed(clean(name))]
+        case .threadClosed(let name): [L10n.screenThreadClosed(name.shown)]
         case .searchResults(let hits, let skipsEncrypted):
             (hits.isEmpty ? [L10n.screenSearchEmpty] : [L10n.screenSearchResults(hits.count)] + hits.flatMap { hit in
                 [theme.dim(clean(hit.roomName))] + messageText.lines(for: hit.message)
@@ -150,20 +150,20 @@ public struct TextRenderer: Sendable {
         case .drafts(let drafts):
             drafts.isEmpty ? [L10n.screenDraftsEmpty] : table(drafts.map { [clean($0.roomName), clean($0.body)] }, wrapsLastColumn: false)
         case .cancelled(let count): [(count == 1 ? L10n.screenQueueCancelledOne : L10n.screenQueueCancelledOther)(count)]
-        case .joined(_, let roomName): [L10n.screenRoomJoined(clean(roomName))]
-        case .alreadyInSpace(_, let name): [L10n.screenSpaceAlreadyJoined(clean(name))]
-        case .left(let name): [L10n.screenRoomLeft(clean(name))]
-        case .declined(let name): [L10n.screenInviteDeclined(clean(name))]
+        case .joined(_, let roomName): [L10n.screenRoomJoined(roomName.shown)]
+        case .alreadyInSpace(_, let name): [L10n.screenSpaceAlreadyJoined(name.shown)]
+        case .left(let name): [L10n.screenRoomLeft(name.shown)]
+        case .declined(let name): [L10n.screenInviteDeclined(name.shown)]
         case .created(let roomID, let alias, let name, let isEncrypted, let isSpace, let space):
             // Named as people will find it: its alias, else its name.
             [created(clean(alias ?? name ?? roomID), isEncrypted: isEncrypted, isSpace: isSpace, in: space.map(clean))]
         case .spaceChildAdded(let space, let room, let parentLinked):
-            [(parentLinked ? L10n.screenSpaceChildAdded : L10n.screenSpaceChildAddedWithoutParent)(clean(room), clean(space))]
-        case .spaceChildRemoved(let space, let room, _): [L10n.screenSpaceChildRemoved(clean(room), clean(space))]
+            [(parentLinked ? L10n.screenSpaceChildAdded : L10n.screenSpaceChildAddedWithoutParent)(room.shown, space.shown)]
+        case .spaceChildRemoved(let space, let room, _): [L10n.screenSpaceChildRemoved(room.shown, space.shown)]
         case .joinRule(let rule, let spaces, let changed): [changed ? L10n.screenJoinRuleChanged(joinRuleText(rule, spaces)) : joinRuleText(rule, spaces)]
         case .directChat(_, let userID, let isNew):
             [isNew ? L10n.screenDirectChatStarted(clean(userID)) : L10n.screenDirectChatOpened(clean(userID))]
-        case .membershipChanged(let change, let userID, let name): [membershipChanged(change, clean(userID), clean(name))]
+        case .membershipChanged(let change, let userID, let name): [membershipChanged(change, clean(userID), name.shown)]
         case .encryption(let outcome): EncryptionText(theme: theme, width: width).lines(for: outcome)
         case .trust(let outcome): TrustText(theme: theme, width: width).lines(for: outcome)
         // Steps that need the user or end it are told above the prompt as they come.

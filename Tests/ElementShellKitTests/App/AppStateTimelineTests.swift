@@ -68,7 +68,7 @@ import Testing
 
         let shown = app.log.reports.compactMap { report -> String? in
             switch report.content {
-            case .gap(let name): "gap in \(name)"
+            case .gap(let name): "gap in \(name.unsanitized)"
             case .message(let message): message.body
             default: nil
             }

@@ -44,7 +44,7 @@ import Testing
             ("room list", .result(command: "rooms", outcome: .rooms([RoomRecord(roomID: "!r:hs", membership: .join, name: entry.text)])), 1),
             ("member list", .result(command: "members", outcome: .members([MemberEntry(userID: "@m:hs", name: entry.text)])), 1),
             ("topic", .result(command: "topic", outcome: .roomText(.topic, entry.text)), 1),
-            ("opened room", .result(command: "open", outcome: .opened(roomName: entry.text, messages: [], draft: nil)), 1),
+            ("opened room", .result(command: "open", outcome: .opened(roomName: RemoteText(entry.text), messages: [], draft: nil)), 1),
             ("reaction", .reacted(senderName: entry.text, key: entry.text, reference: nil, excerpt: entry.text), 1),
         ]
         for (path, content, count) in oneLiners {

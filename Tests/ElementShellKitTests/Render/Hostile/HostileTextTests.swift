@@ -102,15 +102,15 @@ import Testing
         #expect(list.count == 6, "one row a room (twice: at no width and wrapped), whatever the name holds")
         let name = entry.text
         let reports: [(String, Report.Content)] = [
-            ("/open", .result(command: "open", outcome: .opened(roomName: name, messages: [Self.message()], draft: nil))),
-            ("/thread", .result(command: "thread", outcome: .threadOpened(roomName: name, root: Self.message(), messages: [], draft: nil))),
+            ("/open", .result(command: "open", outcome: .opened(roomName: RemoteText(name), messages: [Self.message()], draft: nil))),
+            ("/thread", .result(command: "thread", outcome: .threadOpened(roomName: RemoteText(name), root: Self.message(), messages: [], draft: nil))),
             ("/search", .result(command: "search", outcome: .searchResults([SearchHit(roomName: name, message: Self.message())], encryptedNotSearched: false))),
-            ("/kick", .result(command: "kick", outcome: .membershipChanged(.kick, userID: "@m:hs", roomName: name))),
-            ("/leave", .result(command: "leave", outcome: .left(roomName: name))),
-            ("/read", .result(command: "read", outcome: .markedRead(roomName: name))),
-            ("mention", .mentioned(roomName: name, count: 1)),
+            ("/kick", .result(command: "kick", outcome: .membershipChanged(.kick, userID: "@m:hs", roomName: RemoteText(name)))),
+            ("/leave", .result(command: "leave", outcome: .left(roomName: RemoteText(name)))),
+            ("/read", .result(command: "read", outcome: .markedRead(roomName: RemoteText(name)))),
+            ("mention", .mentioned(roomName: RemoteText(name), count: 1)),
             ("invite", .invited(Invitation(roomID: "!i:hs", inviterID: "@m:hs", inviterName: name, roomName: name, isDirect: false, number: 1))),
-            ("gap", .gap(roomName: name)),
+            ("gap", .gap(roomName: RemoteText(name))),
         ]
         for (path, content) in reports {
             TerminalSafety.expectSafe(render(content), showing: entry, in: path)
@@ -127,9 +127,9 @@ import Testing
         let device = DeviceEntry(deviceID: "PHONE", displayName: text, fingerprint: Fingerprint("l5tiZbjb1E3aLVdbRf7cSmL0X8s4mQ52CQLXSD6mwSY"),
                                  isVerified: false, isCurrent: false)
         let reports: [(String, Report.Content)] = [
-            ("/space", .result(command: "space", outcome: .spaceHierarchy(spaceName: text, rooms: hierarchy, isComplete: true))),
+            ("/space", .result(command: "space", outcome: .spaceHierarchy(spaceName: RemoteText(text), rooms: hierarchy, isComplete: true))),
             ("/spaces", .result(command: "spaces", outcome: .spaces([space]))),
-            ("/open SPACE", .result(command: "open", outcome: .spaceRooms(spaceName: text, rooms: [space]))),
+            ("/open SPACE", .result(command: "open", outcome: .spaceRooms(spaceName: RemoteText(text), rooms: [space]))),
             ("/devices", .result(command: "devices", outcome: .encryption(.devices(userID: "@m:hs", [device])))),
         ]
         for (path, content) in reports {
