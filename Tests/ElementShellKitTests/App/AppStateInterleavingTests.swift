@@ -54,6 +54,8 @@ import Testing
     struct Outcome: Equatable, CustomStringConvertible {
         var session: String?
         var unread: [String: [Int]] = [:]
+        /// The prompt's `(N)`: what a CI run once saw stay behind two new messages after `/open`.
+        var promptUnread: Int?
         var currentRoomID: String?
         var memberNames: [String: String] = [:]
         var timelines: [String: [String]] = [:]
@@ -66,7 +68,7 @@ import Testing
         var result: ElementShellKit.Outcome?
 
         var description: String {
-            "session \(session ?? "-"), unread \(unread.sorted { $0.key < $1.key }), open \(currentRoomID ?? "-"), names \(memberNames), "
+            "session \(session ?? "-"), unread \(unread.sorted { $0.key < $1.key }), prompt \(promptUnread ?? 0), open \(currentRoomID ?? "-"), names \(memberNames), "
                 + "timelines \(timelines), joining \(joinsAwaitingSync), space \(shownSpaceRooms), found \(searchResults), shown \(shown), "
                 + "result \(result.map { String(describing: $0) } ?? "-")"
         }
@@ -138,6 +140,7 @@ import Testing
                               joinsAwaitingSync: state.joinsAwaitingSync, shownSpaceRooms: state.shownSpaceRooms.map(\.roomID),
                               searchResults: Set(state.searchResults.keys))
         for room in state.rooms.values { outcome.unread[room.roomID] = [room.notificationCount, room.highlightCount] }
+        outcome.promptUnread = state.promptValues().unread
         for (roomID, timeline) in state.timelines { outcome.timelines[roomID] = timeline.messages.map(\.eventID) }
         for report in app.log.reports[start...] {
             switch report.content {
