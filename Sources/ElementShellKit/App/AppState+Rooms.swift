@@ -228,6 +228,8 @@ extension AppState {
             reads += 1
         } while reads < 3 && newestShown(in: roomID).map(\.eventID) != messages.map(\.eventID)
         messages = newestShown(in: roomID)
+        // A logout while it read (and maybe another account's login): that room is not shown.
+        guard state.isSignedIn(as: session.session) else { return finish(.failure(.cancelled)) }
         // From here to the listing nothing suspends: what sync brings from now on prints after it.
         commit { state in
             state.currentRoomID = roomID

@@ -78,4 +78,29 @@ import Testing
         #expect(app.state.rooms["!plans:hs"] == nil)
         #expect(app.state.joinsAwaitingSync.isEmpty)
     }
+
+    /// `/open` reads the room, from the store and the server, before it shows it: a logout and
+    /// another account's login meanwhile leave that listing unshown and no room open.
+    @Test func anOpenThatReadAcrossALogoutShowsNothingInTheNext() async throws {
+        let answer = Hold()
+        await answer.arm()
+        var rooms = FakeRoomService()
+        rooms.older = { _, _, _ throws(MatrixError) in
+            await answer.pass()
+            return OlderEvents(events: [Messaging.event("older", from: "@bob:hs", at: 1)], next: nil)
+        }
+        let app = AppHarness(sync: Messaging.firstSync(AppStateInterleavingTests.first), roomService: rooms)
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        let open = Task { await app.state.run(line: "/open Lobby") }
+        try await answer.reached()
+        #expect(await app.state.run(line: "/logout!"))
+        await app.state.run(line: "/login matrix.org bob")
+        try await waitUntil { app.state.session?.userID == "@bob:example" }
+        await answer.release()
+        #expect(!(await open.value))
+        #expect(app.log.outcomes.last == .failure(.cancelled))
+        #expect(!app.log.outcomes.contains { if case .opened = $0 { true } else { false } }, "Alice's room is not listed in Bob's session")
+        #expect(app.state.currentRoomID == nil)
+    }
 }
