@@ -58,22 +58,12 @@ import Testing
     /// Alice's, so Bob's session neither opens it nor holds it (it opened in Bob's session before).
     @Test func aJoinAnsweredAfterTheSessionEndedShowsNothingInTheNext() async throws {
         let answer = Hold()
-        await answer.arm()
         var rooms = FakeRoomService()
         rooms.joinRoom = { _ throws(MatrixError) in
             await answer.pass()
             return "!plans:hs"
         }
-        let app = AppHarness(sync: Messaging.firstSync(Messaging.lobby), roomService: rooms)
-        await app.state.run(line: "/login matrix.org alice")
-        try await waitUntil { app.state.syncStatus == .live }
-        let join = Task { await app.state.run(line: "/join #plans:hs") }
-        try await answer.reached()
-        #expect(await app.state.run(line: "/logout!"))
-        await app.state.run(line: "/login matrix.org bob")
-        try await waitUntil { app.state.session?.userID == "@bob:example" }
-        await answer.release()
-        _ = await join.value
+        let app = try await Self.runAcrossALogout("/join #plans:hs", heldAt: answer, sync: Messaging.lobby, rooms: rooms)
         #expect(app.state.currentRoomID == nil)
         #expect(app.state.rooms["!plans:hs"] == nil)
         #expect(app.state.joinsAwaitingSync.isEmpty)
@@ -83,24 +73,31 @@ import Testing
     /// another account's login meanwhile leave that listing unshown and no room open.
     @Test func anOpenThatReadAcrossALogoutShowsNothingInTheNext() async throws {
         let answer = Hold()
-        await answer.arm()
         var rooms = FakeRoomService()
         rooms.older = { _, _, _ throws(MatrixError) in
             await answer.pass()
             return OlderEvents(events: [Messaging.event("older", from: "@bob:hs", at: 1)], next: nil)
         }
-        let app = AppHarness(sync: Messaging.firstSync(AppStateInterleavingTests.first), roomService: rooms)
+        let app = try await Self.runAcrossALogout("/open Lobby", heldAt: answer, sync: AppStateInterleavingTests.first, rooms: rooms)
+        #expect(app.log.outcomes.last == .failure(.cancelled))
+        #expect(!app.log.outcomes.contains { if case .opened = $0 { true } else { false } }, "Alice's room is not listed in Bob's session")
+        #expect(app.state.currentRoomID == nil)
+    }
+
+    /// Alice runs `line`; while the server holds it at `answer`, she logs out and Bob logs in;
+    /// then the server answers and the line ends.
+    static func runAcrossALogout(_ line: String, heldAt answer: Hold, sync: SyncResponse, rooms: FakeRoomService) async throws -> AppHarness {
+        await answer.arm()
+        let app = AppHarness(sync: Messaging.firstSync(sync), roomService: rooms)
         await app.state.run(line: "/login matrix.org alice")
         try await waitUntil { app.state.syncStatus == .live }
-        let open = Task { await app.state.run(line: "/open Lobby") }
+        let command = Task { await app.state.run(line: line) }
         try await answer.reached()
         #expect(await app.state.run(line: "/logout!"))
         await app.state.run(line: "/login matrix.org bob")
         try await waitUntil { app.state.session?.userID == "@bob:example" }
         await answer.release()
-        #expect(!(await open.value))
-        #expect(app.log.outcomes.last == .failure(.cancelled))
-        #expect(!app.log.outcomes.contains { if case .opened = $0 { true } else { false } }, "Alice's room is not listed in Bob's session")
-        #expect(app.state.currentRoomID == nil)
+        _ = await command.value
+        return app
     }
 }
