@@ -17,6 +17,9 @@ struct Gathered {
     var changes: GatheredChanges?
     /// Why another person's identity could not be verified, for a verification that ended so.
     var crossSigningGaps: CrossSigningGaps?
+    /// Secrets that came before a verification with another own session ended (asked for once
+    /// it signed this one) and have not been told yet: `/wait secrets` waits for them too.
+    var hasUntoldSecrets = false
 }
 
 /// Edits, redactions and reactions of the open room, with what the store adds to them.
@@ -47,6 +50,7 @@ extension AppState {
                 gathered.crossSigningGaps = try? await state.crypto?.crossSigningGaps(with: summary.otherUserID)
             }
             if summary.state == .done { gathered.deviceTrust = await readDeviceTrust() }
+            if endsNow, summary.isOwnUser { gathered.hasUntoldSecrets = await state.crypto?.hasUntoldSecretsArrival ?? false }
         case .secretsArrived, .identitiesChanged:
             gathered.deviceTrust = await readDeviceTrust()
         case .sendFailed, .messageSent, .syncFailed, .sessionEnded:

@@ -70,8 +70,9 @@ extension AppState {
         }
         let isNews = summary.state.waitsForUserOrEnded && state.verifications.shownStates[summary.number] != summary.state
         commit { [summary] state in
-            // With the step: a `/wait secrets` after `/wait verification` finds them awaited.
-            if endsNow, summary.outcome?.requestedSecrets == true { state.awaitsSecrets = true }
+            // With the step: a `/wait secrets` after `/wait verification` finds them awaited, whether
+            // the end asked for them or they came just before it and are still to be told.
+            if endsNow, summary.outcome?.requestedSecrets == true || gathered.hasUntoldSecrets { state.awaitsSecrets = true }
             state.verifications.summaries[summary.number] = summary
             if isNews { state.verifications.shownStates[summary.number] = summary.state }
         }

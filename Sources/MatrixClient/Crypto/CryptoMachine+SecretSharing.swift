@@ -135,6 +135,10 @@ extension CryptoMachine {
         return arrival
     }
 
+    /// Secrets came that `takeSecretsArrival` has not handed on yet: what they unlock (the backup's
+    /// keys) may still be under way, and the app has not been told.
+    public var hasUntoldSecretsArrival: Bool { secretsArrival != nil }
+
     /// Some secret this device lacks was asked for and has not come (in this run or an earlier one).
     public var awaitsSecrets: Bool {
         pendingSecretRequests.values.contains { name in
