@@ -13,7 +13,12 @@ extension AppState {
     /// Asks the server for the event rather than showing the stored message, which keeps only
     /// what the client reads; an encrypted one goes through decryption as sync's events do.
     private func viewSource(_ reference: MessageReference, through services: SessionServices) async -> Bool {
-        let found = await message(reference, newestIn: state.currentRoomID)
+        let found: MessageRecord?
+        do {
+            found = try await message(reference, newestIn: state.currentRoomID)
+        } catch {
+            return finish(.failure(error))
+        }
         let place: (roomID: String, eventID: String)
         if let found {
             place = (found.roomID, found.eventID)

@@ -95,9 +95,14 @@ extension AppState {
         case .decrypted(let result):
             keep(result)
             show(gathered.changes, of: result)
-        case .messageSent(_, let roomID, _):
-            commit { $0.sendReportCount += 1 }
-            ownMessageLanded(in: roomID)
+        case .messageSent(let entry, let eventID):
+            commit { state in
+                state.sendReportCount += 1
+                // Numbered while it was pending, it can be named by its number from now on.
+                state.references.confirm(transactionID: entry.transactionID, as: eventID)
+                if let sender = state.session?.userID { state.sentMessages.add(entry, as: eventID, sender: sender) }
+            }
+            ownMessageLanded(in: entry.roomID)
         case .sendFailed:
             commit { $0.sendReportCount += 1 }
             applySendReport(event)
@@ -246,6 +251,7 @@ extension AppState {
             for message in result.changedMessages {
                 state.timelines[message.roomID]?.update(message)
             }
+            state.sentMessages.forget(result.messages)
             // Our own messages keep the number they were shown with while pending.
             for message in result.messages {
                 if let transactionID = message.transactionID { state.references.confirm(transactionID: transactionID, as: message.eventID) }

@@ -48,7 +48,7 @@ extension AppState {
     /// Saves the file of a message shown this session (in any room) or of the open room.
     private func download(_ reference: MessageReference, to path: String?, overwrite: Bool, through services: SessionServices) async -> Bool {
         do throws(ShellError) {
-            guard let message = await message(reference, newestIn: state.currentRoomID) else { throw .unknownMessage(reference.text) }
+            guard let message = try await message(reference, newestIn: state.currentRoomID) else { throw .unknownMessage(reference.text) }
             guard let media = message.media, let url = MediaURL(media.url) else { throw .noMedia(reference: reference.text) }
             let name = DownloadName.sanitized(media.fileName ?? message.body)
             let target = LocalFile.downloadPath(path, name: name, overwrite: overwrite)

@@ -39,22 +39,36 @@ extension AppState {
     /// The message of the open room a reference names: a number shown this session, a place from
     /// the newest (memory first, then the store), or an event ID the store has.
     func message(_ reference: MessageReference, in roomID: String) async throws(ShellError) -> MessageRecord {
-        let found = await message(reference, newestIn: roomID)
+        let found = try await message(reference, newestIn: roomID)
         guard let found, found.roomID == roomID else { throw .unknownMessage(reference.text) }
         return found
     }
 
-    /// The message a reference names, in whichever room: `^` counts from the newest of `roomID`.
-    func message(_ reference: MessageReference, newestIn roomID: String?) async -> MessageRecord? {
+    /// The message a reference names, in whichever room: `^` counts from the newest of `roomID`,
+    /// ours that sync has not brought back yet included. One still in the outbox has no event to
+    /// name yet: a command on it is refused rather than taken to mean the message before.
+    func message(_ reference: MessageReference, newestIn roomID: String?) async throws(ShellError) -> MessageRecord? {
         switch reference {
         case .shown(let number):
-            guard let eventID = state.references.eventID(for: number) else { return nil }
+            guard let eventID = state.references.eventID(for: number) else {
+                if state.references.isPending(number) { throw .messageNotSent(reference.text) }
+                return nil
+            }
             return await storedOrFound(eventID)
         case .latest(let place):
-            guard let roomID else { return nil }
-            if let held = state.timelines[roomID]?.messages, held.count >= place { return held[held.count - place] }
-            let newest = (try? await state.store?.messages(in: roomID, before: nil, limit: place)) ?? []
-            return newest.count == place ? newest.first : nil
+            guard let roomID, let store = state.store else { return nil }
+            let outbox = (try? await store.outbox()) ?? []
+            let stored = (try? await store.messages(in: roomID, before: nil, limit: place)) ?? []
+            var sent: [MessageRecord] = []
+            for message in state.sentMessages.messages(in: roomID) {
+                sent.append((try? await store.message(eventID: message.eventID)) ?? message)
+            }
+            let newest = NewestMessages(outbox: outbox, stored: stored, sent: sent, in: roomID)
+            switch newest.message(at: place) {
+            case .message(let message): return message
+            case .unsent: throw .messageNotSent(reference.text)
+            case nil: return nil
+            }
         case .eventID(let eventID):
             return await storedOrFound(eventID)
         }
@@ -62,7 +76,7 @@ extension AppState {
 
     private func storedOrFound(_ eventID: String) async -> MessageRecord? {
         if let stored = try? await state.store?.message(eventID: eventID) { return stored }
-        return state.searchResults[eventID]
+        return state.sentMessages.message(eventID: eventID) ?? state.searchResults[eventID]
     }
 
     /// Writes a reaction or a redaction to the outbox, for the queue to send like any message.

@@ -265,7 +265,7 @@ extension AppState {
     /// before (`~N`, or an event ID), such as a search result.
     private func room(named target: String) async -> RoomRecord? {
         if let room = findRoom(target) { return room }
-        guard let reference = MessageReference(target), let message = await message(reference, newestIn: nil) else { return nil }
+        guard let reference = MessageReference(target), let message = try? await message(reference, newestIn: nil) else { return nil }
         return state.rooms[message.roomID]
     }
 

@@ -55,6 +55,11 @@ struct ReferenceTable: Sendable, Equatable {
         return eventID.hasPrefix(Self.pendingPrefix) ? nil : eventID
     }
 
+    /// Whether `number` names a message of ours the server does not have yet.
+    func isPending(_ number: Int) -> Bool {
+        eventIDs.indices.contains(number - 1) && eventIDs[number - 1].hasPrefix(Self.pendingPrefix)
+    }
+
     /// The number of a message of ours that is still being sent, known by its transaction ID.
     mutating func number(forPending transactionID: String) -> Int {
         number(for: Self.pendingPrefix + transactionID)

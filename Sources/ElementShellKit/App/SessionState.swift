@@ -30,6 +30,8 @@ public struct SessionState: Equatable {
     /// The `~N` numbers messages were shown with: one series for the session, across rooms, so a
     /// number also says which room (search results come from anywhere).
     var references = ReferenceTable()
+    /// Our messages the server took that sync has not brought back yet: `^` and `~N` find them.
+    var sentMessages = SentMessages()
     /// Own edits shown as they were queued, by the event they change, with their new text, so
     /// the edit that sync brings back is not shown twice.
     var echoedEdits: [String: String] = [:]

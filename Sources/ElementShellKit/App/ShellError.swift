@@ -39,6 +39,8 @@ public enum ShellError: Error, Sendable, Equatable {
     case waitTimedOut(seconds: Double)
     /// No message of the open room goes by this reference (as typed).
     case unknownMessage(String)
+    /// The message this reference names is ours and still in the outbox: it has no event yet.
+    case messageNotSent(String)
     /// Only the sender may edit a message.
     case notOwnMessage
     /// We have not reacted so to that message.

@@ -46,6 +46,7 @@ public enum ErrorCodes {
         case .noAccountManagement: "no_account_management"
         case .waitTimedOut: "wait_timed_out"
         case .unknownMessage: "unknown_message"
+        case .messageNotSent: "message_not_sent"
         case .notOwnMessage: "not_own_message"
         case .noSuchReaction: "no_such_reaction"
         case .unknownUser: "unknown_user"

@@ -48,6 +48,7 @@ public enum ErrorMessages {
         case .noAccountManagement: L10n.errorNoAccountManagement
         case .waitTimedOut(let seconds): L10n.errorWaitTimedOut(Int(seconds.rounded(.up)))
         case .unknownMessage(let reference): L10n.errorUnknownMessage(clean(reference))
+        case .messageNotSent(let reference): L10n.errorMessageNotSent(clean(reference))
         case .notOwnMessage: L10n.errorNotOwnMessage
         case .noSuchReaction(let key): L10n.errorNoSuchReaction(clean(key))
         case .unknownUser(let user): L10n.errorUnknownUser(clean(user))

@@ -3,8 +3,8 @@
 public enum ClientEvent: Sendable, Equatable {
     /// A sync response was stored: these rooms now stand as given, these messages are new.
     case synced(SyncResult)
-    /// The server has a message from the outbox.
-    case messageSent(transactionID: String, roomID: String, eventID: String)
+    /// The server has this message from the outbox, as the event `eventID`; sync brings it back later.
+    case messageSent(OutboxEntry, eventID: String)
     /// Sending failed; the queue tries again after `retryIn`, or, for `nil`, gives this message up.
     case sendFailed(transactionID: String, roomID: String, MatrixError, retryIn: Duration?)
     /// Keys that came (by sync, forward or import) made stored messages readable; they stand

@@ -50,7 +50,7 @@ public actor SendQueue {
                 let eventID = try await send(next)
                 try? await store.markSent(transactionID: next.transactionID)
                 backoff.reset()
-                await report(.messageSent(transactionID: next.transactionID, roomID: next.roomID, eventID: eventID))
+                await report(.messageSent(next, eventID: eventID))
             } catch {
                 guard !Task.isCancelled else { return }
                 // The session is signed out: the message waits, unmarked, for the next login's queue.

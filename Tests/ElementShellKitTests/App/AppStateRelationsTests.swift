@@ -49,11 +49,12 @@ import Testing
         #expect(await app.state.run(line: "/reply ~1 **agreed**"))
         guard case .queued(let reply)? = app.log.outcomes.last else { Issue.record("not queued"); return }
         #expect(reply.replyQuote == ReplyQuote(senderName: "Bob", body: "earlier", reference: 1))
-        #expect(await app.state.run(line: "/react ^2 :tada:"))
-        #expect(app.log.outcomes.last == .reactionQueued(key: "🎉", reference: "^2"))
-        #expect(await app.state.run(line: "/edit ^ mine, fixed"))
+        // The reply, still in the outbox, is the newest message: `^` counts it.
+        #expect(await app.state.run(line: "/react ^3 :tada:"))
+        #expect(app.log.outcomes.last == .reactionQueued(key: "🎉", reference: "^3"))
+        #expect(await app.state.run(line: "/edit ^2 mine, fixed"))
         #expect(await app.state.run(line: "/unreact ~1 :+1:"))
-        #expect(await app.state.run(line: "/redact ^ oops"))
+        #expect(await app.state.run(line: "/redact ^2 oops"))
 
         let entries = try await outbox(app)
         #expect(entries.map(\.relation) == [.reply(to: "$earlier", sender: "@bob:hs"), .annotation(of: "$earlier", key: "🎉"),
@@ -70,7 +71,7 @@ import Testing
         #expect(await app.state.run(line: "on its way"))
         guard case .queued(let pending)? = app.log.outcomes.last, let number = pending.reference else { Issue.record("no number"); return }
         #expect(!(await app.state.run(line: "/react ~\(number) 👍")), "nothing to react to before the server has it")
-        #expect(app.log.failures.last == .unknownMessage("~\(number)"))
+        #expect(app.log.failures.last == .messageNotSent("~\(number)"))
 
         let entry = try #require(try await outbox(app).first)
         var echo = try #require(MessageRecord(roomID: "!lobby:hs", event: Messaging.event("on its way", from: "@alice:example", at: 9_000,
@@ -81,6 +82,37 @@ import Testing
         await app.state.apply(.synced(SyncResult(rooms: [lobby], messages: [echo])))
         #expect(await app.state.run(line: "/react ~\(number) 👍"), "the number now names the sent message")
         #expect(try await outbox(app).last?.relation == .annotation(of: echo.eventID, key: "👍"))
+    }
+
+    /// Sent but not yet brought back by sync, our newest message is what `^` names (a script's
+    /// `/edit ^` right after `/wait sent`); still in the outbox, it has no event to name yet.
+    @Test func caretNamesOurNewestMessageBeforeSyncBringsItBack() async throws {
+        let sent = Recorder<OutboxEntry>()
+        let app = AppHarness(sync: AppStateTimelineTests.responses([Self.lobbyWithOwnMessage], after: Messaging.Gate()),
+                             send: { entry throws(MatrixError) in
+                                 if entry.body.hasPrefix("slow") { await suspendUntilCancelled() }
+                                 await sent.append(entry)
+                                 return "$sent-\(entry.body)"
+                             })
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        await app.state.run(line: "/open Lobby")
+        #expect(await app.state.run(line: "fresh words"))
+        guard case .queued(let fresh)? = app.log.outcomes.last, let number = fresh.reference else { Issue.record("no number"); return }
+        #expect(await app.state.run(line: "/wait sent"))
+
+        #expect(await app.state.run(line: "/edit ^ fresh words, fixed"))
+        #expect(await app.state.run(line: "/react ~\(number) 👍"), "its number names it too")
+        #expect(await app.state.run(line: "/reply ^2 to mine"), "counted past the sent one")
+        #expect(await app.state.run(line: "/wait sent"))
+        #expect(await sent.values.map(\.relation) == [nil, .replacement(of: "$sent-fresh words"), .annotation(of: "$sent-fresh words", key: "👍"),
+                                                       .reply(to: "$mine", sender: "@alice:example")])
+
+        #expect(await app.state.run(line: "slow words"))
+        #expect(!(await app.state.run(line: "/edit ^ slow, fixed")), "not the message before it")
+        #expect(app.log.failures == [.messageNotSent("^")])
+        #expect(await app.state.run(line: "/redact ^2"))
+        #expect(try await outbox(app).map(\.relation) == [nil, .redaction(of: "$sent-to mine")])
     }
 
     /// Bob's formatted message, then alice's own.

@@ -55,6 +55,37 @@ extension ShellMessagingIntegrationTests {
         #expect((agreed["reply_to"] as? [String: Any])?["body"] as? String == "answer, edited")
     }
 
+    /// A script edits, reacts to and replies to what it has just sent, with no `/wait sync`
+    /// between: `^` names the message the server took, not the newest one sync has brought back.
+    /// The second run starts from the first's store, as a user's next command does.
+    @Test func caretNamesWhatWasJustSentAcrossRuns() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let base = try shell.testerArguments(for: homeserver) + ["--output", "json"]
+        let name = "Caret \(UUID().uuidString.prefix(6))"
+        let roomID = try await peer.createRoom(named: name, inviting: carolID, displayName: "Erin Nio")
+        try await peer.sendEvent("m.room.message", content: #"{"msgtype": "m.text", "body": "before"}"#, to: roomID)
+
+        let first = try await shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync", "-c", "/open \(name)",
+                                          "-c", "note one", "-c", "/wait sent", "-c", "/edit ^ note one, edited", "-c", "/wait sent"],
+                                  extraEnvironment: password)
+        #expect(first.status == 0, "\(first)")
+        let second = try await shell.run(base + ["-c", "/open \(name)", "-c", "note two", "-c", "/wait sent", "-c", "/react ^ :+1:",
+                                           "-c", "/reply ^2 on note one", "-c", "/wait sent", "-c", "/logout!"])
+        #expect(second.status == 0, "\(second)")
+
+        let events = try await peer.events(in: roomID)
+        func eventID(of body: String) -> String? { events.first { Self.content($0)["body"] as? String == body }?["event_id"] as? String }
+        let one = try #require(eventID(of: "note one"), "\(events)")
+        let two = try #require(eventID(of: "note two"), "\(events)")
+        let edit = try #require(events.first { Self.relation($0)["rel_type"] as? String == "m.replace" })
+        #expect(Self.relation(edit)["event_id"] as? String == one, "the edit changes the message just sent")
+        let reaction = try #require(events.first { $0["type"] as? String == "m.reaction" })
+        #expect(Self.relation(reaction)["event_id"] as? String == two)
+        let reply = try #require(events.first { Self.content($0)["body"] as? String == "on note one" })
+        #expect((Self.relation(reply)["m.in_reply_to"] as? [String: Any])?["event_id"] as? String == one)
+    }
+
     /// A device that signs in after an edit shows the edited text: the original is older than
     /// any sync timeline holds, so it comes with `/history`, a page after the edit arrived.
     @Test func anEditShowsOnADeviceThatReadsTheHistoryLater() async throws {

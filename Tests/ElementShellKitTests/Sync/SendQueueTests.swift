@@ -66,7 +66,7 @@ import Testing
         task.cancel()
         let seen = await events.values
         #expect(seen.first == .sendFailed(transactionID: "t-refused", roomID: "!closed", .forbidden(message: "not in room"), retryIn: nil))
-        #expect(seen.last == .messageSent(transactionID: "t-fine", roomID: "!r", eventID: "$ok"))
+        #expect(seen.last == .messageSent(entry("fine"), eventID: "$ok"))
         #expect(try await store.outbox().map(\.transactionID) == ["t-refused"], "kept for the user to resend or cancel")
         #expect(try await store.outbox().first?.failed == true, "and marked, so a restart does not retry it blindly")
     }
@@ -114,7 +114,7 @@ import Testing
         try await events.wait(forCount: 2)
         task.cancel()
         #expect(await events.values == [.sendFailed(transactionID: "t-huge", roomID: "!r", tooLarge, retryIn: nil),
-                                        .messageSent(transactionID: "t-short", roomID: "!r", eventID: "$short")])
+                                        .messageSent(entry("short"), eventID: "$short")])
         #expect(await attempts.values == ["t-huge", "t-short"], "tried once")
         let kept = try await store.outbox()
         #expect(kept.map(\.transactionID) == ["t-huge"] && kept.first?.failed == true, "kept, marked failed, for /resend or /cancel")

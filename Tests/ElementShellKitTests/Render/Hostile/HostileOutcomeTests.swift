@@ -258,6 +258,7 @@ import Testing
             ("script unreadable", .scriptUnreadable(path: text)), ("script too deep", .scriptTooDeep(path: text)),
             ("script failed", .scriptFailed(path: text)), ("session not saved", .sessionNotSaved),
             ("no account management", .noAccountManagement), ("wait", .waitTimedOut(seconds: 2)), ("unknown message", .unknownMessage(text)),
+            ("not sent", .messageNotSent(text)),
             ("not own", .notOwnMessage), ("no reaction", .noSuchReaction(text)), ("unknown user", .unknownUser(text)),
             ("user not found", .userNotFound(text, command: text)), ("no devices", .userWithoutDevices(text)), ("self", .directChatWithSelf),
             ("no invites", .noInvites), ("not invited", .notInvited(roomName: text)), ("invalid alias address", .invalidRoomAlias(text)),
@@ -451,8 +452,9 @@ import Testing
         case .recovery: 51
         case .login: 52
         case .verification: 53
+        case .messageNotSent: 54
         }
     }
 
-    static let errorCount = 54
+    static let errorCount = 55
 }
