@@ -40,23 +40,10 @@ extension Action {
         case .space(.hierarchy): .space
         case .space(.kick): .spaceKick
         case .space(.create), .space(.add), .space(.remove): .space
-        case .encryption(.devices): .devices
-        case .encryption(.setVerified(let verified, _, _, _)): verified ? .verify : .unverify
-        case .encryption(.exportKeys), .encryption(.importKeys): .keys
-        case .encryption(.encryptRoom): .encrypt
-        case .trust(.recoveryStatus), .trust(.recover), .trust(.setUp), .trust(.reset): .recovery
-        case .trust(.backupStatus), .trust(.restoreBackup): .backup
-        case .trust(.whois): .whois
-        case .trust(.verifyIdentity): .verify
-        case .trust(.acknowledgeIdentity): .unverify
-        case .verification(.requestOwnDevices), .verification(.requestUser), .verification(.requestDevice): .verify
-        case .verification(.wait), .trust(.waitForSecrets): .wait
-        case .verification: .verification
-        case .session(.login): .login
-        case .session(.logout): .logout
-        case .session(.whoami): .whoami
-        case .session(.account): .account
-        case .session(.reconnect): .reconnect
+        case .encryption(let action): action.command
+        case .trust(let action): action.command
+        case .verification(let action): action.command
+        case .session(let action): action.command
         case .settings(.show): .config
         case .settings(.set), .settings(.describe): .set
         case .scripting(.source): .source
@@ -68,9 +55,7 @@ extension Action {
         case .scripting(.waitForSync), .scripting(.waitUntilSent), .scripting(.waitForMessage): .wait
         case .app(.help): .help
         case .app(.quit): .quit
-        case .developer(.viewSource): .viewSource
-        case .developer(.labs): .labs
-        case .developer(.reportProblem): .reportProblem
+        case .developer(let action): action.command
         }
     }
 }

@@ -66,11 +66,7 @@ public enum Outcome: Sendable, Equatable {
     case done
     case help([HelpEntry], showsPlainLineHint: Bool)
     case echo(text: String)
-    case loggedIn(SessionSummary)
-    case loggedOut(userID: String)
-    case whoami(SessionSummary)
-    /// `/account`: where the account is managed.
-    case accountManagement(URL)
+    case session(SessionOutcome)
     case config(ConfigSummary)
     case settingChanged(key: Settings.Key, value: String?)
     /// `/set developer.NAME on|off`, for this run.
@@ -192,22 +188,6 @@ public struct HelpEntry: Sendable, Equatable {
 public struct AliasEntry: Sendable, Equatable {
     public var name: String
     public var expansion: String
-}
-
-/// A session without its secret, for showing.
-public struct SessionSummary: Sendable, Equatable {
-    public var userID: String
-    public var deviceID: String?
-    public var homeserverURL: URL
-    /// The method of sync in use, for `/whoami`; `nil` where not said or not chosen yet.
-    public var syncMethod: SyncMethod?
-
-    public init(userID: String, deviceID: String?, homeserverURL: URL, syncMethod: SyncMethod? = nil) {
-        self.userID = userID
-        self.deviceID = deviceID
-        self.homeserverURL = homeserverURL
-        self.syncMethod = syncMethod
-    }
 }
 
 /// The resolved profile as `/config` shows it: branding, homeservers and settings, never secrets.

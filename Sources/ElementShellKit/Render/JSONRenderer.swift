@@ -14,7 +14,7 @@ public enum JSONRenderer {
             fields = ["type": "session", "event": "ended", "user_id": .string(userID)]
         case .sessionResumed(let summary):
             fields = ["type": "session", "event": "resumed"]
-            fields.merge(session(summary)) { $1 }
+            fields.merge(summary.json) { $1 }
         case .message(let message):
             fields = message.json.merging(["type": "message"]) { $1 }
         case .messageChanged(let message):
@@ -88,9 +88,7 @@ public enum JSONRenderer {
                  "variants": .array($0.variants.map { ["usage": .string($0.usage), "summary": .string($0.summary)] })]
             })]
         case .echo(let text): ["text": .string(text)]
-        case .loggedIn(let summary), .whoami(let summary): session(summary)
-        case .accountManagement(let url): ["url": .string(url.absoluteString)]
-        case .loggedOut(let userID): ["user_id": .string(userID)]
+        case .session(let outcome): outcome.json
         case .config(let summary): config(summary)
         case .settingChanged(let key, let value): ["key": .string(key.rawValue), "value": settingJSON(key, value)]
         case .developerFlagChanged(let flag, let isOn), .developerFlagValue(let flag, let isOn):
@@ -195,13 +193,6 @@ public enum JSONRenderer {
     private static func settingJSON(_ key: Settings.Key, _ value: String?) -> JSONValue {
         guard case .integer = key.expectedValue, let number = value.flatMap(Int.init) else { return value.json }
         return .integer(Int64(number))
-    }
-
-    private static func session(_ summary: SessionSummary) -> [String: JSONValue] {
-        var fields: [String: JSONValue] = ["user_id": .string(summary.userID), "device_id": summary.deviceID.json,
-                                           "homeserver": .string(summary.homeserverURL.absoluteString)]
-        if let method = summary.syncMethod { fields["sync"] = .string(method.rawValue) }
-        return fields
     }
 
     private static func config(_ summary: ConfigSummary) -> [String: JSONValue] {

@@ -83,13 +83,7 @@ public struct TextRenderer: Sendable {
         case .done: []
         case .help(let entries, let showsHint): help(entries, showsHint: showsHint)
         case .echo(let text): text.split(separator: "\n", omittingEmptySubsequences: false).map { clean(String($0)) }
-        case .loggedIn(let summary):
-            [L10n.screenLoginSuccess(clean(summary.userID), clean(summary.deviceID ?? "?"), clean(summary.homeserverURL.absoluteString))]
-        case .loggedOut(let userID): [L10n.screenLogoutSuccess(clean(userID))]
-        case .whoami(let summary):
-            [L10n.screenWhoami(clean(summary.userID), clean(summary.deviceID ?? "?"), clean(summary.homeserverURL.absoluteString))]
-                + (summary.syncMethod.map { [$0 == .sliding ? L10n.screenWhoamiSyncSliding : L10n.screenWhoamiSyncV3] } ?? [])
-        case .accountManagement(let url): [L10n.screenAccountManagement(theme.accent(clean(url.absoluteString)))]
+        case .session(let outcome): SessionText(theme: theme).lines(for: outcome)
         case .config(let summary): ConfigText(summary: summary, theme: theme, width: width).lines
         case .settingValues(let keys, let settings):
             table(keys.map { key in

@@ -119,7 +119,7 @@ import Testing
                     "/\(spec.name)")
         }
         #expect(await app.state.run(line: "/logout!"))
-        #expect(results(of: app).last == .result(command: "logout", outcome: .loggedOut(userID: "@alice:example")))
+        #expect(results(of: app).last == .result(command: "logout", outcome: .session(.loggedOut(userID: "@alice:example"))))
         #expect(app.state.signedOutSession == nil)
         #expect(!(await app.state.run(line: "/logout!")))
         #expect(results(of: app).last == .result(command: "logout", outcome: .failure(.notLoggedIn)))

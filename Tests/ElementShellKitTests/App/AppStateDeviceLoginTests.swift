@@ -164,6 +164,6 @@ struct AppStateDeviceLoginTests {
         await poll(clock, times: 1)
         #expect(await login.value)
         #expect(await app.state.run(line: "/account"))
-        #expect(app.log.outcomes.last == .accountManagement(URL(string: "https://auth.example/account")!))
+        #expect(app.log.outcomes.last == .session(.accountManagement(URL(string: "https://auth.example/account")!)))
     }
 }

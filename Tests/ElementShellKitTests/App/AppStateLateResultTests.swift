@@ -68,7 +68,7 @@ import Testing
         #expect(app.state.syncStatus.isCatchingUp)
         let notice = try #require(app.state.runtime?.firstSyncNotice)
         #expect(await app.state.run(line: "/logout!"))
-        #expect(app.log.outcomes.last == .loggedOut(userID: session.userID))
+        #expect(app.log.outcomes.last == .session(.loggedOut(userID: session.userID)))
         #expect(app.state.session == nil && app.state.syncStatus == .stopped)
         // The notice of a slow first sync was due later; its session is gone.
         clock.advance(by: Tuning().firstSyncNoticeDelay)
@@ -94,7 +94,7 @@ import Testing
         await app.state.apply(.sessionEnded(.deviceRemoved), from: generation)
         await gate.open()
         #expect(await loggedOut)
-        #expect(app.log.outcomes.last == .loggedOut(userID: session.userID))
+        #expect(app.log.outcomes.last == .session(.loggedOut(userID: session.userID)))
         #expect(app.state.session == nil && app.state.signedOutSession == nil)
         #expect(!app.log.reports.contains { $0.content == .sessionEnded(userID: session.userID) })
     }

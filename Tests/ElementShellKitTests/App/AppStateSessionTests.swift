@@ -18,7 +18,7 @@ import Testing
 
         #expect(app.state.session?.userID == "@alice:example")
         #expect(await seen.values == ["alice hunter2 Element: testhost"])
-        #expect(app.log.outcomes.last == .loggedIn(SessionSummary(userID: "@alice:example", deviceID: "DEV1", homeserverURL: URL(string: "https://hs.example")!)))
+        #expect(app.log.outcomes.last == .session(.loggedIn(SessionSummary(userID: "@alice:example", deviceID: "DEV1", homeserverURL: URL(string: "https://hs.example")!))))
         let attributes = try FileManager.default.attributesOfItem(atPath: app.sessionFile.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         #expect(!app.state.isLoggingIn)
@@ -110,7 +110,7 @@ import Testing
         #expect(await app.state.run(line: "/logout!"))
         #expect(app.state.session == nil)
         #expect(!FileManager.default.fileExists(atPath: app.sessionFile.path))
-        #expect(app.log.outcomes.last == .loggedOut(userID: "@alice:example"))
+        #expect(app.log.outcomes.last == .session(.loggedOut(userID: "@alice:example")))
     }
 
     @Test func answeringTheQuestionResendsTheAction() async {
@@ -170,10 +170,10 @@ import Testing
             let login = try #require(results.firstIndex { $0.command == "login" })
             let logout = try #require(results.firstIndex { $0.command == "logout" })
             let summary = SessionSummary(userID: "@alice:example", deviceID: "DEVICE", homeserverURL: URL(string: "https://hs.example")!)
-            #expect(results[login].outcome == .loggedIn(summary))
+            #expect(results[login].outcome == .session(.loggedIn(summary)))
             switch results[logout].outcome {
             case .failure(.notLoggedIn): #expect(app.state.session != nil && app.state.store != nil)
-            case .loggedOut: #expect(logout > login && app.state.session == nil && app.state.store == nil)
+            case .session(.loggedOut): #expect(logout > login && app.state.session == nil && app.state.store == nil)
             case let other: Issue.record("\(other)")
             }
         }

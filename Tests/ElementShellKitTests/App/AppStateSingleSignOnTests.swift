@@ -58,8 +58,8 @@ struct AppStateSingleSignOnTests {
         #expect(await login.value)
         #expect(await tokens.values == ["login-token"])
         #expect(app.state.session?.userID == "@sso:example")
-        #expect(app.log.outcomes.last == .loggedIn(SessionSummary(userID: "@sso:example", deviceID: "SSODEVICE",
-                                                                     homeserverURL: URL(string: "https://hs.example")!)))
+        #expect(app.log.outcomes.last == .session(.loggedIn(SessionSummary(userID: "@sso:example", deviceID: "SSODEVICE",
+                                                                                 homeserverURL: URL(string: "https://hs.example")!))))
     }
 
     @Test func withoutAUserTheServersPageChoosesTheProvider() async throws {

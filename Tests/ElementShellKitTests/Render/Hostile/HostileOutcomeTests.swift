@@ -120,10 +120,10 @@ import Testing
             Sample(name: "/help", content: .result(command: "help", outcome: .help([HelpEntry(name: "join")], showsPlainLineHint: true)), showsText: false),
             Sample(name: "done", content: .result(command: text, outcome: .done), showsText: false),
             Sample(name: "/echo", content: .result(command: "echo", outcome: .echo(text: text))),
-            Sample(name: "/login", content: .result(command: "login", outcome: .loggedIn(session))),
-            Sample(name: "/logout", content: .result(command: "logout", outcome: .loggedOut(userID: text))),
-            Sample(name: "/whoami", content: .result(command: "whoami", outcome: .whoami(session))),
-            Sample(name: "/account", content: .result(command: "account", outcome: .accountManagement(url)), showsText: false),
+            Sample(name: "/login", content: .result(command: "login", outcome: .session(.loggedIn(session)))),
+            Sample(name: "/logout", content: .result(command: "logout", outcome: .session(.loggedOut(userID: text)))),
+            Sample(name: "/whoami", content: .result(command: "whoami", outcome: .session(.whoami(session)))),
+            Sample(name: "/account", content: .result(command: "account", outcome: .session(.accountManagement(url))), showsText: false),
             Sample(name: "/config", content: .result(command: "config", outcome: .config(config))),
             Sample(name: "/set", content: .result(command: "set", outcome: .settingChanged(key: .sync, value: text))),
             Sample(name: "/set flag", content: .result(command: "set", outcome: .developerFlagChanged(.showQRCodeLogin, isOn: true)), showsText: false),
@@ -283,10 +283,13 @@ import Testing
         case .done: 0
         case .help: 1
         case .echo: 2
-        case .loggedIn: 3
-        case .loggedOut: 4
-        case .whoami: 5
-        case .accountManagement: 6
+        case .session(let outcome):
+            switch outcome {
+            case .loggedIn: 3
+            case .loggedOut: 4
+            case .whoami: 5
+            case .accountManagement: 6
+            }
         case .config: 7
         case .settingChanged: 8
         case .developerFlagChanged: 9

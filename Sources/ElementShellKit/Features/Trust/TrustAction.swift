@@ -41,3 +41,17 @@ extension TrustAction: CustomStringConvertible {
         }
     }
 }
+
+extension TrustAction {
+    /// The command whose result this is.
+    var command: CommandName {
+        switch self {
+        case .recoveryStatus, .recover, .setUp, .reset: .recovery
+        case .backupStatus, .restoreBackup: .backup
+        case .whois: .whois
+        case .verifyIdentity: .verify
+        case .acknowledgeIdentity: .unverify
+        case .waitForSecrets: .wait
+        }
+    }
+}

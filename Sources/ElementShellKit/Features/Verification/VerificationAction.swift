@@ -21,3 +21,14 @@ public enum VerificationAction: Sendable, Equatable {
     /// `/wait verification`: until a verification needs the user or ends.
     case wait(timeout: Double)
 }
+
+extension VerificationAction {
+    /// The command whose result this is.
+    var command: CommandName {
+        switch self {
+        case .requestOwnDevices, .requestUser, .requestDevice: .verify
+        case .wait: .wait
+        case .list, .accept, .startEmoji, .confirm, .mismatch, .cancel: .verification
+        }
+    }
+}

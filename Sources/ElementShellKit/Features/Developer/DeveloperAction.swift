@@ -8,3 +8,14 @@ public enum DeveloperAction: Sendable, Equatable {
     /// `/report-problem`: a diagnostics archive in the data directory.
     case reportProblem
 }
+
+extension DeveloperAction {
+    /// The command whose result this is.
+    var command: CommandName {
+        switch self {
+        case .viewSource: .viewSource
+        case .labs: .labs
+        case .reportProblem: .reportProblem
+        }
+    }
+}

@@ -101,7 +101,7 @@ extension AppState {
         // Signed in with the report, once its services are up: a line `/after` runs meanwhile finds
         // the login under way, not a half-started session (nor the signed-out one) to use or end.
         commit { $0.session = newSession }
-        return finish(saved ? .loggedIn(SessionSummary(newSession)) : .failure(.sessionNotSaved))
+        return finish(saved ? .session(.loggedIn(SessionSummary(newSession))) : .failure(.sessionNotSaved))
     }
 
     /// The password is asked only now, the server known to take one.
@@ -145,14 +145,14 @@ extension AppState {
         }
         await forgetSession()
         logger.info("Logged out \(current.userID) (device \(current.deviceID))")
-        return finish(.loggedOut(userID: current.userID))
+        return finish(.session(.loggedOut(userID: current.userID)))
     }
 
     private func whoami(_ current: Session) async -> Bool {
         do {
             let identity = try await state.authService.whoami(current)
-            return finish(.whoami(SessionSummary(userID: identity.userID, deviceID: identity.deviceID ?? current.deviceID,
-                                                 homeserverURL: current.homeserverURL, syncMethod: await state.services?.syncMethod())))
+            return finish(.session(.whoami(SessionSummary(userID: identity.userID, deviceID: identity.deviceID ?? current.deviceID,
+                                                          homeserverURL: current.homeserverURL, syncMethod: await state.services?.syncMethod()))))
         } catch {
             if case .unknownToken(let soft) = error {
                 logger.notice("The homeserver no longer knows the session of \(current.userID)")
@@ -167,7 +167,7 @@ extension AppState {
             guard let url = try await state.authService.authMetadata(homeserverURL: current.homeserverURL)?.accountManagementURI else {
                 return finish(.failure(.noAccountManagement))
             }
-            return finish(.accountManagement(url))
+            return finish(.session(.accountManagement(url)))
         } catch {
             return finish(.failure(.matrix(error)))
         }
