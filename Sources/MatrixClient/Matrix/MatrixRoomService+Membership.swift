@@ -18,6 +18,14 @@ extension MatrixRoomService {
         try await client.sendIfPresent(.profile(of: userID)) != nil
     }
 
+    public func ownDisplayName() async throws(MatrixError) -> String? {
+        try await client.send(.profile(of: userID))["displayname"]?.string
+    }
+
+    public func setOwnDisplayName(_ name: String) async throws(MatrixError) {
+        _ = try await client.send(.setDisplayName(name, of: userID))
+    }
+
     public func directChats() async throws(MatrixError) -> DirectChats {
         DirectChats(content: try await client.sendIfPresent(.accountData("m.direct", userID: userID)))
     }

@@ -26,6 +26,11 @@ public protocol RoomService: Sendable {
     /// Whether the user's server knows them: their profile is found (`GET /profile`, whose 404
     /// `M_NOT_FOUND` means no such user).
     func userExists(_ userID: String) async throws(MatrixError) -> Bool
+    /// The account's own display name as its server has it now; `nil` when none is set.
+    func ownDisplayName() async throws(MatrixError) -> String?
+    /// Sets the account's display name; its server updates the account's member event in each
+    /// joined room, so every room shows the new name.
+    func setOwnDisplayName(_ name: String) async throws(MatrixError)
     /// The account's `m.direct` as the server has it now (empty when it has none).
     func directChats() async throws(MatrixError) -> DirectChats
     func setDirectChats(_ chats: DirectChats) async throws(MatrixError)

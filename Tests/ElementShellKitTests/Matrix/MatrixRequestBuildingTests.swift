@@ -36,6 +36,13 @@ import Testing
             == "https://hs.example/_matrix/client/v1/rooms/!team:hs/hierarchy?limit=50&from=n1")
     }
 
+    @Test func setsTheDisplayNameOnTheUsersProfile() throws {
+        let request = try client("https://hs.example").request(for: .setDisplayName("Ålice \"A\"", of: "@alice:hs"))
+        #expect(request.method == .put && request.url.absoluteString == "https://hs.example/_matrix/client/v3/profile/@alice:hs/displayname")
+        let body = try JSONSerialization.jsonObject(with: try #require(request.body)) as? [String: String]
+        #expect(body == ["displayname": "Ålice \"A\""])
+    }
+
     @Test func sendsTheTokenOnlyOnAuthenticatedEndpoints() throws {
         let whoami = try client("https://hs.example").request(for: .whoami)
         #expect(whoami.headers["Authorization"] == "Bearer syt_secret")

@@ -186,6 +186,10 @@ struct FakeRoomService: RoomService {
     /// Every user exists unless a test says otherwise.
     var exists: @Sendable (String) async throws(MatrixError) -> Bool = { _ throws(MatrixError) in true }
     func userExists(_ userID: String) async throws(MatrixError) -> Bool { try await exists(userID) }
+    var ownName: @Sendable () async throws(MatrixError) -> String? = { () throws(MatrixError) in "Alice" }
+    var setOwnName: @Sendable (String) async throws(MatrixError) -> Void = { _ throws(MatrixError) in }
+    func ownDisplayName() async throws(MatrixError) -> String? { try await ownName() }
+    func setOwnDisplayName(_ name: String) async throws(MatrixError) { try await setOwnName(name) }
     var direct: @Sendable () async throws(MatrixError) -> DirectChats = { () throws(MatrixError) in DirectChats(content: nil) }
     var setDirect: @Sendable (DirectChats) async throws(MatrixError) -> Void = { _ throws(MatrixError) in }
     func change(_ change: MembershipChange, of userID: String, in roomID: String, reason: String?) async throws(MatrixError) {

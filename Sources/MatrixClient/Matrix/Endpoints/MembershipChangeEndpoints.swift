@@ -45,6 +45,12 @@ extension MatrixEndpoint where Response == JSONValue {
         MatrixEndpoint(method: .get, path: ["_matrix", "client", "v3", "profile", userID], isAuthenticated: true)
     }
 
+    /// `PUT /profile/{userId}/displayname`.
+    static func setDisplayName(_ name: String, of userID: String) -> Self {
+        MatrixEndpoint(method: .put, path: ["_matrix", "client", "v3", "profile", userID, "displayname"],
+                       body: JSONValue.object(["displayname": .string(name)]), isAuthenticated: true)
+    }
+
     /// `GET /user/{userId}/account_data/{type}`.
     static func accountData(_ type: String, userID: String) -> Self {
         MatrixEndpoint(method: .get, path: ["_matrix", "client", "v3", "user", userID, "account_data", type], isAuthenticated: true)
