@@ -114,6 +114,14 @@ extension StoreWriter {
             // A new `m.direct` may change any room, so the app gets all of them.
             if batch.directRoomIDs != nil { rooms = try RoomRecord.fetchAll(database) }
             var relations = try Self.applyRelations(of: batch, in: database)
+            // A message new in this batch (or stored anew after a gap) is new as its edits and
+            // redactions in the batch left it: shown once, as it stands, not then shown changed.
+            let freshIDs = Set(fresh.map(\.eventID))
+            let changedFresh = Dictionary(relations.changedMessages.filter { freshIDs.contains($0.eventID) }.map { ($0.eventID, $0) }) { first, _ in first }
+            if !changedFresh.isEmpty {
+                fresh = fresh.map { changedFresh[$0.eventID] ?? $0 }
+                relations.changedMessages.removeAll { freshIDs.contains($0.eventID) }
+            }
             try Self.save(position, in: database)
             relations.rooms = rooms
             relations.messages = fresh
@@ -188,6 +196,12 @@ extension StoreWriter {
         for change in batch.changes {
             switch change {
             case .edit(let targetID, let sender, let body, let formattedBody, let sentAt):
+                // The same edit again (a server may send recent events anew): nothing changes,
+                // and nothing is shown again.
+                let unchanged = try Bool.fetchOne(database, sql: """
+                    SELECT 1 FROM message WHERE event_id = ? AND sender = ? AND edited AND body = ? AND formatted_body IS ?
+                    """, arguments: [targetID, sender, body, formattedBody]) ?? false
+                if unchanged { continue }
                 try database.execute(sql: """
                     UPDATE message SET body = ?, formatted_body = ?, edited = 1
                     WHERE event_id = ? AND sender = ? AND NOT redacted AND decryption_failure IS NULL AND (? OR NOT edited)

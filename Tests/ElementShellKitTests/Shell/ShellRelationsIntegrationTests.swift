@@ -86,6 +86,28 @@ extension ShellMessagingIntegrationTests {
         #expect((Self.relation(reply)["m.in_reply_to"] as? [String: Any])?["event_id"] as? String == one)
     }
 
+    /// A device that opens a room whose message was edited shows it once, edited: the room's
+    /// events that come again once it is open (sliding sync's room subscription) change nothing.
+    @Test func anEditedMessageShowsOnceOnADeviceThatOpensItsRoom() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let base = try shell.testerArguments(for: homeserver) + ["--output", "json"]
+        let name = "Edited once \(UUID().uuidString.prefix(6))"
+        let roomID = try await peer.createRoom(named: name, inviting: carolID, displayName: "Erin Nio")
+        let original = try await peer.sendEvent("m.room.message", content: #"{"msgtype": "m.text", "body": "lunch at 12"}"#, to: roomID)
+        let revision = #"{"msgtype": "m.text", "body": "* lunch at 1", "m.new_content": {"msgtype": "m.text", "body": "lunch at 1"}, "m.relates_to": {"rel_type": "m.replace", "event_id": "\#(original)"}}"#
+        try await peer.sendEvent("m.room.message", content: revision, to: roomID)
+
+        let run = try await shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync", "-c", "/open \(name)",
+                                        "-c", "/wait sync", "-c", "/wait sync", "-c", "/logout!"],
+                                extraEnvironment: password)
+        #expect(run.status == 0, "\(run.standardOutput)")
+        let opened = Self.objects(run, "open").flatMap { $0["messages"] as? [[String: Any]] ?? [] }
+        #expect(opened.first { $0["event_id"] as? String == original }?["body"] as? String == "lunch at 1", "\(opened)")
+        let changes = run.objects.filter { $0["type"] as? String == "message_changed" && $0["event_id"] as? String == original }
+        #expect(changes.isEmpty, "shown edited already: \(changes)")
+    }
+
     /// A device that signs in after an edit shows the edited text: the original is older than
     /// any sync timeline holds, so it comes with `/history`, a page after the edit arrived.
     @Test func anEditShowsOnADeviceThatReadsTheHistoryLater() async throws {

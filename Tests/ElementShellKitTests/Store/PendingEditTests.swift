@@ -21,6 +21,19 @@ extension StoreWriterTests {
         #expect(stored.body == "newest" && stored.isEdited)
     }
 
+    /// A server may send recent events again: an edit already applied is no change, so the open
+    /// room does not show its message twice.
+    @Test func anEditThatArrivesAgainChangesNothing() async throws {
+        let store = try StoreWriter(url: url)
+        let first = try await store.apply(SyncBatch(messages: [message("$m", in: "!a")], changes: [edit(of: "$m", to: "fixed", at: 5)]),
+                                          position: .nextBatch("s1"))
+        #expect(first.messages.map(\.body) == ["fixed"] && first.changedMessages.isEmpty, "new as edited, not new and then changed")
+        let again = try await store.apply(SyncBatch(changes: [edit(of: "$m", to: "fixed", at: 5)]), position: .nextBatch("s2"))
+        #expect(again.changedMessages.isEmpty)
+        let newer = try await store.apply(SyncBatch(changes: [edit(of: "$m", to: "fixed again", at: 6)]), position: .nextBatch("s3"))
+        #expect(newer.changedMessages.map(\.body) == ["fixed again"])
+    }
+
     @Test func aPendingEditOfSomeoneElseIsNotApplied() async throws {
         let store = try StoreWriter(url: url)
         try await store.apply(SyncBatch(changes: [edit(of: "$m", to: "forged", by: "@mallory:hs", at: 5)]), position: .nextBatch("s1"))
