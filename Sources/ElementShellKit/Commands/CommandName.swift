@@ -1,7 +1,7 @@
 /// What each command is called (without its slash), and what its result is reported as: the one
 /// place these names are spelled, which the table, `/help` and every result use.
 public enum CommandName: String, Sendable, CaseIterable {
-    case help, login, logout, whoami, account, reconnect
+    case help, login, logout, whoami, nick, account, reconnect
     case me, notice, reply, thread, threads, back, edit, react, unreact, redact
     case upload, download, plain, html, draft, drafts, queue, resend, cancel
     case rooms, open, read, search, history, members, topic, name, joinrule, join, leave

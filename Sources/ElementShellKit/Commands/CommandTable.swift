@@ -24,6 +24,10 @@ public enum CommandTable {
             summary: { L10n.screenHelpWhoamiSummary }, usage: { L10n.screenHelpWhoamiUsage }
         ) { _, _ in .session(.whoami) },
         CommandSpec(
+            .nick, parameters: [CommandParameter(.text, .optionalRest)], requires: .session,
+            summary: { L10n.screenHelpNickSummary }, usage: { L10n.screenHelpNickUsage }, details: { [L10n.screenHelpNickDetails] }
+        ) { arguments, _ in .session(.displayName(set: arguments.first)) },
+        CommandSpec(
             .account, requires: .session,
             summary: { L10n.screenHelpAccountSummary }, usage: { L10n.screenHelpAccountUsage }
         ) { _, _ in .session(.account) },

@@ -12,7 +12,7 @@ import Testing
 
     /// A line of every command of the table, in its plain form: no room named, no `--all`.
     static let samples: [CommandName: String] = [
-        .help: "/help", .login: "/login matrix.org alice", .logout: "/logout!", .whoami: "/whoami", .account: "/account", .reconnect: "/reconnect",
+        .help: "/help", .login: "/login matrix.org alice", .logout: "/logout!", .whoami: "/whoami", .nick: "/nick Al", .account: "/account", .reconnect: "/reconnect",
         .me: "/me waves", .notice: "/notice hi", .reply: "/reply ^ hi", .thread: "/thread ^", .threads: "/threads", .back: "/back",
         .edit: "/edit ^ hi", .react: "/react ^ :+1:", .unreact: "/unreact ^ :+1:", .redact: "/redact ^",
         .upload: "/upload /nonexistent/cat.png", .download: "/download ^", .plain: "/plain hi", .html: "/html <b>hi</b>",

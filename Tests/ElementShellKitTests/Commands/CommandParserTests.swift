@@ -149,6 +149,8 @@ import Testing
         ("/labs", .developer(.labs)),
         ("/report-problem", .developer(.reportProblem)),
         ("/quit", .app(.quit)),
+        ("/nick", .session(.displayName(set: nil))),
+        ("/nick Dr. Alice  B", .session(.displayName(set: "Dr. Alice  B"))),
     ]
 
     @Test(arguments: examples.indices)

@@ -31,6 +31,7 @@ extension AppState {
         case .login(let request): await login(request)
         case .logout(let confirmed): await logout(context.account, confirmed: confirmed)
         case .whoami: await whoami(context.signedIn.session)
+        case .displayName(let name): await displayName(set: name, in: context.signedIn)
         case .account: await accountManagement(context.signedIn.session)
         case .reconnect: reconnect(context.signedIn.session)
         }

@@ -7,6 +7,8 @@ extension SessionOutcome {
         case .loggedIn(let summary), .whoami(let summary): summary.json
         case .accountManagement(let url): ["url": .string(url.absoluteString)]
         case .loggedOut(let userID): ["user_id": .string(userID)]
+        case .displayName(let name, let userID, let changed):
+            ["display_name": name?.json ?? .null, "user_id": .string(userID), "changed": .bool(changed)]
         }
     }
 }

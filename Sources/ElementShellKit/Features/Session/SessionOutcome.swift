@@ -6,6 +6,9 @@ public enum SessionOutcome: Sendable, Equatable {
     case loggedIn(SessionSummary)
     case loggedOut(userID: String)
     case whoami(SessionSummary)
+    /// `/nick`: the account's display name as its server has it (`nil`: none is set), and
+    /// whether the command just set it.
+    case displayName(RemoteText?, userID: String, changed: Bool)
     /// `/account`: where the account is managed.
     case accountManagement(URL)
 }

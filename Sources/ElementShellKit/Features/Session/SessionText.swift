@@ -10,6 +10,8 @@ struct SessionText {
         case .whoami(let summary):
             [L10n.screenWhoami(clean(summary.userID), clean(summary.deviceID ?? "?"), clean(summary.homeserverURL.absoluteString))]
                 + (summary.syncMethod.map { [$0 == .sliding ? L10n.screenWhoamiSyncSliding : L10n.screenWhoamiSyncV3] } ?? [])
+        case .displayName(let name?, _, let changed): [changed ? L10n.screenNickChanged(name.shown) : L10n.screenNick(name.shown)]
+        case .displayName(nil, let userID, _): [L10n.screenNickNone(clean(userID))]
         case .accountManagement(let url): [L10n.screenAccountManagement(theme.accent(clean(url.absoluteString)))]
         }
     }

@@ -123,6 +123,8 @@ import Testing
             Sample(name: "/login", content: .result(command: "login", outcome: .session(.loggedIn(session)))),
             Sample(name: "/logout", content: .result(command: "logout", outcome: .session(.loggedOut(userID: text)))),
             Sample(name: "/whoami", content: .result(command: "whoami", outcome: .session(.whoami(session)))),
+            Sample(name: "/nick", content: .result(command: "nick", outcome: .session(.displayName(RemoteText(text), userID: text, changed: true)))),
+            Sample(name: "/nick none", content: .result(command: "nick", outcome: .session(.displayName(nil, userID: text, changed: false)))),
             Sample(name: "/account", content: .result(command: "account", outcome: .session(.accountManagement(url))), showsText: false),
             Sample(name: "/config", content: .result(command: "config", outcome: .config(config))),
             Sample(name: "/set", content: .result(command: "set", outcome: .settingChanged(key: .sync, value: text))),
@@ -289,6 +291,7 @@ import Testing
             case .loggedOut: 4
             case .whoami: 5
             case .accountManagement: 6
+            case .displayName: 71
             }
         case .config: 7
         case .settingChanged: 8
@@ -366,7 +369,7 @@ import Testing
         }
     }
 
-    static let outcomeCount = 71
+    static let outcomeCount = 72
 
     /// Which case `content` is. No `default`: a new case must be numbered here.
     static func number(of content: Report.Content) -> Int {
