@@ -15,11 +15,8 @@ extension Action {
         case .thread(.open): .thread
         case .thread(.back): .back
         case .thread(.list): .threads
-        case .draft(.list): .drafts
-        case .draft(.save), .draft(.show), .draft(.clear): .draft
-        case .queue(.list): .queue
-        case .queue(.resend): .resend
-        case .queue(.cancel): .cancel
+        case .draft(let action): action.command
+        case .queue(let action): action.command
         case .room(.list), .room(.listUnread): .rooms
         case .room(.open): .open
         case .room(.join): .join

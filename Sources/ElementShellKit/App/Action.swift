@@ -86,35 +86,6 @@ extension ThreadAction: CustomStringConvertible {
     }
 }
 
-/// Text kept for the open room, to send later.
-public enum DraftAction: Sendable, Equatable {
-    case save(text: String)
-    case show
-    case clear
-    /// Every draft of the session, with its room.
-    case list
-}
-
-extension DraftAction: CustomStringConvertible {
-    public var description: String {
-        switch self {
-        case .save: "save(text: <redacted>)"
-        case .show: "show"
-        case .clear: "clear"
-        case .list: "list"
-        }
-    }
-}
-
-/// The outbox: messages waiting to be sent, and those the server refused.
-public enum QueueAction: Sendable, Equatable {
-    case list
-    /// Puts refused messages back in line: the one numbered in `/queue`, or all of them.
-    case resend(number: Int?)
-    /// Drops refused messages unsent: the one numbered in `/queue`, or all of them.
-    case cancel(number: Int?)
-}
-
 public enum RoomAction: Sendable, Equatable {
     /// The rooms of the session, invites first, then by latest activity.
     case list

@@ -132,9 +132,7 @@ public enum Outcome: Sendable, Equatable {
     case spaceRooms(spaceName: RemoteText, rooms: [RoomRecord])
     /// `/space-kick`: each room of the space the user was in, the space first.
     case spaceKicked(userID: String, spaceName: RemoteText, results: [SpaceKickResult])
-    /// `/queue`: the outbox in sending order; the position (from 1) is the number `/resend` and `/cancel` take.
-    case queue([QueuedMessage])
-    case resent(count: Int)
+    case queue(QueueOutcome)
     /// `/thread`: its root and latest replies (oldest first), and its draft for the input line.
     case threadOpened(roomName: RemoteText, root: MessageView, messages: [MessageView], draft: String?)
     case threadClosed(roomName: RemoteText)
@@ -149,12 +147,7 @@ public enum Outcome: Sendable, Equatable {
     case redactionQueued(reference: String)
     /// `/download` wrote the file.
     case downloaded(path: String, size: Int)
-    /// The open room's draft; `nil` when it has none.
-    case draft(String?)
-    case draftSaved
-    case draftCleared
-    case drafts([DraftView])
-    case cancelled(count: Int)
+    case draft(DraftOutcome)
     case encryption(EncryptionOutcome)
     case trust(TrustOutcome)
     /// A verification command: where the verification stands now.

@@ -112,20 +112,11 @@ public enum JSONRenderer {
         case .members(let members): ["members": .array(members.map { ["user_id": .string($0.userID), "name": .string($0.name)] })]
         case .roomText(let kind, let text): [kind.rawValue: text.json]
         case .roomTextChanged: [:]
-        case .queue(let messages):
-            ["queue": .array(messages.enumerated().map { index, message in
-                ["number": .integer(Int64(index + 1)), "room_id": .string(message.entry.roomID), "room": .string(message.roomName),
-                 "transaction_id": .string(message.entry.transactionID), "body": .string(message.entry.body),
-                 "attempts": .integer(Int64(message.entry.attempts)), "failed": .bool(message.entry.failed)]
-            })]
-        case .resent(let count), .cancelled(let count): ["count": .integer(Int64(count))]
+        case .queue(let outcome): outcome.json
         case .reactionQueued(let key, let reference): ["key": .string(key), "ref": .string(reference)]
         case .redactionQueued(let reference): ["ref": .string(reference)]
         case .downloaded(let path, let size): ["path": .string(path), "size": .integer(Int64(size))]
-        case .draft(let body): ["draft": body.json]
-        case .draftSaved, .draftCleared: [:]
-        case .drafts(let drafts):
-            ["drafts": .array(drafts.map { ["room_id": .string($0.roomID), "room": .string($0.roomName), "body": .string($0.body)] })]
+        case .draft(let outcome): outcome.json
         case .joined(let roomID, let roomName): ["room_id": .string(roomID), "name": roomName.json]
         case .alreadyInSpace(let roomID, let name): ["room_id": .string(roomID), "name": name.json, "already_joined": .bool(true)]
         case .left(let name), .declined(let name): ["room": name.json]

@@ -129,21 +129,11 @@ public struct TextRenderer: Sendable {
         case .roomTextChanged(let kind): [kind == .name ? L10n.screenRoomNameChanged : L10n.screenRoomTopicChanged]
         case .history(let messages):
             messages.isEmpty ? [L10n.screenHistoryStart] : messages.flatMap(messageText.lines(for:))
-        case .queue(let messages):
-            messages.isEmpty ? [L10n.screenQueueEmpty] : table(messages.enumerated().map { index, message in
-                let state = message.entry.failed ? theme.error(L10n.screenQueueRefused) : L10n.screenQueueWaiting(message.entry.attempts)
-                return ["\(index + 1)", clean(message.roomName), clean(message.entry.body), state]
-            }, wrapsLastColumn: false)
-        case .resent(let count): [(count == 1 ? L10n.screenQueueResentOne : L10n.screenQueueResentOther)(count)]
+        case .queue(let outcome): QueueText(theme: theme, width: width).lines(for: outcome)
         case .reactionQueued(let key, let reference): [L10n.screenReactionQueued(clean(key), clean(reference))]
         case .redactionQueued(let reference): [L10n.screenRedactionQueued(clean(reference))]
         case .downloaded(let path, let size): [L10n.screenDownloaded(clean(path), FileSizeText.text(Int64(size)))]
-        case .draft(let body): [body.map { L10n.screenDraftShown(clean($0)) } ?? L10n.screenDraftNone]
-        case .draftSaved: [L10n.screenDraftSaved]
-        case .draftCleared: [L10n.screenDraftCleared]
-        case .drafts(let drafts):
-            drafts.isEmpty ? [L10n.screenDraftsEmpty] : table(drafts.map { [clean($0.roomName), clean($0.body)] }, wrapsLastColumn: false)
-        case .cancelled(let count): [(count == 1 ? L10n.screenQueueCancelledOne : L10n.screenQueueCancelledOther)(count)]
+        case .draft(let outcome): DraftText(width: width).lines(for: outcome)
         case .joined(_, let roomName): [L10n.screenRoomJoined(roomName.shown)]
         case .alreadyInSpace(_, let name): [L10n.screenSpaceAlreadyJoined(name.shown)]
         case .left(let name): [L10n.screenRoomLeft(name.shown)]
@@ -253,7 +243,8 @@ extension Outcome {
     /// script runs them.
     var isConfirmation: Bool {
         switch self {
-        case .aliasDefined, .aliasRemoved, .settingChanged, .developerFlagChanged, .draftSaved, .draftCleared, .roomTextChanged, .markedRead: true
+        case .aliasDefined, .aliasRemoved, .settingChanged, .developerFlagChanged, .roomTextChanged, .markedRead: true
+        case .draft(let outcome): outcome.isConfirmation
         default: false
         }
     }

@@ -75,13 +75,13 @@ import Testing
         try await waitUntil { app.state.sendReportCount >= 2 }
         #expect(try await store.outbox().allSatisfy(\.failed))
         await app.state.run(line: "/queue")
-        guard case .queue(let queued)? = app.log.outcomes.last else { Issue.record("no queue"); return }
+        guard case .queue(.list(let queued))? = app.log.outcomes.last else { Issue.record("no queue"); return }
         #expect(queued.map(\.entry.body) == ["first", "second"] && queued.allSatisfy(\.entry.failed) && queued[0].roomName == "Lobby")
 
         #expect(await app.state.run(line: "/cancel 2"))
         await refusing.turnOff()
         #expect(await app.state.run(line: "/resend"))
-        #expect(app.log.outcomes.last == .resent(count: 1))
+        #expect(app.log.outcomes.last == .queue(.resent(count: 1)))
         try await sent.wait(forCount: 1)
         #expect(await sent.values == ["first"])
         #expect(!(await app.state.run(line: "/cancel 5")))
@@ -106,7 +106,7 @@ import Testing
         #expect(bytes > 70_000 && limit == EventSizeLimit.contentBytes)
         #expect(try await #require(app.state.store).outbox().isEmpty)
         await app.state.run(line: "/draft")
-        #expect(app.log.outcomes.last == .draft(pasted), "nothing typed is lost")
+        #expect(app.log.outcomes.last == .draft(.shown(pasted)), "nothing typed is lost")
         let message = ErrorMessages.message(for: .messageTooLarge(bytes: bytes, limit: limit))
         #expect(message.contains("/upload") && message.contains("/draft"), "says how to send it and where it is: \(message)")
         // Longer than a terminal is wide: broken at words, "/draft" whole.
@@ -128,9 +128,9 @@ import Testing
         await app.state.run(line: "/open Lobby")
         #expect(await app.state.run(line: "/draft see you at 5"))
         await app.state.run(line: "/draft")
-        #expect(app.log.outcomes.last == .draft("see you at 5"))
+        #expect(app.log.outcomes.last == .draft(.shown("see you at 5")))
         await app.state.run(line: "/drafts")
-        #expect(app.log.outcomes.last == .drafts([DraftView(roomID: "!lobby:hs", roomName: "Lobby", body: "see you at 5")]))
+        #expect(app.log.outcomes.last == .draft(.list([DraftView(roomID: "!lobby:hs", roomName: "Lobby", body: "see you at 5")])))
 
         let restarted = AppHarness(sync: Self.firstSync(Self.lobby), sharing: app.directory)
         await restarted.state.send(.resumeSession)
@@ -141,12 +141,12 @@ import Testing
 
         await restarted.state.run(line: "see you at 5")
         await restarted.state.run(line: "/draft")
-        #expect(restarted.log.outcomes.last == .draft(nil), "sending cleared it when the message entered the outbox")
+        #expect(restarted.log.outcomes.last == .draft(.shown(nil)), "sending cleared it when the message entered the outbox")
         await restarted.state.run(line: "/draft later")
         await restarted.state.run(line: "/logout!")
         await restarted.state.run(line: "/login matrix.org alice")
         await restarted.state.run(line: "/drafts")
-        #expect(restarted.log.outcomes.last == .drafts([]), "a logout takes the session's drafts with it")
+        #expect(restarted.log.outcomes.last == .draft(.list([])), "a logout takes the session's drafts with it")
     }
 
     @Test func openFillsAShortRoomFromTheServerAndHistoryGoesOnToTheBeginning() async throws {

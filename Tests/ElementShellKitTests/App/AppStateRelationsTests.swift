@@ -63,7 +63,7 @@ import Testing
         #expect(entries[0].formattedBody == "<strong>agreed</strong>")
         #expect(entries.map(\.body) == ["**agreed**", "🎉", "mine, fixed", "", "oops"])
         await app.state.run(line: "/draft")
-        #expect(app.log.outcomes.last == .draft(nil), "a reply is a new message: it took the draft")
+        #expect(app.log.outcomes.last == .draft(.shown(nil)), "a reply is a new message: it took the draft")
     }
 
     @Test func aPendingMessageIsNumberedAndKeepsItsNumberOnceSent() async throws {

@@ -93,13 +93,13 @@ import Testing
         await app.state.run(line: "/draft later, in the thread")
         await app.state.run(line: "/back")
         await app.state.run(line: "/draft")
-        #expect(app.log.outcomes.last == .draft("for the room"), "the thread's draft is its own")
+        #expect(app.log.outcomes.last == .draft(.shown("for the room")), "the thread's draft is its own")
         await app.state.run(line: "/thread ~1")
         guard case .threadOpened(_, _, _, let draft)? = app.log.outcomes.last else { Issue.record("no thread"); return }
         #expect(draft == "later, in the thread")
         await app.state.run(line: "me too")
         await app.state.run(line: "/draft")
-        #expect(app.log.outcomes.last == .draft(nil), "sending in the thread took the thread's draft")
+        #expect(app.log.outcomes.last == .draft(.shown(nil)), "sending in the thread took the thread's draft")
         await app.state.run(line: "/back")
         await app.state.run(line: "back in the room")
 
@@ -107,6 +107,6 @@ import Testing
         #expect(entries.map(\.body) == ["count me in", "me too", "back in the room"])
         #expect(entries.map(\.relation) == [.thread(root: "$plans", latest: "$b"), .thread(root: "$plans", latest: "$b"), nil])
         await app.state.run(line: "/draft")
-        #expect(app.log.outcomes.last == .draft(nil), "the room's draft went with the room's message")
+        #expect(app.log.outcomes.last == .draft(.shown(nil)), "the room's draft went with the room's message")
     }
 }

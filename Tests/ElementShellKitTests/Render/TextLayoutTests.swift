@@ -87,7 +87,7 @@ import Testing
         }
         let renderer = TextRenderer(theme: Theme(usesColor: false, accent: .named(.green)), width: 50)
         let lines = L10n.$languageOverride.withValue("en") {
-            renderer.lines(for: .queue([queued(String(repeating: "x", count: 70_000), failed: true), queued("two\nlines", failed: false)]))
+            renderer.lines(for: .queue(.list([queued(String(repeating: "x", count: 70_000), failed: true), queued("two\nlines", failed: false)])))
         }
         #expect(lines.count == 2 && lines.allSatisfy { TextLayout.visibleLength($0) <= 50 }, "\(lines.map { $0.prefix(80) })")
         #expect(lines[1].hasPrefix("  2  Lobby  two lines "), "\(lines[1])")

@@ -165,8 +165,8 @@ import Testing
             Sample(name: "/space kick", content: .result(command: "space", outcome: .spaceKicked(userID: text, spaceName: RemoteText(text), results: [
                 SpaceKickResult(roomID: text, roomName: text), SpaceKickResult(roomID: text, roomName: text, error: .matrix(.forbidden(message: text))),
             ]))),
-            Sample(name: "/queue", content: .result(command: "queue", outcome: .queue([QueuedMessage(entry: outbox, roomName: text)]))),
-            Sample(name: "/resend", content: .result(command: "resend", outcome: .resent(count: 2)), showsText: false),
+            Sample(name: "/queue", content: .result(command: "queue", outcome: .queue(.list([QueuedMessage(entry: outbox, roomName: text)])))),
+            Sample(name: "/resend", content: .result(command: "resend", outcome: .queue(.resent(count: 2))), showsText: false),
             Sample(name: "/thread", content: .result(command: "thread", outcome: .threadOpened(roomName: RemoteText(text), root: message, messages: [message],
                                                                                               draft: text))),
             Sample(name: "/thread close", content: .result(command: "thread", outcome: .threadClosed(roomName: RemoteText(text)))),
@@ -176,11 +176,11 @@ import Testing
             Sample(name: "/react", content: .result(command: "react", outcome: .reactionQueued(key: text, reference: text))),
             Sample(name: "/redact", content: .result(command: "redact", outcome: .redactionQueued(reference: text))),
             Sample(name: "/download", content: .result(command: "download", outcome: .downloaded(path: text, size: 2048))),
-            Sample(name: "/draft", content: .result(command: "draft", outcome: .draft(text))),
-            Sample(name: "/draft save", content: .result(command: "draft", outcome: .draftSaved), showsText: false),
-            Sample(name: "/draft clear", content: .result(command: "draft", outcome: .draftCleared), showsText: false),
-            Sample(name: "/drafts", content: .result(command: "drafts", outcome: .drafts([DraftView(roomID: text, roomName: text, body: text)]))),
-            Sample(name: "/cancel", content: .result(command: "cancel", outcome: .cancelled(count: 1)), showsText: false),
+            Sample(name: "/draft", content: .result(command: "draft", outcome: .draft(.shown(text)))),
+            Sample(name: "/draft save", content: .result(command: "draft", outcome: .draft(.saved)), showsText: false),
+            Sample(name: "/draft clear", content: .result(command: "draft", outcome: .draft(.cleared)), showsText: false),
+            Sample(name: "/drafts", content: .result(command: "drafts", outcome: .draft(.list([DraftView(roomID: text, roomName: text, body: text)])))),
+            Sample(name: "/cancel", content: .result(command: "cancel", outcome: .queue(.cancelled(count: 1))), showsText: false),
             Sample(name: "/devices", content: .result(command: "devices", outcome: .encryption(.devices(userID: text, [device])))),
             Sample(name: "/verify device", content: .result(command: "verify", outcome: .encryption(.verified(userID: text, deviceID: text,
                                                                                                              isVerified: true)))),
@@ -325,8 +325,12 @@ import Testing
         case .spaceHierarchy: 36
         case .spaceRooms: 37
         case .spaceKicked: 38
-        case .queue: 39
-        case .resent: 40
+        case .queue(let outcome):
+            switch outcome {
+            case .list: 39
+            case .resent: 40
+            case .cancelled: 52
+            }
         case .threadOpened: 41
         case .threadClosed: 42
         case .searchResults: 43
@@ -334,11 +338,13 @@ import Testing
         case .reactionQueued: 45
         case .redactionQueued: 46
         case .downloaded: 47
-        case .draft: 48
-        case .draftSaved: 49
-        case .draftCleared: 50
-        case .drafts: 51
-        case .cancelled: 52
+        case .draft(let outcome):
+            switch outcome {
+            case .shown: 48
+            case .saved: 49
+            case .cleared: 50
+            case .list: 51
+            }
         case .encryption(let outcome):
             switch outcome {
             case .devices: 53

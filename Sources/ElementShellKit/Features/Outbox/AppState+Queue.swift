@@ -1,11 +1,5 @@
 import MatrixClient
 
-/// A message of the outbox, for `/queue`.
-public struct QueuedMessage: Sendable, Equatable {
-    public var entry: OutboxEntry
-    public var roomName: String
-}
-
 extension AppState {
     func send(_ action: QueueAction, in signedIn: SessionContext) async -> Bool {
         let store = signedIn.store
@@ -17,7 +11,7 @@ extension AppState {
         }
         switch action {
         case .list:
-            return finish(.queue(entries.map { QueuedMessage(entry: $0, roomName: state.rooms[$0.roomID].map(RoomName.of) ?? $0.roomID) }))
+            return finish(.queue(.list(entries.map { QueuedMessage(entry: $0, roomName: state.rooms[$0.roomID].map(RoomName.of) ?? $0.roomID) })))
         case .resend(let number), .cancel(let number):
             let chosen: [OutboxEntry]
             if let number {
@@ -32,10 +26,10 @@ extension AppState {
                 if case .resend = action {
                     try await store.setFailed(false, transactionIDs: ids)
                     await state.sendQueue?.wake()
-                    return finish(.resent(count: ids.count))
+                    return finish(.queue(.resent(count: ids.count)))
                 }
                 try await store.cancel(transactionIDs: ids)
-                return finish(.cancelled(count: ids.count))
+                return finish(.queue(.cancelled(count: ids.count)))
             } catch {
                 return finish(.failure(.storeUnavailable))
             }

@@ -1,22 +1,15 @@
 import Foundation
 import MatrixClient
 
-/// A draft with the name of its room, for `/drafts`.
-public struct DraftView: Sendable, Equatable {
-    public var roomID: String
-    public var roomName: String
-    public var body: String
-}
-
 extension AppState {
     func send(_ action: DraftAction, in context: CommandContext) async -> Bool {
         if case .list = action {
             let drafts = (try? await context.signedIn.store.drafts()) ?? []
-            return finish(.drafts(drafts.map { draft in
+            return finish(.draft(.list(drafts.map { draft in
                 let roomName = state.rooms[draft.roomID].map(RoomName.of) ?? draft.roomID
                 let root = draft.threadRoot.isEmpty ? nil : state.references.number(ifShown: draft.threadRoot).map { "~\($0)" } ?? ""
                 return DraftView(roomID: draft.roomID, roomName: root.map { L10n.screenPromptThread(roomName, $0) } ?? roomName, body: draft.body)
-            }))
+            })))
         }
         let (roomID, store) = (context.openRoom.roomID, context.openRoom.store)
         do {
@@ -24,12 +17,12 @@ extension AppState {
             case .save(let text):
                 try await store.saveDraft(DraftRecord(roomID: roomID, threadRoot: state.currentThreadRoot ?? "", body: text,
                                                       updatedAt: environment.clock.date.matrixTimestamp))
-                return finish(.draftSaved)
+                return finish(.draft(.saved))
             case .clear:
                 try await store.clearDraft(roomID: roomID, thread: state.currentThreadRoot)
-                return finish(.draftCleared)
+                return finish(.draft(.cleared))
             case .show, .list:
-                return finish(.draft(try await draft(of: roomID, thread: state.currentThreadRoot)))
+                return finish(.draft(.shown(try await draft(of: roomID, thread: state.currentThreadRoot))))
             }
         } catch {
             return finish(.failure(.storeUnavailable))

@@ -1,0 +1,16 @@
+/// What `/draft` and `/drafts` produced.
+public enum DraftOutcome: Sendable, Equatable {
+    /// The open room's draft; `nil` when it has none.
+    case shown(String?)
+    case saved
+    case cleared
+    /// `/drafts`: every draft of the session, with its room.
+    case list([DraftView])
+}
+
+/// A draft with the name of its room, for `/drafts`.
+public struct DraftView: Sendable, Equatable {
+    public var roomID: String
+    public var roomName: String
+    public var body: String
+}
