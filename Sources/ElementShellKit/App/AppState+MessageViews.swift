@@ -32,7 +32,7 @@ extension AppState {
         messages.map { message in
             var view = view(of: message)
             view.threadSummary = surroundings.threadSummaries[message.eventID].map {
-                ThreadSummary(replyCount: $0.replyCount, latestSender: name(of: $0.latestSender))
+                ThreadLine(replyCount: $0.replyCount, latestSenderName: name(of: $0.latestSender))
             }
             view.threadReference = message.threadRoot.flatMap { surroundings.threadRoots[$0] }.map(reference(of:))
             view.replyQuote = message.replyTo.flatMap { surroundings.parents[$0] }.map(replyQuote(of:))
@@ -45,12 +45,13 @@ extension AppState {
     func view(of message: MessageRecord) -> MessageView {
         var view = MessageView(roomID: message.roomID, eventID: message.eventID, transactionID: message.transactionID,
                                sender: message.sender, senderName: name(of: message.sender), msgtype: message.msgtype,
-                               body: message.body, formattedBody: message.formattedBody, timestamp: message.originServerTS,
+                               body: RemoteText(message.body), formattedBody: message.formattedBody.map { RemoteText($0) },
+                               timestamp: message.originServerTS,
                                isPending: false)
         view.reference = reference(of: message)
         view.isEdited = message.isEdited
         view.isRedacted = message.isRedacted
-        view.redactionReason = message.redactionReason
+        view.redactionReason = message.redactionReason.map { RemoteText($0) }
         view.media = message.media
         view.encryption = MessageEncryption(of: message, trust: state.deviceTrust)
         view.malformedField = message.malformedField
@@ -60,7 +61,7 @@ extension AppState {
     /// The one line a reply quotes of its parent: its text as formatted, not its Markdown source,
     /// the same for the sender's own echo as for everyone who receives the reply.
     func replyQuote(of parent: MessageRecord) -> ReplyQuote {
-        ReplyQuote(senderName: name(of: parent.sender), body: parent.plainText, reference: reference(of: parent),
+        ReplyQuote(senderName: name(of: parent.sender), body: RemoteText(parent.plainText), reference: reference(of: parent),
                    decryptionFailure: parent.decryptionFailure)
     }
 
@@ -69,8 +70,9 @@ extension AppState {
         commit { $0.references.number(for: message.eventID) }
     }
 
-    func name(of userID: String) -> String {
-        state.memberNames[userID] ?? userID
+    /// The sender's name, unique in the open room, or their user ID.
+    func name(of userID: String) -> RemoteText {
+        RemoteText(state.memberNames[userID] ?? userID)
     }
 
     /// Edits, redactions and reactions in the open room print as they arrive, with the number
@@ -89,8 +91,8 @@ extension AppState {
         }
         for reaction in reactions {
             let target = state.references.number(ifShown: reaction.targetID)
-            report(Report(content: .reacted(senderName: name(of: reaction.sender), key: reaction.key, reference: target,
-                                            excerpt: target == nil ? gathered.excerpts[reaction.targetID]?.plainText : nil),
+            report(Report(content: .reacted(senderName: name(of: reaction.sender), key: RemoteText(reaction.key), reference: target,
+                                            excerpt: target == nil ? gathered.excerpts[reaction.targetID].map { RemoteText($0.plainText) } : nil),
                           location: nil))
         }
     }
@@ -105,6 +107,6 @@ enum ReactionCounts {
             if counts[reaction.key] == nil { order.append(reaction.key) }
             counts[reaction.key, default: 0] += 1
         }
-        return order.map { ReactionCount(key: $0, count: counts[$0] ?? 0) }
+        return order.map { ReactionCount(key: RemoteText($0), count: counts[$0] ?? 0) }
     }
 }

@@ -338,7 +338,7 @@ extension AppState {
         await state.sendQueue?.wake()
         if let original {
             var edited = view(of: original)
-            (edited.body, edited.formattedBody, edited.isEdited, edited.isPending) = (entry.body, entry.formattedBody, true, true)
+            (edited.body, edited.formattedBody, edited.isEdited, edited.isPending) = (RemoteText(entry.body), entry.formattedBody.map { RemoteText($0) }, true, true)
             // Sync brings the edit back: it was shown here, so it is not shown again.
             commit { $0.echoedEdits[original.eventID] = entry.body }
             return finish(.queued(edited))
@@ -373,7 +373,7 @@ extension AppState {
             report(Report(content: .message(view), location: nil))
             commit { state in
                 state.arrivals.count += 1
-                state.arrivals.recent = Array((state.arrivals.recent + [view.body]).suffix(100))
+                state.arrivals.recent = Array((state.arrivals.recent + [view.body.unsanitized]).suffix(100))
             }
         }
     }
@@ -386,8 +386,8 @@ extension AppState {
 
     func view(_ entry: OutboxEntry, sender: String) -> MessageView {
         var view = MessageView(roomID: entry.roomID, eventID: nil, transactionID: entry.transactionID, sender: sender,
-                               senderName: state.memberNames[sender] ?? sender, msgtype: entry.msgtype, body: entry.body,
-                               formattedBody: entry.formattedBody, timestamp: entry.createdAt, isPending: true)
+                               senderName: name(of: sender), msgtype: entry.msgtype, body: RemoteText(entry.body),
+                               formattedBody: entry.formattedBody.map { RemoteText($0) }, timestamp: entry.createdAt, isPending: true)
         view.media = entry.media
         view.reference = commit { $0.references.number(forPending: entry.transactionID) }
         // The send queue encrypts it for an encrypted room, from this device.

@@ -6,11 +6,11 @@ public struct MessageView: Sendable, Equatable {
     public var eventID: String?
     public var transactionID: String?
     public var sender: String
-    public var senderName: String
+    public var senderName: RemoteText
     public var msgtype: String
-    public var body: String
+    public var body: RemoteText
     /// The sender's HTML for `body` (`org.matrix.custom.html`), shown instead of it when set.
-    public var formattedBody: String?
+    public var formattedBody: RemoteText?
     /// The file of an image, file, video or audio message.
     public var media: MediaInfo?
     /// Milliseconds since the Unix epoch.
@@ -23,11 +23,11 @@ public struct MessageView: Sendable, Equatable {
     public var replyQuote: ReplyQuote?
     public var isEdited = false
     public var isRedacted = false
-    public var redactionReason: String?
+    public var redactionReason: RemoteText?
     /// Reaction keys with how many reacted so, in the order first given.
     public var reactions: [ReactionCount] = []
     /// On a thread's root: its replies, with the latest sender's name.
-    public var threadSummary: ThreadSummary?
+    public var threadSummary: ThreadLine?
     /// On a message shown outside its thread: the `~N` of the thread's root.
     public var threadReference: Int?
     /// How it arrived encrypted and whether its sender is trusted; `nil` when sent in the clear.
@@ -35,8 +35,8 @@ public struct MessageView: Sendable, Equatable {
     /// The field that did not fit on an event that arrived malformed (see `MessageRecord`).
     public var malformedField: String?
 
-    public init(roomID: String, eventID: String?, transactionID: String?, sender: String, senderName: String,
-                msgtype: String, body: String, formattedBody: String? = nil, timestamp: Int64, isPending: Bool) {
+    public init(roomID: String, eventID: String?, transactionID: String?, sender: String, senderName: RemoteText,
+                msgtype: String, body: RemoteText, formattedBody: RemoteText? = nil, timestamp: Int64, isPending: Bool) {
         self.roomID = roomID
         self.eventID = eventID
         self.transactionID = transactionID
@@ -52,14 +52,21 @@ public struct MessageView: Sendable, Equatable {
 
 /// The parent of a reply as it is quoted above it.
 public struct ReplyQuote: Sendable, Equatable {
-    public var senderName: String
-    public var body: String
+    public var senderName: RemoteText
+    public var body: RemoteText
     public var reference: Int?
     /// Why the parent could not be decrypted, which the quote says instead of its empty body.
     public var decryptionFailure: DecryptionFailure?
 }
 
 public struct ReactionCount: Sendable, Equatable {
-    public var key: String
+    public var key: RemoteText
     public var count: Int
+}
+
+/// What a thread's root shows of its replies.
+public struct ThreadLine: Sendable, Equatable {
+    public var replyCount: Int
+    /// The name, unique in the room, of whoever wrote the latest reply.
+    public var latestSenderName: RemoteText
 }

@@ -16,7 +16,7 @@ public struct Report: Sendable, Equatable {
         case messageChanged(MessageView)
         /// Someone reacted to a message of the current room: `reference` is its `~N` if it was shown
         /// with one, else `excerpt` its words, if known.
-        case reacted(senderName: String, key: String, reference: Int?, excerpt: String?)
+        case reacted(senderName: RemoteText, key: RemoteText, reference: Int?, excerpt: RemoteText?)
         /// Someone mentioned the user in another room.
         case mentioned(roomName: RemoteText, count: Int)
         /// Someone invited the user to a room or a direct chat; it rings as a direct message does.

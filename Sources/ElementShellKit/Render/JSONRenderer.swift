@@ -20,8 +20,8 @@ public enum JSONRenderer {
         case .messageChanged(let message):
             fields = message.json.merging(["type": "message_changed"]) { $1 }
         case .reacted(let name, let key, let reference, let excerpt):
-            fields = ["type": "reaction", "sender_name": .string(name), "key": .string(key), "ref": reference.map { .string("~\($0)") } ?? .null,
-                      "excerpt": excerpt.json]
+            fields = ["type": "reaction", "sender_name": name.json, "key": key.json, "ref": reference.map { .string("~\($0)") } ?? .null,
+                      "excerpt": excerpt?.json ?? .null]
         case .attention(let attention):
             // Scripts learn who and where; the text came as a message if its room is open.
             fields = ["type": "notification", "room": .string(attention.roomName), "sender_name": .string(attention.senderName),
@@ -226,16 +226,16 @@ extension MessageView {
     var json: [String: JSONValue] {
         [
             "room_id": .string(roomID), "event_id": eventID.json, "transaction_id": transactionID.json,
-            "sender": .string(sender), "sender_name": .string(senderName), "msgtype": .string(msgtype), "body": .string(body),
-            "formatted_body": formattedBody.json,
+            "sender": .string(sender), "sender_name": senderName.json, "msgtype": .string(msgtype), "body": body.json,
+            "formatted_body": formattedBody?.json ?? .null,
             "origin_server_ts": .integer(timestamp), "pending": .bool(isPending),
             "ref": reference.map { .string("~\($0)") } ?? .null,
             "reply_to": replyQuote.map { quote in
-                ["sender_name": .string(quote.senderName), "body": .string(quote.body), "ref": quote.reference.map { .string("~\($0)") } ?? .null]
+                ["sender_name": quote.senderName.json, "body": quote.body.json, "ref": quote.reference.map { .string("~\($0)") } ?? .null]
             } ?? .null,
-            "edited": .bool(isEdited), "redacted": .bool(isRedacted), "redaction_reason": redactionReason.json,
-            "reactions": .array(reactions.map { ["key": .string($0.key), "count": .integer(Int64($0.count))] }),
-            "thread": threadSummary.map { ["reply_count": .integer(Int64($0.replyCount)), "latest_sender_name": .string($0.latestSender)] } ?? .null,
+            "edited": .bool(isEdited), "redacted": .bool(isRedacted), "redaction_reason": redactionReason?.json ?? .null,
+            "reactions": .array(reactions.map { ["key": $0.key.json, "count": .integer(Int64($0.count))] }),
+            "thread": threadSummary.map { ["reply_count": .integer(Int64($0.replyCount)), "latest_sender_name": $0.latestSenderName.json] } ?? .null,
             "thread_root_ref": threadReference.map { .string("~\($0)") } ?? .null,
             "media": media.map(\.json) ?? .null,
             "encrypted": .bool(encryption != nil), "verified": encryption?.isVerified.map(JSONValue.bool) ?? .null,

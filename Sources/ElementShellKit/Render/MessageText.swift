@@ -19,7 +19,7 @@ struct MessageText {
         // A thread's message shown outside its thread says whose thread it is in.
         let thread = message.threadReference.map { theme.dim("↳~\($0)") + " " } ?? ""
         // A malformed event may name no sender at all.
-        let senderName = message.senderName.isEmpty ? L10n.commonUnknownSender : TerminalSanitizer.clean(message.senderName)
+        let senderName = message.senderName.isEmpty ? L10n.commonUnknownSender : message.senderName.shown
         let name = encryptionMark(message.encryption) + thread + theme.bold(senderName)
         var bodyLines = bodyLines(of: message)
         if message.msgtype == "m.notice" { bodyLines[0] = theme.dim(bodyLines[0]) }
@@ -30,12 +30,12 @@ struct MessageText {
         var lines = ([head + marks] + bodyLines.dropFirst().map { indent + $0 }).flatMap { wrapped($0, indent: indent) }
         if let quote = message.replyQuote { lines.insert(quoteLine(quote), at: 0) }
         if let summary = message.threadSummary {
-            let name = TerminalSanitizer.clean(summary.latestSender)
+            let name = summary.latestSenderName.shown
             let text = summary.replyCount == 1 ? L10n.screenThreadSummaryOne(name) : L10n.screenThreadSummaryOther(summary.replyCount, name)
             lines.append(indent + theme.dim("╰ " + text))
         }
         if !message.reactions.isEmpty {
-            lines.append(indent + theme.dim(message.reactions.map { "\(TerminalSanitizer.clean($0.key)) \($0.count)" }.joined(separator: "  ")))
+            lines.append(indent + theme.dim(message.reactions.map { "\($0.key.shown) \($0.count)" }.joined(separator: "  ")))
         }
         return lines
     }
@@ -50,15 +50,15 @@ struct MessageText {
 
     private func bodyLines(of message: MessageView) -> [String] {
         if message.isRedacted {
-            return [theme.dim(message.redactionReason.map { L10n.screenMessageDeletedBecause(TerminalSanitizer.clean($0)) } ?? L10n.screenMessageDeleted)]
+            return [theme.dim(message.redactionReason.map { L10n.screenMessageDeletedBecause($0.shown) } ?? L10n.screenMessageDeleted)]
         }
         if let failure = message.encryption?.failure { return [theme.dim(Self.undecryptable(failure))] }
         if let field = message.malformedField { return [theme.warning(L10n.screenMessageMalformed(TerminalSanitizer.clean(field)))] }
         if let media = message.media { return mediaLines(media, of: message) }
         // Its body is the fallback for clients that cannot verify; this one can.
         if message.msgtype == VerificationMessage.roomRequestMsgtype { return [theme.dim(L10n.screenMessageVerificationRequest)] }
-        let lines = message.formattedBody.flatMap(FormattedBody.lines(fromHTML:))?.map(theme.line)
-            ?? message.body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { TerminalSanitizer.clean(String($0)) }
+        let lines = message.formattedBody.flatMap { FormattedBody.lines(fromHTML: $0.unsanitized) }?.map(theme.line)
+            ?? message.body.shownLines
         return lines.isEmpty ? [""] : lines
     }
 
@@ -96,19 +96,18 @@ struct MessageText {
         case "m.audio": L10n.screenMediaAudio
         default: L10n.screenMediaFile
         }
-        let name = media.fileName ?? message.body
+        let name = media.fileName.map { RemoteText($0) } ?? message.body
         let size = media.size.map { " (" + FileSizeText.text(Int64($0)) + ")" } ?? ""
-        let caption = name == message.body ? [] : message.body.split(whereSeparator: \.isNewline).map { TerminalSanitizer.clean(String($0)) }
-        return [theme.dim("[\(kind)]") + " " + TerminalSanitizer.clean(name) + theme.dim(size)] + caption
+        let caption = name == message.body ? [] : message.body.shownLines.filter { !$0.isEmpty }
+        return [theme.dim("[\(kind)]") + " " + name.shown + theme.dim(size)] + caption
     }
 
     /// `╭ ~3 Bob: the first line of what he wrote`, cut to a line's worth.
     private func quoteLine(_ quote: ReplyQuote) -> String {
-        let body = quote.decryptionFailure.map(Self.undecryptable) ?? quote.body
-        let firstLine = body.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let firstLine = quote.decryptionFailure.map { Self.undecryptable($0) } ?? quote.body.shownLines.first { !$0.isEmpty } ?? ""
         let text = firstLine.count > 60 ? firstLine.prefix(59) + "…" : Substring(firstLine)
         let reference = quote.reference.map { "~\($0) " } ?? ""
-        return theme.dim("  ╭ \(reference)\(TerminalSanitizer.clean(quote.senderName)): \(TerminalSanitizer.clean(String(text)))")
+        return theme.dim("  ╭ \(reference)\(quote.senderName.shown): \(text)")
     }
 
     /// `14:03` today, `20 Nov 14:03` this year, `20 Nov 2025 14:03` before, in the shell's language.

@@ -1,6 +1,7 @@
 import MatrixJSON
 
-/// Text that came from a server or another person (a room's name, so far): it reaches the
+/// Text that came from a server or another person (room names, senders' names, message bodies,
+/// quotes, reaction keys, redaction reasons; the rest in turn): it reaches the
 /// terminal only through `TerminalSanitizer`. `shown` is the way into a line of text, and every
 /// other way of making a string of it (`description`, `String(reflecting:)`) is sanitized too.
 /// Interpolating it into a string does not compile in the shell (its warning is an error there,
@@ -20,6 +21,13 @@ public struct RemoteText: Sendable, Hashable, ExpressibleByStringLiteral, Custom
 
     /// The text as the terminal may show it.
     public var shown: String { TerminalSanitizer.clean(unsanitized) }
+
+    /// Each of its lines as the terminal may show it, empty ones kept.
+    public var shownLines: [String] {
+        unsanitized.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { TerminalSanitizer.clean(String($0)) }
+    }
+
+    public var isEmpty: Bool { unsanitized.isEmpty }
 
     public var description: String { shown }
 

@@ -33,11 +33,11 @@ public struct TextRenderer: Sendable {
         case .message(let message), .messageChanged(let message):
             lines = messageText.lines(for: message)
         case .reacted(let name, let key, let reference, let excerpt):
-            let who = clean(name), what = clean(key)
+            let who = name.shown, what = key.shown
             let line = if let reference {
                 L10n.screenReacted(who, what, "~\(reference)")
-            } else if let excerpt {
-                L10n.screenReactedToText(who, what, clean(excerpt.count > 40 ? excerpt.prefix(39) + "…" : excerpt))
+            } else if let excerpt = excerpt?.shown {
+                L10n.screenReactedToText(who, what, excerpt.count > 40 ? excerpt.prefix(39) + "…" : excerpt)
             } else {
                 L10n.screenReactedUnshown(who, what)
             }

@@ -42,7 +42,7 @@ import Testing
         let record = try #require(MessageRecord(roomID: "!r", event: event))
         #expect(record.formattedBody == "<blockquote>old</blockquote><p>new <strong>x</strong></p>")
         let view = MessageView(roomID: "!r", eventID: "$f", transactionID: nil, sender: "@bob:hs", senderName: "Bob", msgtype: "m.text",
-                               body: record.body, formattedBody: record.formattedBody, timestamp: 1, isPending: false)
+                               body: RemoteText(record.body), formattedBody: record.formattedBody.map { RemoteText($0) }, timestamp: 1, isPending: false)
         let lines = MessageText(theme: Theme(usesColor: false, accent: .named(.green)), now: Date(timeIntervalSince1970: 0)).lines(for: view)
         let withoutTime = lines.map { line in line.firstIndex(of: " ").map { String(line[line.index(after: $0)...]) } ?? line }
         #expect(withoutTime == ["Bob: > old", "       new x"])

@@ -144,11 +144,11 @@ import Testing
         for (roomID, timeline) in state.timelines { outcome.timelines[roomID] = timeline.messages.map(\.eventID) }
         for report in app.log.reports[start...] {
             switch report.content {
-            case .message(let view): outcome.shown[view.body, default: 0] += 1
+            case .message(let view): outcome.shown[view.body.unsanitized, default: 0] += 1
             case .result(_, let result):
                 outcome.result = result
                 if case .opened(_, let messages, _) = result {
-                    for message in messages { outcome.shown[message.body, default: 0] += 1 }
+                    for message in messages { outcome.shown[message.body.unsanitized, default: 0] += 1 }
                 }
             default: break
             }

@@ -117,7 +117,7 @@ import Testing
 
         #expect(await app.state.run(line: String(repeating: "x", count: 60_000)), "a large message within the limit goes")
         guard case .queued(let queued)? = app.log.outcomes.last else { Issue.record("not queued"); return }
-        #expect(queued.body.count == 60_000)
+        #expect(queued.body.unsanitized.count == 60_000)
     }
 
     @Test func draftsAreKeptPerRoomClearedOnSendAndSurviveARestartButNotALogout() async throws {

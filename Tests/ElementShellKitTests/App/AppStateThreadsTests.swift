@@ -37,7 +37,7 @@ import Testing
                                                   gate: gate)
         guard case .opened(_, let shown, _)? = app.log.outcomes.last else { Issue.record("not opened"); return }
         #expect(shown.map(\.body) == ["plans", "unrelated"], "thread replies stay in their thread")
-        #expect(shown.first?.threadSummary == ThreadSummary(replyCount: 2, latestSender: "Bob"))
+        #expect(shown.first?.threadSummary == ThreadLine(replyCount: 2, latestSenderName: "Bob"))
 
         await gate.open()
         try await waitUntil { app.state.appliedSyncCount >= 2 }

@@ -69,7 +69,7 @@ import Testing
         let shown = app.log.reports.compactMap { report -> String? in
             switch report.content {
             case .gap(let name): "gap in \(name.unsanitized)"
-            case .message(let message): message.body
+            case .message(let message): message.body.unsanitized
             default: nil
             }
         }
@@ -142,8 +142,8 @@ import Testing
 
             let shown = app.log.reports.compactMap { report -> [String]? in
                 switch report.content {
-                case .message(let message): [message.body]
-                case .result(_, .opened(_, let messages, _)): messages.map(\.body)
+                case .message(let message): [message.body.unsanitized]
+                case .result(_, .opened(_, let messages, _)): messages.map(\.body.unsanitized)
                 default: nil
                 }
             }
@@ -239,7 +239,7 @@ import Testing
 
     func bodies(_ outcome: Outcome) -> [String] {
         switch outcome {
-        case .history(let messages), .opened(_, let messages, _): messages.map(\.body)
+        case .history(let messages), .opened(_, let messages, _): messages.map(\.body.unsanitized)
         default: []
         }
     }

@@ -17,7 +17,7 @@ import Testing
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         var message = MessageView(roomID: "!r", eventID: "$e", transactionID: nil, sender: "@bob:hs", senderName: "Bob",
-                                  msgtype: "m.text", body: body, timestamp: Int64(now.timeIntervalSince1970 * 1000), isPending: false)
+                                  msgtype: "m.text", body: RemoteText(body), timestamp: Int64(now.timeIntervalSince1970 * 1000), isPending: false)
         message.encryption = encryption
         let text = MessageText(theme: Theme(usesColor: color, accent: .named(.green)), now: now, calendar: calendar)
         return L10n.$languageOverride.withValue(language) { text.lines(for: message) }

@@ -58,7 +58,7 @@ import Testing
     @Test func longLinesWrapAtWordsUnderTheText() {
         let body = "the quick brown fox jumps over the lazy dog and keeps on running far away"
         let message = MessageView(roomID: "!r", eventID: "$e", transactionID: nil, sender: "@a:hs", senderName: "Ann",
-                                  msgtype: "m.text", body: body, timestamp: Int64(now.timeIntervalSince1970 * 1000), isPending: false)
+                                  msgtype: "m.text", body: RemoteText(body), timestamp: Int64(now.timeIntervalSince1970 * 1000), isPending: false)
         let lines = MessageText(theme: Theme(usesColor: false, accent: .named(.green)), width: 40, now: now, calendar: utc).lines(for: message)
         #expect(lines.count > 1 && lines.allSatisfy { $0.count <= 40 }, "\(lines)")
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("        ") && !$0.hasPrefix("         ") })

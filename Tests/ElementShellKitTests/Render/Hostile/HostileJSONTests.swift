@@ -21,15 +21,15 @@ import Testing
         let text = entry.text
         var message = HostileTextTests.message(body: text, from: text, formattedBody: "<b>\(text)</b>")
         message.media = MediaInfo(url: "mxc://hs/f", fileName: text)
-        message.redactionReason = text
-        message.replyQuote = ReplyQuote(senderName: text, body: text, reference: 3)
+        message.redactionReason = RemoteText(text)
+        message.replyQuote = ReplyQuote(senderName: RemoteText(text), body: RemoteText(text), reference: 3)
         let contents: [Report.Content] = [
             .message(message),
             .result(command: "rooms", outcome: .rooms([RoomRecord(roomID: "!r:hs", membership: .join, name: text)])),
             .result(command: "members", outcome: .members([MemberEntry(userID: "@m:hs", name: text)])),
             .result(command: "topic", outcome: .roomText(.topic, text)),
             .attention(Attention(roomName: text, senderName: text, body: text, isMention: false)),
-            .reacted(senderName: text, key: text, reference: 3, excerpt: nil),
+            .reacted(senderName: RemoteText(text), key: RemoteText(text), reference: 3, excerpt: nil),
         ]
         for content in contents {
             let line = JSONRenderer.object(for: Report(content: content, location: nil)).line

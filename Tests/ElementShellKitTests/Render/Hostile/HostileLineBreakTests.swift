@@ -33,9 +33,9 @@ import Testing
         file.media = MediaInfo(url: "mxc://hs/f", fileName: entry.text)
         var redacted = HostileTextTests.message(from: entry.text)
         redacted.isRedacted = true
-        redacted.redactionReason = entry.text
+        redacted.redactionReason = RemoteText(entry.text)
         var reply = HostileTextTests.message()
-        reply.replyQuote = ReplyQuote(senderName: entry.text, body: entry.text, reference: 3)
+        reply.replyQuote = ReplyQuote(senderName: RemoteText(entry.text), body: RemoteText(entry.text), reference: 3)
         let oneLiners: [(String, Report.Content, Int)] = [
             ("sender name", .message(HostileTextTests.message(from: entry.text)), 1),
             ("file name", .message(file), 1),
@@ -45,7 +45,7 @@ import Testing
             ("member list", .result(command: "members", outcome: .members([MemberEntry(userID: "@m:hs", name: entry.text)])), 1),
             ("topic", .result(command: "topic", outcome: .roomText(.topic, entry.text)), 1),
             ("opened room", .result(command: "open", outcome: .opened(roomName: RemoteText(entry.text), messages: [], draft: nil)), 1),
-            ("reaction", .reacted(senderName: entry.text, key: entry.text, reference: nil, excerpt: entry.text), 1),
+            ("reaction", .reacted(senderName: RemoteText(entry.text), key: RemoteText(entry.text), reference: nil, excerpt: RemoteText(entry.text)), 1),
         ]
         for (path, content, count) in oneLiners {
             let shown = lines(content)

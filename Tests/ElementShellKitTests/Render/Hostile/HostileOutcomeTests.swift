@@ -78,9 +78,9 @@ import Testing
     static func message(_ text: String) -> MessageView {
         var message = HostileTextTests.message(body: text, from: text, formattedBody: "<b>\(text)</b>")
         message.media = MediaInfo(url: "mxc://hs/f", fileName: text, size: 2048)
-        message.replyQuote = ReplyQuote(senderName: text, body: text, reference: 3)
-        message.threadSummary = ThreadSummary(replyCount: 2, latestSender: text)
-        message.reactions = [ReactionCount(key: text, count: 2)]
+        message.replyQuote = ReplyQuote(senderName: RemoteText(text), body: RemoteText(text), reference: 3)
+        message.threadSummary = ThreadLine(replyCount: 2, latestSenderName: RemoteText(text))
+        message.reactions = [ReactionCount(key: RemoteText(text), count: 2)]
         return message
     }
 
@@ -91,7 +91,7 @@ import Testing
         let message = message(text)
         var redacted = HostileTextTests.message(body: text)
         redacted.isRedacted = true
-        redacted.redactionReason = text
+        redacted.redactionReason = RemoteText(text)
         let preview = RoomPreview(roomID: "!r:hs", roomName: text, senderName: text, body: text, timestamp: 1_700_000_000_000, msgtype: "m.text")
         let room = RoomRecord(roomID: "!r:hs", membership: .join, name: text, topic: text)
         let unnamed = RoomRecord(roomID: "!h:hs", membership: .join, heroes: ["@m:hs"], heroNames: [text], joinedMemberCount: 2)
@@ -207,7 +207,7 @@ import Testing
             Sample(name: "config problem", content: .configProblem(ConfigDiagnostic(file: text, line: 2, column: 3, problem: .syntax(text)))),
             Sample(name: "message", content: .message(message)),
             Sample(name: "changed message", content: .messageChanged(redacted)),
-            Sample(name: "reaction", content: .reacted(senderName: text, key: text, reference: nil, excerpt: text)),
+            Sample(name: "reaction", content: .reacted(senderName: RemoteText(text), key: RemoteText(text), reference: nil, excerpt: RemoteText(text))),
             Sample(name: "mention", content: .mentioned(roomName: RemoteText(text), count: 2)),
             Sample(name: "invite", content: .invited(Invitation(roomID: text, inviterID: text, inviterName: text, roomName: text, isDirect: true,
                                                                 number: 1))),

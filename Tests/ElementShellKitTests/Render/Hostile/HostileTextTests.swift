@@ -23,8 +23,8 @@ import Testing
 
     static func message(body: String = "hello", from name: String = "Bob", msgtype: String = "m.text",
                         formattedBody: String? = nil) -> MessageView {
-        var message = MessageView(roomID: "!r:hs", eventID: "$e", transactionID: nil, sender: "@bob:hs", senderName: name,
-                                  msgtype: msgtype, body: body, formattedBody: formattedBody, timestamp: 1_700_000_000_000, isPending: false)
+        var message = MessageView(roomID: "!r:hs", eventID: "$e", transactionID: nil, sender: "@bob:hs", senderName: RemoteText(name),
+                                  msgtype: msgtype, body: RemoteText(body), formattedBody: formattedBody.map { RemoteText($0) }, timestamp: 1_700_000_000_000, isPending: false)
         message.reference = 7
         return message
     }
@@ -63,13 +63,13 @@ import Testing
     @Test(arguments: HostileStrings.all)
     func senderNames(_ entry: HostileString) {
         var message = Self.message(from: entry.text)
-        message.replyQuote = ReplyQuote(senderName: entry.text, body: entry.text, reference: 3)
-        message.threadSummary = ThreadSummary(replyCount: 2, latestSender: entry.text)
-        message.reactions = [ReactionCount(key: entry.text, count: 2)]
+        message.replyQuote = ReplyQuote(senderName: RemoteText(entry.text), body: RemoteText(entry.text), reference: 3)
+        message.threadSummary = ThreadLine(replyCount: 2, latestSenderName: RemoteText(entry.text))
+        message.reactions = [ReactionCount(key: RemoteText(entry.text), count: 2)]
         TerminalSafety.expectSafe(render(.message(message)), showing: entry, in: "timeline sender, quote, thread, reaction")
         TerminalSafety.expectSafe(render(.message(Self.message(from: entry.text, msgtype: "m.emote"))), showing: entry, in: "emote sender")
-        TerminalSafety.expectSafe(render(.reacted(senderName: entry.text, key: entry.text, reference: 3, excerpt: nil)), showing: entry, in: "reaction")
-        TerminalSafety.expectSafe(render(.reacted(senderName: entry.text, key: entry.text, reference: nil, excerpt: entry.text)), showing: entry,
+        TerminalSafety.expectSafe(render(.reacted(senderName: RemoteText(entry.text), key: RemoteText(entry.text), reference: 3, excerpt: nil)), showing: entry, in: "reaction")
+        TerminalSafety.expectSafe(render(.reacted(senderName: RemoteText(entry.text), key: RemoteText(entry.text), reference: nil, excerpt: RemoteText(entry.text))), showing: entry,
                                   in: "reaction to an unnumbered message")
     }
 
@@ -163,7 +163,7 @@ import Testing
     func redactionReasons(_ entry: HostileString) {
         var message = Self.message(body: entry.text)
         message.isRedacted = true
-        message.redactionReason = entry.text
+        message.redactionReason = RemoteText(entry.text)
         TerminalSafety.expectSafe(render(.message(message)), showing: entry, in: "redaction reason")
     }
 
