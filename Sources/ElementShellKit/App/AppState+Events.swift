@@ -209,8 +209,8 @@ extension AppState {
         for room in result.rooms {
             guard let message = attentionMessage(in: room, of: result) else { continue }
             let isMention = room.highlightCount > (state.rooms[room.roomID]?.highlightCount ?? 0)
-            report(Report(content: .attention(Attention(roomName: RoomName.of(room), senderName: senderNames[room.roomID] ?? message.sender,
-                                                        body: message.body, isMention: isMention)),
+            report(Report(content: .attention(Attention(roomName: RoomName.text(of: room), senderName: RemoteText(senderNames[room.roomID] ?? message.sender),
+                                                        body: RemoteText(message.body), isMention: isMention)),
                           location: nil))
         }
     }

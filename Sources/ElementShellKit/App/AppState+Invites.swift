@@ -39,10 +39,10 @@ extension AppState {
         let listed = listedRooms.map(\.roomID)
         for room in arrived {
             guard let inviterID = room.heroes.first else { continue }
-            let inviterName = room.heroNames.first.flatMap { $0.isEmpty ? nil : $0 }
+            let inviterName = room.heroNames.first.flatMap { $0.isEmpty ? nil : RemoteText($0) }
             let number = listed.firstIndex(of: room.roomID).map { $0 + 1 }
             report(Report(content: .invited(Invitation(roomID: room.roomID, inviterID: inviterID, inviterName: inviterName,
-                                                       roomName: room.name ?? room.canonicalAlias, isDirect: room.isDirect, number: number)),
+                                                       roomName: (room.name ?? room.canonicalAlias).map { RemoteText($0) }, isDirect: room.isDirect, number: number)),
                           location: nil))
         }
     }

@@ -51,8 +51,8 @@ extension AppState {
             commit { state in
                 if roomID == state.currentRoomID, state.memberNamesSynced == synced { state.memberNames = names }
             }
-            let listed = records.map { MemberEntry(userID: $0.userID, name: names[$0.userID] ?? $0.userID) }
-            return finish(.members(listed.sorted { $0.name.lowercased() < $1.name.lowercased() }))
+            let listed = records.map { MemberEntry(userID: $0.userID, name: RemoteText(names[$0.userID] ?? $0.userID)) }
+            return finish(.members(listed.sorted { $0.name.unsanitized.lowercased() < $1.name.unsanitized.lowercased() }))
         } catch {
             return finish(.failure(.matrix(error)))
         }
@@ -61,7 +61,7 @@ extension AppState {
     private func roomText(_ kind: RoomText, set text: String?, in room: RoomContext) async -> Bool {
         guard let text else {
             let record = state.rooms[room.roomID]
-            return finish(.roomText(kind, kind == .name ? record?.name : record?.topic))
+            return finish(.roomText(kind, (kind == .name ? record?.name : record?.topic).map { RemoteText($0) }))
         }
         do {
             try await room.services.rooms.setText(kind, of: room.roomID, to: text)

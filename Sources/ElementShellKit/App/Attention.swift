@@ -3,10 +3,10 @@ import Foundation
 /// A message that asks for the user: it mentions them (the server's push rules say so), or it is
 /// a direct message. The terminal bell rings for it, and a desktop notification may show it.
 public struct Attention: Sendable, Equatable {
-    public var roomName: String
-    public var senderName: String
+    public var roomName: RemoteText
+    public var senderName: RemoteText
     /// User content: shown only when the user opted in (`notify_bodies`), never logged.
-    public var body: String
+    public var body: RemoteText
     public var isMention: Bool
     /// An invite rather than a message: the notification says so, and has no body.
     public var isInvite = false
@@ -17,11 +17,11 @@ public struct Attention: Sendable, Equatable {
 /// markup, and the text is the sender's.
 public enum DesktopNotification {
     public static func arguments(for attention: Attention, appName: String, includingBody: Bool) -> [String] {
-        let title = L10n.screenNotificationTitle(TerminalSanitizer.clean(attention.senderName), TerminalSanitizer.clean(attention.roomName))
+        let title = L10n.screenNotificationTitle(attention.senderName.shown, attention.roomName.shown)
         let text = if attention.isInvite {
             L10n.screenNotificationInvite
         } else if includingBody {
-            TerminalSanitizer.clean(attention.body)
+            attention.body.shown
         } else {
             attention.isMention ? L10n.screenNotificationMention : L10n.screenNotificationDirect
         }

@@ -5,14 +5,14 @@ public struct Invitation: Sendable, Equatable {
     public var roomID: String
     public var inviterID: String
     /// The inviter's display name where the invite carried it; else the ID names them.
-    public var inviterName: String?
+    public var inviterName: RemoteText?
     /// The room's own name or alias; `nil` when it has none (a direct chat never needs one).
-    public var roomName: String?
+    public var roomName: RemoteText?
     public var isDirect: Bool
     /// Its number in `/rooms`, which `/accept N` takes; `nil` when `/rooms` does not list it.
     public var number: Int?
 
-    public init(roomID: String, inviterID: String, inviterName: String? = nil, roomName: String? = nil, isDirect: Bool, number: Int?) {
+    public init(roomID: String, inviterID: String, inviterName: RemoteText? = nil, roomName: RemoteText? = nil, isDirect: Bool, number: Int?) {
         self.roomID = roomID
         self.inviterID = inviterID
         self.inviterName = inviterName
@@ -23,6 +23,6 @@ public struct Invitation: Sendable, Equatable {
 
     /// Rings as a direct message does (the `notify` setting decides), naming who invited.
     public var attention: Attention {
-        Attention(roomName: roomName ?? inviterID, senderName: inviterName ?? inviterID, body: "", isMention: false, isInvite: true)
+        Attention(roomName: roomName ?? RemoteText(inviterID), senderName: inviterName ?? RemoteText(inviterID), body: "", isMention: false, isInvite: true)
     }
 }

@@ -93,7 +93,7 @@ public enum Outcome: Sendable, Equatable {
     /// `/members`: by name.
     case members([MemberEntry])
     /// `/name` or `/topic` without text: what it is now (`nil` when unset).
-    case roomText(RoomText, String?)
+    case roomText(RoomText, RemoteText?)
     /// The change is sent; it shows once sync brings it back.
     case roomTextChanged(RoomText)
     /// `/history`: older messages, oldest first; none at the room's beginning.
@@ -213,5 +213,5 @@ public struct NumberedRoom: Sendable, Equatable {
 public struct MemberEntry: Sendable, Equatable {
     public var userID: String
     /// The display name, unique within the room.
-    public var name: String
+    public var name: RemoteText
 }

@@ -24,11 +24,11 @@ public enum JSONRenderer {
                       "excerpt": excerpt?.json ?? .null]
         case .attention(let attention):
             // Scripts learn who and where; the text came as a message if its room is open.
-            fields = ["type": "notification", "room": .string(attention.roomName), "sender_name": .string(attention.senderName),
+            fields = ["type": "notification", "room": attention.roomName.json, "sender_name": attention.senderName.json,
                       "mention": .bool(attention.isMention)]
         case .invited(let invitation):
-            fields = ["type": "invite", "room_id": .string(invitation.roomID), "room": invitation.roomName.json,
-                      "inviter": .string(invitation.inviterID), "inviter_name": invitation.inviterName.json,
+            fields = ["type": "invite", "room_id": .string(invitation.roomID), "room": invitation.roomName?.json ?? .null,
+                      "inviter": .string(invitation.inviterID), "inviter_name": invitation.inviterName?.json ?? .null,
                       "direct": .bool(invitation.isDirect), "number": invitation.number.map { .integer(Int64($0)) } ?? .null]
         case .mentioned(let name, let count):
             fields = ["type": "mention", "room": name.json, "highlight_count": .integer(Int64(count))]
@@ -109,8 +109,8 @@ public enum JSONRenderer {
              "encrypted_not_searched": .bool(skipsEncrypted)]
         case .threads(let roots): ["threads": .array(roots.map { .object($0.json) })]
         case .history(let messages): ["messages": .array(messages.map { .object($0.json) })]
-        case .members(let members): ["members": .array(members.map { ["user_id": .string($0.userID), "name": .string($0.name)] })]
-        case .roomText(let kind, let text): [kind.rawValue: text.json]
+        case .members(let members): ["members": .array(members.map { ["user_id": .string($0.userID), "name": $0.name.json] })]
+        case .roomText(let kind, let text): [kind.rawValue: text?.json ?? .null]
         case .roomTextChanged: [:]
         case .queue(let outcome): outcome.json
         case .reactionQueued(let key, let reference): ["key": .string(key), "ref": .string(reference)]

@@ -1,7 +1,8 @@
 import MatrixJSON
 
-/// Text that came from a server or another person (room names, senders' names, message bodies,
-/// quotes, reaction keys, redaction reasons; the rest in turn): it reaches the
+/// Text that came from a server or another person (room names and topics, members' and senders'
+/// names, message bodies, quotes, reaction keys, redaction reasons, invites and notifications;
+/// the rest in turn): it reaches the
 /// terminal only through `TerminalSanitizer`. `shown` is the way into a line of text, and every
 /// other way of making a string of it (`description`, `String(reflecting:)`) is sanitized too.
 /// Interpolating it into a string does not compile in the shell (its warning is an error there,

@@ -122,9 +122,9 @@ public struct TextRenderer: Sendable {
                 [theme.dim(clean(hit.roomName))] + messageText.lines(for: hit.message)
             }) + (skipsEncrypted ? [theme.dim(L10n.screenSearchEncryptedSkipped)] : [])
         case .threads(let roots): roots.isEmpty ? [L10n.screenThreadsEmpty] : roots.flatMap(messageText.lines(for:))
-        case .members(let members): table(members.map { [clean($0.name), $0.name == $0.userID ? "" : theme.dim(clean($0.userID))] }, wrapsLastColumn: false)
+        case .members(let members): table(members.map { [$0.name.shown, $0.name.unsanitized == $0.userID ? "" : theme.dim(clean($0.userID))] }, wrapsLastColumn: false)
         case .roomText(let kind, let text):
-            [text.map { kind == .name ? L10n.screenRoomNameShown(clean($0)) : L10n.screenRoomTopicShown(clean($0)) }
+            [text.map { kind == .name ? L10n.screenRoomNameShown($0.shown) : L10n.screenRoomTopicShown($0.shown) }
                 ?? (kind == .name ? L10n.screenRoomNameNone : L10n.screenRoomTopicNone)]
         case .roomTextChanged(let kind): [kind == .name ? L10n.screenRoomNameChanged : L10n.screenRoomTopicChanged]
         case .history(let messages):

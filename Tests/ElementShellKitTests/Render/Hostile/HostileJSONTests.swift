@@ -26,9 +26,9 @@ import Testing
         let contents: [Report.Content] = [
             .message(message),
             .result(command: "rooms", outcome: .rooms([RoomRecord(roomID: "!r:hs", membership: .join, name: text)])),
-            .result(command: "members", outcome: .members([MemberEntry(userID: "@m:hs", name: text)])),
-            .result(command: "topic", outcome: .roomText(.topic, text)),
-            .attention(Attention(roomName: text, senderName: text, body: text, isMention: false)),
+            .result(command: "members", outcome: .members([MemberEntry(userID: "@m:hs", name: RemoteText(text))])),
+            .result(command: "topic", outcome: .roomText(.topic, RemoteText(text))),
+            .attention(Attention(roomName: RemoteText(text), senderName: RemoteText(text), body: RemoteText(text), isMention: false)),
             .reacted(senderName: RemoteText(text), key: RemoteText(text), reference: 3, excerpt: nil),
         ]
         for content in contents {

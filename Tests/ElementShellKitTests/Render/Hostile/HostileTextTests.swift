@@ -75,7 +75,7 @@ import Testing
 
     @Test(arguments: HostileStrings.all)
     func memberLists(_ entry: HostileString) {
-        let members = [MemberEntry(userID: "@m:hs", name: entry.text), MemberEntry(userID: "@bob:hs", name: "Bob")]
+        let members = [MemberEntry(userID: "@m:hs", name: RemoteText(entry.text)), MemberEntry(userID: "@bob:hs", name: "Bob")]
         let lines = render(.result(command: "members", outcome: .members(members)))
         TerminalSafety.expectSafe(lines, showing: entry, in: "/members")
         #expect(lines.count == 4, "one row a member (twice: at no width and wrapped), whatever the name holds")
@@ -109,7 +109,7 @@ import Testing
             ("/leave", .result(command: "leave", outcome: .left(roomName: RemoteText(name)))),
             ("/read", .result(command: "read", outcome: .markedRead(roomName: RemoteText(name)))),
             ("mention", .mentioned(roomName: RemoteText(name), count: 1)),
-            ("invite", .invited(Invitation(roomID: "!i:hs", inviterID: "@m:hs", inviterName: name, roomName: name, isDirect: false, number: 1))),
+            ("invite", .invited(Invitation(roomID: "!i:hs", inviterID: "@m:hs", inviterName: RemoteText(name), roomName: RemoteText(name), isDirect: false, number: 1))),
             ("gap", .gap(roomName: RemoteText(name))),
         ]
         for (path, content) in reports {
@@ -140,7 +140,7 @@ import Testing
     @Test(arguments: HostileStrings.all)
     func topicsAndNames(_ entry: HostileString) {
         for kind in [RoomText.topic, .name] {
-            let lines = render(.result(command: "topic", outcome: .roomText(kind, entry.text)))
+            let lines = render(.result(command: "topic", outcome: .roomText(kind, RemoteText(entry.text))))
             TerminalSafety.expectSafe(lines, showing: entry, in: "/\(kind)")
         }
     }
@@ -170,7 +170,7 @@ import Testing
     /// Desktop notifications are not the terminal, but a daemon shows them: the same rule holds.
     @Test(arguments: HostileStrings.all)
     func desktopNotifications(_ entry: HostileString) {
-        let attention = Attention(roomName: entry.text, senderName: entry.text, body: entry.text, isMention: true)
+        let attention = Attention(roomName: RemoteText(entry.text), senderName: RemoteText(entry.text), body: RemoteText(entry.text), isMention: true)
         let arguments = DesktopNotification.arguments(for: attention, appName: "Element", includingBody: true)
         TerminalSafety.expectSafe(arguments, showing: entry, in: "notify-send arguments")
     }
