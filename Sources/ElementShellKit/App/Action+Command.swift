@@ -41,15 +41,8 @@ extension Action {
         case .trust(let action): action.command
         case .verification(let action): action.command
         case .session(let action): action.command
-        case .settings(.show): .config
-        case .settings(.set), .settings(.describe): .set
-        case .scripting(.source): .source
-        case .scripting(.defineAlias): .alias
-        case .scripting(.removeAlias): .unalias
-        case .scripting(.listAliases): .aliases
-        case .scripting(.echo): .echo
-        case .scripting(.after): .after
-        case .scripting(.waitForSync), .scripting(.waitUntilSent), .scripting(.waitForMessage): .wait
+        case .settings(let action): action.command
+        case .scripting(let action): action.command
         case .app(.help): .help
         case .app(.quit): .quit
         case .developer(let action): action.command

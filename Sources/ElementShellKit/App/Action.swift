@@ -178,30 +178,6 @@ extension SpaceAction: CustomStringConvertible {
     }
 }
 
-public enum SettingsAction: Sendable, Equatable {
-    /// The resolved settings of the running profile, or of another one by name.
-    case show(profile: String?)
-    case set(key: String, value: String)
-    /// The current value of one setting, or of all of them, with what each accepts.
-    case describe(key: String?)
-}
-
-public enum ScriptingAction: Sendable, Equatable {
-    case source(path: String)
-    case defineAlias(name: String, expansion: String)
-    case removeAlias(name: String)
-    case listAliases
-    case echo(text: String)
-    /// Runs a line later, in the background, like irssi's `/timer` or weechat's `/wait`.
-    case after(seconds: Double, line: String)
-    /// Holds the script until the next sync response has been applied, or `timeout` passes.
-    case waitForSync(timeout: Double)
-    /// Holds the script until the outbox is empty, or `timeout` passes.
-    case waitUntilSent(timeout: Double)
-    /// Holds the script until a message containing `text` arrives in the open room.
-    case waitForMessage(containing: String, timeout: Double)
-}
-
 public enum AppAction: Sendable, Equatable {
     case help(command: String?)
     case quit
@@ -230,22 +206,6 @@ extension MembershipAction: CustomStringConvertible {
         case .directChat(let user, let forced): "directChat(user: \(user), forced: \(forced))"
         case .change(let change, let user, _, let target, let forced):
             "change(\(change), user: \(user), reason: <redacted>, in: \(target ?? "nil"), forced: \(forced))"
-        }
-    }
-}
-
-extension ScriptingAction: CustomStringConvertible {
-    public var description: String {
-        switch self {
-        case .source(let path): "source(path: \(path))"
-        case .defineAlias(let name, _): "defineAlias(name: \(name))"
-        case .removeAlias(let name): "removeAlias(name: \(name))"
-        case .listAliases: "listAliases"
-        case .echo: "echo(text: <redacted>)"
-        case .after(let seconds, _): "after(seconds: \(seconds))"
-        case .waitForSync(let timeout): "waitForSync(timeout: \(timeout))"
-        case .waitUntilSent(let timeout): "waitUntilSent(timeout: \(timeout))"
-        case .waitForMessage(_, let timeout): "waitForMessage(containing: <redacted>, timeout: \(timeout))"
         }
     }
 }

@@ -65,19 +65,9 @@ public enum Outcome: Sendable, Equatable {
     /// Succeeded with nothing to show.
     case done
     case help([HelpEntry], showsPlainLineHint: Bool)
-    case echo(text: String)
     case session(SessionOutcome)
-    case config(ConfigSummary)
-    case settingChanged(key: Settings.Key, value: String?)
-    /// `/set developer.NAME on|off`, for this run.
-    case developerFlagChanged(DeveloperOptions.Flag, isOn: Bool)
-    /// `/set developer.NAME`: the flag's value in this run.
-    case developerFlagValue(DeveloperOptions.Flag, isOn: Bool)
-    /// `/set` or `/set KEY`: values as they are, with what each accepts.
-    case settingValues(keys: [Settings.Key], settings: Settings)
-    case aliasDefined(name: String, expansion: String)
-    case aliasRemoved(name: String)
-    case aliases([AliasEntry])
+    case settings(SettingsOutcome)
+    case scripting(ScriptingOutcome)
     /// `/rooms`: in the order shown; the position (from 1) is the number `/open` will take.
     /// Grouped spaces (`group_space_rooms`) have a cell, by room ID.
     case rooms([RoomRecord], spaceCells: [String: SpaceCell] = [:])
@@ -150,12 +140,7 @@ public enum Outcome: Sendable, Equatable {
     case draft(DraftOutcome)
     case encryption(EncryptionOutcome)
     case trust(TrustOutcome)
-    /// A verification command: where the verification stands now.
-    case verification(VerificationSummary)
-    /// `/wait verification`: the step it waited for, which was told as it came.
-    case verificationStep(VerificationSummary)
-    /// `/verification`: those of this session, oldest first.
-    case verifications([VerificationSummary])
+    case verification(VerificationOutcome)
     case developer(DeveloperOutcome)
     case failure(ShellError)
 }
@@ -176,20 +161,6 @@ public struct HelpEntry: Sendable, Equatable {
     public var summary: String { spec?.summary ?? "" }
     public var aliases: [String] { spec?.aliases ?? [] }
     public var details: [String] { spec?.details ?? [] }
-}
-
-public struct AliasEntry: Sendable, Equatable {
-    public var name: String
-    public var expansion: String
-}
-
-/// The resolved profile as `/config` shows it: branding, homeservers and settings, never secrets.
-public struct ConfigSummary: Sendable, Equatable {
-    public var profile: Profile
-    public var homeservers: [HomeserverEntry]
-    public var configFile: String?
-    public var dataDirectory: String?
-    public var isRunningProfile: Bool
 }
 
 /// A line of a script file.

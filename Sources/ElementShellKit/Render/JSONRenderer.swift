@@ -87,16 +87,9 @@ public enum JSONRenderer {
                  "aliases": .array($0.aliases.map(JSONValue.string)), "details": .array($0.details.map(JSONValue.string)),
                  "variants": .array($0.variants.map { ["usage": .string($0.usage), "summary": .string($0.summary)] })]
             })]
-        case .echo(let text): ["text": .string(text)]
         case .session(let outcome): outcome.json
-        case .config(let summary): config(summary)
-        case .settingChanged(let key, let value): ["key": .string(key.rawValue), "value": settingJSON(key, value)]
-        case .developerFlagChanged(let flag, let isOn), .developerFlagValue(let flag, let isOn):
-            ["key": .string(flag.settingName), "value": .bool(isOn)]
-        case .settingValues(let keys, let settings):
-            ["settings": .object(Dictionary(uniqueKeysWithValues: keys.map { ($0.rawValue, settingJSON($0, settings.value(of: $0))) }))]
-        case .aliasDefined(let name, let expansion): ["name": .string(name), "expansion": .string(expansion)]
-        case .aliasRemoved(let name): ["name": .string(name)]
+        case .settings(let outcome): outcome.json
+        case .scripting(let outcome): outcome.json
         case .opened(let name, let messages, let draft):
             ["room": name.json, "messages": .array(messages.map { .object($0.json) }), "draft": draft.json]
         case .openedBeforeSync(let name, let draft): ["room": name.json, "messages": [], "draft": draft.json, "awaiting_sync": .bool(true)]
@@ -148,12 +141,9 @@ public enum JSONRenderer {
                 ["room_id": .string(result.roomID), "room": .string(result.roomName), "removed": .bool(result.error == nil),
                  "invited": .bool(result.wasInvited), "error": result.error.map(error) ?? .null]
             })]
-        case .aliases(let entries):
-            ["aliases": .array(entries.map { ["name": .string($0.name), "expansion": .string($0.expansion)] })]
         case .encryption(let outcome): outcome.json
         case .trust(let outcome): outcome.json
-        case .verification(let summary), .verificationStep(let summary): ["verification": .object(summary.json)]
-        case .verifications(let summaries): ["verifications": .array(summaries.map { .object($0.json) })]
+        case .verification(let outcome): outcome.json
         case .developer(let outcome): outcome.json
         case .failure(let failure): ["error": error(failure)]
         }
@@ -181,35 +171,7 @@ public enum JSONRenderer {
     }
 
     /// A setting's value as JSON: numbers as numbers, unset as null.
-    private static func settingJSON(_ key: Settings.Key, _ value: String?) -> JSONValue {
-        guard case .integer = key.expectedValue, let number = value.flatMap(Int.init) else { return value.json }
-        return .integer(Int64(number))
-    }
 
-    private static func config(_ summary: ConfigSummary) -> [String: JSONValue] {
-        let profile = summary.profile
-        let settings = Dictionary(uniqueKeysWithValues: Settings.Key.allCases.map { ($0.rawValue, settingJSON($0, profile.settings.value(of: $0))) })
-        let homeservers = summary.homeservers.map { entry -> JSONValue in
-            ["name": .string(entry.name), "server_name": entry.serverName.json, "url": entry.url.json]
-        }
-        return [
-            "profile": [
-                "name": .string(profile.name),
-                "app_name": .string(profile.appName),
-                "default_homeserver": .string(profile.defaultHomeserver),
-                "development_homeserver": profile.developmentHomeserver.json,
-                "homeservers": .array(profile.homeservers.map(JSONValue.string)),
-                "prompt_format": .string(profile.promptFormat),
-                "accent_color": .string(profile.accentColor.configValue),
-                "website_url": .string(profile.websiteURL),
-                "developer": .object(Dictionary(uniqueKeysWithValues: DeveloperOptions.Flag.allCases.map { ($0.rawValue, .bool(profile.developer[$0])) })),
-                "settings": .object(settings),
-            ],
-            "homeservers": .array(homeservers),
-            "config_file": summary.configFile.json,
-            "data_directory": summary.dataDirectory.json,
-        ]
-    }
 }
 
 extension RoomRecord {

@@ -82,23 +82,9 @@ public struct TextRenderer: Sendable {
         switch outcome {
         case .done: []
         case .help(let entries, let showsHint): help(entries, showsHint: showsHint)
-        case .echo(let text): text.split(separator: "\n", omittingEmptySubsequences: false).map { clean(String($0)) }
         case .session(let outcome): SessionText(theme: theme).lines(for: outcome)
-        case .config(let summary): ConfigText(summary: summary, theme: theme, width: width).lines
-        case .settingValues(let keys, let settings):
-            table(keys.map { key in
-                [key.rawValue, clean(settings.value(of: key) ?? L10n.screenConfigNotSet), theme.dim(ErrorMessages.describe(key.expectedValue))]
-            })
-        case .settingChanged(let key, let value):
-            [value.map { L10n.screenSetSuccess(key.rawValue, clean($0)) } ?? L10n.screenSetUnset(key.rawValue)]
-        case .developerFlagChanged(let flag, let isOn): [L10n.screenSetSuccess(flag.settingName, isOn ? "on" : "off")]
-        case .developerFlagValue(let flag, let isOn):
-            table([[flag.settingName, isOn ? "on" : "off", theme.dim(ErrorMessages.describe(.oneOf(["on", "off"])))]])
-        case .aliasDefined(let name, let expansion): [L10n.screenAliasDefined(clean(name), clean(expansion))]
-        case .aliasRemoved(let name): [L10n.screenAliasRemoved(clean(name))]
-        case .aliases(let entries):
-            entries.isEmpty ? [L10n.screenAliasesEmpty] : table(entries.map { ["/" + clean($0.name), clean($0.expansion)] }, wrapsLastColumn: false)
-        // The user said no: that is news, not an error.
+        case .settings(let outcome): SettingsText(theme: theme, width: width).lines(for: outcome)
+        case .scripting(let outcome): ScriptingText(width: width).lines(for: outcome)
         case .rooms(let rooms, let cells): rooms.isEmpty ? [L10n.screenRoomsEmpty] : roomList(NumberedRoom.numbering(rooms), spaceCells: cells)
         case .unreadRooms(let rooms, let cells): rooms.isEmpty ? [L10n.screenRoomsNoneUnread] : roomList(rooms, spaceCells: cells)
         case .markedRead(let name): [L10n.screenRoomMarkedRead(name.shown)]
@@ -151,10 +137,9 @@ public struct TextRenderer: Sendable {
         case .encryption(let outcome): EncryptionText(theme: theme, width: width).lines(for: outcome)
         case .trust(let outcome): TrustText(theme: theme, width: width).lines(for: outcome)
         // Steps that need the user or end it are told above the prompt as they come.
-        case .verification(let summary): summary.state.waitsForUserOrEnded ? [] : VerificationText(theme: theme, width: width).lines(for: summary)
-        case .verificationStep: []
-        case .verifications(let summaries): VerificationText(theme: theme, width: width).list(summaries)
+        case .verification(let outcome): VerificationText(theme: theme, width: width).lines(for: outcome)
         case .developer(let outcome): DeveloperText(theme: theme, width: width).lines(for: outcome)
+        // The user said no: that is news, not an error.
         case .failure(.cancelled): [L10n.errorCancelled]
         // An error's sentences break at words, not wherever the terminal's width ends.
         case .failure(let error): TextLayout.wrap(theme.error(L10n.commonErrorPrefix) + " " + ErrorMessages.message(for: error), width: width)
@@ -243,7 +228,9 @@ extension Outcome {
     /// script runs them.
     var isConfirmation: Bool {
         switch self {
-        case .aliasDefined, .aliasRemoved, .settingChanged, .developerFlagChanged, .roomTextChanged, .markedRead: true
+        case .roomTextChanged, .markedRead: true
+        case .settings(let outcome): outcome.isConfirmation
+        case .scripting(let outcome): outcome.isConfirmation
         case .draft(let outcome): outcome.isConfirmation
         default: false
         }

@@ -40,7 +40,7 @@ import Testing
         #expect(app.state.profile.settings.color == .never)
         #expect(await app.state.run(line: "/set history_size 50"))
         #expect(app.state.profile.settings.historySize == 50)
-        #expect(app.log.outcomes.last == .settingChanged(key: .historySize, value: "50"))
+        #expect(app.log.outcomes.last == .settings(.changed(key: .historySize, value: "50")))
         #expect(await app.state.run(line: "/set ca_file none"))
         #expect(app.state.profile.settings.caFile == nil)
         #expect(ShellConfig.default.profile(named: "element")?.settings.color == .auto)
@@ -60,9 +60,9 @@ import Testing
     @Test func setAloneShowsWhatEachSettingIsAndTakes() async {
         let app = AppHarness()
         await app.state.run(line: "/set")
-        #expect(app.log.outcomes.last == .settingValues(keys: Settings.Key.allCases, settings: app.state.profile.settings))
+        #expect(app.log.outcomes.last == .settings(.values(keys: Settings.Key.allCases, settings: app.state.profile.settings)))
         await app.state.run(line: "/set color")
-        #expect(app.log.outcomes.last == .settingValues(keys: [.color], settings: app.state.profile.settings))
+        #expect(app.log.outcomes.last == .settings(.values(keys: [.color], settings: app.state.profile.settings)))
         #expect(!(await app.state.run(line: "/set colr")))
         #expect(app.log.failures == [.setting(.unknownKey("colr", suggestion: "color"))])
     }
@@ -96,10 +96,10 @@ import Testing
     @Test func configShowsTheRunningOrANamedProfile() async {
         let app = AppHarness()
         await app.state.run(line: "/config")
-        guard case .config(let running)? = app.log.outcomes.last else { Issue.record("no config"); return }
+        guard case .settings(.config(let running))? = app.log.outcomes.last else { Issue.record("no config"); return }
         #expect(running.profile.name == "element" && running.isRunningProfile && running.dataDirectory != nil)
         await app.state.run(line: "/config clap")
-        guard case .config(let clap)? = app.log.outcomes.last else { Issue.record("no config"); return }
+        guard case .settings(.config(let clap))? = app.log.outcomes.last else { Issue.record("no config"); return }
         #expect(clap.profile.appName == "Clap" && !clap.isRunningProfile)
         #expect(clap.homeservers.map(\.name) == ["clap", "clap-dev"])
         #expect(!(await app.state.run(line: "/config clapp")))

@@ -9,12 +9,12 @@ import Testing
         let app = AppHarness()
         #expect(await app.state.run(line: "/alias greet /echo hello $1!"))
         #expect(await app.state.run(line: "/greet world"))
-        #expect(app.log.outcomes.last == .echo(text: "hello world!"))
+        #expect(app.log.outcomes.last == .scripting(.echo(text: "hello world!")))
         #expect(!(await app.state.run(line: "/alias login /echo no")))
         #expect(!(await app.state.run(line: "/alias a/b /echo no")))
         #expect(app.log.failures == [.aliasShadowsCommand("login"), .invalidAliasName("a/b")])
         await app.state.run(line: "/aliases")
-        #expect(app.log.outcomes.last == .aliases([AliasEntry(name: "greet", expansion: "/echo hello $1!")]))
+        #expect(app.log.outcomes.last == .scripting(.aliases([AliasEntry(name: "greet", expansion: "/echo hello $1!")])))
         #expect(await app.state.run(line: "/unalias greet"))
         #expect(!(await app.state.run(line: "/unalias greet")))
         #expect(!(await app.state.run(line: "/greet world")))
@@ -24,7 +24,7 @@ import Testing
     @Test func scriptsWithWindowsLineEndingsRunLineByLine() async {
         let app = AppHarness()
         #expect(!(await app.state.send(.runScript(text: "/echo one\r\n/echo two\r\n/nope\r\n", named: "crlf.elrc"))))
-        #expect(app.log.outcomes.prefix(2) == [.echo(text: "one"), .echo(text: "two")])
+        #expect(app.log.outcomes.prefix(2) == [.scripting(.echo(text: "one")), .scripting(.echo(text: "two"))])
         #expect(app.log.reports.last?.location == ScriptLocation(file: "crlf.elrc", line: 3))
     }
 
@@ -37,7 +37,7 @@ import Testing
         await app.state.send(.interrupt)
         #expect(await app.state.send(.runScript(text: "# nothing\n/echo one", named: "start.elrc")))
         await app.state.send(.end)
-        #expect(app.log.reports.map(\.content) == [.result(command: "echo", outcome: .echo(text: "one"))])
+        #expect(app.log.reports.map(\.content) == [.result(command: "echo", outcome: .scripting(.echo(text: "one")))])
     }
 
     @Test func anAliasThatCallsItselfStops() async {
@@ -58,7 +58,7 @@ import Testing
         /set colour never
         """
         #expect(!(await app.state.send(.runScript(text: script, named: "test.elrc"))))
-        #expect(app.log.outcomes.filter { if case .echo = $0 { true } else { false } } == [.echo(text: "one"), .echo(text: "two")])
+        #expect(app.log.outcomes.filter { if case .scripting(.echo) = $0 { true } else { false } } == [.scripting(.echo(text: "one")), .scripting(.echo(text: "two"))])
         let failedLines = app.log.reports.filter(\.isFailure).map(\.location)
         #expect(failedLines == [ScriptLocation(file: "test.elrc", line: 4), ScriptLocation(file: "test.elrc", line: 6)])
     }
@@ -66,7 +66,7 @@ import Testing
     @Test func sourceRunsAFileAndNamesUnreadableOnes() async {
         let app = AppHarness(scripts: ["/home/tester/morning.elrc": "/alias hi /echo hi\n/hi"])
         #expect(await app.state.run(line: "/source ~/morning.elrc"))
-        #expect(app.log.outcomes.contains(.echo(text: "hi")))
+        #expect(app.log.outcomes.contains(.scripting(.echo(text: "hi"))))
         #expect(app.log.reports.last?.content == .result(command: "source", outcome: .done))
         #expect(!(await app.state.run(line: "/source /nowhere.elrc")))
         #expect(app.log.failures == [.scriptUnreadable(path: "/nowhere.elrc")])
@@ -81,7 +81,7 @@ import Testing
     @Test func quitEndsAScript() async {
         let app = AppHarness()
         await app.state.send(.runScript(text: "/echo a\n/quit\n/echo b", named: "x"))
-        #expect(!app.log.outcomes.contains(.echo(text: "b")))
+        #expect(!app.log.outcomes.contains(.scripting(.echo(text: "b"))))
     }
 
     @Test func afterRunsTheLineLaterOnItsOwn() async {
@@ -107,6 +107,6 @@ import Testing
         // Still on the main actor, before the timer's task has had a turn.
         clock.advance(by: .seconds(1))
         try await waitUntil { app.state.scheduledLineCount == 0 }
-        #expect(app.log.outcomes.last == .echo(text: "later"))
+        #expect(app.log.outcomes.last == .scripting(.echo(text: "later")))
     }
 }

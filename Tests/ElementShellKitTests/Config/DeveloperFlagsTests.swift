@@ -39,9 +39,9 @@ struct DeveloperFlagsTests {
             let flipped = !app.state.profile.developer[flag]
             #expect(await app.state.run(line: "/set \(flag.settingName) \(flipped ? "on" : "OFF")"))
             #expect(app.state.profile.developer[flag] == flipped)
-            #expect(app.log.outcomes.last == .developerFlagChanged(flag, isOn: flipped))
+            #expect(app.log.outcomes.last == .settings(.developerFlagChanged(flag, isOn: flipped)))
             #expect(await app.state.run(line: "/set \(flag.settingName)"))
-            #expect(app.log.outcomes.last == .developerFlagValue(flag, isOn: flipped))
+            #expect(app.log.outcomes.last == .settings(.developerFlagValue(flag, isOn: flipped)))
         }
     }
 

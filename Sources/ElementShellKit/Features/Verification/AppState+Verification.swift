@@ -27,7 +27,7 @@ extension AppState {
                 let userID = try verifiableUser(user, in: context, allowingSelf: true)
                 summary = try await verifying { () throws(VerificationError) in try await verifications.request(userID: userID, deviceID: deviceID) }
             case .list:
-                return finish(.verifications(await verifications.summaries()))
+                return finish(.verification(.list(await verifications.summaries())))
             case .accept(let reference):
                 summary = try await verifying { () throws(VerificationError) in try await verifications.accept(reference) }
             case .startEmoji(let reference):
@@ -41,7 +41,7 @@ extension AppState {
             case .wait(let timeout):
                 return await waitForVerificationStep(timeout: timeout)
             }
-            return finish(.verification(summary))
+            return finish(.verification(.standing(summary)))
         } catch {
             return finish(.failure(error))
         }
@@ -93,7 +93,7 @@ extension AppState {
         }, timeout: .seconds(seconds))
         guard reached, let found else { return finish(.failure(Task.isCancelled ? .cancelled : .waitTimedOut(seconds: seconds))) }
         commit { $0.verifications.awaitedSteps.insert(Self.stepKey(found)) }
-        return finish(.verificationStep(found))
+        return finish(.verification(.step(found)))
     }
 
     private static func stepKey(_ summary: VerificationSummary) -> String {

@@ -35,3 +35,13 @@ extension VerificationSummary {
         return fields
     }
 }
+
+/// `--output json` for the verification commands; the fields are in docs/json-output.md.
+extension VerificationOutcome {
+    var json: [String: JSONValue] {
+        switch self {
+        case .standing(let summary), .step(let summary): ["verification": .object(summary.json)]
+        case .list(let summaries): ["verifications": .array(summaries.map { .object($0.json) })]
+        }
+    }
+}

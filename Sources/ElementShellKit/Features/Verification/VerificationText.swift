@@ -48,6 +48,15 @@ struct VerificationText {
     }
 
     /// `/verification`: one line each.
+    /// A command's result: a step that needs the user, or the end, was told as it came.
+    func lines(for outcome: VerificationOutcome) -> [String] {
+        switch outcome {
+        case .standing(let summary): summary.state.waitsForUserOrEnded ? [] : lines(for: summary)
+        case .step: []
+        case .list(let summaries): list(summaries)
+        }
+    }
+
     func list(_ summaries: [VerificationSummary]) -> [String] {
         guard !summaries.isEmpty else { return [L10n.screenVerificationListEmpty] }
         return summaries.map { summary in

@@ -119,23 +119,23 @@ import Testing
         var samples: [Sample] = [
             Sample(name: "/help", content: .result(command: "help", outcome: .help([HelpEntry(name: "join")], showsPlainLineHint: true)), showsText: false),
             Sample(name: "done", content: .result(command: text, outcome: .done), showsText: false),
-            Sample(name: "/echo", content: .result(command: "echo", outcome: .echo(text: text))),
+            Sample(name: "/echo", content: .result(command: "echo", outcome: .scripting(.echo(text: text)))),
             Sample(name: "/login", content: .result(command: "login", outcome: .session(.loggedIn(session)))),
             Sample(name: "/logout", content: .result(command: "logout", outcome: .session(.loggedOut(userID: text)))),
             Sample(name: "/whoami", content: .result(command: "whoami", outcome: .session(.whoami(session)))),
             Sample(name: "/nick", content: .result(command: "nick", outcome: .session(.displayName(RemoteText(text), userID: text, changed: true)))),
             Sample(name: "/nick none", content: .result(command: "nick", outcome: .session(.displayName(nil, userID: text, changed: false)))),
             Sample(name: "/account", content: .result(command: "account", outcome: .session(.accountManagement(url))), showsText: false),
-            Sample(name: "/config", content: .result(command: "config", outcome: .config(config))),
-            Sample(name: "/set", content: .result(command: "set", outcome: .settingChanged(key: .sync, value: text))),
-            Sample(name: "/set flag", content: .result(command: "set", outcome: .developerFlagChanged(.showQRCodeLogin, isOn: true)), showsText: false),
-            Sample(name: "/set flag value", content: .result(command: "set", outcome: .developerFlagValue(.showQRCodeLogin, isOn: false)),
+            Sample(name: "/config", content: .result(command: "config", outcome: .settings(.config(config)))),
+            Sample(name: "/set", content: .result(command: "set", outcome: .settings(.changed(key: .sync, value: text)))),
+            Sample(name: "/set flag", content: .result(command: "set", outcome: .settings(.developerFlagChanged(.showQRCodeLogin, isOn: true))), showsText: false),
+            Sample(name: "/set flag value", content: .result(command: "set", outcome: .settings(.developerFlagValue(.showQRCodeLogin, isOn: false))),
                    showsText: false),
-            Sample(name: "/set values", content: .result(command: "set", outcome: .settingValues(keys: Settings.Key.allCases, settings: profile.settings)),
+            Sample(name: "/set values", content: .result(command: "set", outcome: .settings(.values(keys: Settings.Key.allCases, settings: profile.settings))),
                    showsText: false),
-            Sample(name: "/alias", content: .result(command: "alias", outcome: .aliasDefined(name: text, expansion: text))),
-            Sample(name: "/unalias", content: .result(command: "unalias", outcome: .aliasRemoved(name: text))),
-            Sample(name: "/aliases", content: .result(command: "alias", outcome: .aliases([AliasEntry(name: text, expansion: text)]))),
+            Sample(name: "/alias", content: .result(command: "alias", outcome: .scripting(.aliasDefined(name: text, expansion: text)))),
+            Sample(name: "/unalias", content: .result(command: "unalias", outcome: .scripting(.aliasRemoved(name: text)))),
+            Sample(name: "/aliases", content: .result(command: "alias", outcome: .scripting(.aliases([AliasEntry(name: text, expansion: text)])))),
             Sample(name: "/rooms", content: .result(command: "rooms", outcome: .rooms([room, unnamed, space], spaceCells: cells))),
             Sample(name: "/unread", content: .result(command: "unread", outcome: .unreadRooms(NumberedRoom.numbering([room, unnamed]), spaceCells: cells))),
             Sample(name: "/read", content: .result(command: "read", outcome: .markedRead(roomName: RemoteText(text)))),
@@ -195,9 +195,9 @@ import Testing
             Sample(name: "/backup", content: .result(command: "backup", outcome: .trust(.backupStatus(status)))),
             Sample(name: "/backup restore", content: .result(command: "backup", outcome: .trust(.backupRestored(restore))), showsText: false),
             Sample(name: "/identity", content: .result(command: "identity", outcome: .trust(.identity(identity)))),
-            Sample(name: "/verify", content: .result(command: "verify", outcome: .verification(verification)), showsText: false),
-            Sample(name: "/verify step", content: .result(command: "verify", outcome: .verificationStep(verification)), showsText: false),
-            Sample(name: "/verifications", content: .result(command: "verifications", outcome: .verifications([verification]))),
+            Sample(name: "/verify", content: .result(command: "verify", outcome: .verification(.standing(verification))), showsText: false),
+            Sample(name: "/verify step", content: .result(command: "verify", outcome: .verification(.step(verification))), showsText: false),
+            Sample(name: "/verifications", content: .result(command: "verifications", outcome: .verification(.list([verification])))),
             Sample(name: "/source", content: .result(command: "source", outcome: .developer(.eventSource(source)))),
             Sample(name: "/labs", content: .result(command: "labs", outcome: .developer(.labs([LabSwitch(name: .sync, value: text)])))),
             Sample(name: "/report-problem", content: .result(command: "report-problem", outcome: .developer(.problemReported(path: text, size: 9)))),
@@ -284,7 +284,7 @@ import Testing
         switch outcome {
         case .done: 0
         case .help: 1
-        case .echo: 2
+        case .scripting(.echo): 2
         case .session(let outcome):
             switch outcome {
             case .loggedIn: 3
@@ -293,14 +293,14 @@ import Testing
             case .accountManagement: 6
             case .displayName: 71
             }
-        case .config: 7
-        case .settingChanged: 8
-        case .developerFlagChanged: 9
-        case .developerFlagValue: 10
-        case .settingValues: 11
-        case .aliasDefined: 12
-        case .aliasRemoved: 13
-        case .aliases: 14
+        case .settings(.config): 7
+        case .settings(.changed): 8
+        case .settings(.developerFlagChanged): 9
+        case .settings(.developerFlagValue): 10
+        case .settings(.values): 11
+        case .scripting(.aliasDefined): 12
+        case .scripting(.aliasRemoved): 13
+        case .scripting(.aliases): 14
         case .rooms: 15
         case .unreadRooms: 16
         case .markedRead: 17
@@ -362,9 +362,9 @@ import Testing
             case .backupRestored: 62
             case .identity: 63
             }
-        case .verification: 64
-        case .verificationStep: 65
-        case .verifications: 66
+        case .verification(.standing): 64
+        case .verification(.step): 65
+        case .verification(.list): 66
         case .developer(let outcome):
             switch outcome {
             case .eventSource: 67

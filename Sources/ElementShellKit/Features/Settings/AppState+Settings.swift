@@ -5,7 +5,7 @@ extension AppState {
         switch action {
         case .show(let name): showConfig(profile: name)
         case .set(let key, let value): await set(key, to: value)
-        case .describe(nil): finish(.settingValues(keys: Settings.Key.allCases, settings: state.profile.settings))
+        case .describe(nil): finish(.settings(.values(keys: Settings.Key.allCases, settings: state.profile.settings)))
         case .describe(let name?): describe(name)
         }
     }
@@ -29,15 +29,15 @@ extension AppState {
             dataDirectory: shown.name == state.profile.name ? dataDirectory : nil,
             isRunningProfile: shown.name == state.profile.name
         )
-        return finish(.config(summary))
+        return finish(.settings(.config(summary)))
     }
 
     private func describe(_ name: String) -> Bool {
         if let flag = DeveloperOptions.Flag.allCases.first(where: { $0.settingName == name }) {
-            return finish(.developerFlagValue(flag, isOn: state.profile.developer[flag]))
+            return finish(.settings(.developerFlagValue(flag, isOn: state.profile.developer[flag])))
         }
         do {
-            return finish(.settingValues(keys: [try Settings.Key(named: name)], settings: state.profile.settings))
+            return finish(.settings(.values(keys: [try Settings.Key(named: name)], settings: state.profile.settings)))
         } catch {
             return finish(.failure(.setting(error)))
         }
@@ -73,7 +73,7 @@ extension AppState {
         case .sendTyping: if !state.profile.settings.sendTyping { stopTyping() }
         case .excludeInsecureDevices: await state.crypto?.setExcludesInsecureDevices(state.profile.settings.excludeInsecureDevices)
         }
-        return finish(.settingChanged(key: key, value: state.profile.settings.value(of: key)))
+        return finish(.settings(.changed(key: key, value: state.profile.settings.value(of: key))))
     }
 
     /// A developer flag for this run: the profile's default until the shell ends.
@@ -89,7 +89,7 @@ extension AppState {
         default: return finish(.failure(.setting(.invalidFlagValue(flag, value: value.trimmingCharacters(in: .whitespaces)))))
         }
         commit { $0.profile.developer[flag] = isOn }
-        return finish(.developerFlagChanged(flag, isOn: isOn))
+        return finish(.settings(.developerFlagChanged(flag, isOn: isOn)))
     }
 
     /// What the settings' own rules accept but this shell could not use: a language it does not

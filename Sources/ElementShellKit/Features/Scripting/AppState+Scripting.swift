@@ -10,8 +10,8 @@ extension AppState {
         case .source(let path): await source(path)
         case .defineAlias(let name, let expansion): defineAlias(name, expansion)
         case .removeAlias(let name): removeAlias(name)
-        case .listAliases: finish(.aliases(state.aliases.sorted { $0.key < $1.key }.map { AliasEntry(name: $0.key, expansion: $0.value) }))
-        case .echo(let text): finish(.echo(text: text))
+        case .listAliases: finish(.scripting(.aliases(state.aliases.sorted { $0.key < $1.key }.map { AliasEntry(name: $0.key, expansion: $0.value) })))
+        case .echo(let text): finish(.scripting(.echo(text: text)))
         case .after(let seconds, let line): scheduleLine(line, after: seconds)
         case .waitForSync(let timeout): await waitForSync(timeout: timeout, for: context.signedIn.session)
         case .waitForMessage(let text, let timeout): await waitForMessage(containing: text, timeout: timeout)
@@ -64,13 +64,13 @@ extension AppState {
         guard AliasExpander.isValidName(bare) else { return finish(.failure(.invalidAliasName(name))) }
         guard CommandTable.spec(named: bare) == nil else { return finish(.failure(.aliasShadowsCommand(bare))) }
         commit { $0.aliases[bare] = expansion }
-        return finish(.aliasDefined(name: bare, expansion: expansion))
+        return finish(.scripting(.aliasDefined(name: bare, expansion: expansion)))
     }
 
     private func removeAlias(_ name: String) -> Bool {
         let bare = CommandTable.bareName(name)
         guard commit({ $0.aliases.removeValue(forKey: bare) }) != nil else { return finish(.failure(.unknownAlias(bare))) }
-        return finish(.aliasRemoved(name: bare))
+        return finish(.scripting(.aliasRemoved(name: bare)))
     }
 
     /// The expanded line when `line` calls a user alias; built-in commands always win.
