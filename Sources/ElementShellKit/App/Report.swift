@@ -132,9 +132,9 @@ public enum Outcome: Sendable, Equatable {
     /// `/threads`: the roots, each with its summary, the most recently active first.
     case threads([MessageView])
     /// A reaction (its key) to the message `reference` names is in the outbox.
-    case reactionQueued(key: String, reference: String)
+    case reactionQueued(key: String, reference: String, number: Int)
     /// The removal of the message (or reaction) is in the outbox.
-    case redactionQueued(reference: String)
+    case redactionQueued(reference: String, number: Int)
     /// `/download` wrote the file.
     case downloaded(path: String, size: Int)
     case draft(DraftOutcome)

@@ -106,8 +106,8 @@ public enum JSONRenderer {
         case .roomText(let kind, let text): [kind.rawValue: text?.json ?? .null]
         case .roomTextChanged: [:]
         case .queue(let outcome): outcome.json
-        case .reactionQueued(let key, let reference): ["key": .string(key), "ref": .string(reference)]
-        case .redactionQueued(let reference): ["ref": .string(reference)]
+        case .reactionQueued(let key, let reference, let number): ["key": .string(key), "ref": .string(reference), "target_ref": .string("~\(number)")]
+        case .redactionQueued(let reference, let number): ["ref": .string(reference), "target_ref": .string("~\(number)")]
         case .downloaded(let path, let size): ["path": .string(path), "size": .integer(Int64(size))]
         case .draft(let outcome): outcome.json
         case .joined(let roomID, let roomName): ["room_id": .string(roomID), "name": roomName.json]

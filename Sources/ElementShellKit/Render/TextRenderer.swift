@@ -116,8 +116,8 @@ public struct TextRenderer: Sendable {
         case .history(let messages):
             messages.isEmpty ? [L10n.screenHistoryStart] : messages.flatMap(messageText.lines(for:))
         case .queue(let outcome): QueueText(theme: theme, width: width).lines(for: outcome)
-        case .reactionQueued(let key, let reference): [L10n.screenReactionQueued(clean(key), clean(reference))]
-        case .redactionQueued(let reference): [L10n.screenRedactionQueued(clean(reference))]
+        case .reactionQueued(let key, _, let number): [L10n.screenReactionQueued(clean(key), "~\(number)")]
+        case .redactionQueued(_, let number): [L10n.screenRedactionQueued("~\(number)")]
         case .downloaded(let path, let size): [L10n.screenDownloaded(clean(path), FileSizeText.text(Int64(size)))]
         case .draft(let outcome): DraftText(width: width).lines(for: outcome)
         case .joined(_, let roomName): [L10n.screenRoomJoined(roomName.shown)]
