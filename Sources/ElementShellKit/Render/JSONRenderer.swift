@@ -98,7 +98,7 @@ public enum JSONRenderer {
             ["room": name.json, "root": .object(root.json), "messages": .array(messages.map { .object($0.json) }), "draft": draft.json]
         case .threadClosed(let name): ["room": name.json]
         case .searchResults(let hits, let skipsEncrypted):
-            ["results": .array(hits.map { .object($0.message.json.merging(["room": .string($0.roomName)]) { $1 }) }),
+            ["results": .array(hits.map { .object($0.message.json.merging(["room": $0.roomName.json]) { $1 }) }),
              "encrypted_not_searched": .bool(skipsEncrypted)]
         case .threads(let roots): ["threads": .array(roots.map { .object($0.json) })]
         case .history(let messages): ["messages": .array(messages.map { .object($0.json) })]

@@ -105,7 +105,7 @@ public struct TextRenderer: Sendable {
         case .threadClosed(let name): [L10n.screenThreadClosed(name.shown)]
         case .searchResults(let hits, let skipsEncrypted):
             (hits.isEmpty ? [L10n.screenSearchEmpty] : [L10n.screenSearchResults(hits.count)] + hits.flatMap { hit in
-                [theme.dim(clean(hit.roomName))] + messageText.lines(for: hit.message)
+                [theme.dim(hit.roomName.shown)] + messageText.lines(for: hit.message)
             }) + (skipsEncrypted ? [theme.dim(L10n.screenSearchEncryptedSkipped)] : [])
         case .threads(let roots): roots.isEmpty ? [L10n.screenThreadsEmpty] : roots.flatMap(messageText.lines(for:))
         case .members(let members): table(members.map { [$0.name.shown, $0.name.unsanitized == $0.userID ? "" : theme.dim(clean($0.userID))] }, wrapsLastColumn: false)

@@ -11,7 +11,7 @@ extension AppState {
         }
         switch action {
         case .list:
-            return finish(.queue(.list(entries.map { QueuedMessage(entry: $0, roomName: state.rooms[$0.roomID].map(RoomName.of) ?? $0.roomID) })))
+            return finish(.queue(.list(entries.map { QueuedMessage(entry: $0, roomName: state.rooms[$0.roomID].map(RoomName.text) ?? RemoteText($0.roomID)) })))
         case .resend(let number), .cancel(let number):
             let chosen: [OutboxEntry]
             if let number {

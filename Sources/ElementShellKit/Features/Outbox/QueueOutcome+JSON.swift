@@ -6,7 +6,7 @@ extension QueueOutcome {
         switch self {
         case .list(let messages):
             ["queue": .array(messages.enumerated().map { index, message in
-                ["number": .integer(Int64(index + 1)), "room_id": .string(message.entry.roomID), "room": .string(message.roomName),
+                ["number": .integer(Int64(index + 1)), "room_id": .string(message.entry.roomID), "room": message.roomName.json,
                  "transaction_id": .string(message.entry.transactionID), "body": .string(message.entry.body),
                  "attempts": .integer(Int64(message.entry.attempts)), "failed": .bool(message.entry.failed)]
             })]

@@ -12,5 +12,5 @@ public enum QueueOutcome: Sendable, Equatable {
 /// A message of the outbox, for `/queue`.
 public struct QueuedMessage: Sendable, Equatable {
     public var entry: OutboxEntry
-    public var roomName: String
+    public var roomName: RemoteText
 }

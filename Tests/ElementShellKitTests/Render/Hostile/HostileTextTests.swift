@@ -104,7 +104,7 @@ import Testing
         let reports: [(String, Report.Content)] = [
             ("/open", .result(command: "open", outcome: .opened(roomName: RemoteText(name), messages: [Self.message()], draft: nil))),
             ("/thread", .result(command: "thread", outcome: .threadOpened(roomName: RemoteText(name), root: Self.message(), messages: [], draft: nil))),
-            ("/search", .result(command: "search", outcome: .searchResults([SearchHit(roomName: name, message: Self.message())], encryptedNotSearched: false))),
+            ("/search", .result(command: "search", outcome: .searchResults([SearchHit(roomName: RemoteText(name), message: Self.message())], encryptedNotSearched: false))),
             ("/kick", .result(command: "kick", outcome: .membershipChanged(.kick, userID: "@m:hs", roomName: RemoteText(name)))),
             ("/leave", .result(command: "leave", outcome: .left(roomName: RemoteText(name)))),
             ("/read", .result(command: "read", outcome: .markedRead(roomName: RemoteText(name)))),
