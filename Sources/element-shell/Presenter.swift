@@ -32,7 +32,7 @@ final class Presenter {
     func show(_ report: Report) {
         switch report.content {
         case .result(_, .opened(_, _, let draft?)), .result(_, .openedBeforeSync(_, let draft?)),
-             .result(_, .threadOpened(_, _, _, let draft?)):
+             .result(_, .thread(.opened(_, _, _, let draft?))):
             fillInputLine?(draft)
         case .attention(let attention): alert?(attention)
         case .invited(let invitation): alert?(invitation.attention)

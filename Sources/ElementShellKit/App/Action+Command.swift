@@ -5,16 +5,9 @@ extension Action {
     public var command: CommandName {
         switch self {
         case .message: .message
-        case .relation(.reply): .reply
-        case .relation(.edit): .edit
-        case .relation(.react): .react
-        case .relation(.unreact): .unreact
-        case .relation(.redact): .redact
-        case .media(.upload): .upload
-        case .media(.download): .download
-        case .thread(.open): .thread
-        case .thread(.back): .back
-        case .thread(.list): .threads
+        case .relation(let action): action.command
+        case .media(let action): action.command
+        case .thread(let action): action.command
         case .draft(let action): action.command
         case .queue(let action): action.command
         case .room(.list), .room(.listUnread): .rooms

@@ -35,57 +35,6 @@ public enum MessageAction: Sendable, Equatable {
     case html(text: String)
 }
 
-/// Acting on a message of the open room, named by a `MessageReference`.
-public enum RelationAction: Sendable, Equatable {
-    case reply(to: MessageReference, text: String)
-    /// A new text for one of our own messages.
-    case edit(MessageReference, text: String)
-    /// `key` as typed: an emoji, or a `:shortcode:`.
-    case react(to: MessageReference, key: String)
-    case unreact(to: MessageReference, key: String)
-    case redact(MessageReference, reason: String?)
-}
-
-extension RelationAction: CustomStringConvertible {
-    public var description: String {
-        switch self {
-        case .reply(let reference, _): "reply(to: \(reference.text), text: <redacted>)"
-        case .edit(let reference, _): "edit(\(reference.text), text: <redacted>)"
-        case .react(let reference, _): "react(to: \(reference.text), key: <redacted>)"
-        case .unreact(let reference, _): "unreact(to: \(reference.text), key: <redacted>)"
-        case .redact(let reference, _): "redact(\(reference.text), reason: <redacted>)"
-        }
-    }
-}
-
-/// Files, to and from the homeserver's media repository.
-public enum MediaAction: Sendable, Equatable {
-    /// Uploads the file and sends it to the open room (or its open thread) as a message.
-    case upload(path: String)
-    /// Saves a message's file to `path`, or under its own name in the current directory;
-    /// `overwrite` (`/download!`) replaces an existing file instead of choosing a new name.
-    case download(MessageReference, path: String?, overwrite: Bool)
-}
-
-/// Threads of the open room.
-public enum ThreadAction: Sendable, Equatable {
-    /// Opens the thread of a message (a root, or any message in it), sending `text` there if given.
-    case open(MessageReference, text: String?)
-    /// Back from the thread to the room's main timeline.
-    case back
-    case list
-}
-
-extension ThreadAction: CustomStringConvertible {
-    public var description: String {
-        switch self {
-        case .open(let reference, _): "open(\(reference.text), text: <redacted>)"
-        case .back: "back"
-        case .list: "list"
-        }
-    }
-}
-
 public enum RoomAction: Sendable, Equatable {
     /// The rooms of the session, invites first, then by latest activity.
     case list

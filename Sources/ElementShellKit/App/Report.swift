@@ -123,20 +123,12 @@ public enum Outcome: Sendable, Equatable {
     /// `/space-kick`: each room of the space the user was in, the space first.
     case spaceKicked(userID: String, spaceName: RemoteText, results: [SpaceKickResult])
     case queue(QueueOutcome)
-    /// `/thread`: its root and latest replies (oldest first), and its draft for the input line.
-    case threadOpened(roomName: RemoteText, root: MessageView, messages: [MessageView], draft: String?)
-    case threadClosed(roomName: RemoteText)
+    case thread(ThreadOutcome)
     /// `/search`: the messages found, the newest first, each with its room's name, and whether
     /// rooms searched were encrypted, whose messages the server cannot read to search.
     case searchResults([SearchHit], encryptedNotSearched: Bool)
-    /// `/threads`: the roots, each with its summary, the most recently active first.
-    case threads([MessageView])
-    /// A reaction (its key) to the message `reference` names is in the outbox.
-    case reactionQueued(key: String, reference: String, number: Int)
-    /// The removal of the message (or reaction) is in the outbox.
-    case redactionQueued(reference: String, number: Int)
-    /// `/download` wrote the file.
-    case downloaded(path: String, size: Int)
+    case relation(RelationOutcome)
+    case media(MediaOutcome)
     case draft(DraftOutcome)
     case encryption(EncryptionOutcome)
     case trust(TrustOutcome)

@@ -94,21 +94,17 @@ public enum JSONRenderer {
             ["room": name.json, "messages": .array(messages.map { .object($0.json) }), "draft": draft.json]
         case .openedBeforeSync(let name, let draft): ["room": name.json, "messages": [], "draft": draft.json, "awaiting_sync": .bool(true)]
         case .queued(let message): message.json
-        case .threadOpened(let name, let root, let messages, let draft):
-            ["room": name.json, "root": .object(root.json), "messages": .array(messages.map { .object($0.json) }), "draft": draft.json]
-        case .threadClosed(let name): ["room": name.json]
+        case .thread(let outcome): outcome.json
         case .searchResults(let hits, let skipsEncrypted):
             ["results": .array(hits.map { .object($0.message.json.merging(["room": $0.roomName.json]) { $1 }) }),
              "encrypted_not_searched": .bool(skipsEncrypted)]
-        case .threads(let roots): ["threads": .array(roots.map { .object($0.json) })]
         case .history(let messages): ["messages": .array(messages.map { .object($0.json) })]
         case .members(let members): ["members": .array(members.map { ["user_id": .string($0.userID), "name": $0.name.json] })]
         case .roomText(let kind, let text): [kind.rawValue: text?.json ?? .null]
         case .roomTextChanged: [:]
         case .queue(let outcome): outcome.json
-        case .reactionQueued(let key, let reference, let number): ["key": .string(key), "ref": .string(reference), "target_ref": .string("~\(number)")]
-        case .redactionQueued(let reference, let number): ["ref": .string(reference), "target_ref": .string("~\(number)")]
-        case .downloaded(let path, let size): ["path": .string(path), "size": .integer(Int64(size))]
+        case .relation(let outcome): outcome.json
+        case .media(.downloaded(let path, let size)): ["path": .string(path), "size": .integer(Int64(size))]
         case .draft(let outcome): outcome.json
         case .joined(let roomID, let roomName): ["room_id": .string(roomID), "name": roomName.json]
         case .alreadyInSpace(let roomID, let name): ["room_id": .string(roomID), "name": name.json, "already_joined": .bool(true)]

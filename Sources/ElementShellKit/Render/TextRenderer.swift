@@ -99,15 +99,10 @@ public struct TextRenderer: Sendable {
                 + messages.flatMap(messageText.lines(for:))
         case .openedBeforeSync(let name, _): [theme.accent(L10n.screenRoomOpenedBeforeSync(name.shown))]
         case .queued(let message): messageText.lines(for: message)
-        case .threadOpened(let name, let root, let messages, _):
-            [theme.accent(L10n.screenThreadOpened(root.reference.map { "~\($0)" } ?? "", name.shown))]
-                + ([root] + messages).flatMap(messageText.lines(for:))
-        case .threadClosed(let name): [L10n.screenThreadClosed(name.shown)]
         case .searchResults(let hits, let skipsEncrypted):
             (hits.isEmpty ? [L10n.screenSearchEmpty] : [L10n.screenSearchResults(hits.count)] + hits.flatMap { hit in
                 [theme.dim(hit.roomName.shown)] + messageText.lines(for: hit.message)
             }) + (skipsEncrypted ? [theme.dim(L10n.screenSearchEncryptedSkipped)] : [])
-        case .threads(let roots): roots.isEmpty ? [L10n.screenThreadsEmpty] : roots.flatMap(messageText.lines(for:))
         case .members(let members): table(members.map { [$0.name.shown, $0.name.unsanitized == $0.userID ? "" : theme.dim(clean($0.userID))] }, wrapsLastColumn: false)
         case .roomText(let kind, let text):
             [text.map { kind == .name ? L10n.screenRoomNameShown($0.shown) : L10n.screenRoomTopicShown($0.shown) }
@@ -116,9 +111,9 @@ public struct TextRenderer: Sendable {
         case .history(let messages):
             messages.isEmpty ? [L10n.screenHistoryStart] : messages.flatMap(messageText.lines(for:))
         case .queue(let outcome): QueueText(theme: theme, width: width).lines(for: outcome)
-        case .reactionQueued(let key, _, let number): [L10n.screenReactionQueued(clean(key), "~\(number)")]
-        case .redactionQueued(_, let number): [L10n.screenRedactionQueued("~\(number)")]
-        case .downloaded(let path, let size): [L10n.screenDownloaded(clean(path), FileSizeText.text(Int64(size)))]
+        case .thread(let outcome): ThreadText(messageText: messageText, theme: theme).lines(for: outcome)
+        case .relation(let outcome): RelationText.lines(for: outcome)
+        case .media(.downloaded(let path, let size)): [L10n.screenDownloaded(clean(path), FileSizeText.text(Int64(size)))]
         case .draft(let outcome): DraftText(width: width).lines(for: outcome)
         case .joined(_, let roomName): [L10n.screenRoomJoined(roomName.shown)]
         case .alreadyInSpace(_, let name): [L10n.screenSpaceAlreadyJoined(name.shown)]

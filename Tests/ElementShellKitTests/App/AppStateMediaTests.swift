@@ -88,8 +88,8 @@ import Testing
         try Data("old".utf8).write(to: URL(fileURLWithPath: folder + "/kept.txt"))
         #expect(await app.state.run(line: "/download! ^ \(folder)/kept.txt"))
         #expect(asked.withLock { $0 } == Array(repeating: "mxc://hs/notes", count: 3))
-        #expect(app.log.outcomes.suffix(3) == [.downloaded(path: folder + "/notes.txt", size: 5), .downloaded(path: folder + "/notes (1).txt", size: 5),
-                                               .downloaded(path: folder + "/kept.txt", size: 5)])
+        #expect(app.log.outcomes.suffix(3) == [.media(.downloaded(path: folder + "/notes.txt", size: 5)), .media(.downloaded(path: folder + "/notes (1).txt", size: 5)),
+                                               .media(.downloaded(path: folder + "/kept.txt", size: 5))])
         for name in ["notes.txt", "notes (1).txt", "kept.txt"] {
             #expect(FileManager.default.contents(atPath: folder + "/" + name) == Data("hello".utf8))
         }

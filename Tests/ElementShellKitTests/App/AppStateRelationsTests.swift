@@ -51,7 +51,7 @@ import Testing
         #expect(reply.replyQuote == ReplyQuote(senderName: "Bob", body: "earlier", reference: 1))
         // The reply, still in the outbox, is the newest message: `^` counts it.
         #expect(await app.state.run(line: "/react ^3 :tada:"))
-        #expect(app.log.outcomes.last == .reactionQueued(key: "🎉", reference: "^3", number: 1), "the message it went to, by its number")
+        #expect(app.log.outcomes.last == .relation(.reactionQueued(key: "🎉", reference: "^3", number: 1)), "the message it went to, by its number")
         #expect(await app.state.run(line: "/edit ^2 mine, fixed"))
         #expect(await app.state.run(line: "/unreact ~1 :+1:"))
         #expect(await app.state.run(line: "/redact ^2 oops"))

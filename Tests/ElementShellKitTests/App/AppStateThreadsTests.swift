@@ -45,11 +45,11 @@ import Testing
         #expect(live.map(\.body) == ["see you"] && live.first?.threadReference == 1, "a thread's message says whose thread it is in")
 
         await app.state.run(line: "/threads")
-        guard case .threads(let roots)? = app.log.outcomes.last else { Issue.record("no threads"); return }
+        guard case .thread(.list(let roots))? = app.log.outcomes.last else { Issue.record("no threads"); return }
         #expect(roots.map(\.body) == ["plans"] && roots.first?.threadSummary?.replyCount == 3)
 
         #expect(await app.state.run(line: "/thread ~1"))
-        guard case .threadOpened(_, let root, let replies, nil)? = app.log.outcomes.last else { Issue.record("no thread"); return }
+        guard case .thread(.opened(_, let root, let replies, nil))? = app.log.outcomes.last else { Issue.record("no thread"); return }
         #expect(root.body == "plans" && replies.map(\.body) == ["saturday?", "works for me", "see you"])
         #expect(replies.allSatisfy { $0.threadReference == nil && $0.replyQuote == nil }, "the fallback reply is no reply in a thread")
         #expect(app.state.promptValues().room == L10n.screenPromptThread("Lobby", "~1"))
@@ -77,7 +77,7 @@ import Testing
                     seen.append(answered ? (inThread ? "in the thread" : "marked in the thread") : (inThread ? "in the thread too early" : "in the room"))
                 case .result(_, let outcome):
                     answered = true
-                    if case .threadOpened(_, _, let replies, _) = outcome, replies.contains(where: { $0.body == "see you" }) { seen.append("listed") }
+                    if case .thread(.opened(_, _, let replies, _)) = outcome, replies.contains(where: { $0.body == "see you" }) { seen.append("listed") }
                 default:
                     break
                 }
@@ -95,7 +95,7 @@ import Testing
         await app.state.run(line: "/draft")
         #expect(app.log.outcomes.last == .draft(.shown("for the room")), "the thread's draft is its own")
         await app.state.run(line: "/thread ~1")
-        guard case .threadOpened(_, _, _, let draft)? = app.log.outcomes.last else { Issue.record("no thread"); return }
+        guard case .thread(.opened(_, _, _, let draft))? = app.log.outcomes.last else { Issue.record("no thread"); return }
         #expect(draft == "later, in the thread")
         await app.state.run(line: "me too")
         await app.state.run(line: "/draft")

@@ -167,15 +167,15 @@ import Testing
             ]))),
             Sample(name: "/queue", content: .result(command: "queue", outcome: .queue(.list([QueuedMessage(entry: outbox, roomName: RemoteText(text))])))),
             Sample(name: "/resend", content: .result(command: "resend", outcome: .queue(.resent(count: 2))), showsText: false),
-            Sample(name: "/thread", content: .result(command: "thread", outcome: .threadOpened(roomName: RemoteText(text), root: message, messages: [message],
-                                                                                              draft: text))),
-            Sample(name: "/thread close", content: .result(command: "thread", outcome: .threadClosed(roomName: RemoteText(text)))),
+            Sample(name: "/thread", content: .result(command: "thread", outcome: .thread(.opened(roomName: RemoteText(text), root: message, messages: [message],
+                                                                                              draft: text)))),
+            Sample(name: "/thread close", content: .result(command: "thread", outcome: .thread(.closed(roomName: RemoteText(text))))),
             Sample(name: "/search", content: .result(command: "search", outcome: .searchResults([SearchHit(roomName: RemoteText(text), message: message)],
                                                                                                encryptedNotSearched: true))),
-            Sample(name: "/threads", content: .result(command: "threads", outcome: .threads([message]))),
-            Sample(name: "/react", content: .result(command: "react", outcome: .reactionQueued(key: text, reference: text, number: 7))),
-            Sample(name: "/redact", content: .result(command: "redact", outcome: .redactionQueued(reference: text, number: 7)), showsText: false),
-            Sample(name: "/download", content: .result(command: "download", outcome: .downloaded(path: text, size: 2048))),
+            Sample(name: "/threads", content: .result(command: "threads", outcome: .thread(.list([message])))),
+            Sample(name: "/react", content: .result(command: "react", outcome: .relation(.reactionQueued(key: text, reference: text, number: 7)))),
+            Sample(name: "/redact", content: .result(command: "redact", outcome: .relation(.redactionQueued(reference: text, number: 7))), showsText: false),
+            Sample(name: "/download", content: .result(command: "download", outcome: .media(.downloaded(path: text, size: 2048)))),
             Sample(name: "/draft", content: .result(command: "draft", outcome: .draft(.shown(text)))),
             Sample(name: "/draft save", content: .result(command: "draft", outcome: .draft(.saved)), showsText: false),
             Sample(name: "/draft clear", content: .result(command: "draft", outcome: .draft(.cleared)), showsText: false),
@@ -331,13 +331,13 @@ import Testing
             case .resent: 40
             case .cancelled: 52
             }
-        case .threadOpened: 41
-        case .threadClosed: 42
+        case .thread(.opened): 41
+        case .thread(.closed): 42
         case .searchResults: 43
-        case .threads: 44
-        case .reactionQueued: 45
-        case .redactionQueued: 46
-        case .downloaded: 47
+        case .thread(.list): 44
+        case .relation(.reactionQueued): 45
+        case .relation(.redactionQueued): 46
+        case .media(.downloaded): 47
         case .draft(let outcome):
             switch outcome {
             case .shown: 48

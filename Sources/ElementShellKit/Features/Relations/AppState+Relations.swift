@@ -18,18 +18,18 @@ extension AppState {
                 let target = try await message(reference, in: roomID)
                 let emoji = Shortcodes.expand(key)
                 try await enqueue(eventType: "m.reaction", relation: .annotation(of: target.eventID, key: emoji), body: emoji, in: room)
-                return finish(.reactionQueued(key: emoji, reference: reference.text, number: self.reference(of: target)))
+                return finish(.relation(.reactionQueued(key: emoji, reference: reference.text, number: self.reference(of: target))))
             case .unreact(let reference, let key):
                 let target = try await message(reference, in: roomID)
                 let emoji = Shortcodes.expand(key)
                 let own = (try? await room.store.reactions(to: [target.eventID])) ?? []
                 guard let reaction = own.first(where: { $0.sender == room.session.userID && $0.key == emoji }) else { throw .noSuchReaction(emoji) }
                 try await enqueue(eventType: "m.room.redaction", relation: .redaction(of: reaction.eventID), body: "", in: room)
-                return finish(.redactionQueued(reference: reference.text, number: self.reference(of: target)))
+                return finish(.relation(.redactionQueued(reference: reference.text, number: self.reference(of: target))))
             case .redact(let reference, let reason):
                 let target = try await message(reference, in: roomID)
                 try await enqueue(eventType: "m.room.redaction", relation: .redaction(of: target.eventID), body: reason ?? "", in: room)
-                return finish(.redactionQueued(reference: reference.text, number: self.reference(of: target)))
+                return finish(.relation(.redactionQueued(reference: reference.text, number: self.reference(of: target))))
             }
         } catch {
             return finish(.failure(error))

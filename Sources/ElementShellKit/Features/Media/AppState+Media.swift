@@ -62,7 +62,7 @@ extension AppState {
                 throw .matrix(error)
             }
             try await LocalFile.offMainActor { () throws(ShellError) in try LocalFile.write(data, to: target, overwrite: overwrite) }
-            return finish(.downloaded(path: target, size: data.count))
+            return finish(.media(.downloaded(path: target, size: data.count)))
         } catch {
             return finish(.failure(error))
         }

@@ -41,16 +41,16 @@ extension AppState {
                 state.historyCursor = thread.first?.seq
             }
             let shown = views(of: [root] + unprinted, with: surroundings)
-            return finish(.threadOpened(roomName: RemoteText(roomName), root: shown[0], messages: Array(shown.dropFirst()), draft: draft ?? nil))
+            return finish(.thread(.opened(roomName: RemoteText(roomName), root: shown[0], messages: Array(shown.dropFirst()), draft: draft ?? nil)))
         case .back:
             commit { state in
                 state.currentThreadRoot = nil
                 state.historyCursor = nil
             }
-            return finish(.threadClosed(roomName: RemoteText(roomName)))
+            return finish(.thread(.closed(roomName: RemoteText(roomName))))
         case .list:
             let roots = (try? await store.threadRoots(in: roomID)) ?? []
-            return finish(.threads(await views(of: roots)))
+            return finish(.thread(.list(await views(of: roots))))
         }
     }
 
