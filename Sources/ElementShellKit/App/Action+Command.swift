@@ -21,11 +21,7 @@ extension Action {
         case .room(.text(.name, _, _)): .name
         case .room(.joinRule): .joinrule
         case .room(.markRead): .read
-        case .membership(.accept): .accept
-        case .membership(.decline): .decline
-        case .membership(.create): .create
-        case .membership(.directChat): .dm
-        case .membership(.change(let change, _, _, _, _)): change.command
+        case .membership(let action): action.command
         case .space(.list): .spaces
         case .space(.hierarchy): .space
         case .space(.kick): .spaceKick
@@ -39,18 +35,6 @@ extension Action {
         case .app(.help): .help
         case .app(.quit): .quit
         case .developer(let action): action.command
-        }
-    }
-}
-
-extension MembershipChange {
-    /// `/invite`, `/kick`, `/ban` or `/unban`.
-    var command: CommandName {
-        switch self {
-        case .invite: .invite
-        case .kick: .kick
-        case .ban: .ban
-        case .unban: .unban
         }
     }
 }

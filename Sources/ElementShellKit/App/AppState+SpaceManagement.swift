@@ -31,8 +31,8 @@ extension AppState {
             }
             // Encrypted from its first event: what is sent before sync brings that state is encrypted too.
             await enter(roomID, as: signedIn, address: address, name: creation.name, encryption: creation.isEncrypted ? RoomEncryption() : nil)
-            return finish(.created(roomID: roomID, alias: address, name: creation.name, isEncrypted: creation.isEncrypted, isSpace: creation.isSpace,
-                                   inSpace: space.map(RoomName.of)))
+            return finish(.membership(.created(roomID: roomID, alias: address, name: creation.name, isEncrypted: creation.isEncrypted, isSpace: creation.isSpace,
+                                   inSpace: space.map(RoomName.of))))
         } catch {
             return finish(.failure(.matrix(error)))
         }

@@ -96,11 +96,7 @@ public enum Outcome: Sendable, Equatable {
     /// `/join` of a space the user is in already: nothing to join, and `/space` shows its rooms.
     case alreadyInSpace(roomID: String, spaceName: RemoteText)
     case left(roomName: RemoteText)
-    /// `/decline`: the invite is left.
-    case declined(roomName: RemoteText)
-    /// `/create`: the room exists and is open; `alias` is its full `#alias:server` when one was asked for.
-    /// `/create` and `/space create`: in a space (`/create --in`), its name.
-    case created(roomID: String, alias: String?, name: String? = nil, isEncrypted: Bool = false, isSpace: Bool = false, inSpace: String? = nil)
+    case membership(MembershipOutcome)
     /// `/space add`: `parentLinked` when the room names the space as its parent too.
     case spaceChildAdded(spaceName: RemoteText, roomName: RemoteText, parentLinked: Bool)
     /// `/space remove`: `parentUnlinked` when the room's link to the space went too.
@@ -108,10 +104,6 @@ public enum Outcome: Sendable, Equatable {
     /// `/joinrule`: the open room's rule, with the names of the spaces a restricted one admits;
     /// `changed` when the command set it.
     case joinRule(rule: String, spaces: [String], changed: Bool)
-    /// `/dm`: the direct chat with `userID` is open; `isNew` when it was just started (they are invited).
-    case directChat(roomID: String, userID: String, isNew: Bool)
-    /// `/invite`, `/kick`, `/ban`, `/unban`: the server did it.
-    case membershipChanged(MembershipChange, userID: String, roomName: RemoteText)
     /// `/spaces`: in `/rooms` order; the position (from 1) is the number `/space` takes.
     case spaces([RoomRecord])
     /// `/space`: the rooms below the space, depth first; the position (from 1) is the number

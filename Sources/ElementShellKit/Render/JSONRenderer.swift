@@ -108,16 +108,13 @@ public enum JSONRenderer {
         case .draft(let outcome): outcome.json
         case .joined(let roomID, let roomName): ["room_id": .string(roomID), "name": roomName.json]
         case .alreadyInSpace(let roomID, let name): ["room_id": .string(roomID), "name": name.json, "already_joined": .bool(true)]
-        case .left(let name), .declined(let name): ["room": name.json]
-        case .created(let roomID, let alias, let name, let isEncrypted, let isSpace, let space):
-            ["room_id": .string(roomID), "alias": alias.json, "name": name.json, "encrypted": .bool(isEncrypted), "is_space": .bool(isSpace), "space": space.json]
+        case .left(let name): ["room": name.json]
         case .spaceChildAdded(let space, let room, let parentLinked):
             ["space": space.json, "room": room.json, "parent_linked": .bool(parentLinked)]
         case .spaceChildRemoved(let space, let room, let parentUnlinked):
             ["space": space.json, "room": room.json, "parent_unlinked": .bool(parentUnlinked)]
         case .joinRule(let rule, let spaces, let changed): ["join_rule": .string(rule), "spaces": .array(spaces.map(JSONValue.string)), "changed": .bool(changed)]
-        case .directChat(let roomID, let userID, let isNew): ["room_id": .string(roomID), "user_id": .string(userID), "created": .bool(isNew)]
-        case .membershipChanged(_, let userID, let name): ["user_id": .string(userID), "room": name.json]
+        case .membership(let outcome): outcome.json
         case .rooms(let rooms, let cells): ["rooms": numbered(NumberedRoom.numbering(rooms)) { cells[$0.roomID].map(spaceCell) ?? [:] }]
         case .unreadRooms(let rooms, let cells): ["rooms": numbered(rooms) { cells[$0.roomID].map(spaceCell) ?? [:] }]
         case .markedRead(let name): ["room": name.json]

@@ -118,17 +118,11 @@ public struct TextRenderer: Sendable {
         case .joined(_, let roomName): [L10n.screenRoomJoined(roomName.shown)]
         case .alreadyInSpace(_, let name): [L10n.screenSpaceAlreadyJoined(name.shown)]
         case .left(let name): [L10n.screenRoomLeft(name.shown)]
-        case .declined(let name): [L10n.screenInviteDeclined(name.shown)]
-        case .created(let roomID, let alias, let name, let isEncrypted, let isSpace, let space):
-            // Named as people will find it: its alias, else its name.
-            [created(clean(alias ?? name ?? roomID), isEncrypted: isEncrypted, isSpace: isSpace, in: space.map(clean))]
         case .spaceChildAdded(let space, let room, let parentLinked):
             [(parentLinked ? L10n.screenSpaceChildAdded : L10n.screenSpaceChildAddedWithoutParent)(room.shown, space.shown)]
         case .spaceChildRemoved(let space, let room, _): [L10n.screenSpaceChildRemoved(room.shown, space.shown)]
         case .joinRule(let rule, let spaces, let changed): [changed ? L10n.screenJoinRuleChanged(joinRuleText(rule, spaces)) : joinRuleText(rule, spaces)]
-        case .directChat(_, let userID, let isNew):
-            [isNew ? L10n.screenDirectChatStarted(clean(userID)) : L10n.screenDirectChatOpened(clean(userID))]
-        case .membershipChanged(let change, let userID, let name): [membershipChanged(change, clean(userID), name.shown)]
+        case .membership(let outcome): MembershipText().lines(for: outcome)
         case .encryption(let outcome): EncryptionText(theme: theme, width: width).lines(for: outcome)
         case .trust(let outcome): TrustText(theme: theme, width: width).lines(for: outcome)
         // Steps that need the user or end it are told above the prompt as they come.
@@ -186,12 +180,6 @@ public struct TextRenderer: Sendable {
         SpaceCellText.unreadNotes(room.notificationCount, room.highlightCount, theme: theme)
     }
 
-    private func created(_ shown: String, isEncrypted: Bool, isSpace: Bool, in space: String?) -> String {
-        if isSpace { return L10n.screenSpaceCreated(shown) }
-        if let space { return L10n.screenRoomCreatedInSpace(shown, space) }
-        return (isEncrypted ? L10n.screenRoomCreatedEncrypted : L10n.screenRoomCreated)(shown)
-    }
-
     private func joinRuleText(_ rule: String, _ spaces: [String]) -> String {
         switch rule {
         case "public": L10n.screenJoinRulePublic
@@ -199,15 +187,6 @@ public struct TextRenderer: Sendable {
         case "knock": L10n.screenJoinRuleKnock
         case "restricted": L10n.screenJoinRuleRestricted(spaces.map(clean).joined(separator: ", "))
         default: L10n.screenJoinRuleOther(clean(rule))
-        }
-    }
-
-    private func membershipChanged(_ change: MembershipChange, _ userID: String, _ roomName: String) -> String {
-        switch change {
-        case .invite: L10n.screenMemberInvited(userID, roomName)
-        case .kick: L10n.screenMemberKicked(userID, roomName)
-        case .ban: L10n.screenMemberBanned(userID, roomName)
-        case .unban: L10n.screenMemberUnbanned(userID, roomName)
         }
     }
 

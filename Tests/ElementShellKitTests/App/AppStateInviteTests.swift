@@ -95,7 +95,7 @@ import Testing
         #expect(recorded.rooms(with: "@bob:hs") == ["!lobby:hs"], "the rest is written back as it was")
 
         #expect(await app.state.run(line: "/dm @carol:hs"))
-        #expect(app.log.outcomes.last == .directChat(roomID: "!dm:hs", userID: "@carol:hs", isNew: false), "no second chat with carol")
+        #expect(app.log.outcomes.last == .membership(.directChat(roomID: "!dm:hs", userID: "@carol:hs", isNew: false)), "no second chat with carol")
         #expect(await written.values.count == 1)
     }
 

@@ -43,7 +43,7 @@ import Testing
         #expect(!(await app.state.run(line: "/accept nowhere")))
         #expect(app.log.failures == [.notInvited(roomName: "Lobby"), .unknownRoom("nowhere")])
         #expect(await app.state.run(line: "/decline par"))
-        #expect(app.log.outcomes.last == .declined(roomName: "Party"))
+        #expect(app.log.outcomes.last == .membership(.declined(roomName: "Party")))
         #expect(await app.state.run(line: "/accept"))
         #expect(app.log.outcomes.last == .joined(roomID: "!books:hs", roomName: "Book club"), "named as invited, not by ID")
         #expect(app.state.currentRoomID == "!books:hs", "the accepted room is open")
@@ -72,12 +72,12 @@ import Testing
         #expect(app.log.failures == [.invalidRoomAlias("te:am")])
         #expect(await app.state.run(line: "/create Team chat --alias team --topic Plans for Friday --public"))
         #expect(await asked.values == [RoomCreation(name: "Team chat", aliasLocalpart: "team", topic: "Plans for Friday", isPublic: true)])
-        #expect(app.log.outcomes.last == .created(roomID: "!team:hs", alias: "#team:example", name: "Team chat"))
+        #expect(app.log.outcomes.last == .membership(.created(roomID: "!team:hs", alias: "#team:example", name: "Team chat")))
         #expect(app.state.currentRoomID == "!team:hs")
 
         #expect(await app.state.run(line: "/create Secrets --encrypted"))
         let created = try #require(app.log.reports.last)
-        #expect(created.content == .result(command: "create", outcome: .created(roomID: "!team:hs", alias: nil, name: "Secrets", isEncrypted: true)))
+        #expect(created.content == .result(command: "create", outcome: .membership(.created(roomID: "!team:hs", alias: nil, name: "Secrets", isEncrypted: true))))
         let line = L10n.$languageOverride.withValue("en") { TextRenderer(theme: Theme(usesColor: false, accent: .named(.green))).lines(for: created) }
         #expect(line == ["Created Secrets, encrypted end to end; it is the open room now."], "the user is told it is encrypted")
     }
@@ -94,11 +94,11 @@ import Testing
         await app.state.run(line: "/open Lobby")
 
         #expect(await app.state.run(line: "/dm bob"), "Bob is a member of the open room, found by local part")
-        #expect(app.log.outcomes.last == .directChat(roomID: "!lobby:hs", userID: "@bob:hs", isNew: false))
+        #expect(app.log.outcomes.last == .membership(.directChat(roomID: "!lobby:hs", userID: "@bob:hs", isNew: false)))
         #expect(await created.values.isEmpty)
 
         #expect(await app.state.run(line: "/dm @carol:hs"), "carol's only DM is not joined")
-        #expect(app.log.outcomes.last == .directChat(roomID: "!new:hs", userID: "@carol:hs", isNew: true))
+        #expect(app.log.outcomes.last == .membership(.directChat(roomID: "!new:hs", userID: "@carol:hs", isNew: true)))
         #expect(app.state.currentRoomID == "!new:hs")
         #expect(await created.values == [RoomCreation(directChatPartner: "@carol:hs", isEncrypted: true)], "encrypted, as Element starts them")
         #expect(await recorded.values.first?.rooms(with: "@carol:hs") == ["!old:hs", "!new:hs"])
@@ -132,7 +132,7 @@ import Testing
             #expect(await opening.value)
 
             let answered = try #require(app.log.reports.firstIndex {
-                $0.content == .result(command: "dm", outcome: .directChat(roomID: "!lobby:hs", userID: "@bob:hs", isNew: false))
+                $0.content == .result(command: "dm", outcome: .membership(.directChat(roomID: "!lobby:hs", userID: "@bob:hs", isNew: false)))
             })
             for (index, report) in app.log.reports.enumerated() {
                 guard case .message(let message) = report.content else { continue }
@@ -157,7 +157,7 @@ import Testing
         #expect(await app.state.run(line: "/unban @spam:hs"))
         #expect(!(await app.state.run(line: "/ban Carol")), "carol is not a member, so only her ID names her")
         #expect(await done.values == ["kick @bob:hs in !lobby:hs: too loud, sorry", "invite @carol:hs in !lobby:hs: -", "unban @spam:hs in !lobby:hs: -"])
-        #expect(app.log.outcomes.dropLast().last == .membershipChanged(.unban, userID: "@spam:hs", roomName: "Lobby"))
+        #expect(app.log.outcomes.dropLast().last == .membership(.changed(.unban, userID: "@spam:hs", roomName: "Lobby")))
         #expect(app.log.failures.last == .unknownUser("Carol"))
     }
 

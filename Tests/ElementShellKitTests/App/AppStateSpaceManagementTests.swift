@@ -56,7 +56,7 @@ import Testing
         #expect(await app.state.run(line: "/space create Guild --public"))
         #expect(await created.values.map(\.isSpace) == [true])
         #expect(await created.values.map(\.isPublic) == [true])
-        #expect(app.log.outcomes.last == .created(roomID: "!created:hs", alias: nil, name: "Guild", isSpace: true))
+        #expect(app.log.outcomes.last == .membership(.created(roomID: "!created:hs", alias: nil, name: "Guild", isSpace: true)))
         #expect(app.state.currentRoomID == "!created:hs")
         #expect(await app.state.run(line: "/help space"))
         guard case .help(let offered, _)? = app.log.outcomes.last else { Issue.record("no help"); return }
@@ -73,7 +73,7 @@ import Testing
         #expect(creation.parent == SpaceLink(spaceID: "!team:hs", via: ["example"]))
         #expect(await sent.values == [SentState(type: "m.space.child", stateKey: "!created:hs",
                                                 content: ["via": ["example"], "suggested": false], roomID: "!team:hs")])
-        #expect(app.log.outcomes.last == .created(roomID: "!created:hs", alias: nil, name: "Plans for May", isEncrypted: true, inSpace: "Team"))
+        #expect(app.log.outcomes.last == .membership(.created(roomID: "!created:hs", alias: nil, name: "Plans for May", isEncrypted: true, inSpace: "Team")))
     }
 
     @Test func theCreationBodyLinksTheParentAndRestrictsJoiningToTheSpace() throws {

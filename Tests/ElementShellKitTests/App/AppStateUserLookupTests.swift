@@ -34,7 +34,7 @@ import Testing
         #expect(app.state.currentRoomID == nil)
 
         #expect(await app.state.run(line: "/dm! @ghost:hs"))
-        #expect(app.log.outcomes.last == .directChat(roomID: "!new:hs", userID: "@ghost:hs", isNew: true))
+        #expect(app.log.outcomes.last == .membership(.directChat(roomID: "!new:hs", userID: "@ghost:hs", isNew: true)))
         #expect(await created.values == [RoomCreation(directChatPartner: "@ghost:hs", isEncrypted: true)])
     }
 

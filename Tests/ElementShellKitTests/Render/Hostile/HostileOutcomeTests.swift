@@ -149,15 +149,15 @@ import Testing
             Sample(name: "/join", content: .result(command: "join", outcome: .joined(roomID: text, roomName: RemoteText(text)))),
             Sample(name: "/join in space", content: .result(command: "join", outcome: .alreadyInSpace(roomID: text, spaceName: RemoteText(text)))),
             Sample(name: "/leave", content: .result(command: "leave", outcome: .left(roomName: RemoteText(text)))),
-            Sample(name: "/decline", content: .result(command: "decline", outcome: .declined(roomName: RemoteText(text)))),
-            Sample(name: "/create", content: .result(command: "create", outcome: .created(roomID: text, alias: text, name: text, isEncrypted: true,
-                                                                                          isSpace: false, inSpace: text))),
+            Sample(name: "/decline", content: .result(command: "decline", outcome: .membership(.declined(roomName: RemoteText(text))))),
+            Sample(name: "/create", content: .result(command: "create", outcome: .membership(.created(roomID: text, alias: text, name: text, isEncrypted: true,
+                                                                                          isSpace: false, inSpace: text)))),
             Sample(name: "/space add", content: .result(command: "space", outcome: .spaceChildAdded(spaceName: RemoteText(text), roomName: RemoteText(text), parentLinked: true))),
             Sample(name: "/space remove", content: .result(command: "space", outcome: .spaceChildRemoved(spaceName: RemoteText(text), roomName: RemoteText(text),
                                                                                                         parentUnlinked: false))),
             Sample(name: "/joinrule", content: .result(command: "joinrule", outcome: .joinRule(rule: text, spaces: [text], changed: true))),
-            Sample(name: "/dm", content: .result(command: "dm", outcome: .directChat(roomID: text, userID: text, isNew: true))),
-            Sample(name: "/kick", content: .result(command: "kick", outcome: .membershipChanged(.kick, userID: text, roomName: RemoteText(text)))),
+            Sample(name: "/dm", content: .result(command: "dm", outcome: .membership(.directChat(roomID: text, userID: text, isNew: true)))),
+            Sample(name: "/kick", content: .result(command: "kick", outcome: .membership(.changed(.kick, userID: text, roomName: RemoteText(text))))),
             Sample(name: "/spaces", content: .result(command: "spaces", outcome: .spaces([space]))),
             Sample(name: "/space", content: .result(command: "space", outcome: .spaceHierarchy(spaceName: RemoteText(text), rooms: [spaceRoom], isComplete: false,
                                                                                               offersManagement: true))),
@@ -314,13 +314,13 @@ import Testing
         case .joined: 25
         case .alreadyInSpace: 26
         case .left: 27
-        case .declined: 28
-        case .created: 29
+        case .membership(.declined): 28
+        case .membership(.created): 29
         case .spaceChildAdded: 30
         case .spaceChildRemoved: 31
         case .joinRule: 32
-        case .directChat: 33
-        case .membershipChanged: 34
+        case .membership(.directChat): 33
+        case .membership(.changed): 34
         case .spaces: 35
         case .spaceHierarchy: 36
         case .spaceRooms: 37

@@ -105,7 +105,7 @@ import Testing
             ("/open", .result(command: "open", outcome: .opened(roomName: RemoteText(name), messages: [Self.message()], draft: nil))),
             ("/thread", .result(command: "thread", outcome: .thread(.opened(roomName: RemoteText(name), root: Self.message(), messages: [], draft: nil)))),
             ("/search", .result(command: "search", outcome: .searchResults([SearchHit(roomName: RemoteText(name), message: Self.message())], encryptedNotSearched: false))),
-            ("/kick", .result(command: "kick", outcome: .membershipChanged(.kick, userID: "@m:hs", roomName: RemoteText(name)))),
+            ("/kick", .result(command: "kick", outcome: .membership(.changed(.kick, userID: "@m:hs", roomName: RemoteText(name))))),
             ("/leave", .result(command: "leave", outcome: .left(roomName: RemoteText(name)))),
             ("/read", .result(command: "read", outcome: .markedRead(roomName: RemoteText(name)))),
             ("mention", .mentioned(roomName: RemoteText(name), count: 1)),

@@ -38,7 +38,7 @@ extension AppState {
         commit { state in
             if state.currentRoomID == room.roomID { state.currentRoomID = nil }
         }
-        return finish(.declined(roomName: RoomName.text(of: room)))
+        return finish(.membership(.declined(roomName: RoomName.text(of: room))))
     }
 
     /// The invite `/accept` and `/decline` mean: the room named, else the open room when it is an
@@ -68,7 +68,7 @@ extension AppState {
                 let members = (try? await signedIn.store.members(of: chat.roomID)) ?? []
                 makeCurrent(chat.roomID, names: MemberNames.unique(members))
             }
-            return finish(chat.unrecorded.map { .failure(.matrix($0)) } ?? .directChat(roomID: chat.roomID, userID: userID, isNew: chat.isNew))
+            return finish(chat.unrecorded.map { .failure(.matrix($0)) } ?? .membership(.directChat(roomID: chat.roomID, userID: userID, isNew: chat.isNew)))
         } catch {
             return finish(.failure(.matrix(error)))
         }
@@ -104,7 +104,7 @@ extension AppState {
         if let error = await apply(change, to: userID, in: room.roomID, reason: reason, by: room.session.userID, through: room.services.rooms) {
             return finish(.failure(error))
         }
-        return finish(.membershipChanged(change, userID: userID, roomName: state.rooms[room.roomID].map(RoomName.text) ?? RemoteText(room.roomID)))
+        return finish(.membership(.changed(change, userID: userID, roomName: state.rooms[room.roomID].map(RoomName.text) ?? RemoteText(room.roomID))))
     }
 
     /// Why `command` may not go on for the user: their server does not know them (or could not be

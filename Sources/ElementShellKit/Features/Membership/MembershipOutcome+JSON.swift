@@ -1,0 +1,14 @@
+import MatrixJSON
+
+/// `--output json` for the membership commands; the fields are in docs/json-output.md.
+extension MembershipOutcome {
+    var json: [String: JSONValue] {
+        switch self {
+        case .declined(let name): ["room": name.json]
+        case .created(let roomID, let alias, let name, let isEncrypted, let isSpace, let space):
+            ["room_id": .string(roomID), "alias": alias.json, "name": name.json, "encrypted": .bool(isEncrypted), "is_space": .bool(isSpace), "space": space.json]
+        case .directChat(let roomID, let userID, let isNew): ["room_id": .string(roomID), "user_id": .string(userID), "created": .bool(isNew)]
+        case .changed(_, let userID, let name): ["user_id": .string(userID), "room": name.json]
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import MatrixClient
+
+/// The lines of what the membership commands produced.
+struct MembershipText {
+    func lines(for outcome: MembershipOutcome) -> [String] {
+        switch outcome {
+        case .declined(let name): [L10n.screenInviteDeclined(name.shown)]
+        case .created(let roomID, let alias, let name, let isEncrypted, let isSpace, let space):
+            // Named as people will find it: its alias, else its name.
+            [created(clean(alias ?? name ?? roomID), isEncrypted: isEncrypted, isSpace: isSpace, in: space.map(clean))]
+        case .directChat(_, let userID, let isNew):
+            [isNew ? L10n.screenDirectChatStarted(clean(userID)) : L10n.screenDirectChatOpened(clean(userID))]
+        case .changed(let change, let userID, let name): [membershipChanged(change, clean(userID), name.shown)]
+        }
+    }
+
+    private func created(_ shown: String, isEncrypted: Bool, isSpace: Bool, in space: String?) -> String {
+        if isSpace { return L10n.screenSpaceCreated(shown) }
+        if let space { return L10n.screenRoomCreatedInSpace(shown, space) }
+        return (isEncrypted ? L10n.screenRoomCreatedEncrypted : L10n.screenRoomCreated)(shown)
+    }
+
+    private func membershipChanged(_ change: MembershipChange, _ userID: String, _ roomName: String) -> String {
+        switch change {
+        case .invite: L10n.screenMemberInvited(userID, roomName)
+        case .kick: L10n.screenMemberKicked(userID, roomName)
+        case .ban: L10n.screenMemberBanned(userID, roomName)
+        case .unban: L10n.screenMemberUnbanned(userID, roomName)
+        }
+    }
+
+    private func clean(_ text: String) -> String { TerminalSanitizer.clean(text) }
+}
