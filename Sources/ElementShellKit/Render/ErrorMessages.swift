@@ -195,5 +195,12 @@ public enum ErrorMessages {
         suggestion.map { message + " " + L10n.errorDidYouMean(clean($0)) } ?? message
     }
 
+    /// The message as a sentence another follows: a server's words often end without a stop.
+    static func sentence(for error: ShellError) -> String {
+        let text = message(for: error)
+        guard let last = text.last, !".!?…".contains(last) else { return text }
+        return text + "."
+    }
+
     static func clean(_ text: String) -> String { TerminalSanitizer.clean(text) }
 }

@@ -71,7 +71,7 @@ public struct TextRenderer: Sendable {
         case .restoreProgress(let done, let total):
             lines = [theme.dim(L10n.screenBackupRestoreProgress(done, total))]
         case .sendProblem(_, _, let error, let delay):
-            let reason = ErrorMessages.message(for: .matrix(error))
+            let reason = ErrorMessages.sentence(for: .matrix(error))
             lines = [theme.error(delay.map { L10n.screenSendRetrying(reason, Int($0.components.seconds) + 1) } ?? L10n.screenSendGivenUp(reason))]
         }
         guard let location = report.location, report.isFailure else { return lines }

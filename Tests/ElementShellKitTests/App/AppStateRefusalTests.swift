@@ -28,9 +28,10 @@ import Testing
     }
 
     /// A message the server will not take for good is set aside in the outbox, for `/resend` or
-    /// `/cancel`; a rate-limited one waits its turn. Either way the user reads why.
+    /// `/cancel`; a rate-limited one waits its turn. Either way the user reads why, in sentences
+    /// even when the server's words end without a stop.
     @Test(arguments: [
-        (MatrixError.forbidden(message: "You are muted"), "The homeserver refused: You are muted", true),
+        (MatrixError.forbidden(message: "You are muted"), "The homeserver refused: You are muted. The message stays in the outbox.", true),
         (.notFound, "The homeserver does not know that.", true),
         (.limitExceeded(retryAfterMilliseconds: 2000), "The homeserver is limiting requests; try again shortly.", false),
     ])
