@@ -62,7 +62,8 @@ public enum ShellError: Error, Sendable, Equatable {
     case invalidRoomAlias(String)
     /// The room's power levels do not allow it; checked before asking the server.
     case notPermitted(MembershipChange, PowerRefusal)
-    /// The state event a command sends needs a higher power level in that room than ours.
+    /// What a command does (the state event it sends, removing another's message) needs a higher
+    /// power level in that room than ours.
     case stateNotPermitted(command: String, roomName: String, required: Int, own: Int)
     /// The command (or its form) is off in this profile; the flag turns it on.
     case turnedOff(command: String, profile: String, flag: DeveloperOptions.Flag)

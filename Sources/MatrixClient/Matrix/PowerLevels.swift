@@ -11,6 +11,8 @@ public struct PowerLevels: Sendable, Equatable {
     var invite: Int
     var kick: Int
     var ban: Int
+    /// The level needed to remove another member's events.
+    var redact: Int
     /// Levels for sending events of these types, over `stateDefault` for state events.
     var events: [String: Int]
     var stateDefault: Int
@@ -35,6 +37,7 @@ public struct PowerLevels: Sendable, Equatable {
             invite = 0
             kick = 50
             ban = 50
+            redact = 50
             events = [:]
             stateDefault = 0
             return
@@ -44,6 +47,7 @@ public struct PowerLevels: Sendable, Equatable {
         invite = content["invite"].flatMap(Self.level) ?? 0
         kick = content["kick"].flatMap(Self.level) ?? 50
         ban = content["ban"].flatMap(Self.level) ?? 50
+        redact = content["redact"].flatMap(Self.level) ?? 50
         events = (content["events"]?.object ?? [:]).compactMapValues(Self.level)
         stateDefault = content["state_default"].flatMap(Self.level) ?? 50
     }
@@ -67,6 +71,10 @@ public struct PowerLevels: Sendable, Equatable {
         if change != .invite, theirs >= own { return .outranked(userID: target, theirs: theirs, own: own) }
         return nil
     }
+
+    /// The level needed to remove another member's event (one's own needs only the right to
+    /// send a redaction).
+    public var levelNeededToRedactOthers: Int { redact }
 
     /// The level needed to send a state event of `type` (such as `m.room.encryption`).
     public func levelNeeded(toSendState type: String) -> Int {

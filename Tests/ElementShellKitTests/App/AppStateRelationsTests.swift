@@ -115,6 +115,28 @@ import Testing
         #expect(try await outbox(app).map(\.relation) == [nil, .redaction(of: "$sent-to mine")])
     }
 
+    /// Removing bob's message needs the room's `redact` level; alice's 0 is refused before the
+    /// server is asked, naming the level, and nothing is left in the outbox. Her own goes.
+    @Test func removingAnothersMessageNeedsTheRoomsRedactLevel() async throws {
+        var rooms = FakeRoomService()
+        rooms.levels = { _ throws(MatrixError) in
+            PowerLevels(content: ["users": ["@bob:hs": 100], "redact": 50],
+                        create: ["sender": .string("@bob:hs"), "content": ["room_version": "10"]])
+        }
+        let app = AppHarness(sync: AppStateTimelineTests.responses([Self.lobbyWithOwnMessage], after: Messaging.Gate()), send: { _ throws(MatrixError) in
+            await suspendUntilCancelled()
+            throw .transport(.cancelled)
+        }, roomService: rooms)
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        await app.state.run(line: "/open Lobby")
+        #expect(!(await app.state.run(line: "/redact ~1 spam")))
+        #expect(app.log.failures == [.stateNotPermitted(command: "/redact", roomName: "Lobby", required: 50, own: 0)])
+        #expect(try await outbox(app).isEmpty)
+        #expect(await app.state.run(line: "/redact ~2"), "her own message needs no level")
+        #expect(try await outbox(app).map(\.relation) == [.redaction(of: "$mine")])
+    }
+
     /// Bob's formatted message, then alice's own.
     static var lobbyWithFormattedMessage: SyncResponse {
         var response = lobbyWithOwnMessage

@@ -86,6 +86,25 @@ extension ShellMessagingIntegrationTests {
         #expect((Self.relation(reply)["m.in_reply_to"] as? [String: Any])?["event_id"] as? String == one)
     }
 
+    /// A member without the room's `redact` level is told so when removing another's message,
+    /// by the level Synapse's power levels give, and nothing waits in the outbox to be refused.
+    @Test func removingAnothersMessageWithoutTheLevelIsRefusedAtOnce() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let base = try shell.testerArguments(for: homeserver) + ["--output", "json"]
+        let name = "Moderated \(UUID().uuidString.prefix(6))"
+        let roomID = try await peer.createRoom(named: name, inviting: carolID, displayName: "Erin Nio")
+        try await peer.sendEvent("m.room.message", content: #"{"msgtype": "m.text", "body": "not yours to remove"}"#, to: roomID)
+
+        let run = try await shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync", "-c", "/open \(name)",
+                                        "-c", "/redact ^", "-c", "/queue", "-c", "/logout!"],
+                                extraEnvironment: password)
+        let refusal = try #require(Self.objects(run, "redact").first, "\(run.standardOutput)")
+        #expect((refusal["error"] as? [String: Any])?["code"] as? String == "power_level_too_low", "\(refusal)")
+        let queue = try #require(Self.objects(run, "queue").first?["queue"] as? [Any], "\(run.standardOutput)")
+        #expect(queue.isEmpty, "nothing left to be refused: \(queue)")
+    }
+
     /// A device that opens a room whose message was edited shows it once, edited: the room's
     /// events that come again once it is open (sliding sync's room subscription) change nothing.
     @Test func anEditedMessageShowsOnceOnADeviceThatOpensItsRoom() async throws {

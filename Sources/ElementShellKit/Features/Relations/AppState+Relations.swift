@@ -28,6 +28,7 @@ extension AppState {
                 return finish(.relation(.redactionQueued(reference: reference.text, number: self.reference(of: target))))
             case .redact(let reference, let reason):
                 let target = try await message(reference, in: roomID)
+                if target.sender != room.session.userID { try await checkMayRedactOthers(in: room) }
                 try await enqueue(eventType: "m.room.redaction", relation: .redaction(of: target.eventID), body: reason ?? "", in: room)
                 return finish(.relation(.redactionQueued(reference: reference.text, number: self.reference(of: target))))
             }
@@ -77,6 +78,21 @@ extension AppState {
     private func storedOrFound(_ eventID: String) async -> MessageRecord? {
         if let stored = try? await state.store?.message(eventID: eventID) { return stored }
         return state.sentMessages.message(eventID: eventID) ?? state.searchResults[eventID]
+    }
+
+    /// Removing another's message needs the room's `redact` level: refused here, it names the
+    /// level, and nothing waits in the outbox for a refusal the server would give anyway.
+    private func checkMayRedactOthers(in room: RoomContext) async throws(ShellError) {
+        let levels: PowerLevels
+        do {
+            levels = try await room.services.rooms.powerLevels(roomID: room.roomID)
+        } catch {
+            throw .matrix(error)
+        }
+        let own = levels.level(of: room.session.userID), required = levels.levelNeededToRedactOthers
+        guard own < required else { return }
+        let roomName = state.rooms[room.roomID].map(RoomName.of) ?? room.roomID
+        throw .stateNotPermitted(command: "/" + CommandName.redact.rawValue, roomName: roomName, required: required, own: own)
     }
 
     /// Writes a reaction or a redaction to the outbox, for the queue to send like any message.
