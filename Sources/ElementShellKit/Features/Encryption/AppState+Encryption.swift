@@ -34,7 +34,7 @@ extension AppState {
                 devices.insert(DeviceRecord(userID: userID, deviceID: session.deviceID, curve25519: keys.curve25519, ed25519: keys.ed25519), at: 0)
             }
             let entries = devices.map { device in
-                DeviceEntry(deviceID: device.deviceID, displayName: device.displayName, fingerprint: Fingerprint(device.ed25519),
+                DeviceEntry(deviceID: device.deviceID, displayName: device.displayName.map { RemoteText($0) }, fingerprint: Fingerprint(device.ed25519),
                             isVerified: device.isTrusted, isCurrent: userID == session.userID && device.deviceID == session.deviceID)
             }
             return finish(.encryption(.devices(userID: userID, entries)))
@@ -73,7 +73,7 @@ extension AppState {
     private func encryptRoom(confirmed: Bool, in room: RoomContext) async -> Bool {
         let roomID = room.roomID
         let roomName = state.rooms[roomID].map(RoomName.of) ?? roomID
-        guard state.rooms[roomID]?.encryption == nil else { return finish(.failure(.encryption(.alreadyEncrypted(roomName: roomName)))) }
+        guard state.rooms[roomID]?.encryption == nil else { return finish(.failure(.encryption(.alreadyEncrypted(roomName: RemoteText(roomName))))) }
         if !confirmed {
             switch await environment.confirm(.encryptRoom(roomName: roomName)) {
             case true?: return await send(.encryption(.encryptRoom(confirmed: true)))
@@ -97,6 +97,6 @@ extension AppState {
         } catch {
             logger.error("The encryption of \(roomID) could not be stored: \(String(describing: error))")
         }
-        return finish(.encryption(.roomEncrypted(roomName: roomName)))
+        return finish(.encryption(.roomEncrypted(roomName: RemoteText(roomName))))
     }
 }

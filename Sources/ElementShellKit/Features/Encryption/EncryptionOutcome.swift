@@ -11,13 +11,13 @@ public enum EncryptionOutcome: Sendable, Equatable {
     /// `/keys import`: `imported` of the file's `total` room keys were new or better than those here.
     case keysImported(path: String, imported: Int, total: Int)
     /// `/encrypt`: the open room's messages are encrypted from now on.
-    case roomEncrypted(roomName: String)
+    case roomEncrypted(roomName: RemoteText)
 }
 
 /// A device in `/devices`.
 public struct DeviceEntry: Sendable, Equatable {
     public var deviceID: String
-    public var displayName: String?
+    public var displayName: RemoteText?
     public var fingerprint: Fingerprint
     public var isVerified: Bool
     /// This session's own device.
@@ -42,7 +42,7 @@ public enum EncryptionError: Error, Sendable, Equatable {
     case notAKeyExport(path: String)
     /// `/keys export` does not replace a file unless told to with `/keys!`.
     case fileExists(path: String)
-    case alreadyEncrypted(roomName: String)
+    case alreadyEncrypted(roomName: RemoteText)
     /// The room's power levels do not let the user turn encryption on.
     case notPermitted(required: Int, own: Int)
 }

@@ -12,7 +12,7 @@ struct EncryptionText {
             [isVerified ? L10n.screenDeviceVerified(clean(deviceID), clean(userID)) : L10n.screenDeviceUnverified(clean(deviceID), clean(userID))]
         case .keysExported(let path, let count): [(count == 1 ? L10n.screenKeysExportedOne : L10n.screenKeysExportedOther)(count, clean(path))]
         case .keysImported(let path, let imported, let total): [(total == 1 ? L10n.screenKeysImportedOne : L10n.screenKeysImportedOther)(imported, total, clean(path))]
-        case .roomEncrypted(let roomName): [L10n.screenRoomEncrypted(clean(roomName))]
+        case .roomEncrypted(let roomName): [L10n.screenRoomEncrypted(roomName.shown)]
         }
     }
 
@@ -20,7 +20,7 @@ struct EncryptionText {
     private func row(_ device: DeviceEntry) -> [String] {
         var notes = [device.isVerified ? theme.accent(L10n.screenDevicesVerified) : theme.dim(L10n.screenDevicesUnverified)]
         if device.isCurrent { notes.insert(theme.bold(L10n.screenDevicesCurrent), at: 0) }
-        return [clean(device.deviceID), clean(device.displayName ?? ""), device.fingerprint.grouped, notes.joined(separator: ", ")]
+        return [clean(device.deviceID), device.displayName?.shown ?? "", device.fingerprint.grouped, notes.joined(separator: ", ")]
     }
 
     private func clean(_ text: String) -> String { TerminalSanitizer.clean(text) }

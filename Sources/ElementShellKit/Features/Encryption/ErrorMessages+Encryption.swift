@@ -10,7 +10,7 @@ extension ErrorMessages {
         case .wrongPassphrase(let path): L10n.errorWrongPassphrase(clean(path))
         case .notAKeyExport(let path): L10n.errorNotAKeyExport(clean(path))
         case .fileExists(let path): L10n.errorKeyFileExists(clean(path))
-        case .alreadyEncrypted(let roomName): L10n.errorAlreadyEncrypted(clean(roomName))
+        case .alreadyEncrypted(let roomName): L10n.errorAlreadyEncrypted(roomName.shown)
         case .notPermitted(let required, let own): L10n.errorPowerLevelTooLow("/encrypt", powerLevel(required), powerLevel(own))
         }
     }

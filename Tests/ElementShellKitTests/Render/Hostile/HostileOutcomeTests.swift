@@ -99,7 +99,7 @@ import Testing
         let cells = ["!r:hs": SpaceCell(joinedMemberCount: 3, latest: preview)]
         var spaceRoom = SpaceRoom(roomID: "!c:hs", name: text, canonicalAlias: text, topic: text, joinedMemberCount: 3, joinRule: text)
         spaceRoom.latest = preview
-        let device = DeviceEntry(deviceID: text, displayName: text, fingerprint: Fingerprint("l5tiZbjb1E3aLVdbRf7cSmL0X8s4mQ52CQLXSD6mwSY"),
+        let device = DeviceEntry(deviceID: text, displayName: RemoteText(text), fingerprint: Fingerprint("l5tiZbjb1E3aLVdbRf7cSmL0X8s4mQ52CQLXSD6mwSY"),
                                  isVerified: false, isCurrent: false)
         let status = RecoveryStatus(hasCrossSigning: true, isDeviceVerified: false, hasSecretStorage: true, backupVersion: text, backupKeyCount: 3,
                                     isBackingUp: true, roomKeyCount: 4, backedUpKeyCount: 3)
@@ -186,7 +186,7 @@ import Testing
                                                                                                              isVerified: true)))),
             Sample(name: "/export", content: .result(command: "export", outcome: .encryption(.keysExported(path: text, count: 3)))),
             Sample(name: "/import", content: .result(command: "import", outcome: .encryption(.keysImported(path: text, imported: 2, total: 3)))),
-            Sample(name: "/encrypt", content: .result(command: "encrypt", outcome: .encryption(.roomEncrypted(roomName: text)))),
+            Sample(name: "/encrypt", content: .result(command: "encrypt", outcome: .encryption(.roomEncrypted(roomName: RemoteText(text))))),
             Sample(name: "/recovery", content: .result(command: "recovery", outcome: .trust(.recoveryStatus(status)))),
             Sample(name: "/recover", content: .result(command: "recover", outcome: .trust(.recovered(backupVersion: text, restored: restore))),
                    showsText: false),
@@ -269,7 +269,7 @@ import Testing
             ("turned off", .turnedOff(command: text, profile: text, flag: .showQRCodeLogin)), ("unknown space", .unknownSpace(text)),
             ("not in space", .notInSpace(room: text, space: text)), ("file unreadable", .fileUnreadable(path: text)),
             ("not a file", .notAFile(path: text)), ("file too large", .fileTooLarge(path: text, limit: 1024)), ("no media", .noMedia(reference: text)),
-            ("file not written", .fileNotWritten(path: text)), ("encryption", .encryption(.alreadyEncrypted(roomName: text))),
+            ("file not written", .fileNotWritten(path: text)), ("encryption", .encryption(.alreadyEncrypted(roomName: RemoteText(text)))),
             ("device unknown", .encryption(.unknownDevice(userID: text, deviceID: text))),
             ("recovery", .recovery(.server(.forbidden(message: text)))), ("secret missing", .recovery(.secretMissing(text))),
             ("login", .login(.unknownIdentityProvider(text, offered: [text]))), ("authorization server", .login(.authorizationServer(text))),

@@ -124,7 +124,7 @@ import Testing
         let hierarchy = [SpaceRoom(roomID: "!s:hs", name: text, topic: text, isSpace: true),
                          SpaceRoom(roomID: "!r:hs", name: text, canonicalAlias: text, topic: text, joinedMemberCount: 3)]
         let space = RoomRecord(roomID: "!s:hs", membership: .join, name: text, isSpace: true)
-        let device = DeviceEntry(deviceID: "PHONE", displayName: text, fingerprint: Fingerprint("l5tiZbjb1E3aLVdbRf7cSmL0X8s4mQ52CQLXSD6mwSY"),
+        let device = DeviceEntry(deviceID: "PHONE", displayName: RemoteText(text), fingerprint: Fingerprint("l5tiZbjb1E3aLVdbRf7cSmL0X8s4mQ52CQLXSD6mwSY"),
                                  isVerified: false, isCurrent: false)
         let reports: [(String, Report.Content)] = [
             ("/space", .result(command: "space", outcome: .spaceHierarchy(spaceName: RemoteText(text), rooms: hierarchy, isComplete: true))),
