@@ -38,7 +38,7 @@ extension AppState {
     }
 
     /// The message of the open room a reference names: a number shown this session, a place from
-    /// the newest (memory first, then the store), or an event ID the store has.
+    /// the newest (see `NewestMessages`), or an event ID the store has.
     func message(_ reference: MessageReference, in roomID: String) async throws(ShellError) -> MessageRecord {
         let found = try await message(reference, newestIn: roomID)
         guard let found, found.roomID == roomID else { throw .unknownMessage(reference.text) }

@@ -23,8 +23,7 @@ struct NewestMessages {
         let sent = sent.filter { !storedIDs.contains($0.eventID) && ($0.seq.map { $0 > newestStored } ?? true) }
         let known = Set((stored + sent).compactMap(\.transactionID))
         unsentCount = outbox.filter {
-            $0.roomID == roomID && !known.contains($0.transactionID)
-                && SentMessages.timelineMessage($0, as: "", sender: "") != nil
+            $0.roomID == roomID && !known.contains($0.transactionID) && SentMessages.isTimelineMessage($0)
         }.count
         self.sent = sent
         self.stored = stored

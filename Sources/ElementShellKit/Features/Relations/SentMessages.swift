@@ -29,15 +29,20 @@ struct SentMessages: Equatable {
         messages.first { $0.eventID == eventID }
     }
 
+    /// Whether the entry is a message of its room's main timeline, as `^` counts them: not a
+    /// reaction, redaction, edit or thread reply.
+    static func isTimelineMessage(_ entry: OutboxEntry) -> Bool {
+        guard entry.eventType == "m.room.message" else { return false }
+        switch entry.relation {
+        case nil, .reply: return true
+        case .thread, .replacement, .annotation, .redaction: return false
+        }
+    }
+
     /// The message as sync will bring it back, if it is one that counts.
     static func timelineMessage(_ entry: OutboxEntry, as eventID: String, sender: String) -> MessageRecord? {
-        guard entry.eventType == "m.room.message" else { return nil }
-        let replyTo: String?
-        switch entry.relation {
-        case nil: replyTo = nil
-        case .reply(let parent, _): replyTo = parent
-        case .thread, .replacement, .annotation, .redaction: return nil
-        }
+        guard isTimelineMessage(entry) else { return nil }
+        let replyTo = if case .reply(let parent, _) = entry.relation { parent } else { nil as String? }
         var message = MessageRecord(eventID: eventID, roomID: entry.roomID, sender: sender, msgtype: entry.msgtype, body: entry.body,
                                     formattedBody: entry.formattedBody, originServerTS: entry.createdAt,
                                     transactionID: entry.transactionID, replyTo: replyTo)
