@@ -31,7 +31,7 @@ final class Presenter {
 
     func show(_ report: Report) {
         switch report.content {
-        case .result(_, .opened(_, _, let draft?)), .result(_, .openedBeforeSync(_, let draft?)),
+        case .result(_, .room(.opened(_, _, let draft?))), .result(_, .room(.openedBeforeSync(_, let draft?))),
              .result(_, .thread(.opened(_, _, _, let draft?))):
             fillInputLine?(draft)
         case .attention(let attention): alert?(attention)

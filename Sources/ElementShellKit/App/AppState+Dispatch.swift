@@ -55,11 +55,7 @@ extension AppState {
 
     private func perform(_ action: Action, in context: CommandContext) async -> Bool {
         switch action {
-        case .message(.send(let text)): await sendMessage(text, msgtype: "m.text", in: context.openRoom)
-        case .message(.emote(let text)): await sendMessage(text, msgtype: "m.emote", in: context.openRoom)
-        case .message(.notice(let text)): await sendMessage(text, msgtype: "m.notice", in: context.openRoom)
-        case .message(.plain(let text)): await sendMessage(text, msgtype: "m.text", format: .plain, in: context.openRoom)
-        case .message(.html(let text)): await sendMessage(text, msgtype: "m.text", format: .html, in: context.openRoom)
+        case .message(let action): await send(action, in: context.openRoom)
         case .relation(let action): await send(action, in: context.openRoom)
         case .media(let action): await send(action, in: context)
         case .thread(let action): await send(action, in: context.openRoom)

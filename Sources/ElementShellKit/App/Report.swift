@@ -65,60 +65,15 @@ public enum Outcome: Sendable, Equatable {
     /// Succeeded with nothing to show.
     case done
     case help([HelpEntry], showsPlainLineHint: Bool)
+    case message(MessageOutcome)
+    case room(RoomOutcome)
+    case space(SpaceOutcome)
+    case membership(MembershipOutcome)
     case session(SessionOutcome)
     case settings(SettingsOutcome)
     case scripting(ScriptingOutcome)
-    /// `/rooms`: in the order shown; the position (from 1) is the number `/open` will take.
-    /// Grouped spaces (`group_space_rooms`) have a cell, by room ID.
-    case rooms([RoomRecord], spaceCells: [String: SpaceCell] = [:])
-    /// `/rooms --unread`: each with its number in `/rooms`, which `/open` takes.
-    case unreadRooms([NumberedRoom], spaceCells: [String: SpaceCell] = [:])
-    /// `/read`: the receipt and read marker are sent.
-    case markedRead(roomName: RemoteText)
-    /// `/open`: the room's name, its latest messages, and its draft for the input line.
-    case opened(roomName: RemoteText, messages: [MessageView], draft: String?)
-    /// `/open` of a room joined (here or in an earlier run) that sync has not brought yet: its
-    /// messages print as they arrive.
-    case openedBeforeSync(roomName: RemoteText, draft: String?)
-    /// `/members`: by name.
-    case members([MemberEntry])
-    /// `/name` or `/topic` without text: what it is now (`nil` when unset).
-    case roomText(RoomText, RemoteText?)
-    /// The change is sent; it shows once sync brings it back.
-    case roomTextChanged(RoomText)
-    /// `/history`: older messages, oldest first; none at the room's beginning.
-    case history([MessageView])
-    /// A plain line is in the outbox; it shows as pending until the server has it.
-    case queued(MessageView)
-    /// `/join`: the room is joined and open; its name arrives with the next sync.
-    /// `roomName` as the user knows it: the invite's name, or what they typed to join.
-    case joined(roomID: String, roomName: RemoteText)
-    /// `/join` of a space the user is in already: nothing to join, and `/space` shows its rooms.
-    case alreadyInSpace(roomID: String, spaceName: RemoteText)
-    case left(roomName: RemoteText)
-    case membership(MembershipOutcome)
-    /// `/space add`: `parentLinked` when the room names the space as its parent too.
-    case spaceChildAdded(spaceName: RemoteText, roomName: RemoteText, parentLinked: Bool)
-    /// `/space remove`: `parentUnlinked` when the room's link to the space went too.
-    case spaceChildRemoved(spaceName: RemoteText, roomName: RemoteText, parentUnlinked: Bool)
-    /// `/joinrule`: the open room's rule, with the names of the spaces a restricted one admits;
-    /// `changed` when the command set it.
-    case joinRule(rule: String, spaces: [String], changed: Bool)
-    /// `/spaces`: in `/rooms` order; the position (from 1) is the number `/space` takes.
-    case spaces([RoomRecord])
-    /// `/space`: the rooms below the space, depth first; the position (from 1) is the number
-    /// `/join` takes. `isComplete` is false when there were more than `/space` reads;
-    /// `offersManagement` when the profile offers `/space remove`.
-    case spaceHierarchy(spaceName: RemoteText, rooms: [SpaceRoom], isComplete: Bool, offersManagement: Bool = false)
-    /// `/open` of a space when `/rooms` groups them: its joined rooms in `/rooms` order.
-    case spaceRooms(spaceName: RemoteText, rooms: [RoomRecord])
-    /// `/space-kick`: each room of the space the user was in, the space first.
-    case spaceKicked(userID: String, spaceName: RemoteText, results: [SpaceKickResult])
     case queue(QueueOutcome)
     case thread(ThreadOutcome)
-    /// `/search`: the messages found, the newest first, each with its room's name, and whether
-    /// rooms searched were encrypted, whose messages the server cannot read to search.
-    case searchResults([SearchHit], encryptedNotSearched: Bool)
     case relation(RelationOutcome)
     case media(MediaOutcome)
     case draft(DraftOutcome)
@@ -151,22 +106,4 @@ public struct HelpEntry: Sendable, Equatable {
 public struct ScriptLocation: Sendable, Equatable {
     public var file: String
     public var line: Int
-}
-
-/// A room with its number in the full `/rooms` list.
-public struct NumberedRoom: Sendable, Equatable {
-    public var number: Int
-    public var room: RoomRecord
-
-    /// Rooms in `/rooms` order, numbered from 1.
-    static func numbering(_ rooms: [RoomRecord]) -> [NumberedRoom] {
-        rooms.enumerated().map { NumberedRoom(number: $0.offset + 1, room: $0.element) }
-    }
-}
-
-/// A member of the open room, for `/members`.
-public struct MemberEntry: Sendable, Equatable {
-    public var userID: String
-    /// The display name, unique within the room.
-    public var name: RemoteText
 }

@@ -61,7 +61,7 @@ public enum JSONRenderer {
         case .sendProblem(let transactionID, let roomID, let error, let delay):
             fields = [
                 "type": "send_failed", "room_id": .string(roomID), "transaction_id": .string(transactionID),
-                "error": ["code": .string(ErrorCodes.code(for: .matrix(error))), "message": .string(ErrorMessages.message(for: .matrix(error)))],
+                "error": ShellError.matrix(error).json,
                 "retry_in": delay.map { .integer($0.components.seconds + 1) } ?? .null,
             ]
         case .configProblem(let diagnostic):
@@ -90,89 +90,28 @@ public enum JSONRenderer {
         case .session(let outcome): outcome.json
         case .settings(let outcome): outcome.json
         case .scripting(let outcome): outcome.json
-        case .opened(let name, let messages, let draft):
-            ["room": name.json, "messages": .array(messages.map { .object($0.json) }), "draft": draft.json]
-        case .openedBeforeSync(let name, let draft): ["room": name.json, "messages": [], "draft": draft.json, "awaiting_sync": .bool(true)]
-        case .queued(let message): message.json
-        case .thread(let outcome): outcome.json
-        case .searchResults(let hits, let skipsEncrypted):
-            ["results": .array(hits.map { .object($0.message.json.merging(["room": $0.roomName.json]) { $1 }) }),
-             "encrypted_not_searched": .bool(skipsEncrypted)]
-        case .history(let messages): ["messages": .array(messages.map { .object($0.json) })]
-        case .members(let members): ["members": .array(members.map { ["user_id": .string($0.userID), "name": $0.name.json] })]
-        case .roomText(let kind, let text): [kind.rawValue: text?.json ?? .null]
-        case .roomTextChanged: [:]
-        case .queue(let outcome): outcome.json
-        case .relation(let outcome): outcome.json
-        case .media(.downloaded(let path, let size)): ["path": .string(path), "size": .integer(Int64(size))]
-        case .draft(let outcome): outcome.json
-        case .joined(let roomID, let roomName): ["room_id": .string(roomID), "name": roomName.json]
-        case .alreadyInSpace(let roomID, let name): ["room_id": .string(roomID), "name": name.json, "already_joined": .bool(true)]
-        case .left(let name): ["room": name.json]
-        case .spaceChildAdded(let space, let room, let parentLinked):
-            ["space": space.json, "room": room.json, "parent_linked": .bool(parentLinked)]
-        case .spaceChildRemoved(let space, let room, let parentUnlinked):
-            ["space": space.json, "room": room.json, "parent_unlinked": .bool(parentUnlinked)]
-        case .joinRule(let rule, let spaces, let changed): ["join_rule": .string(rule), "spaces": .array(spaces.map(JSONValue.string)), "changed": .bool(changed)]
+        case .message(.queued(let message)): message.json
+        case .room(let outcome): outcome.json
+        case .space(let outcome): outcome.json
         case .membership(let outcome): outcome.json
-        case .rooms(let rooms, let cells): ["rooms": numbered(NumberedRoom.numbering(rooms)) { cells[$0.roomID].map(spaceCell) ?? [:] }]
-        case .unreadRooms(let rooms, let cells): ["rooms": numbered(rooms) { cells[$0.roomID].map(spaceCell) ?? [:] }]
-        case .markedRead(let name): ["room": name.json]
-        case .spaces(let spaces): ["spaces": numbered(NumberedRoom.numbering(spaces), adding: { ["child_count": .integer(Int64($0.spaceChildren.count))] })]
-        case .spaceRooms(let name, let rooms): ["space": name.json, "rooms": .array(rooms.map { .object($0.json) })]
-        case .spaceHierarchy(let name, let rooms, let isComplete, _):
-            ["space": name.json, "complete": .bool(isComplete), "rooms": .array(rooms.enumerated().map { index, room in
-                ["number": .integer(Int64(index + 1)), "room_id": .string(room.roomID), "name": room.name.json, "canonical_alias": room.canonicalAlias.json,
-                 "topic": room.topic.json, "joined_member_count": .integer(Int64(room.joinedMemberCount)), "is_space": .bool(room.isSpace),
-                 "join_rule": room.joinRule.json, "via": .array(room.via.map(JSONValue.string)),
-                 "membership": room.membership.map { .string($0.rawValue) } ?? .null,
-                 "notification_count": .integer(Int64(room.notificationCount)), "highlight_count": .integer(Int64(room.highlightCount)),
-                 "latest": room.latest.map(preview) ?? .null]
-            })]
-        case .spaceKicked(let userID, let name, let results):
-            ["user_id": .string(userID), "space": name.json, "rooms": .array(results.map { result in
-                ["room_id": .string(result.roomID), "room": .string(result.roomName), "removed": .bool(result.error == nil),
-                 "invited": .bool(result.wasInvited), "error": result.error.map(error) ?? .null]
-            })]
+        case .queue(let outcome): outcome.json
+        case .thread(let outcome): outcome.json
+        case .relation(let outcome): outcome.json
+        case .media(let outcome): outcome.json
+        case .draft(let outcome): outcome.json
         case .encryption(let outcome): outcome.json
         case .trust(let outcome): outcome.json
         case .verification(let outcome): outcome.json
         case .developer(let outcome): outcome.json
-        case .failure(let failure): ["error": error(failure)]
+        case .failure(let failure): ["error": failure.json]
         }
     }
-
-    /// Rooms as shown, each with its number.
-    private static func numbered(_ rooms: [NumberedRoom], adding extra: (RoomRecord) -> [String: JSONValue] = { _ in [:] }) -> JSONValue {
-        .array(rooms.map { listed in .object(listed.room.json.merging(extra(listed.room).merging(["number": .integer(Int64(listed.number))]) { $1 }) { $1 }) })
-    }
-
-    /// A grouped space's member count and the newest message of its rooms.
-    private static func spaceCell(_ cell: SpaceCell) -> [String: JSONValue] {
-        ["joined_member_count": .integer(Int64(cell.joinedMemberCount)), "latest": cell.latest.map(preview) ?? .null]
-    }
-
-    /// A room's newest message, as room lists show it.
-    private static func preview(_ latest: RoomPreview) -> JSONValue {
-        ["room_id": .string(latest.roomID), "room_name": .string(latest.roomName), "sender_name": .string(latest.senderName),
-         "body": .string(latest.body), "msgtype": .string(latest.msgtype), "origin_server_ts": .integer(latest.timestamp),
-         "redacted": .bool(latest.isRedacted), "decryption_failure": latest.decryptionFailure.map { .string($0.rawValue) } ?? .null]
-    }
-
-    private static func error(_ error: ShellError) -> JSONValue {
-        ["code": .string(ErrorCodes.code(for: error)), "message": .string(ErrorMessages.message(for: error))]
-    }
-
-    /// A setting's value as JSON: numbers as numbers, unset as null.
-
 }
 
-extension RoomRecord {
-    /// The fields every room object carries in `--output json`.
-    var json: [String: JSONValue] {
-        ["room_id": .string(roomID), "name": .string(RoomName.of(self)), "membership": .string(membership.rawValue),
-         "canonical_alias": canonicalAlias.json, "is_direct": .bool(isDirect), "is_space": .bool(isSpace), "encrypted": .bool(encryption != nil),
-         "notification_count": .integer(Int64(notificationCount)), "highlight_count": .integer(Int64(highlightCount))]
+extension ShellError {
+    /// An error as `--output json` carries it: a stable code and the localized sentence.
+    var json: JSONValue {
+        ["code": .string(ErrorCodes.code(for: self)), "message": .string(ErrorMessages.message(for: self))]
     }
 }
 

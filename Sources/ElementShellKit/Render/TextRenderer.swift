@@ -16,6 +16,7 @@ public struct TextRenderer: Sendable {
     }
 
     private var messageText: MessageText { MessageText(theme: theme, width: width, now: now) }
+    private var roomList: RoomListText { RoomListText(theme: theme, width: width, now: now) }
 
     public func lines(for report: Report) -> [String] {
         let lines: [String]
@@ -85,43 +86,14 @@ public struct TextRenderer: Sendable {
         case .session(let outcome): SessionText(theme: theme).lines(for: outcome)
         case .settings(let outcome): SettingsText(theme: theme, width: width).lines(for: outcome)
         case .scripting(let outcome): ScriptingText(width: width).lines(for: outcome)
-        case .rooms(let rooms, let cells): rooms.isEmpty ? [L10n.screenRoomsEmpty] : roomList(NumberedRoom.numbering(rooms), spaceCells: cells)
-        case .unreadRooms(let rooms, let cells): rooms.isEmpty ? [L10n.screenRoomsNoneUnread] : roomList(rooms, spaceCells: cells)
-        case .markedRead(let name): [L10n.screenRoomMarkedRead(name.shown)]
-        case .spaces(let spaces): spaces.isEmpty ? [L10n.screenSpacesEmpty] : SpaceText(theme: theme, width: width).spaceList(spaces)
-        case .spaceRooms(let name, let rooms):
-            rooms.isEmpty ? [L10n.screenSpaceRoomsEmpty(name.shown)] : [theme.accent(L10n.screenSpaceRoomsTitle(name.shown))] + roomList(NumberedRoom.numbering(rooms), numbered: false)
-        case .spaceHierarchy(let name, let rooms, let isComplete, let offersManagement):
-            SpaceText(theme: theme, width: width).hierarchy(of: name.shown, rooms, isComplete: isComplete, offersManagement: offersManagement)
-        case .spaceKicked(let userID, let name, let results): SpaceText(theme: theme, width: width).kicked(clean(userID), from: name.shown, results)
-        case .opened(let name, let messages, _):
-            [theme.accent(messages.isEmpty ? L10n.screenRoomOpenedEmpty(name.shown) : L10n.screenRoomOpened(name.shown))]
-                + messages.flatMap(messageText.lines(for:))
-        case .openedBeforeSync(let name, _): [theme.accent(L10n.screenRoomOpenedBeforeSync(name.shown))]
-        case .queued(let message): messageText.lines(for: message)
-        case .searchResults(let hits, let skipsEncrypted):
-            (hits.isEmpty ? [L10n.screenSearchEmpty] : [L10n.screenSearchResults(hits.count)] + hits.flatMap { hit in
-                [theme.dim(hit.roomName.shown)] + messageText.lines(for: hit.message)
-            }) + (skipsEncrypted ? [theme.dim(L10n.screenSearchEncryptedSkipped)] : [])
-        case .members(let members): table(members.map { [$0.name.shown, $0.name.unsanitized == $0.userID ? "" : theme.dim(clean($0.userID))] }, wrapsLastColumn: false)
-        case .roomText(let kind, let text):
-            [text.map { kind == .name ? L10n.screenRoomNameShown($0.shown) : L10n.screenRoomTopicShown($0.shown) }
-                ?? (kind == .name ? L10n.screenRoomNameNone : L10n.screenRoomTopicNone)]
-        case .roomTextChanged(let kind): [kind == .name ? L10n.screenRoomNameChanged : L10n.screenRoomTopicChanged]
-        case .history(let messages):
-            messages.isEmpty ? [L10n.screenHistoryStart] : messages.flatMap(messageText.lines(for:))
+        case .message(.queued(let message)): messageText.lines(for: message)
+        case .room(let outcome): RoomsText(messageText: messageText, roomList: roomList, theme: theme, width: width).lines(for: outcome)
+        case .space(let outcome): SpaceText(theme: theme, width: width, roomList: roomList).lines(for: outcome)
         case .queue(let outcome): QueueText(theme: theme, width: width).lines(for: outcome)
         case .thread(let outcome): ThreadText(messageText: messageText, theme: theme).lines(for: outcome)
         case .relation(let outcome): RelationText.lines(for: outcome)
-        case .media(.downloaded(let path, let size)): [L10n.screenDownloaded(clean(path), FileSizeText.text(Int64(size)))]
+        case .media(let outcome): MediaText.lines(for: outcome)
         case .draft(let outcome): DraftText(width: width).lines(for: outcome)
-        case .joined(_, let roomName): [L10n.screenRoomJoined(roomName.shown)]
-        case .alreadyInSpace(_, let name): [L10n.screenSpaceAlreadyJoined(name.shown)]
-        case .left(let name): [L10n.screenRoomLeft(name.shown)]
-        case .spaceChildAdded(let space, let room, let parentLinked):
-            [(parentLinked ? L10n.screenSpaceChildAdded : L10n.screenSpaceChildAddedWithoutParent)(room.shown, space.shown)]
-        case .spaceChildRemoved(let space, let room, _): [L10n.screenSpaceChildRemoved(room.shown, space.shown)]
-        case .joinRule(let rule, let spaces, let changed): [changed ? L10n.screenJoinRuleChanged(joinRuleText(rule, spaces)) : joinRuleText(rule, spaces)]
         case .membership(let outcome): MembershipText().lines(for: outcome)
         case .encryption(let outcome): EncryptionText(theme: theme, width: width).lines(for: outcome)
         case .trust(let outcome): TrustText(theme: theme, width: width).lines(for: outcome)
@@ -147,51 +119,8 @@ public struct TextRenderer: Sendable {
         return [L10n.screenHelpTitle] + table(rows) + [""] + TextLayout.wrap(L10n.screenHelpPlainLines, width: width)
     }
 
-    /// One row a room: its number for `/open` (unless it has none), its name, and what is waiting
-    /// in it. A grouped space is two, as Clap draws it: `Name • members` with the time of its
-    /// rooms' latest activity, then the newest message among them under its room's name.
-    private func roomList(_ rooms: [NumberedRoom], numbered: Bool = true, spaceCells: [String: SpaceCell] = [:]) -> [String] {
-        var subtitles: [Int: String] = [:]
-        let rows = rooms.enumerated().map { index, listed in
-            let room = listed.room
-            let number = numbered ? ["\(listed.number)"] : []
-            guard let cell = spaceCells[room.roomID] else { return number + roomRow(room) }
-            subtitles[index] = SpaceCellText.subtitle(cell)
-            return number + SpaceCellText(theme: theme, now: now).row(room, cell, unread: unreadNotes(of: room))
-        }
-        return TextLayout.table(rows, subtitles: subtitles, subtitleColumn: numbered ? 1 : 0, style: theme.dim, width: width)
-    }
-
-    private func roomRow(_ room: RoomRecord) -> [String] {
-        var notes: [String] = []
-        switch room.membership {
-        case .invite: notes.append(theme.accent(L10n.screenRoomsInvited))
-        case .leave: notes.append(theme.dim(L10n.screenRoomsLeft))
-        case .join: break
-        }
-        if room.isDirect { notes.append(L10n.screenRoomsDirect) }
-        if room.isSpace { notes.append(L10n.screenRoomsSpace) }
-        if room.encryption != nil { notes.append(L10n.screenRoomsEncrypted) }
-        return [clean(RoomName.of(room)), (notes + unreadNotes(of: room)).joined(separator: ", ")]
-    }
-
-    /// How many messages and mentions wait in the room (or a space's rooms).
-    func unreadNotes(of room: RoomRecord) -> [String] {
-        SpaceCellText.unreadNotes(room.notificationCount, room.highlightCount, theme: theme)
-    }
-
-    private func joinRuleText(_ rule: String, _ spaces: [String]) -> String {
-        switch rule {
-        case "public": L10n.screenJoinRulePublic
-        case "invite": L10n.screenJoinRuleInvite
-        case "knock": L10n.screenJoinRuleKnock
-        case "restricted": L10n.screenJoinRuleRestricted(spaces.map(clean).joined(separator: ", "))
-        default: L10n.screenJoinRuleOther(clean(rule))
-        }
-    }
-
-    func table(_ rows: [[String]], wrapsLastColumn: Bool = true) -> [String] {
-        TextLayout.table(rows, wrapsLastColumn: wrapsLastColumn, width: width)
+    private func table(_ rows: [[String]]) -> [String] {
+        TextLayout.table(rows, width: width)
     }
 
     private func clean(_ text: String) -> String { TerminalSanitizer.clean(text) }
@@ -202,7 +131,7 @@ extension Outcome {
     /// script runs them.
     var isConfirmation: Bool {
         switch self {
-        case .roomTextChanged, .markedRead: true
+        case .room(let outcome): outcome.isConfirmation
         case .settings(let outcome): outcome.isConfirmation
         case .scripting(let outcome): outcome.isConfirmation
         case .draft(let outcome): outcome.isConfirmation

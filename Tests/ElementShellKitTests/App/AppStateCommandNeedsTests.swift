@@ -133,11 +133,11 @@ import Testing
         }
         #expect(results(of: app).dropFirst() == [
             .result(command: "search", outcome: .failure(.noRoomOpen)),
-            .result(command: "search", outcome: .searchResults([], encryptedNotSearched: false)),
+            .result(command: "search", outcome: .room(.searchResults([], encryptedNotSearched: false))),
             .result(command: "read", outcome: .failure(.noRoomOpen)),
-            .result(command: "read", outcome: .markedRead(roomName: "Lobby")),
+            .result(command: "read", outcome: .room(.markedRead(roomName: "Lobby"))),
             .result(command: "leave", outcome: .failure(.noRoomOpen)),
-            .result(command: "leave", outcome: .left(roomName: "Lobby")),
+            .result(command: "leave", outcome: .room(.left(roomName: "Lobby"))),
         ])
         #expect(await requests.values == ["search everywhere", "receipt !lobby:hs"])
     }

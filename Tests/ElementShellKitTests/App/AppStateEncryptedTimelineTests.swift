@@ -38,7 +38,7 @@ import Testing
         await app.state.run(line: "/login matrix.org alice")
         try await waitUntil { app.state.syncStatus == .live }
         await app.state.run(line: "/open Lobby")
-        guard case .opened(_, let messages, _)? = app.log.outcomes.last, let unreadable = messages.last else { Issue.record("not opened"); return }
+        guard case .room(.opened(_, let messages, _))? = app.log.outcomes.last, let unreadable = messages.last else { Issue.record("not opened"); return }
         #expect(unreadable.encryption == .undecryptable(.missingKey))
         #expect(text(app.log.reports.last).last?.hasSuffix("🔒 Bob: Unable to decrypt: the key has not arrived yet (it is shown when it does)") == true)
 
@@ -65,7 +65,7 @@ import Testing
         try await waitUntil { app.state.syncStatus == .live }
         await app.state.run(line: "/open Lobby")
         await app.state.run(line: "hello")
-        guard case .queued(let pending)? = app.log.outcomes.last else { Issue.record("not queued"); return }
+        guard case .message(.queued(let pending))? = app.log.outcomes.last else { Issue.record("not queued"); return }
         #expect(pending.encryption == .trusted, "the queue encrypts it on this device")
     }
 
@@ -75,7 +75,7 @@ import Testing
         try await waitUntil { app.state.syncStatus == .live }
         await app.state.run(line: "/open Lobby")
         await app.state.run(line: "/search plan")
-        guard case .searchResults(let hits, let encryptedNotSearched)? = app.log.outcomes.last else { Issue.record("no results"); return }
+        guard case .room(.searchResults(let hits, let encryptedNotSearched))? = app.log.outcomes.last else { Issue.record("no results"); return }
         #expect(hits.isEmpty && encryptedNotSearched)
         #expect(text(app.log.reports.last) == ["Nothing found.", "Encrypted messages cannot be searched: the server cannot read them."])
     }
@@ -119,7 +119,7 @@ import Testing
 
         // The store holds less than a screenful: /open looks back first.
         await app.state.run(line: "/open Lobby")
-        guard case .opened(_, let shown, _)? = app.log.outcomes.last else { Issue.record("not opened"); return }
+        guard case .room(.opened(_, let shown, _))? = app.log.outcomes.last else { Issue.record("not opened"); return }
         let messages = shown.filter { ["$old", "$lost"].contains($0.eventID) }
         #expect(messages.map(\.body) == ["from the past", ""])
         #expect(messages.map(\.encryption) == [.unsignedDevice, .undecryptable(.missingKey)])

@@ -147,7 +147,7 @@ import Testing
             case .message(let view): outcome.shown[view.body.unsanitized, default: 0] += 1
             case .result(_, let result):
                 outcome.result = result
-                if case .opened(_, let messages, _) = result {
+                if case .room(.opened(_, let messages, _)) = result {
                     for message in messages { outcome.shown[message.body.unsanitized, default: 0] += 1 }
                 }
             default: break

@@ -119,7 +119,7 @@ import Testing
         failing.setDirect = { _ throws(MatrixError) in throw .forbidden(message: "no") }
         let other = try await loggedIn(failing)
         #expect(await other.state.run(line: "/accept !dm:hs"), "the room was joined: that is what the command reports")
-        #expect(other.log.outcomes.last == .joined(roomID: "!dm:hs", roomName: "carol"))
+        #expect(other.log.outcomes.last == .room(.joined(roomID: "!dm:hs", roomName: "carol")))
         #expect(other.state.currentRoomID == "!dm:hs")
     }
 }

@@ -22,7 +22,7 @@ import Testing
         await second.state.send(.resumeSession)
         #expect(await second.state.run(line: "/open #lobby:hs"))
         // Not "no messages here yet": the room has not been synced, so nothing is known of them.
-        guard case .openedBeforeSync("#lobby:hs", nil)? = second.log.outcomes.last else {
+        guard case .room(.openedBeforeSync("#lobby:hs", nil))? = second.log.outcomes.last else {
             Issue.record("not opened before sync: \(second.log.outcomes)")
             return
         }
@@ -50,7 +50,7 @@ import Testing
         await app.state.run(line: "/login matrix.org alice")
         try await waitUntil { app.state.rooms["!quiet:hs"] != nil }
         #expect(await app.state.run(line: "/open Quiet"))
-        guard case .opened("Quiet", [], nil)? = app.log.outcomes.last else { Issue.record("not opened: \(app.log.outcomes)"); return }
+        guard case .room(.opened("Quiet", [], nil))? = app.log.outcomes.last else { Issue.record("not opened: \(app.log.outcomes)"); return }
     }
 
     static var invite: SyncResponse {

@@ -80,7 +80,7 @@ import Testing
         }
         let app = try await Self.runAcrossALogout("/open Lobby", heldAt: answer, sync: AppStateInterleavingTests.first, rooms: rooms)
         #expect(app.log.outcomes.last == .failure(.cancelled))
-        #expect(!app.log.outcomes.contains { if case .opened = $0 { true } else { false } }, "Alice's room is not listed in Bob's session")
+        #expect(!app.log.outcomes.contains { if case .room(.opened) = $0 { true } else { false } }, "Alice's room is not listed in Bob's session")
         #expect(app.state.currentRoomID == nil)
     }
 

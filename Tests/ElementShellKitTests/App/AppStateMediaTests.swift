@@ -44,7 +44,7 @@ import Testing
         #expect(await app.state.run(line: "/upload \(file.path)"))
         #expect(uploaded.withLock { $0?.fileName } == "cat.png")
         #expect(uploaded.withLock { $0?.contentType } == "image/png")
-        guard case .queued(let pending)? = app.log.outcomes.last else { Issue.record("not queued"); return }
+        guard case .message(.queued(let pending))? = app.log.outcomes.last else { Issue.record("not queued"); return }
         let expected = MediaInfo(url: "mxc://hs/cat", fileName: "cat.png", mimeType: "image/png", size: MediaTests.png.count, width: 300, height: 200)
         #expect(pending.media == expected)
         #expect(pending.msgtype == "m.image")
@@ -79,7 +79,7 @@ import Testing
             return Data("hello".utf8)
         }
         let app = try await openLobby(media: media)
-        guard case .opened(_, let shown, _)? = app.log.outcomes.last else { Issue.record("not opened"); return }
+        guard case .room(.opened(_, let shown, _))? = app.log.outcomes.last else { Issue.record("not opened"); return }
         #expect(shown.last?.media == MediaInfo(url: "mxc://hs/notes", mimeType: "text/plain", size: 5))
         let folder = app.directory.url.path
 

@@ -45,7 +45,7 @@ import Testing
         #expect(await app.state.run(line: "/decline par"))
         #expect(app.log.outcomes.last == .membership(.declined(roomName: "Party")))
         #expect(await app.state.run(line: "/accept"))
-        #expect(app.log.outcomes.last == .joined(roomID: "!books:hs", roomName: "Book club"), "named as invited, not by ID")
+        #expect(app.log.outcomes.last == .room(.joined(roomID: "!books:hs", roomName: "Book club")), "named as invited, not by ID")
         #expect(app.state.currentRoomID == "!books:hs", "the accepted room is open")
         #expect(await joined.values == ["!books:hs"])
         #expect(await left.values == ["!party:hs"])

@@ -51,7 +51,7 @@ import Testing
         #expect(app.log.failures == [.unknownRoom("nowhere")])
         #expect(await app.state.run(line: "/open lob"))
         #expect(app.state.currentRoomID == "!lobby:hs")
-        guard case .opened("Lobby", let messages, nil)? = app.log.outcomes.last else { Issue.record("not opened"); return }
+        guard case .room(.opened("Lobby", let messages, nil))? = app.log.outcomes.last else { Issue.record("not opened"); return }
         #expect(messages.map(\.body) == ["earlier"])
         #expect(messages.first?.senderName == "Bob")
         #expect(app.state.promptValues().room == "Lobby")
@@ -116,7 +116,7 @@ import Testing
         #expect(lines.joined(separator: " ") == "Error: " + message)
 
         #expect(await app.state.run(line: String(repeating: "x", count: 60_000)), "a large message within the limit goes")
-        guard case .queued(let queued)? = app.log.outcomes.last else { Issue.record("not queued"); return }
+        guard case .message(.queued(let queued))? = app.log.outcomes.last else { Issue.record("not queued"); return }
         #expect(queued.body.unsanitized.count == 60_000)
     }
 
@@ -136,7 +136,7 @@ import Testing
         await restarted.state.send(.resumeSession)
         try await waitUntil { restarted.state.syncStatus == .live }
         await restarted.state.run(line: "/open Lobby")
-        guard case .opened(_, _, let draft)? = restarted.log.outcomes.last else { Issue.record("not opened"); return }
+        guard case .room(.opened(_, _, let draft))? = restarted.log.outcomes.last else { Issue.record("not opened"); return }
         #expect(draft == "see you at 5", "opening the room hands its draft to the input line")
 
         await restarted.state.run(line: "see you at 5")
@@ -163,19 +163,19 @@ import Testing
         #expect(!(await app.state.run(line: "/history")), "history needs an open room")
         // Sync brought one message, and the way back: /open looks back before it shows the room.
         await app.state.run(line: "/open Lobby")
-        guard case .opened(_, let shown, _)? = app.log.outcomes.last else { Issue.record("not opened"); return }
+        guard case .room(.opened(_, let shown, _))? = app.log.outcomes.last else { Issue.record("not opened"); return }
         #expect(shown.map(\.body) == ["first", "second", "earlier"], "oldest first")
         #expect(await asked.values == ["p1"])
         #expect(await app.state.run(line: "/history 5"))
-        #expect(app.log.outcomes.last == .history([]))
+        #expect(app.log.outcomes.last == .room(.history([])))
         #expect(await asked.values == ["p1", "p2"])
 
         // Opened again, the store has all of it, in order, and knows the beginning is reached.
         await app.state.run(line: "/open Lobby")
-        guard case .opened(_, let all, _)? = app.log.outcomes.last else { Issue.record("not opened"); return }
+        guard case .room(.opened(_, let all, _))? = app.log.outcomes.last else { Issue.record("not opened"); return }
         #expect(all.map(\.body) == ["first", "second", "earlier"])
         await app.state.run(line: "/history 2")
-        #expect(app.log.outcomes.last == .history([]))
+        #expect(app.log.outcomes.last == .room(.history([])))
         #expect(await asked.values == ["p1", "p2"], "no request once the beginning is known")
     }
 
@@ -190,13 +190,13 @@ import Testing
         #expect(!(await app.state.run(line: "/members")), "a room must be open")
         await app.state.run(line: "/open Lobby")
         await app.state.run(line: "/members")
-        #expect(app.log.outcomes.last == .members([MemberEntry(userID: "@carol:hs", name: "@carol:hs"),
+        #expect(app.log.outcomes.last == .room(.members([MemberEntry(userID: "@carol:hs", name: "@carol:hs"),
                                                    MemberEntry(userID: "@alice:example", name: "Alice"),
-                                                   MemberEntry(userID: "@bob:hs", name: "Bob")]))
+                                                   MemberEntry(userID: "@bob:hs", name: "Bob")])))
         await app.state.run(line: "/name")
-        #expect(app.log.outcomes.last == .roomText(.name, "Lobby"))
+        #expect(app.log.outcomes.last == .room(.text(.name, "Lobby")))
         await app.state.run(line: "/topic")
-        #expect(app.log.outcomes.last == .roomText(.topic, nil))
+        #expect(app.log.outcomes.last == .room(.text(.topic, nil)))
         #expect(await app.state.run(line: "/topic Plans for Friday"))
         #expect(await changes.values == ["topic !lobby:hs Plans for Friday"])
     }
@@ -231,10 +231,10 @@ import Testing
         try await waitUntil { app.state.syncStatus == .live }
         await app.state.run(line: "/open 1")
         #expect(await app.state.run(line: "good morning"))
-        guard case .queued(let echo)? = app.log.outcomes.last else { Issue.record("not queued"); return }
+        guard case .message(.queued(let echo))? = app.log.outcomes.last else { Issue.record("not queued"); return }
         #expect(echo.isPending && echo.body == "good morning" && echo.senderName == "Alice" && echo.msgtype == "m.text")
         #expect(await app.state.run(line: "/me waves"))
-        guard case .queued(let emote)? = app.log.outcomes.last else { Issue.record("not queued"); return }
+        guard case .message(.queued(let emote))? = app.log.outcomes.last else { Issue.record("not queued"); return }
         #expect(emote.msgtype == "m.emote")
         // Each is reported once it has left the outbox.
         try await waitUntil { app.state.sendReportCount >= 2 }

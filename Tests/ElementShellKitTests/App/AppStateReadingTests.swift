@@ -157,7 +157,7 @@ import Testing
         #expect(app.log.failures.last == .unknownRoom("Cellar"))
         await app.state.run(line: "/set private_receipts on")
         #expect(await app.state.run(line: "/read Garden"))
-        #expect(app.log.outcomes.last == .markedRead(roomName: "Garden"))
+        #expect(app.log.outcomes.last == .room(.markedRead(roomName: "Garden")))
         #expect(await receipts.values == [Receipt(eventID: "$roses", roomID: "!garden:hs", type: .private)])
         #expect(app.state.promptValues().unread == 3)
         #expect(await app.state.run(line: "/read Attic"), "a room without messages has nothing to mark")
@@ -203,17 +203,17 @@ import Testing
     @Test func unreadRoomsKeepTheirNumbersFromTheFullList() async throws {
         let app = try await loggedIn(receipts: Recorder())
         await app.state.run(line: "/rooms")
-        guard case .rooms(let all, _)? = app.log.outcomes.last else { Issue.record("no rooms"); return }
+        guard case .room(.list(let all, _))? = app.log.outcomes.last else { Issue.record("no rooms"); return }
         #expect(all.map(\.roomID) == ["!lobby:hs", "!garden:hs", "!attic:hs"])
         await app.state.run(line: "/rooms --unread")
-        guard case .unreadRooms(let unread, _)? = app.log.outcomes.last else { Issue.record("no unread rooms"); return }
+        guard case .room(.unread(let unread, _))? = app.log.outcomes.last else { Issue.record("no unread rooms"); return }
         #expect(unread.map(\.number) == [1, 2] && unread.map(\.room.roomID) == ["!lobby:hs", "!garden:hs"])
         await app.state.run(line: "/read Lobby")
         await app.state.run(line: "/read Garden")
         await app.state.run(line: "/rooms --unread")
-        #expect(app.log.outcomes.last == .unreadRooms([]))
+        #expect(app.log.outcomes.last == .room(.unread([])))
         let text = L10n.$languageOverride.withValue("en") {
-            TextRenderer(theme: Theme(usesColor: false, accent: .named(.green))).lines(for: Outcome.unreadRooms([]))
+            TextRenderer(theme: Theme(usesColor: false, accent: .named(.green))).lines(for: Outcome.room(.unread([])))
         }
         #expect(text == ["Nothing unread."])
     }

@@ -41,13 +41,13 @@ import Testing
 
     @Test func shownMessagesAreNumberedAndCommandsTakeTheNumbers() async throws {
         let app = try await openLobby([Self.lobbyWithOwnMessage])
-        guard case .opened(_, let shown, _)? = app.log.outcomes.last else { Issue.record("not opened"); return }
+        guard case .room(.opened(_, let shown, _))? = app.log.outcomes.last else { Issue.record("not opened"); return }
         #expect(shown.map(\.reference) == [1, 2])
         #expect(shown.first?.reactions == [ReactionCount(key: "👍", count: 1)])
 
         await app.state.run(line: "/draft later")
         #expect(await app.state.run(line: "/reply ~1 **agreed**"))
-        guard case .queued(let reply)? = app.log.outcomes.last else { Issue.record("not queued"); return }
+        guard case .message(.queued(let reply))? = app.log.outcomes.last else { Issue.record("not queued"); return }
         #expect(reply.replyQuote == ReplyQuote(senderName: "Bob", body: "earlier", reference: 1))
         // The reply, still in the outbox, is the newest message: `^` counts it.
         #expect(await app.state.run(line: "/react ^3 :tada:"))
@@ -69,7 +69,7 @@ import Testing
     @Test func aPendingMessageIsNumberedAndKeepsItsNumberOnceSent() async throws {
         let app = try await openLobby([Self.lobbyWithOwnMessage])
         #expect(await app.state.run(line: "on its way"))
-        guard case .queued(let pending)? = app.log.outcomes.last, let number = pending.reference else { Issue.record("no number"); return }
+        guard case .message(.queued(let pending))? = app.log.outcomes.last, let number = pending.reference else { Issue.record("no number"); return }
         #expect(!(await app.state.run(line: "/react ~\(number) 👍")), "nothing to react to before the server has it")
         #expect(app.log.failures.last == .messageNotSent("~\(number)"))
 
@@ -98,7 +98,7 @@ import Testing
         try await waitUntil { app.state.syncStatus == .live }
         await app.state.run(line: "/open Lobby")
         #expect(await app.state.run(line: "fresh words"))
-        guard case .queued(let fresh)? = app.log.outcomes.last, let number = fresh.reference else { Issue.record("no number"); return }
+        guard case .message(.queued(let fresh))? = app.log.outcomes.last, let number = fresh.reference else { Issue.record("no number"); return }
         #expect(await app.state.run(line: "/wait sent"))
 
         #expect(await app.state.run(line: "/edit ^ fresh words, fixed"))
@@ -152,7 +152,7 @@ import Testing
     @Test func anOwnReplyQuotesItsParentFormatted() async throws {
         let app = try await openLobby([Self.lobbyWithFormattedMessage])
         #expect(await app.state.run(line: "/reply ~2 indeed"))
-        guard case .queued(let reply)? = app.log.outcomes.last else { Issue.record("not queued"); return }
+        guard case .message(.queued(let reply))? = app.log.outcomes.last else { Issue.record("not queued"); return }
         #expect(reply.replyQuote?.body == "so true")
     }
 
@@ -172,10 +172,10 @@ import Testing
         let app = try await openLobby([Self.lobbyWithOwnMessage, SyncResponse(nextBatch: "s2", rooms: .init(joined: ["!lobby:hs": later]))],
                                       gate: gate)
         #expect(await app.state.run(line: "/edit ~2 mine, **fixed**"))
-        guard case .queued(let edit)? = app.log.outcomes.last else { Issue.record("not queued"); return }
+        guard case .message(.queued(let edit))? = app.log.outcomes.last else { Issue.record("not queued"); return }
         #expect(edit.reference == 2 && edit.eventID == "$mine", "the number of the message it edits, not a new one")
         #expect(edit.isEdited && edit.body == "mine, **fixed**" && edit.formattedBody == "mine, <strong>fixed</strong>")
-        let lines = TextRenderer(theme: Theme(usesColor: false, accent: .named(.green))).lines(for: .queued(edit))
+        let lines = TextRenderer(theme: Theme(usesColor: false, accent: .named(.green))).lines(for: .message(.queued(edit)))
         #expect(lines.count == 1 && lines[0].hasPrefix("~2 [") && lines[0].hasSuffix("Alice: mine, fixed (edited)"), "\(lines)")
 
         await gate.open()
@@ -236,7 +236,7 @@ import Testing
         #expect(shown == ["message no, mine re ", "changed ~1 earlier, better (edited)", "changed ~2 deleted", "Bob 👀 ~1"],
                 "only bob's own edit counts, the fallback quote is gone from the reply, and its parent was deleted in the same sync")
         await app.state.run(line: "/open Lobby")
-        guard case .opened(_, let messages, _)? = app.log.outcomes.last else { Issue.record("not opened"); return }
+        guard case .room(.opened(_, let messages, _))? = app.log.outcomes.last else { Issue.record("not opened"); return }
         #expect(messages.map(\.body) == ["earlier, better", "", "no, mine"])
         #expect(messages.first?.reactions == [ReactionCount(key: "👀", count: 1)], "alice's 👍 was redacted")
         #expect(messages.last?.replyQuote?.body == "", "the parent was deleted: \(messages.map(\.replyQuote))")

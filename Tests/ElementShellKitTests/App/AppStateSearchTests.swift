@@ -25,7 +25,7 @@ import Testing
         try await waitUntil { app.state.syncStatus == .live }
         #expect(!(await app.state.run(line: "/search budget")), "a room must be open, or --all given")
         #expect(await app.state.run(line: "/search budget --all"))
-        guard case .searchResults(let hits, _)? = app.log.outcomes.last else { Issue.record("no results"); return }
+        guard case .room(.searchResults(let hits, _))? = app.log.outcomes.last else { Issue.record("no results"); return }
         #expect(hits.map(\.roomName) == ["Lobby"] && hits.map(\.message.body) == ["the budget, long ago"])
         let number = try #require(hits.first?.message.reference)
 

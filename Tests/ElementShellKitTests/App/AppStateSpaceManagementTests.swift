@@ -94,9 +94,9 @@ import Testing
         let state: [String: JSONValue] = ["!team:hs m.space.child !general:hs": ["via": ["hs"]], "!general:hs m.space.parent !team:hs": ["via": ["hs"]]]
         let app = try await loggedIn(Self.recording(sent, state: state))
         #expect(await app.state.run(line: "/space add Team Lobby --suggested --order a1"))
-        #expect(app.log.outcomes.last == .spaceChildAdded(spaceName: "Team", roomName: "Lobby", parentLinked: true))
+        #expect(app.log.outcomes.last == .space(.childAdded(spaceName: "Team", roomName: "Lobby", parentLinked: true)))
         #expect(await app.state.run(line: "/space remove Team General"))
-        #expect(app.log.outcomes.last == .spaceChildRemoved(spaceName: "Team", roomName: "General", parentUnlinked: true))
+        #expect(app.log.outcomes.last == .space(.childRemoved(spaceName: "Team", roomName: "General", parentUnlinked: true)))
         #expect(await sent.values == [
             SentState(type: "m.space.child", stateKey: "!lobby:hs", content: ["via": ["example"], "suggested": true, "order": "a1"], roomID: "!team:hs"),
             SentState(type: "m.space.parent", stateKey: "!team:hs", content: ["via": ["example"], "canonical": true], roomID: "!lobby:hs"),
@@ -125,7 +125,7 @@ import Testing
         let sent = Recorder<SentState>()
         let app = try await loggedIn(Self.recording(sent, lowIn: ["!lobby:hs"]))
         #expect(await app.state.run(line: "/space add Team Lobby"))
-        #expect(app.log.outcomes.last == .spaceChildAdded(spaceName: "Team", roomName: "Lobby", parentLinked: false))
+        #expect(app.log.outcomes.last == .space(.childAdded(spaceName: "Team", roomName: "Lobby", parentLinked: false)))
         #expect(await sent.values.map(\.type) == ["m.space.child"])
     }
 
@@ -145,10 +145,10 @@ import Testing
         let app = try await loggedIn(Self.recording(sent, state: state))
         #expect(await app.state.run(line: "/open Lobby"))
         #expect(await app.state.run(line: "/joinrule"))
-        #expect(app.log.outcomes.last == .joinRule(rule: "restricted", spaces: ["Team"], changed: false))
+        #expect(app.log.outcomes.last == .room(.joinRule(rule: "restricted", spaces: ["Team"], changed: false)))
         #expect(await app.state.run(line: "/joinrule knock"))
         #expect(await app.state.run(line: "/joinrule restricted Team !other:hs"))
-        #expect(app.log.outcomes.last == .joinRule(rule: "restricted", spaces: ["Team", "!other:hs"], changed: true))
+        #expect(app.log.outcomes.last == .room(.joinRule(rule: "restricted", spaces: ["Team", "!other:hs"], changed: true)))
         #expect(!(await app.state.run(line: "/joinrule restricted Nowhere")))
         #expect(app.log.failures == [.unknownSpace("Nowhere")])
         #expect(await sent.values.map(\.content) == [

@@ -48,7 +48,7 @@ import Testing
 
     func names(_ outcome: Outcome?) -> [String] {
         switch outcome {
-        case .rooms(let rooms, _), .spaces(let rooms), .spaceRooms(_, let rooms): rooms.map(RoomName.of)
+        case .room(.list(let rooms, _)), .space(.list(let rooms)), .space(.rooms(_, let rooms)): rooms.map(RoomName.of)
         default: []
         }
     }
@@ -81,10 +81,10 @@ import Testing
         let app = try await loggedIn()
         #expect(await app.state.run(line: "/rooms"))
         #expect(names(app.log.outcomes.last) == ["Team", "Lobby", "Old"], "General and Random are in Team, the most recent")
-        guard case .rooms(let listed, _)? = app.log.outcomes.last else { Issue.record("no rooms"); return }
+        guard case .room(.list(let listed, _))? = app.log.outcomes.last else { Issue.record("no rooms"); return }
         #expect((listed[0].notificationCount, listed[0].highlightCount) == (5, 1), "Team adds up its rooms' unread counts")
         #expect(await app.state.run(line: "/open 1"))
-        #expect(app.log.outcomes.last.map { if case .spaceRooms("Team", _) = $0 { true } else { false } } == true)
+        #expect(app.log.outcomes.last.map { if case .space(.rooms("Team", _)) = $0 { true } else { false } } == true)
         #expect(names(app.log.outcomes.last) == ["General", "Random"])
         #expect(app.state.currentRoomID == nil, "a grouped space is not somewhere to talk")
         #expect(await app.state.run(line: "/open gen"), "rooms inside a space are still found by name")
@@ -110,7 +110,7 @@ import Testing
         try await waitUntil { app.state.syncStatus == .live }
 
         #expect(await app.state.run(line: "/rooms"))
-        guard case .rooms(let listed, let cells)? = app.log.outcomes.last else { Issue.record("no rooms"); return }
+        guard case .room(.list(let listed, let cells))? = app.log.outcomes.last else { Issue.record("no rooms"); return }
         #expect(listed.map(RoomName.of) == ["Team", "Lobby", "Old"])
         let cell = try #require(cells["!team:hs"])
         #expect(cell.joinedMemberCount == 25)
@@ -120,11 +120,11 @@ import Testing
         await gate.open()
         try await waitUntil { app.state.rooms["!random:hs"]?.lastActivity == 9_000 && app.state.rooms["!lobby:hs"]?.lastActivity == 7_000 }
         #expect(await app.state.run(line: "/rooms"))
-        guard case .rooms(let moved, let newCells)? = app.log.outcomes.last else { Issue.record("no rooms"); return }
+        guard case .room(.list(let moved, let newCells))? = app.log.outcomes.last else { Issue.record("no rooms"); return }
         #expect(moved.map(RoomName.of) == ["Team", "Lobby", "Old"], "Random's message is newer than the Lobby's")
         #expect(newCells["!team:hs"]?.latest.map { [$0.roomName, $0.senderName, $0.body] } == ["Random", "Carol", "fresh news"])
         #expect(await app.state.run(line: "/rooms --unread"))
-        guard case .unreadRooms(let unread, let unreadCells)? = app.log.outcomes.last else { Issue.record("no unread rooms"); return }
+        guard case .room(.unread(let unread, let unreadCells))? = app.log.outcomes.last else { Issue.record("no unread rooms"); return }
         #expect(unread.map(\.number) == [1])
         #expect(unreadCells["!team:hs"]?.latest?.body == "fresh news")
     }
@@ -132,7 +132,7 @@ import Testing
     @Test func withoutTheFlagNoRoomHasACell() async throws {
         let app = try await loggedIn(profile: "element")
         #expect(await app.state.run(line: "/rooms"))
-        guard case .rooms(_, let cells)? = app.log.outcomes.last else { Issue.record("no rooms"); return }
+        guard case .room(.list(_, let cells))? = app.log.outcomes.last else { Issue.record("no rooms"); return }
         #expect(cells.isEmpty)
     }
 
@@ -166,10 +166,10 @@ import Testing
         var general = SpaceRoom(roomID: "!general:hs", name: "General", joinedMemberCount: 4, via: ["hs"], membership: .join)
         (general.notificationCount, general.highlightCount) = (3, 1)
         general.latest = RoomPreview(roomID: "!general:hs", roomName: "General", senderName: "@bob:hs", body: "in General", timestamp: 5_000, msgtype: "m.text")
-        #expect(app.log.outcomes.last == .spaceHierarchy(spaceName: "Team", rooms: [
+        #expect(app.log.outcomes.last == .space(.hierarchy(spaceName: "Team", rooms: [
             general,
             SpaceRoom(roomID: "!plans:hs", canonicalAlias: "#plans:hs", joinedMemberCount: 2, joinRule: "public", via: ["hs", "other.example"]),
-        ], isComplete: true, offersManagement: true))
+        ], isComplete: true, offersManagement: true)))
         #expect(await app.state.run(line: "/join 2"))
         #expect(await joined.values == [RoomAddress(idOrAlias: "!plans:hs", via: ["hs", "other.example"])])
         #expect(app.state.currentRoomID == "!plans:hs")
@@ -195,7 +195,7 @@ import Testing
         let app = try await loggedIn(rooms)
         #expect(await app.state.run(line: "/space !elsewhere:hs"), "a space we are not in is asked for by ID")
         #expect(await pages.values.count == AppState.hierarchyPageLimit)
-        guard case .spaceHierarchy("!elsewhere:hs", let listed, false, _)? = app.log.outcomes.last else { Issue.record("not bounded"); return }
+        guard case .space(.hierarchy("!elsewhere:hs", let listed, false, _))? = app.log.outcomes.last else { Issue.record("not bounded"); return }
         #expect(listed.count == AppState.hierarchyPageLimit)
 
         #expect(!(await app.state.run(line: "/space Lobby")))
@@ -229,10 +229,10 @@ import Testing
 
         #expect(!(await app.state.run(line: "/space-kick Team @bob:hs spam")), "not every room went well")
         #expect(await kicked.values == ["kick @bob:hs !team:hs spam"], "Bob's invite to Team is revoked")
-        #expect(app.log.outcomes.last == .spaceKicked(userID: "@bob:hs", spaceName: "Team", results: [
+        #expect(app.log.outcomes.last == .space(.kicked(userID: "@bob:hs", spaceName: "Team", results: [
             SpaceKickResult(roomID: "!team:hs", roomName: "Team", wasInvited: true),
             SpaceKickResult(roomID: "!general:hs", roomName: "General", error: .matrix(.forbidden(message: "hidden"))),
-        ]), "Random is left alone: Bob is not in it")
+        ])), "Random is left alone: Bob is not in it")
     }
 
     @Test func spaceKickRefusesByPowerLevelAndNeedsASpaceAndAUser() async throws {
@@ -249,16 +249,16 @@ import Testing
         #expect(app.log.failures == [.unknownSpace("Lobby"), .unknownUser("bob")])
         #expect(!(await app.state.run(line: "/space-kick Team @bob:hs")))
         let refusal = ShellError.notPermitted(.kick, .levelTooLow(required: 50, own: 0))
-        #expect(app.log.outcomes.last == .spaceKicked(userID: "@bob:hs", spaceName: "Team", results: [
+        #expect(app.log.outcomes.last == .space(.kicked(userID: "@bob:hs", spaceName: "Team", results: [
             SpaceKickResult(roomID: "!team:hs", roomName: "Team", error: refusal),
             SpaceKickResult(roomID: "!general:hs", roomName: "General", error: refusal),
             SpaceKickResult(roomID: "!random:hs", roomName: "Random", error: refusal),
-        ]))
+        ])))
 
         var elsewhere = FakeRoomService()
         elsewhere.readState = { _, _, _ throws(MatrixError) in ["membership": "leave"] }
         let absent = try await loggedIn(elsewhere)
         #expect(!(await absent.state.run(line: "/space-kick Team @dave:hs")), "nobody to remove is no success")
-        #expect(absent.log.outcomes.last == .spaceKicked(userID: "@dave:hs", spaceName: "Team", results: []))
+        #expect(absent.log.outcomes.last == .space(.kicked(userID: "@dave:hs", spaceName: "Team", results: [])))
     }
 }

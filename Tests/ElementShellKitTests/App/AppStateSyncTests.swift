@@ -27,7 +27,7 @@ import Testing
         #expect(app.state.rooms["!a:hs"]?.name == "Lobby")
         #expect(app.state.promptValues().unread == 3)
         #expect(await app.state.run(line: "/rooms"))
-        guard case .rooms(let listed, _)? = app.log.outcomes.last else { Issue.record("no room list"); return }
+        guard case .room(.list(let listed, _))? = app.log.outcomes.last else { Issue.record("no room list"); return }
         #expect(listed.map(\.roomID) == ["!a:hs"])
     }
 

@@ -143,7 +143,7 @@ import Testing
             let shown = app.log.reports.compactMap { report -> [String]? in
                 switch report.content {
                 case .message(let message): [message.body.unsanitized]
-                case .result(_, .opened(_, let messages, _)): messages.map(\.body.unsanitized)
+                case .result(_, .room(.opened(_, let messages, _))): messages.map(\.body.unsanitized)
                 default: nil
                 }
             }
@@ -169,7 +169,7 @@ import Testing
             await app.state.apply(.synced(SyncResult(rooms: [lobby], messages: [], changedMessages: [edited])))
             #expect(await opening.value)
 
-            let opened = try #require(app.log.reports.lastIndex { if case .result(_, .opened) = $0.content { true } else { false } })
+            let opened = try #require(app.log.reports.lastIndex { if case .result(_, .room(.opened)) = $0.content { true } else { false } })
             #expect(!app.log.reports[opened...].contains { if case .messageChanged = $0.content { true } else { false } })
         }
     }
@@ -239,7 +239,7 @@ import Testing
 
     func bodies(_ outcome: Outcome) -> [String] {
         switch outcome {
-        case .history(let messages), .opened(_, let messages, _): messages.map(\.body.unsanitized)
+        case .room(.history(let messages)), .room(.opened(_, let messages, _)): messages.map(\.body.unsanitized)
         default: []
         }
     }

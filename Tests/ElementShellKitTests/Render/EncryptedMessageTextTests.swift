@@ -117,7 +117,7 @@ import Testing
         room.name = "Secrets"
         room.encryption = RoomEncryption()
         let renderer = TextRenderer(theme: Theme(usesColor: false, accent: .named(.green)))
-        let text = L10n.$languageOverride.withValue("en") { renderer.lines(for: .rooms([room])) }
+        let text = L10n.$languageOverride.withValue("en") { renderer.lines(for: .room(.list([room]))) }
         #expect(text == ["  1  Secrets  encrypted"])
         #expect(room.json["encrypted"] == .bool(true))
     }

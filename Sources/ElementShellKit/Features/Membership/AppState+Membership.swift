@@ -29,7 +29,7 @@ extension AppState {
                 let roomID = try await service.join(RoomAddress(idOrAlias: room.roomID))
                 await recordDirectChat(accepted: room, through: service)
                 await enter(roomID, as: signedIn, name: room.name)
-                return finish(.joined(roomID: roomID, roomName: RoomName.text(of: room)))
+                return finish(.room(.joined(roomID: roomID, roomName: RoomName.text(of: room))))
             }
             try await service.leave(roomID: room.roomID)
         } catch {

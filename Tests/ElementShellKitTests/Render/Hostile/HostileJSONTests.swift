@@ -25,9 +25,9 @@ import Testing
         message.replyQuote = ReplyQuote(senderName: RemoteText(text), body: RemoteText(text), reference: 3)
         let contents: [Report.Content] = [
             .message(message),
-            .result(command: "rooms", outcome: .rooms([RoomRecord(roomID: "!r:hs", membership: .join, name: text)])),
-            .result(command: "members", outcome: .members([MemberEntry(userID: "@m:hs", name: RemoteText(text))])),
-            .result(command: "topic", outcome: .roomText(.topic, RemoteText(text))),
+            .result(command: "rooms", outcome: .room(.list([RoomRecord(roomID: "!r:hs", membership: .join, name: text)]))),
+            .result(command: "members", outcome: .room(.members([MemberEntry(userID: "@m:hs", name: RemoteText(text))]))),
+            .result(command: "topic", outcome: .room(.text(.topic, RemoteText(text)))),
             .attention(Attention(roomName: RemoteText(text), senderName: RemoteText(text), body: RemoteText(text), isMention: false)),
             .reacted(senderName: RemoteText(text), key: RemoteText(text), reference: 3, excerpt: nil),
         ]

@@ -41,10 +41,10 @@ import Testing
             ("file name", .message(file), 1),
             ("redaction reason", .message(redacted), 1),
             ("reply quote", .message(reply), 2),
-            ("room list", .result(command: "rooms", outcome: .rooms([RoomRecord(roomID: "!r:hs", membership: .join, name: entry.text)])), 1),
-            ("member list", .result(command: "members", outcome: .members([MemberEntry(userID: "@m:hs", name: RemoteText(entry.text))])), 1),
-            ("topic", .result(command: "topic", outcome: .roomText(.topic, RemoteText(entry.text))), 1),
-            ("opened room", .result(command: "open", outcome: .opened(roomName: RemoteText(entry.text), messages: [], draft: nil)), 1),
+            ("room list", .result(command: "rooms", outcome: .room(.list([RoomRecord(roomID: "!r:hs", membership: .join, name: entry.text)]))), 1),
+            ("member list", .result(command: "members", outcome: .room(.members([MemberEntry(userID: "@m:hs", name: RemoteText(entry.text))]))), 1),
+            ("topic", .result(command: "topic", outcome: .room(.text(.topic, RemoteText(entry.text)))), 1),
+            ("opened room", .result(command: "open", outcome: .room(.opened(roomName: RemoteText(entry.text), messages: [], draft: nil))), 1),
             ("reaction", .reacted(senderName: RemoteText(entry.text), key: RemoteText(entry.text), reference: nil, excerpt: RemoteText(entry.text)), 1),
         ]
         for (path, content, count) in oneLiners {

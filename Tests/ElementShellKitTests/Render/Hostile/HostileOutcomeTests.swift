@@ -136,42 +136,42 @@ import Testing
             Sample(name: "/alias", content: .result(command: "alias", outcome: .scripting(.aliasDefined(name: text, expansion: text)))),
             Sample(name: "/unalias", content: .result(command: "unalias", outcome: .scripting(.aliasRemoved(name: text)))),
             Sample(name: "/aliases", content: .result(command: "alias", outcome: .scripting(.aliases([AliasEntry(name: text, expansion: text)])))),
-            Sample(name: "/rooms", content: .result(command: "rooms", outcome: .rooms([room, unnamed, space], spaceCells: cells))),
-            Sample(name: "/unread", content: .result(command: "unread", outcome: .unreadRooms(NumberedRoom.numbering([room, unnamed]), spaceCells: cells))),
-            Sample(name: "/read", content: .result(command: "read", outcome: .markedRead(roomName: RemoteText(text)))),
-            Sample(name: "/open", content: .result(command: "open", outcome: .opened(roomName: RemoteText(text), messages: [message, redacted], draft: text))),
-            Sample(name: "/open before sync", content: .result(command: "open", outcome: .openedBeforeSync(roomName: RemoteText(text), draft: text))),
-            Sample(name: "/members", content: .result(command: "members", outcome: .members([MemberEntry(userID: text, name: RemoteText(text))]))),
-            Sample(name: "/topic", content: .result(command: "topic", outcome: .roomText(.topic, RemoteText(text)))),
-            Sample(name: "/name set", content: .result(command: "name", outcome: .roomTextChanged(.name)), showsText: false),
-            Sample(name: "/history", content: .result(command: "history", outcome: .history([message, redacted]))),
-            Sample(name: "queued", content: .result(command: "send", outcome: .queued(message))),
-            Sample(name: "/join", content: .result(command: "join", outcome: .joined(roomID: text, roomName: RemoteText(text)))),
-            Sample(name: "/join in space", content: .result(command: "join", outcome: .alreadyInSpace(roomID: text, spaceName: RemoteText(text)))),
-            Sample(name: "/leave", content: .result(command: "leave", outcome: .left(roomName: RemoteText(text)))),
+            Sample(name: "/rooms", content: .result(command: "rooms", outcome: .room(.list([room, unnamed, space], spaceCells: cells)))),
+            Sample(name: "/unread", content: .result(command: "unread", outcome: .room(.unread(NumberedRoom.numbering([room, unnamed]), spaceCells: cells)))),
+            Sample(name: "/read", content: .result(command: "read", outcome: .room(.markedRead(roomName: RemoteText(text))))),
+            Sample(name: "/open", content: .result(command: "open", outcome: .room(.opened(roomName: RemoteText(text), messages: [message, redacted], draft: text)))),
+            Sample(name: "/open before sync", content: .result(command: "open", outcome: .room(.openedBeforeSync(roomName: RemoteText(text), draft: text)))),
+            Sample(name: "/members", content: .result(command: "members", outcome: .room(.members([MemberEntry(userID: text, name: RemoteText(text))])))),
+            Sample(name: "/topic", content: .result(command: "topic", outcome: .room(.text(.topic, RemoteText(text))))),
+            Sample(name: "/name set", content: .result(command: "name", outcome: .room(.textChanged(.name))), showsText: false),
+            Sample(name: "/history", content: .result(command: "history", outcome: .room(.history([message, redacted])))),
+            Sample(name: "queued", content: .result(command: "send", outcome: .message(.queued(message)))),
+            Sample(name: "/join", content: .result(command: "join", outcome: .room(.joined(roomID: text, roomName: RemoteText(text))))),
+            Sample(name: "/join in space", content: .result(command: "join", outcome: .space(.alreadyJoined(roomID: text, spaceName: RemoteText(text))))),
+            Sample(name: "/leave", content: .result(command: "leave", outcome: .room(.left(roomName: RemoteText(text))))),
             Sample(name: "/decline", content: .result(command: "decline", outcome: .membership(.declined(roomName: RemoteText(text))))),
             Sample(name: "/create", content: .result(command: "create", outcome: .membership(.created(roomID: text, alias: text, name: text, isEncrypted: true,
                                                                                           isSpace: false, inSpace: text)))),
-            Sample(name: "/space add", content: .result(command: "space", outcome: .spaceChildAdded(spaceName: RemoteText(text), roomName: RemoteText(text), parentLinked: true))),
-            Sample(name: "/space remove", content: .result(command: "space", outcome: .spaceChildRemoved(spaceName: RemoteText(text), roomName: RemoteText(text),
-                                                                                                        parentUnlinked: false))),
-            Sample(name: "/joinrule", content: .result(command: "joinrule", outcome: .joinRule(rule: text, spaces: [text], changed: true))),
+            Sample(name: "/space add", content: .result(command: "space", outcome: .space(.childAdded(spaceName: RemoteText(text), roomName: RemoteText(text), parentLinked: true)))),
+            Sample(name: "/space remove", content: .result(command: "space", outcome: .space(.childRemoved(spaceName: RemoteText(text), roomName: RemoteText(text),
+                                                                                                        parentUnlinked: false)))),
+            Sample(name: "/joinrule", content: .result(command: "joinrule", outcome: .room(.joinRule(rule: text, spaces: [text], changed: true)))),
             Sample(name: "/dm", content: .result(command: "dm", outcome: .membership(.directChat(roomID: text, userID: text, isNew: true)))),
             Sample(name: "/kick", content: .result(command: "kick", outcome: .membership(.changed(.kick, userID: text, roomName: RemoteText(text))))),
-            Sample(name: "/spaces", content: .result(command: "spaces", outcome: .spaces([space]))),
-            Sample(name: "/space", content: .result(command: "space", outcome: .spaceHierarchy(spaceName: RemoteText(text), rooms: [spaceRoom], isComplete: false,
-                                                                                              offersManagement: true))),
-            Sample(name: "/open SPACE", content: .result(command: "open", outcome: .spaceRooms(spaceName: RemoteText(text), rooms: [room]))),
-            Sample(name: "/space kick", content: .result(command: "space", outcome: .spaceKicked(userID: text, spaceName: RemoteText(text), results: [
+            Sample(name: "/spaces", content: .result(command: "spaces", outcome: .space(.list([space])))),
+            Sample(name: "/space", content: .result(command: "space", outcome: .space(.hierarchy(spaceName: RemoteText(text), rooms: [spaceRoom], isComplete: false,
+                                                                                              offersManagement: true)))),
+            Sample(name: "/open SPACE", content: .result(command: "open", outcome: .space(.rooms(spaceName: RemoteText(text), rooms: [room])))),
+            Sample(name: "/space kick", content: .result(command: "space", outcome: .space(.kicked(userID: text, spaceName: RemoteText(text), results: [
                 SpaceKickResult(roomID: text, roomName: text), SpaceKickResult(roomID: text, roomName: text, error: .matrix(.forbidden(message: text))),
-            ]))),
+            ])))),
             Sample(name: "/queue", content: .result(command: "queue", outcome: .queue(.list([QueuedMessage(entry: outbox, roomName: RemoteText(text))])))),
             Sample(name: "/resend", content: .result(command: "resend", outcome: .queue(.resent(count: 2))), showsText: false),
             Sample(name: "/thread", content: .result(command: "thread", outcome: .thread(.opened(roomName: RemoteText(text), root: message, messages: [message],
                                                                                               draft: text)))),
             Sample(name: "/thread close", content: .result(command: "thread", outcome: .thread(.closed(roomName: RemoteText(text))))),
-            Sample(name: "/search", content: .result(command: "search", outcome: .searchResults([SearchHit(roomName: RemoteText(text), message: message)],
-                                                                                               encryptedNotSearched: true))),
+            Sample(name: "/search", content: .result(command: "search", outcome: .room(.searchResults([SearchHit(roomName: RemoteText(text), message: message)],
+                                                                                               encryptedNotSearched: true)))),
             Sample(name: "/threads", content: .result(command: "threads", outcome: .thread(.list([message])))),
             Sample(name: "/react", content: .result(command: "react", outcome: .relation(.reactionQueued(key: text, reference: text, number: 7)))),
             Sample(name: "/redact", content: .result(command: "redact", outcome: .relation(.redactionQueued(reference: text, number: 7))), showsText: false),
@@ -301,30 +301,30 @@ import Testing
         case .scripting(.aliasDefined): 12
         case .scripting(.aliasRemoved): 13
         case .scripting(.aliases): 14
-        case .rooms: 15
-        case .unreadRooms: 16
-        case .markedRead: 17
-        case .opened: 18
-        case .openedBeforeSync: 19
-        case .members: 20
-        case .roomText: 21
-        case .roomTextChanged: 22
-        case .history: 23
-        case .queued: 24
-        case .joined: 25
-        case .alreadyInSpace: 26
-        case .left: 27
+        case .room(.list): 15
+        case .room(.unread): 16
+        case .room(.markedRead): 17
+        case .room(.opened): 18
+        case .room(.openedBeforeSync): 19
+        case .room(.members): 20
+        case .room(.text): 21
+        case .room(.textChanged): 22
+        case .room(.history): 23
+        case .message(.queued): 24
+        case .room(.joined): 25
+        case .space(.alreadyJoined): 26
+        case .room(.left): 27
         case .membership(.declined): 28
         case .membership(.created): 29
-        case .spaceChildAdded: 30
-        case .spaceChildRemoved: 31
-        case .joinRule: 32
+        case .space(.childAdded): 30
+        case .space(.childRemoved): 31
+        case .room(.joinRule): 32
         case .membership(.directChat): 33
         case .membership(.changed): 34
-        case .spaces: 35
-        case .spaceHierarchy: 36
-        case .spaceRooms: 37
-        case .spaceKicked: 38
+        case .space(.list): 35
+        case .space(.hierarchy): 36
+        case .space(.rooms): 37
+        case .space(.kicked): 38
         case .queue(let outcome):
             switch outcome {
             case .list: 39
@@ -333,7 +333,7 @@ import Testing
             }
         case .thread(.opened): 41
         case .thread(.closed): 42
-        case .searchResults: 43
+        case .room(.searchResults): 43
         case .thread(.list): 44
         case .relation(.reactionQueued): 45
         case .relation(.redactionQueued): 46

@@ -76,7 +76,7 @@ import Testing
     @Test(arguments: HostileStrings.all)
     func memberLists(_ entry: HostileString) {
         let members = [MemberEntry(userID: "@m:hs", name: RemoteText(entry.text)), MemberEntry(userID: "@bob:hs", name: "Bob")]
-        let lines = render(.result(command: "members", outcome: .members(members)))
+        let lines = render(.result(command: "members", outcome: .room(.members(members))))
         TerminalSafety.expectSafe(lines, showing: entry, in: "/members")
         #expect(lines.count == 4, "one row a member (twice: at no width and wrapped), whatever the name holds")
     }
@@ -97,17 +97,17 @@ import Testing
     func roomNames(_ entry: HostileString) {
         let rooms = [RoomRecord(roomID: "!r:hs", membership: .join, name: entry.text), RoomRecord(roomID: "!i:hs", membership: .invite, canonicalAlias: entry.text),
                      RoomRecord(roomID: "!h:hs", membership: .join, heroes: ["@m:hs"], heroNames: [entry.text], joinedMemberCount: 2)]
-        let list = render(.result(command: "rooms", outcome: .rooms(rooms)))
+        let list = render(.result(command: "rooms", outcome: .room(.list(rooms))))
         TerminalSafety.expectSafe(list, showing: entry, in: "/rooms")
         #expect(list.count == 6, "one row a room (twice: at no width and wrapped), whatever the name holds")
         let name = entry.text
         let reports: [(String, Report.Content)] = [
-            ("/open", .result(command: "open", outcome: .opened(roomName: RemoteText(name), messages: [Self.message()], draft: nil))),
+            ("/open", .result(command: "open", outcome: .room(.opened(roomName: RemoteText(name), messages: [Self.message()], draft: nil)))),
             ("/thread", .result(command: "thread", outcome: .thread(.opened(roomName: RemoteText(name), root: Self.message(), messages: [], draft: nil)))),
-            ("/search", .result(command: "search", outcome: .searchResults([SearchHit(roomName: RemoteText(name), message: Self.message())], encryptedNotSearched: false))),
+            ("/search", .result(command: "search", outcome: .room(.searchResults([SearchHit(roomName: RemoteText(name), message: Self.message())], encryptedNotSearched: false)))),
             ("/kick", .result(command: "kick", outcome: .membership(.changed(.kick, userID: "@m:hs", roomName: RemoteText(name))))),
-            ("/leave", .result(command: "leave", outcome: .left(roomName: RemoteText(name)))),
-            ("/read", .result(command: "read", outcome: .markedRead(roomName: RemoteText(name)))),
+            ("/leave", .result(command: "leave", outcome: .room(.left(roomName: RemoteText(name))))),
+            ("/read", .result(command: "read", outcome: .room(.markedRead(roomName: RemoteText(name))))),
             ("mention", .mentioned(roomName: RemoteText(name), count: 1)),
             ("invite", .invited(Invitation(roomID: "!i:hs", inviterID: "@m:hs", inviterName: RemoteText(name), roomName: RemoteText(name), isDirect: false, number: 1))),
             ("gap", .gap(roomName: RemoteText(name))),
@@ -127,9 +127,9 @@ import Testing
         let device = DeviceEntry(deviceID: "PHONE", displayName: RemoteText(text), fingerprint: Fingerprint("l5tiZbjb1E3aLVdbRf7cSmL0X8s4mQ52CQLXSD6mwSY"),
                                  isVerified: false, isCurrent: false)
         let reports: [(String, Report.Content)] = [
-            ("/space", .result(command: "space", outcome: .spaceHierarchy(spaceName: RemoteText(text), rooms: hierarchy, isComplete: true))),
-            ("/spaces", .result(command: "spaces", outcome: .spaces([space]))),
-            ("/open SPACE", .result(command: "open", outcome: .spaceRooms(spaceName: RemoteText(text), rooms: [space]))),
+            ("/space", .result(command: "space", outcome: .space(.hierarchy(spaceName: RemoteText(text), rooms: hierarchy, isComplete: true)))),
+            ("/spaces", .result(command: "spaces", outcome: .space(.list([space])))),
+            ("/open SPACE", .result(command: "open", outcome: .space(.rooms(spaceName: RemoteText(text), rooms: [space])))),
             ("/devices", .result(command: "devices", outcome: .encryption(.devices(userID: "@m:hs", [device])))),
         ]
         for (path, content) in reports {
@@ -140,7 +140,7 @@ import Testing
     @Test(arguments: HostileStrings.all)
     func topicsAndNames(_ entry: HostileString) {
         for kind in [RoomText.topic, .name] {
-            let lines = render(.result(command: "topic", outcome: .roomText(kind, RemoteText(entry.text))))
+            let lines = render(.result(command: "topic", outcome: .room(.text(kind, RemoteText(entry.text)))))
             TerminalSafety.expectSafe(lines, showing: entry, in: "/\(kind)")
         }
     }

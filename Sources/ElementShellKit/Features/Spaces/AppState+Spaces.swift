@@ -6,7 +6,7 @@ extension AppState {
 
     func send(_ action: SpaceAction, in signedIn: SessionContext) async -> Bool {
         switch action {
-        case .list: finish(.spaces(spaces))
+        case .list: finish(.space(.list(spaces)))
         case .hierarchy(let target): await showHierarchy(of: target, through: signedIn.services)
         case .kick(let target, let user, let reason): await kick(user, fromSpace: target, reason: reason, as: signedIn)
         case .create(let creation): await create(creation, inSpace: nil, as: signedIn)
@@ -53,8 +53,8 @@ extension AppState {
         }
         commit { $0.shownSpaceRooms = shown }
         let name = state.rooms[spaceID].map(RoomName.of) ?? listed.space?.displayName ?? spaceID
-        return finish(.spaceHierarchy(spaceName: RemoteText(name), rooms: shown, isComplete: pages.last?.next == nil,
-                                      offersManagement: state.profile.developer.spaceSettingsEnabled))
+        return finish(.space(.hierarchy(spaceName: RemoteText(name), rooms: shown, isComplete: pages.last?.next == nil,
+                                      offersManagement: state.profile.developer.spaceSettingsEnabled)))
     }
 
     /// `/join N` after `/space`: the Nth room listed (its `via` names the servers to join through).
@@ -89,7 +89,7 @@ extension AppState {
             let failure = await apply(.kick, to: userID, in: room.roomID, reason: reason, by: signedIn.session.userID, through: service)
             results.append(result.failed(failure))
         }
-        let succeeded = finish(.spaceKicked(userID: userID, spaceName: RoomName.text(of: space), results: results))
+        let succeeded = finish(.space(.kicked(userID: userID, spaceName: RoomName.text(of: space), results: results)))
         return succeeded && !results.isEmpty && results.allSatisfy { $0.error == nil }
     }
 }

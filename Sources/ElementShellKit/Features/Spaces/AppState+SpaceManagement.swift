@@ -58,7 +58,7 @@ extension AppState {
                 try await service.setState(SpaceLink.parentType, stateKey: space.roomID, content: parent.parentContent, in: room.roomID)
                 parentLinked = true
             }
-            return finish(.spaceChildAdded(spaceName: RoomName.text(of: space), roomName: RoomName.text(of: room), parentLinked: parentLinked))
+            return finish(.space(.childAdded(spaceName: RoomName.text(of: space), roomName: RoomName.text(of: room), parentLinked: parentLinked)))
         } catch {
             return finish(.failure(.matrix(error)))
         }
@@ -87,7 +87,7 @@ extension AppState {
                 try await service.setState(SpaceLink.parentType, stateKey: space.roomID, content: SpaceLink.removed, in: roomID)
                 parentUnlinked = true
             }
-            return finish(.spaceChildRemoved(spaceName: RoomName.text(of: space), roomName: RemoteText(roomName), parentUnlinked: parentUnlinked))
+            return finish(.space(.childRemoved(spaceName: RoomName.text(of: space), roomName: RemoteText(roomName), parentUnlinked: parentUnlinked)))
         } catch {
             return finish(.failure(.matrix(error)))
         }

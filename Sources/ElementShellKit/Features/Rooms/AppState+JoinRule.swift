@@ -11,7 +11,7 @@ extension AppState {
             guard let request else {
                 let rule = JoinRule(content: try await service.state(JoinRule.eventType, stateKey: "", of: room.roomID))
                 let allowed = if case .restricted(let spaceIDs) = rule { spaceIDs } else { [String]() }
-                return finish(.joinRule(rule: rule.name, spaces: allowed.map { state.rooms[$0].map(RoomName.of) ?? $0 }, changed: false))
+                return finish(.room(.joinRule(rule: rule.name, spaces: allowed.map { state.rooms[$0].map(RoomName.of) ?? $0 }, changed: false)))
             }
             var spaceIDs: [String] = []
             for target in request.spaces {
@@ -25,7 +25,7 @@ extension AppState {
                 return finish(.failure(refusal))
             }
             try await service.setState(JoinRule.eventType, stateKey: "", content: rule.content, in: room.roomID)
-            return finish(.joinRule(rule: rule.name, spaces: spaceIDs.map { state.rooms[$0].map(RoomName.of) ?? $0 }, changed: true))
+            return finish(.room(.joinRule(rule: rule.name, spaces: spaceIDs.map { state.rooms[$0].map(RoomName.of) ?? $0 }, changed: true)))
         } catch {
             return finish(.failure(.matrix(error)))
         }

@@ -29,7 +29,7 @@ extension AppState {
         }
         // The server searches what it can read: in an encrypted room, that is nothing since encryption began.
         let searched = everywhere ? state.rooms.values.filter { $0.membership == .join } : roomID.flatMap { state.rooms[$0] }.map { [$0] } ?? []
-        return finish(.searchResults(hits, encryptedNotSearched: searched.contains { $0.encryption != nil }))
+        return finish(.room(.searchResults(hits, encryptedNotSearched: searched.contains { $0.encryption != nil })))
     }
 
     static let searchLimit = 20

@@ -8,7 +8,7 @@ extension AppState {
         switch action {
         case .list:
             let listed = listedRooms
-            return finish(.rooms(listed, spaceCells: await spaceCells(for: listed)))
+            return finish(.room(.list(listed, spaceCells: await spaceCells(for: listed))))
         case .open(let target):
             return await open(target, in: context.signedIn)
         case .join(let target):
@@ -34,7 +34,7 @@ extension AppState {
         case .listUnread:
             // Numbered as `/rooms` shows them (spaces grouped or not), so `/open N` agrees.
             let unread = NumberedRoom.numbering(listedRooms).filter { $0.room.isUnread }
-            return finish(.unreadRooms(unread, spaceCells: await spaceCells(for: unread.map(\.room))))
+            return finish(.room(.unread(unread, spaceCells: await spaceCells(for: unread.map(\.room)))))
         case .markRead(let target):
             return await markRead(target, in: context)
         }
@@ -52,7 +52,7 @@ extension AppState {
                 if roomID == state.currentRoomID, state.memberNamesSynced == synced { state.memberNames = names }
             }
             let listed = records.map { MemberEntry(userID: $0.userID, name: RemoteText(names[$0.userID] ?? $0.userID)) }
-            return finish(.members(listed.sorted { $0.name.unsanitized.lowercased() < $1.name.unsanitized.lowercased() }))
+            return finish(.room(.members(listed.sorted { $0.name.unsanitized.lowercased() < $1.name.unsanitized.lowercased() })))
         } catch {
             return finish(.failure(.matrix(error)))
         }
@@ -61,11 +61,11 @@ extension AppState {
     private func roomText(_ kind: RoomText, set text: String?, in room: RoomContext) async -> Bool {
         guard let text else {
             let record = state.rooms[room.roomID]
-            return finish(.roomText(kind, (kind == .name ? record?.name : record?.topic).map { RemoteText($0) }))
+            return finish(.room(.text(kind, (kind == .name ? record?.name : record?.topic).map { RemoteText($0) })))
         }
         do {
             try await room.services.rooms.setText(kind, of: room.roomID, to: text)
-            return finish(.roomTextChanged(kind))
+            return finish(.room(.textChanged(kind)))
         } catch {
             return finish(.failure(.matrix(error)))
         }
@@ -93,7 +93,7 @@ extension AppState {
             commit { state in
                 if state.historyCursor == cursor { state.historyCursor = older.first?.seq ?? cursor }
             }
-            return finish(.history(views(of: older, with: surroundings)))
+            return finish(.room(.history(views(of: older, with: surroundings))))
         } catch let error as MatrixError {
             return finish(.failure(.matrix(error)))
         } catch {
@@ -108,7 +108,7 @@ extension AppState {
         let known = listed == nil && Int(target) == nil ? findRoom(target) : nil
         // A space is no room to talk in: one we are in is not opened, `/space` shows it.
         if let known, known.isSpace, known.membership == .join {
-            return finish(.alreadyInSpace(roomID: known.roomID, spaceName: RoomName.text(of: known)))
+            return finish(.space(.alreadyJoined(roomID: known.roomID, spaceName: RoomName.text(of: known))))
         }
         guard let address = listed.map({ RoomAddress(idOrAlias: $0.roomID, via: $0.via) }) ?? RoomAddress(parsing: target)
             ?? known.map({ RoomAddress(idOrAlias: $0.roomID) }) else {
@@ -118,7 +118,7 @@ extension AppState {
             let roomID = try await services.rooms.join(address)
             if let invite = state.rooms[roomID], invite.membership == .invite { await recordDirectChat(accepted: invite, through: services.rooms) }
             await enter(roomID, as: signedIn, address: address.idOrAlias, name: listed?.name)
-            return finish(.joined(roomID: roomID, roomName: RemoteText(state.rooms[roomID].map(RoomName.of) ?? listed?.name ?? target)))
+            return finish(.room(.joined(roomID: roomID, roomName: RemoteText(state.rooms[roomID].map(RoomName.of) ?? listed?.name ?? target))))
         } catch {
             return finish(.failure(.matrix(error)))
         }
@@ -203,7 +203,7 @@ extension AppState {
                 state.currentThreadRoot = nil
             }
         }
-        return finish(.left(roomName: RoomName.text(of: room)))
+        return finish(.room(.left(roomName: RoomName.text(of: room))))
     }
 
     private func open(_ target: String, in session: SessionContext) async -> Bool {
@@ -211,7 +211,7 @@ extension AppState {
         guard let room = await roomSyncMayBring(named: target, for: session.session) else { return finish(.failure(.unknownRoom(target))) }
         // Grouped, a space is a folder of rooms rather than somewhere to talk.
         if state.profile.developer.groupSpaceRooms, room.isSpace, room.membership == .join {
-            return finish(.spaceRooms(spaceName: RoomName.text(of: room), rooms: SpaceGrouping.children(of: room, in: state.rooms)))
+            return finish(.space(.rooms(spaceName: RoomName.text(of: room), rooms: SpaceGrouping.children(of: room, in: state.rooms))))
         }
         let roomID = room.roomID
         // Everything is read first; sync may apply meanwhile, and what it brings joins the timeline.
@@ -245,9 +245,9 @@ extension AppState {
         // Kept at its join but not brought by sync yet: "no messages" would not be true.
         if messages.isEmpty, opened.isAwaitingFirstSync {
             commit { $0.joinsAwaitingSync.insert(roomID) }
-            return finish(.openedBeforeSync(roomName: RoomName.text(of: opened), draft: draft))
+            return finish(.room(.openedBeforeSync(roomName: RoomName.text(of: opened), draft: draft)))
         }
-        return finish(.opened(roomName: RoomName.text(of: opened), messages: views(of: messages, with: surroundings), draft: draft))
+        return finish(.room(.opened(roomName: RoomName.text(of: opened), messages: views(of: messages, with: surroundings), draft: draft)))
     }
 
     /// The room `target` names. In batch mode, where sync only catches up when asked, a name
@@ -303,115 +303,6 @@ extension AppState {
             commit { $0.timelines[roomID]?.fill(withStored: older) }
         } catch {
             logger.notice("Older messages of \(roomID) could not be fetched to open it: \(String(describing: error))")
-        }
-    }
-
-    /// A plain line: written to the outbox first, then sent by the queue.
-    /// A line for the open room, or for its open thread after `/thread`.
-    func sendMessage(_ text: String, msgtype: String, format: MessageFormat = .markdown, in room: RoomContext) async -> Bool {
-        await queueMessage(text, msgtype: msgtype, in: room, relation: await threadRelation(in: room.roomID), format: format)
-    }
-
-    /// What a new message of the room goes out with: a place in the open thread, if one is open.
-    func threadRelation(in roomID: String) async -> MessageRelation? {
-        guard let root = state.currentThreadRoot else { return nil }
-        return .thread(root: root, latest: await latestMessage(inThread: root, of: roomID))
-    }
-
-    /// Writes a message (a reply or an edit too) to the outbox and shows it as pending. A new
-    /// message takes the room's draft with it; an edit leaves the draft alone. An edit shows as
-    /// the message it changes (`editing`), under its number, as edits from others do.
-    /// One too large to be sent is not taken, and its text becomes the draft, so nothing is lost.
-    func queueMessage(_ text: String, msgtype: String, in room: RoomContext, relation: MessageRelation? = nil, format: MessageFormat = .markdown,
-                      quoting parent: MessageRecord? = nil, editing original: MessageRecord? = nil, media: MediaInfo? = nil) async -> Bool {
-        let content = format.content(for: text, markdownEnabled: state.profile.settings.markdown)
-        let now = environment.clock.date
-        let entry = OutboxEntry(transactionID: TransactionID.make(at: now), roomID: room.roomID, relation: relation, msgtype: msgtype,
-                                body: content.body, formattedBody: content.formattedBody, media: media, createdAt: now.matrixTimestamp)
-        let bytes = EventSizeLimit.bytes(of: OutgoingContent.content(for: entry), encrypted: state.rooms[room.roomID]?.encryption != nil)
-        guard bytes <= EventSizeLimit.contentBytes else { return await keepAsDraft(text, of: entry, bytes: bytes, in: room) }
-        do {
-            try await room.store.enqueue(entry, clearingDraft: relation == nil || relation?.threadRoot != nil || parent != nil)
-        } catch {
-            return finish(.failure(.notQueued))
-        }
-        await state.sendQueue?.wake()
-        if let original {
-            var edited = view(of: original)
-            (edited.body, edited.formattedBody, edited.isEdited, edited.isPending) = (RemoteText(entry.body), entry.formattedBody.map { RemoteText($0) }, true, true)
-            // Sync brings the edit back: it was shown here, so it is not shown again.
-            commit { $0.echoedEdits[original.eventID] = entry.body }
-            return finish(.queued(edited))
-        }
-        var pending = view(entry, sender: room.session.userID)
-        pending.replyQuote = parent.map(replyQuote(of:))
-        return finish(.queued(pending))
-    }
-
-    /// A message too large to send, refused with its text kept as the draft of where it was typed.
-    private func keepAsDraft(_ text: String, of entry: OutboxEntry, bytes: Int, in room: RoomContext) async -> Bool {
-        let draft = DraftRecord(roomID: room.roomID, threadRoot: entry.relation?.threadRoot ?? state.currentThreadRoot ?? "", body: text,
-                                updatedAt: entry.createdAt)
-        do {
-            try await room.store.saveDraft(draft)
-        } catch {
-            return finish(.failure(.notQueued))
-        }
-        return finish(.failure(.messageTooLarge(bytes: bytes, limit: EventSizeLimit.contentBytes)))
-    }
-
-    /// Messages new to the open room print (see `isArrival`), as the thread or room open now
-    /// shows them: their surroundings were read before, for those that were new then.
-    func showArrived(_ messages: [MessageRecord], with surroundings: MessageSurroundings) {
-        let arrived = messages.filter(isArrival)
-        // Inside a thread its own messages need no mark; the room's others say where they belong.
-        let root = state.currentThreadRoot
-        let inThread = root.map { root in arrived.filter { $0.threadRoot == root } } ?? []
-        let elsewhere = arrived.filter { root == nil || $0.threadRoot != root }
-        let shown = views(of: inThread, with: surroundings.insideThread) + views(of: elsewhere, with: surroundings)
-        for view in shown.sorted(by: { $0.timestamp < $1.timestamp }) {
-            report(Report(content: .message(view), location: nil))
-            commit { state in
-                state.arrivals.count += 1
-                state.arrivals.recent = Array((state.arrivals.recent + [view.body.unsanitized]).suffix(100))
-            }
-        }
-    }
-
-    func applySendReport(_ event: ClientEvent) {
-        guard case .sendFailed(let transactionID, let roomID, let error, let delay) = event else { return }
-        logger.notice("Sending \(transactionID) failed (\(ErrorCodes.code(for: error)))")
-        report(Report(content: .sendProblem(transactionID: transactionID, roomID: roomID, error, retryIn: delay), location: nil))
-    }
-
-    func view(_ entry: OutboxEntry, sender: String) -> MessageView {
-        var view = MessageView(roomID: entry.roomID, eventID: nil, transactionID: entry.transactionID, sender: sender,
-                               senderName: name(of: sender), msgtype: entry.msgtype, body: RemoteText(entry.body),
-                               formattedBody: entry.formattedBody.map { RemoteText($0) }, timestamp: entry.createdAt, isPending: true)
-        view.media = entry.media
-        view.reference = commit { $0.references.number(forPending: entry.transactionID) }
-        // The send queue encrypts it for an encrypted room, from this device.
-        if state.rooms[entry.roomID]?.encryption != nil { view.encryption = .trusted }
-        return view
-    }
-}
-
-/// The order of `/rooms`: invites first, then joined rooms by latest activity, then left ones.
-public enum RoomOrder {
-    public static func sorted(_ rooms: [RoomRecord]) -> [RoomRecord] {
-        rooms.sorted { lhs, rhs in
-            let left = rank(lhs.membership), right = rank(rhs.membership)
-            if left != right { return left < right }
-            if lhs.lastActivity != rhs.lastActivity { return lhs.lastActivity > rhs.lastActivity }
-            return lhs.roomID < rhs.roomID
-        }
-    }
-
-    private static func rank(_ membership: RoomRecord.Membership) -> Int {
-        switch membership {
-        case .invite: 0
-        case .join: 1
-        case .leave: 2
         }
     }
 }

@@ -5,9 +5,26 @@ import MatrixClient
 struct SpaceText {
     let theme: Theme
     let width: Int?
+    let roomList: RoomListText
+
+    func lines(for outcome: SpaceOutcome) -> [String] {
+        switch outcome {
+        case .list(let spaces): spaces.isEmpty ? [L10n.screenSpacesEmpty] : spaceList(spaces)
+        case .rooms(let name, let rooms):
+            rooms.isEmpty ? [L10n.screenSpaceRoomsEmpty(name.shown)]
+                : [theme.accent(L10n.screenSpaceRoomsTitle(name.shown))] + roomList.lines(NumberedRoom.numbering(rooms), numbered: false)
+        case .hierarchy(let name, let rooms, let isComplete, let offersManagement):
+            hierarchy(of: name.shown, rooms, isComplete: isComplete, offersManagement: offersManagement)
+        case .kicked(let userID, let name, let results): kicked(clean(userID), from: name.shown, results)
+        case .alreadyJoined(_, let name): [L10n.screenSpaceAlreadyJoined(name.shown)]
+        case .childAdded(let space, let room, let parentLinked):
+            [(parentLinked ? L10n.screenSpaceChildAdded : L10n.screenSpaceChildAddedWithoutParent)(room.shown, space.shown)]
+        case .childRemoved(let space, let room, _): [L10n.screenSpaceChildRemoved(room.shown, space.shown)]
+        }
+    }
 
     /// One row a space: its number for `/space`, its name, and how many rooms it names.
-    func spaceList(_ spaces: [RoomRecord]) -> [String] {
+    private func spaceList(_ spaces: [RoomRecord]) -> [String] {
         TextLayout.table(spaces.enumerated().map { index, space in
             var notes: [String] = []
             if space.membership == .invite { notes.append(theme.accent(L10n.screenRoomsInvited)) }
@@ -19,7 +36,7 @@ struct SpaceText {
 
     /// Numbered for `/join N`, joined rooms marked with what waits in them and their newest
     /// message below, then what can be done from here.
-    func hierarchy(of name: String, _ rooms: [SpaceRoom], isComplete: Bool, offersManagement: Bool) -> [String] {
+    private func hierarchy(of name: String, _ rooms: [SpaceRoom], isComplete: Bool, offersManagement: Bool) -> [String] {
         // The space itself is acted on by name, as Element's space settings act on it.
         let ownActions = TextLayout.wrap(L10n.screenSpaceOwnActions(name, ArgumentTokenizer.quoted(name)), width: width).map(theme.dim)
         guard !rooms.isEmpty else { return [L10n.screenSpaceEmpty(name)] + ownActions }
@@ -49,7 +66,7 @@ struct SpaceText {
     }
 
     /// One row a room the user was in: removed, or why not.
-    func kicked(_ userID: String, from name: String, _ results: [SpaceKickResult]) -> [String] {
+    private func kicked(_ userID: String, from name: String, _ results: [SpaceKickResult]) -> [String] {
         guard !results.isEmpty else { return [L10n.screenSpaceKickNone(userID, name)] }
         let removed = results.filter { $0.error == nil }.count
         return [(results.count == 1 ? L10n.screenSpaceKickTitleOne : L10n.screenSpaceKickTitleOther)(userID, name, removed, results.count)] + TextLayout.table(results.map { result in

@@ -25,7 +25,7 @@ extension AppState {
             // the message marked: they stand, until the server sends those after the receipt.
             if state.rooms[room.roomID] == before { clearCounts(of: room.roomID) }
         }
-        return finish(.markedRead(roomName: RoomName.text(of: room)))
+        return finish(.room(.markedRead(roomName: RoomName.text(of: room))))
     }
 
     /// For `/open` and arrivals: the receipt goes in the background, so no command waits for it.

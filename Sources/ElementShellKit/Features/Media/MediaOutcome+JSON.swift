@@ -1,0 +1,10 @@
+import MatrixJSON
+
+/// `--output json` for `/download`; the fields are in docs/json-output.md.
+extension MediaOutcome {
+    var json: [String: JSONValue] {
+        switch self {
+        case .downloaded(let path, let size): ["path": .string(path), "size": .integer(Int64(size))]
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// The lines of what the room commands produced.
+struct RoomsText {
+    let messageText: MessageText
+    let roomList: RoomListText
+    let theme: Theme
+    let width: Int?
+
+    func lines(for outcome: RoomOutcome) -> [String] {
+        switch outcome {
+        case .list(let rooms, let cells): rooms.isEmpty ? [L10n.screenRoomsEmpty] : roomList.lines(NumberedRoom.numbering(rooms), spaceCells: cells)
+        case .unread(let rooms, let cells): rooms.isEmpty ? [L10n.screenRoomsNoneUnread] : roomList.lines(rooms, spaceCells: cells)
+        case .markedRead(let name): [L10n.screenRoomMarkedRead(name.shown)]
+        case .opened(let name, let messages, _):
+            [theme.accent(messages.isEmpty ? L10n.screenRoomOpenedEmpty(name.shown) : L10n.screenRoomOpened(name.shown))]
+                + messages.flatMap(messageText.lines(for:))
+        case .openedBeforeSync(let name, _): [theme.accent(L10n.screenRoomOpenedBeforeSync(name.shown))]
+        case .searchResults(let hits, let skipsEncrypted):
+            (hits.isEmpty ? [L10n.screenSearchEmpty] : [L10n.screenSearchResults(hits.count)] + hits.flatMap { hit in
+                [theme.dim(hit.roomName.shown)] + messageText.lines(for: hit.message)
+            }) + (skipsEncrypted ? [theme.dim(L10n.screenSearchEncryptedSkipped)] : [])
+        case .members(let members):
+            TextLayout.table(members.map { [$0.name.shown, $0.name.unsanitized == $0.userID ? "" : theme.dim(TerminalSanitizer.clean($0.userID))] },
+                             wrapsLastColumn: false, width: width)
+        case .text(let kind, let text):
+            [text.map { kind == .name ? L10n.screenRoomNameShown($0.shown) : L10n.screenRoomTopicShown($0.shown) }
+                ?? (kind == .name ? L10n.screenRoomNameNone : L10n.screenRoomTopicNone)]
+        case .textChanged(let kind): [kind == .name ? L10n.screenRoomNameChanged : L10n.screenRoomTopicChanged]
+        case .history(let messages): messages.isEmpty ? [L10n.screenHistoryStart] : messages.flatMap(messageText.lines(for:))
+        case .joined(_, let roomName): [L10n.screenRoomJoined(roomName.shown)]
+        case .left(let name): [L10n.screenRoomLeft(name.shown)]
+        case .joinRule(let rule, let spaces, let changed): [changed ? L10n.screenJoinRuleChanged(joinRuleText(rule, spaces)) : joinRuleText(rule, spaces)]
+        }
+    }
+
+    private func joinRuleText(_ rule: String, _ spaces: [String]) -> String {
+        switch rule {
+        case "public": L10n.screenJoinRulePublic
+        case "invite": L10n.screenJoinRuleInvite
+        case "knock": L10n.screenJoinRuleKnock
+        case "restricted": L10n.screenJoinRuleRestricted(spaces.map(TerminalSanitizer.clean).joined(separator: ", "))
+        default: L10n.screenJoinRuleOther(TerminalSanitizer.clean(rule))
+        }
+    }
+}
