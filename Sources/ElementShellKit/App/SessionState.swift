@@ -38,7 +38,7 @@ public struct SessionState: Equatable {
     /// Messages shown by `/search` that the store does not hold, so their numbers work too.
     var searchResults: [String: MessageRecord] = [:]
     /// The rooms the last `/space` listed, which `/join N` counts.
-    var shownSpaceRooms: [SpaceRoom] = []
+    var shownSpaceRooms: [SpaceRoomEntry] = []
     /// The devices whose messages are shown as trusted.
     var deviceTrust = DeviceTrust()
     /// Who is typing in each room, by user ID, never the user; the prompt shows the open room's.

@@ -1,5 +1,4 @@
-/// A room of a space's hierarchy, as `/space` lists it: what the server says of it, which
-/// servers lead to it, and our own membership of it from the store.
+/// A room of a space's hierarchy as the server's `/hierarchy` describes it.
 public struct SpaceRoom: Sendable, Equatable {
     public var roomID: String
     public var name: String?
@@ -11,19 +10,9 @@ public struct SpaceRoom: Sendable, Equatable {
     public var joinRule: String?
     /// Its children by room ID, each with the servers to join it through.
     public var children: [String: [String]]
-    /// The servers its parent names for joining it.
-    public var via: [String]
-    /// Ours, from the store; `nil` for a room we have never been in.
-    public var membership: RoomRecord.Membership?
-    /// What waits in it, from the store, where we are in it.
-    public var notificationCount = 0
-    public var highlightCount = 0
-    /// Its newest message, from the store, where we are in it.
-    public var latest: RoomPreview?
 
     public init(roomID: String, name: String? = nil, canonicalAlias: String? = nil, topic: String? = nil, joinedMemberCount: Int = 0,
-                isSpace: Bool = false, joinRule: String? = nil, children: [String: [String]] = [:], via: [String] = [],
-                membership: RoomRecord.Membership? = nil) {
+                isSpace: Bool = false, joinRule: String? = nil, children: [String: [String]] = [:]) {
         self.roomID = roomID
         self.name = name
         self.canonicalAlias = canonicalAlias
@@ -32,11 +21,9 @@ public struct SpaceRoom: Sendable, Equatable {
         self.isSpace = isSpace
         self.joinRule = joinRule
         self.children = children
-        self.via = via
-        self.membership = membership
     }
 
-    /// How `/space` and `/join N` name it.
+    /// Its name, else its alias, else its ID.
     public var displayName: String { name ?? canonicalAlias ?? roomID }
 }
 

@@ -163,12 +163,12 @@ import Testing
         #expect(await app.state.run(line: "/space Team"))
         #expect(await asked.values == [nil, "page2"])
         // General, joined, carries its unread counts and newest message from the store.
-        var general = SpaceRoom(roomID: "!general:hs", name: "General", joinedMemberCount: 4, via: ["hs"], membership: .join)
+        var general = SpaceRoomEntry(SpaceRoom(roomID: "!general:hs", name: "General", joinedMemberCount: 4), via: ["hs"], membership: .join)
         (general.notificationCount, general.highlightCount) = (3, 1)
         general.latest = RoomPreview(roomID: "!general:hs", roomName: "General", senderName: "@bob:hs", body: "in General", timestamp: 5_000, msgtype: "m.text")
         #expect(app.log.outcomes.last == .space(.hierarchy(spaceName: "Team", rooms: [
             general,
-            SpaceRoom(roomID: "!plans:hs", canonicalAlias: "#plans:hs", joinedMemberCount: 2, joinRule: "public", via: ["hs", "other.example"]),
+            SpaceRoomEntry(SpaceRoom(roomID: "!plans:hs", canonicalAlias: "#plans:hs", joinedMemberCount: 2, joinRule: "public"), via: ["hs", "other.example"]),
         ], isComplete: true, offersManagement: true)))
         #expect(await app.state.run(line: "/join 2"))
         #expect(await joined.values == [RoomAddress(idOrAlias: "!plans:hs", via: ["hs", "other.example"])])

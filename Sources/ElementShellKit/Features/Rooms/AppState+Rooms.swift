@@ -117,8 +117,8 @@ extension AppState {
         do {
             let roomID = try await services.rooms.join(address)
             if let invite = state.rooms[roomID], invite.membership == .invite { await recordDirectChat(accepted: invite, through: services.rooms) }
-            await enter(roomID, as: signedIn, address: address.idOrAlias, name: listed?.name)
-            return finish(.room(.joined(roomID: roomID, roomName: RemoteText(state.rooms[roomID].map(RoomName.of) ?? listed?.name ?? target))))
+            await enter(roomID, as: signedIn, address: address.idOrAlias, name: listed?.name?.unsanitized)
+            return finish(.room(.joined(roomID: roomID, roomName: state.rooms[roomID].map(RoomName.text(of:)) ?? listed?.name ?? RemoteText(target))))
         } catch {
             return finish(.failure(.matrix(error)))
         }

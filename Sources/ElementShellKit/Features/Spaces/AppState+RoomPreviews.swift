@@ -27,9 +27,9 @@ extension AppState {
             return [:]
         }
         return Dictionary(newest.map { message, senderName in
-            let roomName = state.rooms[message.roomID].map(RoomName.of) ?? message.roomID
-            return (message.roomID, RoomPreview(roomID: message.roomID, roomName: roomName, senderName: senderName ?? message.sender,
-                                                body: message.plainText, timestamp: message.originServerTS, msgtype: message.msgtype,
+            let roomName = state.rooms[message.roomID].map(RoomName.text(of:)) ?? RemoteText(message.roomID)
+            return (message.roomID, RoomPreview(roomID: message.roomID, roomName: roomName, senderName: RemoteText(senderName ?? message.sender),
+                                                body: RemoteText(message.plainText), timestamp: message.originServerTS, msgtype: message.msgtype,
                                                 isRedacted: message.isRedacted, decryptionFailure: message.decryptionFailure))
         }) { first, _ in first }
     }

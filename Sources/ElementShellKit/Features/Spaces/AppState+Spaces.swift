@@ -58,7 +58,7 @@ extension AppState {
     }
 
     /// `/join N` after `/space`: the Nth room listed (its `via` names the servers to join through).
-    func shownSpaceRoom(_ target: String) -> SpaceRoom? {
+    func shownSpaceRoom(_ target: String) -> SpaceRoomEntry? {
         guard let number = Int(target), state.shownSpaceRooms.indices.contains(number - 1) else { return nil }
         return state.shownSpaceRooms[number - 1]
     }

@@ -31,14 +31,14 @@ struct SpaceCellText {
 
     /// A room's newest message in one plain line, under its room's name where `inRoom`.
     static func line(for latest: RoomPreview, inRoom: Bool) -> String {
-        let room = TerminalSanitizer.clean(latest.roomName), sender = TerminalSanitizer.clean(latest.senderName)
+        let room = latest.roomName.shown, sender = latest.senderName.shown
         let text: String = if latest.isRedacted {
             L10n.screenMessageDeleted
         } else if let failure = latest.decryptionFailure {
             MessageText.undecryptable(failure)
         } else {
             // One line: what a newline or tab would break stands as a space.
-            TerminalSanitizer.clean(latest.body.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " "))
+            RemoteText(latest.body.unsanitized.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")).shown
         }
         let isEmote = latest.msgtype == "m.emote"
         guard inRoom else { return isEmote ? L10n.screenRoomsLatestEmote(sender, text) : L10n.screenRoomsLatest(sender, text) }

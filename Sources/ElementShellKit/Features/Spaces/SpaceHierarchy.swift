@@ -5,7 +5,7 @@ import MatrixClient
 struct SpaceHierarchy {
     /// The space itself, when the server listed it (first, on the first page).
     let space: SpaceRoom?
-    let rooms: [SpaceRoom]
+    let rooms: [SpaceRoomEntry]
 
     init(spaceID: String, pages: [SpaceHierarchyPage], memberships: [String: RoomRecord.Membership]) {
         let all = pages.flatMap(\.rooms)
@@ -15,10 +15,7 @@ struct SpaceHierarchy {
         // A room in two subspaces is listed by the server under each; once is enough here.
         rooms = all.compactMap { room in
             guard seen.insert(room.roomID).inserted else { return nil }
-            var listed = room
-            listed.via = via[room.roomID] ?? []
-            listed.membership = memberships[room.roomID]
-            return listed
+            return SpaceRoomEntry(room, via: via[room.roomID] ?? [], membership: memberships[room.roomID])
         }
     }
 }

@@ -10,8 +10,8 @@ extension SpaceOutcome {
         case .rooms(let name, let rooms): ["space": name.json, "rooms": .array(rooms.map { .object($0.json) })]
         case .hierarchy(let name, let rooms, let isComplete, _):
             ["space": name.json, "complete": .bool(isComplete), "rooms": .array(rooms.enumerated().map { index, room in
-                ["number": .integer(Int64(index + 1)), "room_id": .string(room.roomID), "name": room.name.json, "canonical_alias": room.canonicalAlias.json,
-                 "topic": room.topic.json, "joined_member_count": .integer(Int64(room.joinedMemberCount)), "is_space": .bool(room.isSpace),
+                ["number": .integer(Int64(index + 1)), "room_id": .string(room.roomID), "name": room.name?.json ?? .null, "canonical_alias": room.canonicalAlias?.json ?? .null,
+                 "topic": room.topic?.json ?? .null, "joined_member_count": .integer(Int64(room.joinedMemberCount)), "is_space": .bool(room.isSpace),
                  "join_rule": room.joinRule.json, "via": .array(room.via.map(JSONValue.string)),
                  "membership": room.membership.map { .string($0.rawValue) } ?? .null,
                  "notification_count": .integer(Int64(room.notificationCount)), "highlight_count": .integer(Int64(room.highlightCount)),
@@ -39,8 +39,8 @@ extension SpaceCell {
 extension RoomPreview {
     /// A room's newest message, as room lists show it.
     var json: JSONValue {
-        ["room_id": .string(roomID), "room_name": .string(roomName), "sender_name": .string(senderName),
-         "body": .string(body), "msgtype": .string(msgtype), "origin_server_ts": .integer(timestamp),
+        ["room_id": .string(roomID), "room_name": roomName.json, "sender_name": senderName.json,
+         "body": body.json, "msgtype": .string(msgtype), "origin_server_ts": .integer(timestamp),
          "redacted": .bool(isRedacted), "decryption_failure": decryptionFailure.map { .string($0.rawValue) } ?? .null]
     }
 }

@@ -7,7 +7,7 @@ public enum SpaceOutcome: Sendable, Equatable {
     /// `/space`: the rooms below the space, depth first; the position (from 1) is the number
     /// `/join` takes. `isComplete` is false when there were more than `/space` reads;
     /// `offersManagement` when the profile offers `/space remove`.
-    case hierarchy(spaceName: RemoteText, rooms: [SpaceRoom], isComplete: Bool, offersManagement: Bool = false)
+    case hierarchy(spaceName: RemoteText, rooms: [SpaceRoomEntry], isComplete: Bool, offersManagement: Bool = false)
     /// `/open` of a space when `/rooms` groups them: its joined rooms in `/rooms` order.
     case rooms(spaceName: RemoteText, rooms: [RoomRecord])
     /// `/join` of a space the user is in already: nothing to join, and `/space` shows its rooms.

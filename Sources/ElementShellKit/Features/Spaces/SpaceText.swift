@@ -36,7 +36,7 @@ struct SpaceText {
 
     /// Numbered for `/join N`, joined rooms marked with what waits in them and their newest
     /// message below, then what can be done from here.
-    private func hierarchy(of name: String, _ rooms: [SpaceRoom], isComplete: Bool, offersManagement: Bool) -> [String] {
+    private func hierarchy(of name: String, _ rooms: [SpaceRoomEntry], isComplete: Bool, offersManagement: Bool) -> [String] {
         // The space itself is acted on by name, as Element's space settings act on it.
         let ownActions = TextLayout.wrap(L10n.screenSpaceOwnActions(name, ArgumentTokenizer.quoted(name)), width: width).map(theme.dim)
         guard !rooms.isEmpty else { return [L10n.screenSpaceEmpty(name)] + ownActions }
@@ -52,8 +52,8 @@ struct SpaceText {
             if room.isSpace { notes.append(L10n.screenRoomsSpace) }
             notes.append((room.joinedMemberCount == 1 ? L10n.screenSpaceMembersOne : L10n.screenSpaceMembersOther)(room.joinedMemberCount))
             notes += SpaceCellText.unreadNotes(room.notificationCount, room.highlightCount, theme: theme)
-            let alias = room.name != nil ? room.canonicalAlias.map { " " + theme.dim(clean($0)) } ?? "" : ""
-            return ["\(index + 1)", clean(room.displayName) + alias, notes.joined(separator: ", ")]
+            let alias = room.name != nil ? room.canonicalAlias.map { " " + theme.dim($0.shown) } ?? "" : ""
+            return ["\(index + 1)", room.displayName.shown + alias, notes.joined(separator: ", ")]
         }
         var lines = [theme.accent(L10n.screenSpaceTitle(name))]
             + TextLayout.table(rows, subtitles: subtitles, subtitleColumn: 1, style: theme.dim, width: width)

@@ -92,12 +92,12 @@ import Testing
         var redacted = HostileTextTests.message(body: text)
         redacted.isRedacted = true
         redacted.redactionReason = RemoteText(text)
-        let preview = RoomPreview(roomID: "!r:hs", roomName: text, senderName: text, body: text, timestamp: 1_700_000_000_000, msgtype: "m.text")
+        let preview = RoomPreview(roomID: "!r:hs", roomName: RemoteText(text), senderName: RemoteText(text), body: RemoteText(text), timestamp: 1_700_000_000_000, msgtype: "m.text")
         let room = RoomRecord(roomID: "!r:hs", membership: .join, name: text, topic: text)
         let unnamed = RoomRecord(roomID: "!h:hs", membership: .join, heroes: ["@m:hs"], heroNames: [text], joinedMemberCount: 2)
         let space = RoomRecord(roomID: "!s:hs", membership: .join, name: text, isSpace: true)
         let cells = ["!r:hs": SpaceCell(joinedMemberCount: 3, latest: preview)]
-        var spaceRoom = SpaceRoom(roomID: "!c:hs", name: text, canonicalAlias: text, topic: text, joinedMemberCount: 3, joinRule: text)
+        var spaceRoom = SpaceRoomEntry(SpaceRoom(roomID: "!c:hs", name: text, canonicalAlias: text, topic: text, joinedMemberCount: 3, joinRule: text))
         spaceRoom.latest = preview
         let device = DeviceEntry(deviceID: text, displayName: RemoteText(text), fingerprint: Fingerprint("l5tiZbjb1E3aLVdbRf7cSmL0X8s4mQ52CQLXSD6mwSY"),
                                  isVerified: false, isCurrent: false)

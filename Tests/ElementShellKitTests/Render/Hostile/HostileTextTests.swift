@@ -121,8 +121,8 @@ import Testing
     @Test(arguments: HostileStrings.all)
     func spacesAndDevices(_ entry: HostileString) {
         let text = entry.text
-        let hierarchy = [SpaceRoom(roomID: "!s:hs", name: text, topic: text, isSpace: true),
-                         SpaceRoom(roomID: "!r:hs", name: text, canonicalAlias: text, topic: text, joinedMemberCount: 3)]
+        let hierarchy = [SpaceRoomEntry(SpaceRoom(roomID: "!s:hs", name: text, topic: text, isSpace: true)),
+                         SpaceRoomEntry(SpaceRoom(roomID: "!r:hs", name: text, canonicalAlias: text, topic: text, joinedMemberCount: 3))]
         let space = RoomRecord(roomID: "!s:hs", membership: .join, name: text, isSpace: true)
         let device = DeviceEntry(deviceID: "PHONE", displayName: RemoteText(text), fingerprint: Fingerprint("l5tiZbjb1E3aLVdbRf7cSmL0X8s4mQ52CQLXSD6mwSY"),
                                  isVerified: false, isCurrent: false)

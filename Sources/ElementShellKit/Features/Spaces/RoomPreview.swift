@@ -1,10 +1,12 @@
+import MatrixClient
+
 /// A room's newest message as a room list shows it: in one line, after the room's name.
 public struct RoomPreview: Sendable, Equatable {
     public var roomID: String
-    public var roomName: String
-    public var senderName: String
+    public var roomName: RemoteText
+    public var senderName: RemoteText
     /// The message as plain text; empty when it was redacted or could not be decrypted.
-    public var body: String
+    public var body: RemoteText
     /// Milliseconds since the Unix epoch.
     public var timestamp: Int64
     public var msgtype: String
@@ -12,7 +14,7 @@ public struct RoomPreview: Sendable, Equatable {
     /// Why it could not be decrypted, which the preview says instead of its empty body.
     public var decryptionFailure: DecryptionFailure?
 
-    public init(roomID: String, roomName: String, senderName: String, body: String, timestamp: Int64, msgtype: String,
+    public init(roomID: String, roomName: RemoteText, senderName: RemoteText, body: RemoteText, timestamp: Int64, msgtype: String,
                 isRedacted: Bool = false, decryptionFailure: DecryptionFailure? = nil) {
         self.roomID = roomID
         self.roomName = roomName
