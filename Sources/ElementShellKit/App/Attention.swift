@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 
 /// A message that asks for the user: it mentions them (the server's push rules say so), or it is
 /// a direct message. The terminal bell rings for it, and a desktop notification may show it.

@@ -57,20 +57,20 @@ public enum ShellError: Error, Sendable, Equatable {
     /// `/accept` or `/decline` without a room, and no invite waits.
     case noInvites
     /// The room named to `/accept` or `/decline` is not an invite.
-    case notInvited(roomName: String)
+    case notInvited(roomName: RemoteText)
     /// Not usable as the local part of a room alias.
     case invalidRoomAlias(String)
     /// The room's power levels do not allow it; checked before asking the server.
     case notPermitted(MembershipChange, PowerRefusal)
     /// What a command does (the state event it sends, removing another's message) needs a higher
     /// power level in that room than ours.
-    case stateNotPermitted(command: String, roomName: String, required: Int, own: Int)
+    case stateNotPermitted(command: String, roomName: RemoteText, required: Int, own: Int)
     /// The command (or its form) is off in this profile; the flag turns it on.
     case turnedOff(command: String, profile: String, flag: DeveloperOptions.Flag)
     /// No space of the session (nor, for `/space`, a room ID) goes by this name.
     case unknownSpace(String)
     /// `/space remove`: the room is not one of the space's.
-    case notInSpace(room: String, space: String)
+    case notInSpace(room: RemoteText, space: RemoteText)
     /// `/upload`: nothing readable at the path.
     case fileUnreadable(path: String)
     /// `/upload`: a directory or a device, not a file.

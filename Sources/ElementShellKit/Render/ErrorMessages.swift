@@ -56,13 +56,13 @@ public enum ErrorMessages {
         case .userWithoutDevices(let userID): L10n.errorUserWithoutDevices(clean(userID))
         case .directChatWithSelf: L10n.errorDirectChatWithSelf
         case .noInvites: L10n.errorNoInvites
-        case .notInvited(let name): L10n.errorNotInvited(clean(name))
+        case .notInvited(let name): L10n.errorNotInvited(name.shown)
         case .invalidRoomAlias(let alias): L10n.errorInvalidRoomAlias(clean(alias))
         case .notPermitted(let change, let refusal): message(for: refusal, of: change)
         case .unknownSpace(let target): L10n.errorUnknownSpace(clean(target))
-        case .notInSpace(let room, let space): L10n.errorNotInSpace(clean(room), clean(space))
+        case .notInSpace(let room, let space): L10n.errorNotInSpace(room.shown, space.shown)
         case .stateNotPermitted(let command, let roomName, let required, let own):
-            L10n.errorPowerLevelTooLowIn(clean(command), powerLevel(required), clean(roomName), powerLevel(own))
+            L10n.errorPowerLevelTooLowIn(clean(command), powerLevel(required), roomName.shown, powerLevel(own))
         case .turnedOff(let command, let profile, let flag): L10n.errorCommandTurnedOff(clean(command), clean(profile), flag.settingName)
         case .fileUnreadable(let path): L10n.errorFileUnreadable(clean(path))
         case .notAFile(let path): L10n.errorNotAFile(clean(path))
@@ -108,7 +108,7 @@ public enum ErrorMessages {
 
     public static func message(for error: MatrixError) -> String {
         switch error {
-        case .forbidden(let message): L10n.errorForbidden(clean(message))
+        case .forbidden(let message): L10n.errorForbidden(message.shown)
         case .unknownToken: L10n.errorUnknownToken
         case .limitExceeded: L10n.errorLimitExceeded
         case .notFound: L10n.errorNotFound
@@ -116,7 +116,7 @@ public enum ErrorMessages {
         case .invalidHomeserver(let address): L10n.errorInvalidHomeserver(clean(address))
         case .wellKnownInvalid(let address): L10n.errorWellKnownInvalid(clean(address))
         case .server(let errcode, let message, let status):
-            message.isEmpty ? L10n.errorServerStatus(status) : L10n.errorServer(clean(message), clean(errcode), status)
+            message.isEmpty ? L10n.errorServerStatus(status) : L10n.errorServer(message.shown, clean(errcode), status)
         case .decoding: L10n.errorDecoding
         case .transport(let error): message(for: error)
         case .encryptionRefused(.unsupportedAlgorithm(let algorithm)): L10n.errorUnsupportedEncryption(clean(algorithm))

@@ -32,7 +32,7 @@ public enum LoginChoice {
         guard let providers = offered.identityProviders else { throw .notOffered(.sso) }
         guard let wanted = request.identityProvider else { return .sso(provider: nil, user: request.user) }
         guard let provider = provider(named: wanted, among: providers) else {
-            throw .unknownIdentityProvider(wanted, offered: providers.map(\.name))
+            throw .unknownIdentityProvider(wanted, offered: providers.map { RemoteText($0.name) })
         }
         return .sso(provider: provider, user: request.user)
     }

@@ -23,7 +23,7 @@ extension MatrixError {
     init(response: HTTPResponse, now: Date) {
         let body = try? JSONDecoder().decode(StandardErrorBody.self, from: response.body)
         let errcode = body?.errcode ?? ""
-        let message = body?.error ?? ""
+        let message = RemoteText(body?.error ?? "")
         if errcode == "M_LIMIT_EXCEEDED" || response.status == 429 {
             self = .limitExceeded(retryAfterMilliseconds: RetryAfter.milliseconds(
                 header: response.header("Retry-After"), bodyMilliseconds: body?.retryAfterMilliseconds, now: now))

@@ -3,7 +3,7 @@
 /// Associated strings are data (server names, URLs, the server's own message), never request
 /// secrets; user-facing wording is chosen from L10n by the caller.
 public enum MatrixError: Error, Sendable, Equatable {
-    case forbidden(message: String)
+    case forbidden(message: RemoteText)
     case unknownToken(softLogout: Bool)
     case limitExceeded(retryAfterMilliseconds: Int?)
     case notFound
@@ -15,7 +15,7 @@ public enum MatrixError: Error, Sendable, Equatable {
     case wellKnownInvalid(String)
     /// Any other refusal. `errcode` is the server's code, or `HTTP_<status>` when it sent none;
     /// `message` may be empty.
-    case server(errcode: String, message: String, status: Int)
+    case server(errcode: String, message: RemoteText, status: Int)
     /// A response (or, exceptionally, a request body) did not fit its expected JSON shape.
     case decoding(String)
     case transport(TransportError)

@@ -23,7 +23,7 @@ public struct DeviceCodePolling: Sendable, Equatable {
         case .tokens(let tokens): return .signedIn(tokens)
         case .denied: return .failed(.deviceCodeDenied)
         case .expired: return .failed(.deviceCodeExpired)
-        case .error(let code): return .failed(.authorizationServer(code))
+        case .error(let code): return .failed(.authorizationServer(RemoteText(code)))
         case .slowDown:
             interval += .seconds(5)
             fallthrough

@@ -102,7 +102,7 @@ struct OAuthClient: Sendable {
         guard let body = try? JSONDecoder().decode(OAuthErrorBody.self, from: response.body) else {
             return MatrixError(response: response, now: clock.date)
         }
-        return .server(errcode: body.error, message: body.description ?? "", status: response.status)
+        return .server(errcode: body.error, message: RemoteText(body.description ?? ""), status: response.status)
     }
 }
 

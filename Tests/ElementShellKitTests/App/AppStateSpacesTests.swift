@@ -48,7 +48,7 @@ import Testing
 
     func names(_ outcome: Outcome?) -> [String] {
         switch outcome {
-        case .room(.list(let rooms, _)), .space(.list(let rooms)), .space(.rooms(_, let rooms)): rooms.map(RoomName.of)
+        case .room(.list(let rooms, _)), .space(.list(let rooms)), .space(.rooms(_, let rooms)): rooms.map(\.name.unsanitized)
         default: []
         }
     }
@@ -111,7 +111,7 @@ import Testing
 
         #expect(await app.state.run(line: "/rooms"))
         guard case .room(.list(let listed, let cells))? = app.log.outcomes.last else { Issue.record("no rooms"); return }
-        #expect(listed.map(RoomName.of) == ["Team", "Lobby", "Old"])
+        #expect(listed.map(\.name.unsanitized) == ["Team", "Lobby", "Old"])
         let cell = try #require(cells["!team:hs"])
         #expect(cell.joinedMemberCount == 25)
         #expect(cell.latest.map { [$0.roomName, $0.senderName, $0.body] } == ["General", "@bob:hs", "in General"])
@@ -121,7 +121,7 @@ import Testing
         try await waitUntil { app.state.rooms["!random:hs"]?.lastActivity == 9_000 && app.state.rooms["!lobby:hs"]?.lastActivity == 7_000 }
         #expect(await app.state.run(line: "/rooms"))
         guard case .room(.list(let moved, let newCells))? = app.log.outcomes.last else { Issue.record("no rooms"); return }
-        #expect(moved.map(RoomName.of) == ["Team", "Lobby", "Old"], "Random's message is newer than the Lobby's")
+        #expect(moved.map(\.name.unsanitized) == ["Team", "Lobby", "Old"], "Random's message is newer than the Lobby's")
         #expect(newCells["!team:hs"]?.latest.map { [$0.roomName, $0.senderName, $0.body] } == ["Random", "Carol", "fresh news"])
         #expect(await app.state.run(line: "/rooms --unread"))
         guard case .room(.unread(let unread, let unreadCells))? = app.log.outcomes.last else { Issue.record("no unread rooms"); return }

@@ -23,16 +23,16 @@ import Testing
     @Test func whoisNamesWhoLacksCrossSigningAndTheWayToIt() {
         var bob = IdentitySummary(userID: "@bob:hs", masterKey: nil, state: .none, devices: [])
         bob.crossSigningGaps = CrossSigningGaps(ownUserID: "@alice:hs", otherUserID: "@bob:hs")
-        #expect(text(.trust(.identity(bob))) == [
+        #expect(text(.trust(.identity(IdentityView(bob)))) == [
             "You have not set up cross-signing, so verifying someone covers only the device you compared, not the person: /recovery setup sets it up.",
             "@bob:hs has not set up cross-signing, so verifying them covers only the device you compared, not the person: "
                 + "they need to run /recovery setup (or set up recovery in their app) on their side.",
         ])
-        let json = JSONRenderer.object(for: Report(content: .result(command: "whois", outcome: .trust(.identity(bob))), location: nil))
+        let json = JSONRenderer.object(for: Report(content: .result(command: "whois", outcome: .trust(.identity(IdentityView(bob)))), location: nil))
         #expect(json["without_cross_signing"] == ["@alice:hs", "@bob:hs"])
 
         let carol = IdentitySummary(userID: "@carol:hs", masterKey: "bWFzdGVy", state: .notVerified, devices: [])
-        #expect(text(.trust(.identity(carol))).count == 2, "both have identities: the state and the master key, no hint")
+        #expect(text(.trust(.identity(IdentityView(carol)))).count == 2, "both have identities: the state and the master key, no hint")
     }
 
     /// On a terminal narrower than the hint, it breaks between words, as every line of the

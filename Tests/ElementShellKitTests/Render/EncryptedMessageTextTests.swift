@@ -117,8 +117,8 @@ import Testing
         room.name = "Secrets"
         room.encryption = RoomEncryption()
         let renderer = TextRenderer(theme: Theme(usesColor: false, accent: .named(.green)))
-        let text = L10n.$languageOverride.withValue("en") { renderer.lines(for: .room(.list([room]))) }
+        let text = L10n.$languageOverride.withValue("en") { renderer.lines(for: .room(.list([RoomEntry(room)]))) }
         #expect(text == ["  1  Secrets  encrypted"])
-        #expect(room.json["encrypted"] == .bool(true))
+        #expect(RoomEntry(room).json["encrypted"] == .bool(true))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ElementShellKit
+import MatrixClient
 
 /// Every way a `RemoteText` becomes a string for people is sanitized; only JSON and comparisons
 /// see it as it came.

@@ -8,7 +8,7 @@ extension AppState {
             return finish(.draft(.list(drafts.map { draft in
                 let roomName = state.rooms[draft.roomID].map(RoomName.of) ?? draft.roomID
                 let root = draft.threadRoot.isEmpty ? nil : state.references.number(ifShown: draft.threadRoot).map { "~\($0)" } ?? ""
-                return DraftView(roomID: draft.roomID, roomName: root.map { L10n.screenPromptThread(roomName, $0) } ?? roomName, body: draft.body)
+                return DraftView(roomID: draft.roomID, roomName: RemoteText(root.map { L10n.screenPromptThread(roomName, $0) } ?? roomName), body: draft.body)
             })))
         }
         let (roomID, store) = (context.openRoom.roomID, context.openRoom.store)

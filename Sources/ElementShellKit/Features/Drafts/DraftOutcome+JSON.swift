@@ -7,7 +7,7 @@ extension DraftOutcome {
         case .shown(let body): ["draft": body.json]
         case .saved, .cleared: [:]
         case .list(let drafts):
-            ["drafts": .array(drafts.map { ["room_id": .string($0.roomID), "room": .string($0.roomName), "body": .string($0.body)] })]
+            ["drafts": .array(drafts.map { ["room_id": .string($0.roomID), "room": $0.roomName.json, "body": .string($0.body)] })]
         }
     }
 }

@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// What `/draft` and `/drafts` produced.
 public enum DraftOutcome: Sendable, Equatable {
     /// The open room's draft; `nil` when it has none.
@@ -11,6 +13,7 @@ public enum DraftOutcome: Sendable, Equatable {
 /// A draft with the name of its room, for `/drafts`.
 public struct DraftView: Sendable, Equatable {
     public var roomID: String
-    public var roomName: String
+    /// The room's name, with its thread where the draft is a thread's.
+    public var roomName: RemoteText
     public var body: String
 }

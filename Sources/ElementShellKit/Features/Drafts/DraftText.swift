@@ -9,7 +9,7 @@ struct DraftText {
         case .cleared: [L10n.screenDraftCleared]
         case .list(let drafts):
             drafts.isEmpty ? [L10n.screenDraftsEmpty]
-                : TextLayout.table(drafts.map { [clean($0.roomName), clean($0.body)] }, wrapsLastColumn: false, width: width)
+                : TextLayout.table(drafts.map { [$0.roomName.shown, clean($0.body)] }, wrapsLastColumn: false, width: width)
         }
     }
 

@@ -46,7 +46,7 @@ extension AppState {
     private func invite(named target: String?) -> Result<RoomRecord, ShellError> {
         if let target {
             guard let room = findRoom(target) else { return .failure(.unknownRoom(target)) }
-            return room.membership == .invite ? .success(room) : .failure(.notInvited(roomName: RoomName.of(room)))
+            return room.membership == .invite ? .success(room) : .failure(.notInvited(roomName: RoomName.text(of: room)))
         }
         if let open = state.currentRoomID.flatMap({ state.rooms[$0] }), open.membership == .invite { return .success(open) }
         return listedRooms.first { $0.membership == .invite }.map { .success($0) } ?? .failure(.noInvites)

@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// An invite that reached this device: who sent it, to what, and the number `/accept` takes. Told
 /// once, when the store first holds it as an invite: a restart with it still pending does not
 /// tell it again (`/rooms` lists invites first), as Element shows an invite once in its list.

@@ -8,7 +8,7 @@ extension AppState {
         switch action {
         case .list:
             let listed = listedRooms
-            return finish(.room(.list(listed, spaceCells: await spaceCells(for: listed))))
+            return finish(.room(.list(listed.map(RoomEntry.init), spaceCells: await spaceCells(for: listed))))
         case .open(let target):
             return await open(target, in: context.signedIn)
         case .join(let target):
@@ -33,8 +33,9 @@ extension AppState {
             }
         case .listUnread:
             // Numbered as `/rooms` shows them (spaces grouped or not), so `/open N` agrees.
-            let unread = NumberedRoom.numbering(listedRooms).filter { $0.room.isUnread }
-            return finish(.room(.unread(unread, spaceCells: await spaceCells(for: unread.map(\.room)))))
+            let listed = listedRooms
+            let unread = NumberedRoom.numbering(listed.map(RoomEntry.init)).filter { listed[$0.number - 1].isUnread }
+            return finish(.room(.unread(unread, spaceCells: await spaceCells(for: unread.map { listed[$0.number - 1] }))))
         case .markRead(let target):
             return await markRead(target, in: context)
         }
@@ -211,7 +212,7 @@ extension AppState {
         guard let room = await roomSyncMayBring(named: target, for: session.session) else { return finish(.failure(.unknownRoom(target))) }
         // Grouped, a space is a folder of rooms rather than somewhere to talk.
         if state.profile.developer.groupSpaceRooms, room.isSpace, room.membership == .join {
-            return finish(.space(.rooms(spaceName: RoomName.text(of: room), rooms: SpaceGrouping.children(of: room, in: state.rooms))))
+            return finish(.space(.rooms(spaceName: RoomName.text(of: room), rooms: SpaceGrouping.children(of: room, in: state.rooms).map(RoomEntry.init))))
         }
         let roomID = room.roomID
         // Everything is read first; sync may apply meanwhile, and what it brings joins the timeline.

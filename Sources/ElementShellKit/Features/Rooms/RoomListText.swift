@@ -24,7 +24,7 @@ struct RoomListText {
         return TextLayout.table(rows, subtitles: subtitles, subtitleColumn: numbered ? 1 : 0, style: theme.dim, width: width)
     }
 
-    private func row(_ room: RoomRecord) -> [String] {
+    private func row(_ room: RoomEntry) -> [String] {
         var notes: [String] = []
         switch room.membership {
         case .invite: notes.append(theme.accent(L10n.screenRoomsInvited))
@@ -33,12 +33,12 @@ struct RoomListText {
         }
         if room.isDirect { notes.append(L10n.screenRoomsDirect) }
         if room.isSpace { notes.append(L10n.screenRoomsSpace) }
-        if room.encryption != nil { notes.append(L10n.screenRoomsEncrypted) }
-        return [TerminalSanitizer.clean(RoomName.of(room)), (notes + unreadNotes(of: room)).joined(separator: ", ")]
+        if room.isEncrypted { notes.append(L10n.screenRoomsEncrypted) }
+        return [room.name.shown, (notes + unreadNotes(of: room)).joined(separator: ", ")]
     }
 
     /// How many messages and mentions wait in the room (or a space's rooms).
-    private func unreadNotes(of room: RoomRecord) -> [String] {
+    private func unreadNotes(of room: RoomEntry) -> [String] {
         SpaceCellText.unreadNotes(room.notificationCount, room.highlightCount, theme: theme)
     }
 }

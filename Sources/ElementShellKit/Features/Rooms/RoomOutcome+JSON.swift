@@ -20,23 +20,23 @@ extension RoomOutcome {
         case .textChanged: [:]
         case .joined(let roomID, let roomName): ["room_id": .string(roomID), "name": roomName.json]
         case .left(let name): ["room": name.json]
-        case .joinRule(let rule, let spaces, let changed): ["join_rule": .string(rule), "spaces": .array(spaces.map(JSONValue.string)), "changed": .bool(changed)]
+        case .joinRule(let rule, let spaces, let changed): ["join_rule": rule.json, "spaces": .array(spaces.map(\.json)), "changed": .bool(changed)]
         }
     }
 }
 
 extension NumberedRoom {
     /// Rooms as shown, each with its number and what `extra` adds.
-    static func json(_ rooms: [NumberedRoom], adding extra: (RoomRecord) -> [String: JSONValue] = { _ in [:] }) -> JSONValue {
+    static func json(_ rooms: [NumberedRoom], adding extra: (RoomEntry) -> [String: JSONValue] = { _ in [:] }) -> JSONValue {
         .array(rooms.map { listed in .object(listed.room.json.merging(extra(listed.room).merging(["number": .integer(Int64(listed.number))]) { $1 }) { $1 }) })
     }
 }
 
-extension RoomRecord {
+extension RoomEntry {
     /// The fields every room object carries in `--output json`.
     var json: [String: JSONValue] {
-        ["room_id": .string(roomID), "name": .string(RoomName.of(self)), "membership": .string(membership.rawValue),
-         "canonical_alias": canonicalAlias.json, "is_direct": .bool(isDirect), "is_space": .bool(isSpace), "encrypted": .bool(encryption != nil),
+        ["room_id": .string(roomID), "name": name.json, "membership": .string(membership.rawValue),
+         "canonical_alias": canonicalAlias?.json ?? .null, "is_direct": .bool(isDirect), "is_space": .bool(isSpace), "encrypted": .bool(isEncrypted),
          "notification_count": .integer(Int64(notificationCount)), "highlight_count": .integer(Int64(highlightCount))]
     }
 }

@@ -5,7 +5,7 @@ import MatrixClient
 public enum RoomOutcome: Sendable, Equatable {
     /// `/rooms`: in the order shown; the position (from 1) is the number `/open` will take.
     /// Grouped spaces (`group_space_rooms`) have a cell, by room ID.
-    case list([RoomRecord], spaceCells: [String: SpaceCell] = [:])
+    case list([RoomEntry], spaceCells: [String: SpaceCell] = [:])
     /// `/rooms --unread`: each with its number in `/rooms`, which `/open` takes.
     case unread([NumberedRoom], spaceCells: [String: SpaceCell] = [:])
     /// `/read`: the receipt and read marker are sent.
@@ -29,7 +29,7 @@ public enum RoomOutcome: Sendable, Equatable {
     case left(roomName: RemoteText)
     /// `/joinrule`: the open room's rule, with the names of the spaces a restricted one admits;
     /// `changed` when the command set it.
-    case joinRule(rule: String, spaces: [String], changed: Bool)
+    case joinRule(rule: RemoteText, spaces: [RemoteText], changed: Bool)
     /// `/search`: the messages found, the newest first, each with its room's name, and whether
     /// rooms searched were encrypted, whose messages the server cannot read to search.
     case searchResults([SearchHit], encryptedNotSearched: Bool)
@@ -48,10 +48,10 @@ extension RoomOutcome {
 /// A room with its number in the full `/rooms` list.
 public struct NumberedRoom: Sendable, Equatable {
     public var number: Int
-    public var room: RoomRecord
+    public var room: RoomEntry
 
     /// Rooms in `/rooms` order, numbered from 1.
-    static func numbering(_ rooms: [RoomRecord]) -> [NumberedRoom] {
+    static func numbering(_ rooms: [RoomEntry]) -> [NumberedRoom] {
         rooms.enumerated().map { NumberedRoom(number: $0.offset + 1, room: $0.element) }
     }
 }

@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// The lines of what the room commands produced.
 struct RoomsText {
     let messageText: MessageText
@@ -32,13 +34,13 @@ struct RoomsText {
         }
     }
 
-    private func joinRuleText(_ rule: String, _ spaces: [String]) -> String {
-        switch rule {
+    private func joinRuleText(_ rule: RemoteText, _ spaces: [RemoteText]) -> String {
+        switch rule.unsanitized {
         case "public": L10n.screenJoinRulePublic
         case "invite": L10n.screenJoinRuleInvite
         case "knock": L10n.screenJoinRuleKnock
-        case "restricted": L10n.screenJoinRuleRestricted(spaces.map(TerminalSanitizer.clean).joined(separator: ", "))
-        default: L10n.screenJoinRuleOther(TerminalSanitizer.clean(rule))
+        case "restricted": L10n.screenJoinRuleRestricted(spaces.map(\.shown).joined(separator: ", "))
+        default: L10n.screenJoinRuleOther(rule.shown)
         }
     }
 }

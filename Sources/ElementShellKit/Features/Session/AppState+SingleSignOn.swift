@@ -30,7 +30,7 @@ extension AppState {
             return .failure(.login(.timedOut(seconds: seconds)))
         case .error(let reason)?:
             logger.notice("Single sign-on on \(homeserverURL.absoluteString) came back with an error")
-            return .failure(.login(.refusedInBrowser(reason)))
+            return .failure(.login(.refusedInBrowser(RemoteText(reason))))
         case .loginToken(let token)?:
             do {
                 return .success(try await state.authService.login(homeserverURL: homeserverURL, loginToken: token,

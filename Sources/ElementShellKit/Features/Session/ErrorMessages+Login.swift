@@ -9,12 +9,12 @@ extension ErrorMessages {
         case .notOffered(.oauth): L10n.errorLoginOauthNotOffered
         case .deviceCodeDenied: L10n.errorLoginDeviceCodeDenied
         case .deviceCodeExpired: L10n.errorLoginDeviceCodeExpired
-        case .authorizationServer(let code): L10n.errorLoginAuthorizationServer(clean(code))
+        case .authorizationServer(let code): L10n.errorLoginAuthorizationServer(code.shown)
         case .userRequired: L10n.errorLoginUserRequired
         case .unknownIdentityProvider(let name, let offered):
-            L10n.errorLoginUnknownIdentityProvider(clean(name), offered.map(clean).joined(separator: ", "))
+            L10n.errorLoginUnknownIdentityProvider(clean(name), offered.map(\.shown).joined(separator: ", "))
         case .timedOut(let seconds): L10n.errorLoginSsoTimedOut(seconds)
-        case .refusedInBrowser(let reason): L10n.errorLoginSsoRefused(clean(reason))
+        case .refusedInBrowser(let reason): L10n.errorLoginSsoRefused(reason.shown)
         case .redirectUnavailable: L10n.errorLoginRedirectUnavailable
         }
     }

@@ -75,7 +75,7 @@ extension AppState {
         do {
             // The server's word, not sync's: a child added a moment ago is one.
             let child = try await service.state(SpaceLink.childType, stateKey: roomID, of: space.roomID)
-            guard child?["via"]?.array?.isEmpty == false else { return finish(.failure(.notInSpace(room: roomName, space: RoomName.of(space)))) }
+            guard child?["via"]?.array?.isEmpty == false else { return finish(.failure(.notInSpace(room: RemoteText(roomName), space: RoomName.text(of: space)))) }
             if let refusal = try await stateRefusal(SpaceLink.childType, in: space, command: "/space remove", as: userID, through: service) {
                 return finish(.failure(refusal))
             }
@@ -98,7 +98,7 @@ extension AppState {
                       through service: any RoomService) async throws(MatrixError) -> ShellError? {
         let levels = try await service.powerLevels(roomID: room.roomID)
         let required = levels.levelNeeded(toSendState: type), own = levels.level(of: userID)
-        return own >= required ? nil : .stateNotPermitted(command: command, roomName: RoomName.of(room), required: required, own: own)
+        return own >= required ? nil : .stateNotPermitted(command: command, roomName: RoomName.text(of: room), required: required, own: own)
     }
 
     /// Servers to join `room` through: ours, and its alias's where that is another.

@@ -6,7 +6,7 @@ extension AppState {
 
     func send(_ action: SpaceAction, in signedIn: SessionContext) async -> Bool {
         switch action {
-        case .list: finish(.space(.list(spaces)))
+        case .list: finish(.space(.list(spaces.map(RoomEntry.init))))
         case .hierarchy(let target): await showHierarchy(of: target, through: signedIn.services)
         case .kick(let target, let user, let reason): await kick(user, fromSpace: target, reason: reason, as: signedIn)
         case .create(let creation): await create(creation, inSpace: nil, as: signedIn)
@@ -77,7 +77,7 @@ extension AppState {
         for room in [space] + SpaceGrouping.children(of: space, in: state.rooms) {
             // Ctrl-C stops the round; what was done so far is still reported.
             guard !Task.isCancelled else { break }
-            var result = SpaceKickResult(roomID: room.roomID, roomName: RoomName.of(room))
+            var result = SpaceKickResult(roomID: room.roomID, roomName: RoomName.text(of: room))
             do {
                 let membership = try await service.state("m.room.member", stateKey: userID, of: room.roomID)?["membership"]?.string
                 guard membership == "join" || membership == "invite" else { continue }

@@ -10,8 +10,8 @@ struct SpaceCellText {
     var now: Date
 
     /// The cells of the first line after the number: the name with the member count, then the notes.
-    func row(_ space: RoomRecord, _ cell: SpaceCell, unread: [String]) -> [String] {
-        let name = TerminalSanitizer.clean(RoomName.of(space)) + " • \(cell.joinedMemberCount)"
+    func row(_ space: RoomEntry, _ cell: SpaceCell, unread: [String]) -> [String] {
+        let name = space.name.shown + " • \(cell.joinedMemberCount)"
         // Bracketed as a message's time is.
         let time = space.lastActivity > 0 ? [theme.dim("[" + MessageText(theme: theme, now: now).stamp(Date(timeIntervalSince1970: Double(space.lastActivity) / 1000)) + "]")] : []
         return [name, (time + [unread.joined(separator: ", ")]).filter { !$0.isEmpty }.joined(separator: " ")]

@@ -23,13 +23,13 @@ struct SpaceHierarchy {
 /// How a room went in `/space-kick`.
 public struct SpaceKickResult: Sendable, Equatable {
     public var roomID: String
-    public var roomName: String
+    public var roomName: RemoteText
     /// Why the user is still there; `nil` when they were removed.
     public var error: ShellError?
     /// Whether the user was only invited: removing them revokes the invite.
     public var wasInvited: Bool
 
-    public init(roomID: String, roomName: String, error: ShellError? = nil, wasInvited: Bool = false) {
+    public init(roomID: String, roomName: RemoteText, error: ShellError? = nil, wasInvited: Bool = false) {
         self.roomID = roomID
         self.roomName = roomName
         self.error = error

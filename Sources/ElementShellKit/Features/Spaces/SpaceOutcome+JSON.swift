@@ -6,7 +6,7 @@ extension SpaceOutcome {
     var json: [String: JSONValue] {
         switch self {
         case .list(let spaces):
-            ["spaces": NumberedRoom.json(NumberedRoom.numbering(spaces), adding: { ["child_count": .integer(Int64($0.spaceChildren.count))] })]
+            ["spaces": NumberedRoom.json(NumberedRoom.numbering(spaces), adding: { ["child_count": .integer(Int64($0.childCount))] })]
         case .rooms(let name, let rooms): ["space": name.json, "rooms": .array(rooms.map { .object($0.json) })]
         case .hierarchy(let name, let rooms, let isComplete, _):
             ["space": name.json, "complete": .bool(isComplete), "rooms": .array(rooms.enumerated().map { index, room in
@@ -19,7 +19,7 @@ extension SpaceOutcome {
             })]
         case .kicked(let userID, let name, let results):
             ["user_id": .string(userID), "space": name.json, "rooms": .array(results.map { result in
-                ["room_id": .string(result.roomID), "room": .string(result.roomName), "removed": .bool(result.error == nil),
+                ["room_id": .string(result.roomID), "room": result.roomName.json, "removed": .bool(result.error == nil),
                  "invited": .bool(result.wasInvited), "error": result.error.map(\.json) ?? .null]
             })]
         case .alreadyJoined(let roomID, let name): ["room_id": .string(roomID), "name": name.json, "already_joined": .bool(true)]

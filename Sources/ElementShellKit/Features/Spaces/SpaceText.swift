@@ -24,13 +24,13 @@ struct SpaceText {
     }
 
     /// One row a space: its number for `/space`, its name, and how many rooms it names.
-    private func spaceList(_ spaces: [RoomRecord]) -> [String] {
+    private func spaceList(_ spaces: [RoomEntry]) -> [String] {
         TextLayout.table(spaces.enumerated().map { index, space in
             var notes: [String] = []
             if space.membership == .invite { notes.append(theme.accent(L10n.screenRoomsInvited)) }
             if space.membership == .leave { notes.append(theme.dim(L10n.screenRoomsLeft)) }
-            notes.append((space.spaceChildren.count == 1 ? L10n.screenSpacesRoomCountOne : L10n.screenSpacesRoomCountOther)(space.spaceChildren.count))
-            return ["\(index + 1)", clean(RoomName.of(space)), notes.joined(separator: ", ")]
+            notes.append((space.childCount == 1 ? L10n.screenSpacesRoomCountOne : L10n.screenSpacesRoomCountOther)(space.childCount))
+            return ["\(index + 1)", space.name.shown, notes.joined(separator: ", ")]
         }, width: width)
     }
 
@@ -70,7 +70,7 @@ struct SpaceText {
         guard !results.isEmpty else { return [L10n.screenSpaceKickNone(userID, name)] }
         let removed = results.filter { $0.error == nil }.count
         return [(results.count == 1 ? L10n.screenSpaceKickTitleOne : L10n.screenSpaceKickTitleOther)(userID, name, removed, results.count)] + TextLayout.table(results.map { result in
-            [clean(result.roomName), result.error.map { theme.error(ErrorMessages.message(for: $0)) }
+            [result.roomName.shown, result.error.map { theme.error(ErrorMessages.message(for: $0)) }
                 ?? (result.wasInvited ? L10n.screenSpaceKickInviteRevoked : L10n.screenSpaceKickRemoved)]
         }, width: width)
     }

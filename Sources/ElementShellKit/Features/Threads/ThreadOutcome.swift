@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// What `/thread`, `/back` and `/threads` produced.
 public enum ThreadOutcome: Sendable, Equatable {
     /// `/thread`: its root and latest replies (oldest first), and its draft for the input line.

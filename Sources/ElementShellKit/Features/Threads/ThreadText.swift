@@ -1,3 +1,5 @@
+import MatrixClient
+
 /// The lines of what `/thread`, `/back` and `/threads` produced.
 struct ThreadText {
     let messageText: MessageText

@@ -17,17 +17,17 @@ extension AppState {
             case .restoreBackup: return finish(.trust(.backupRestored(try await restoreBackup(from: crypto))))
             case .whois(let user):
                 let userID = try userID(for: user)
-                return finish(.trust(.identity(try await recovering { () throws(RecoveryError) in try await crypto.identitySummary(of: userID) })))
+                return finish(.trust(.identity(IdentityView(try await recovering { () throws(RecoveryError) in try await crypto.identitySummary(of: userID) }))))
             case .verifyIdentity(let user, let fingerprint):
                 let userID = try userID(for: user)
                 let summary = try await recovering { () throws(RecoveryError) in try await crypto.verifyIdentity(of: userID, fingerprint: fingerprint) }
                 await loadDeviceTrust()
-                return finish(.trust(.identity(summary)))
+                return finish(.trust(.identity(IdentityView(summary))))
             case .waitForSecrets(let timeout):
                 return await waitForSecrets(timeout: timeout, in: context)
             case .acknowledgeIdentity(let user):
                 let userID = try userID(for: user)
-                return finish(.trust(.identity(try await recovering { () throws(RecoveryError) in try await crypto.acknowledgeIdentity(of: userID) })))
+                return finish(.trust(.identity(IdentityView(try await recovering { () throws(RecoveryError) in try await crypto.acknowledgeIdentity(of: userID) }))))
             }
         } catch {
             return finish(.failure(error))

@@ -15,8 +15,8 @@ extension TrustOutcome {
             ["user_id": .string(summary.userID), "master_key": summary.masterKey.json, "identity": .string(summary.state.rawValue),
              "without_cross_signing": .array(summary.crossSigningGaps.userIDs.map(JSONValue.string)),
              "devices": .array(summary.devices.map { device in
-                 ["device_id": .string(device.deviceID), "display_name": device.displayName.json, "ed25519": .string(device.ed25519),
-                  "verified": .bool(device.isTrusted)]
+                 ["device_id": .string(device.deviceID), "display_name": device.displayName?.json ?? .null, "ed25519": .string(device.fingerprint.key),
+                  "verified": .bool(device.isVerified)]
              })]
         }
     }

@@ -11,5 +11,5 @@ public enum TrustOutcome: Sendable, Equatable {
     case backupStatus(RecoveryStatus)
     case backupRestored(BackupRestore)
     /// `/whois`, `/verify --identity`, `/unverify --identity`: where the user's identity stands now.
-    case identity(IdentitySummary)
+    case identity(IdentityView)
 }

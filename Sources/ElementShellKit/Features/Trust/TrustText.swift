@@ -25,7 +25,7 @@ public struct TrustText {
         }
     }
 
-    private func identityLines(_ summary: IdentitySummary) -> [String] {
+    private func identityLines(_ summary: IdentityView) -> [String] {
         let user = TerminalSanitizer.clean(summary.userID)
         let state = switch summary.state {
         case .none: L10n.screenWhoisNoIdentity(user)
@@ -38,9 +38,9 @@ public struct TrustText {
         if let master = summary.masterKey { lines.append(L10n.screenWhoisMasterKey(TerminalSanitizer.clean(Fingerprint(master).grouped))) }
         lines += CrossSigningHintText(theme: theme, width: width).lines(for: summary.crossSigningGaps)
         for device in summary.devices {
-            let mark = device.isTrusted ? theme.accent(L10n.screenDevicesVerified) : theme.dim(L10n.screenDevicesUnverified)
-            lines.append("  " + [TerminalSanitizer.clean(device.deviceID), TerminalSanitizer.clean(device.displayName ?? ""),
-                                 TerminalSanitizer.clean(Fingerprint(device.ed25519).grouped), mark].filter { !$0.isEmpty }.joined(separator: "  "))
+            let mark = device.isVerified ? theme.accent(L10n.screenDevicesVerified) : theme.dim(L10n.screenDevicesUnverified)
+            lines.append("  " + [TerminalSanitizer.clean(device.deviceID), device.displayName?.shown ?? "",
+                                 TerminalSanitizer.clean(device.fingerprint.grouped), mark].filter { !$0.isEmpty }.joined(separator: "  "))
         }
         return lines
     }

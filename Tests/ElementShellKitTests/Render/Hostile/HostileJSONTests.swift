@@ -25,7 +25,7 @@ import Testing
         message.replyQuote = ReplyQuote(senderName: RemoteText(text), body: RemoteText(text), reference: 3)
         let contents: [Report.Content] = [
             .message(message),
-            .result(command: "rooms", outcome: .room(.list([RoomRecord(roomID: "!r:hs", membership: .join, name: text)]))),
+            .result(command: "rooms", outcome: .room(.list([RoomEntry(RoomRecord(roomID: "!r:hs", membership: .join, name: text))]))),
             .result(command: "members", outcome: .room(.members([MemberEntry(userID: "@m:hs", name: RemoteText(text))]))),
             .result(command: "topic", outcome: .room(.text(.topic, RemoteText(text)))),
             .attention(Attention(roomName: RemoteText(text), senderName: RemoteText(text), body: RemoteText(text), isMention: false)),

@@ -41,7 +41,7 @@ import Testing
             ("file name", .message(file), 1),
             ("redaction reason", .message(redacted), 1),
             ("reply quote", .message(reply), 2),
-            ("room list", .result(command: "rooms", outcome: .room(.list([RoomRecord(roomID: "!r:hs", membership: .join, name: entry.text)]))), 1),
+            ("room list", .result(command: "rooms", outcome: .room(.list([RoomEntry(RoomRecord(roomID: "!r:hs", membership: .join, name: entry.text))]))), 1),
             ("member list", .result(command: "members", outcome: .room(.members([MemberEntry(userID: "@m:hs", name: RemoteText(entry.text))]))), 1),
             ("topic", .result(command: "topic", outcome: .room(.text(.topic, RemoteText(entry.text)))), 1),
             ("opened room", .result(command: "open", outcome: .room(.opened(roomName: RemoteText(entry.text), messages: [], draft: nil))), 1),

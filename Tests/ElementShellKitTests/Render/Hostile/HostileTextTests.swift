@@ -97,7 +97,7 @@ import Testing
     func roomNames(_ entry: HostileString) {
         let rooms = [RoomRecord(roomID: "!r:hs", membership: .join, name: entry.text), RoomRecord(roomID: "!i:hs", membership: .invite, canonicalAlias: entry.text),
                      RoomRecord(roomID: "!h:hs", membership: .join, heroes: ["@m:hs"], heroNames: [entry.text], joinedMemberCount: 2)]
-        let list = render(.result(command: "rooms", outcome: .room(.list(rooms))))
+        let list = render(.result(command: "rooms", outcome: .room(.list(rooms.map(RoomEntry.init)))))
         TerminalSafety.expectSafe(list, showing: entry, in: "/rooms")
         #expect(list.count == 6, "one row a room (twice: at no width and wrapped), whatever the name holds")
         let name = entry.text
@@ -128,8 +128,8 @@ import Testing
                                  isVerified: false, isCurrent: false)
         let reports: [(String, Report.Content)] = [
             ("/space", .result(command: "space", outcome: .space(.hierarchy(spaceName: RemoteText(text), rooms: hierarchy, isComplete: true)))),
-            ("/spaces", .result(command: "spaces", outcome: .space(.list([space])))),
-            ("/open SPACE", .result(command: "open", outcome: .space(.rooms(spaceName: RemoteText(text), rooms: [space])))),
+            ("/spaces", .result(command: "spaces", outcome: .space(.list([RoomEntry(space)])))),
+            ("/open SPACE", .result(command: "open", outcome: .space(.rooms(spaceName: RemoteText(text), rooms: [RoomEntry(space)])))),
             ("/devices", .result(command: "devices", outcome: .encryption(.devices(userID: "@m:hs", [device])))),
         ]
         for (path, content) in reports {
