@@ -47,7 +47,7 @@ public enum JSONRenderer {
         case .gap(let name):
             fields = ["type": "gap", "room": name.json]
         case .transfer(let notice):
-            fields = ["type": "transfer", "direction": .string(notice.direction.rawValue), "name": .string(notice.fileName),
+            fields = ["type": "transfer", "direction": .string(notice.direction.rawValue), "name": notice.fileName.json,
                       "done": .integer(notice.progress.done), "total": .integer(notice.progress.total)]
         case .identityChanged(let userID):
             fields = ["type": "identity_changed", "user_id": .string(userID)]

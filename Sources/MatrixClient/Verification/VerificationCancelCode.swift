@@ -13,10 +13,10 @@ public enum VerificationCancelCode: Error, Sendable, Equatable {
     case accepted
     case mismatchedCommitment
     case mismatchedSAS
-    case other(String)
+    case other(RemoteText)
 
     public init(code: String) {
-        self = Self.known.first { $0.code == code } ?? .other(code)
+        self = Self.known.first { $0.code == code } ?? .other(RemoteText(code))
     }
 
     private static let known: [VerificationCancelCode] = [
@@ -37,7 +37,7 @@ public enum VerificationCancelCode: Error, Sendable, Equatable {
         case .accepted: "m.accepted"
         case .mismatchedCommitment: "m.mismatched_commitment"
         case .mismatchedSAS: "m.mismatched_sas"
-        case .other(let code): code
+        case .other(let code): code.unsanitized
         }
     }
 
@@ -55,7 +55,7 @@ public enum VerificationCancelCode: Error, Sendable, Equatable {
         case .accepted: "The verification was accepted on another device."
         case .mismatchedCommitment: "The hash commitment did not match."
         case .mismatchedSAS: "The short authentication strings did not match."
-        case .other(let code): code
+        case .other(let code): code.unsanitized
         }
     }
 }

@@ -74,7 +74,7 @@ extension AppState {
         return { [weak self, clock = environment.clock] progress in
             guard throttle.withLock({ $0.shouldReport(progress, at: clock.now) }) else { return }
             Task { @MainActor in
-                self?.report(Report(content: .transfer(TransferNotice(direction: direction, fileName: fileName, progress: progress)), location: nil))
+                self?.report(Report(content: .transfer(TransferNotice(direction: direction, fileName: RemoteText(fileName), progress: progress)), location: nil))
             }
         }
     }

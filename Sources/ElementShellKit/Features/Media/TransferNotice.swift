@@ -7,6 +7,7 @@ public struct TransferNotice: Sendable, Equatable {
     }
 
     public var direction: Direction
-    public var fileName: String
+    /// The file's name as its message gave it (for a download) or as it was picked.
+    public var fileName: RemoteText
     public var progress: TransferProgress
 }

@@ -111,7 +111,7 @@ struct VerificationText {
         case .unexpectedMessage, .invalidMessage, .userMismatch: L10n.screenVerificationReasonUnexpected
         case .accepted: L10n.screenVerificationReasonAccepted
         case .unknownTransaction: L10n.screenVerificationReasonUnknownTransaction
-        case .other(let code): L10n.screenVerificationReasonOther(TerminalSanitizer.clean(code))
+        case .other(let code): L10n.screenVerificationReasonOther(code.shown)
         }
     }
 

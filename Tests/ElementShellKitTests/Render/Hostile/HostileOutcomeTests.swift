@@ -110,6 +110,9 @@ import Testing
         let verification = VerificationSummary(number: 3, flowID: text, otherUserID: text, isOwnUser: false, otherDeviceID: text, roomID: "!r:hs",
                                                isIncoming: true, state: .comparing, emojiIndices: [1, 2, 3, 4, 5, 6, 7], decimals: [1234, 5678, 9012],
                                                qrCode: nil, outcome: nil)
+        let cancelled = VerificationSummary(number: 3, flowID: text, otherUserID: text, isOwnUser: false, otherDeviceID: text, roomID: "!r:hs",
+                                            isIncoming: true, state: .cancelled(.other(RemoteText(text)), byUs: false), emojiIndices: [],
+                                            decimals: nil, qrCode: nil, outcome: nil)
         let profile = ShellConfig.default.profile(named: "element")!
         let config = ConfigSummary(profile: profile, homeservers: [HomeserverEntry(name: text, serverName: text, url: text)],
                                    configFile: text, dataDirectory: text, isRunningProfile: true)
@@ -221,9 +224,10 @@ import Testing
             Sample(name: "sign-in link", content: .signInLink(url, openedInBrowser: false), showsText: false),
             Sample(name: "device code", content: .deviceCode(DeviceCodePrompt(verificationURI: url, userCode: text, verificationURIComplete: url,
                                                                               expiresIn: 600, openedInBrowser: false))),
-            Sample(name: "transfer", content: .transfer(TransferNotice(direction: .download, fileName: text, progress: TransferProgress(done: 1, total: 2)))),
+            Sample(name: "transfer", content: .transfer(TransferNotice(direction: .download, fileName: RemoteText(text), progress: TransferProgress(done: 1, total: 2)))),
             Sample(name: "identity changed", content: .identityChanged(userID: text)),
             Sample(name: "verification", content: .verification(verification)),
+            Sample(name: "verification cancelled", content: .verification(cancelled)),
             Sample(name: "secrets arrived", content: .secretsArrived(SecretsArrival(crossSigning: true, backupKey: true)), showsText: false),
             Sample(name: "restore progress", content: .restoreProgress(done: 1, total: 2), showsText: false),
         ]

@@ -155,7 +155,7 @@ import Testing
             TerminalSafety.expectSafe(render(.message(message)), showing: entry, in: "\(msgtype) body as file name")
         }
         let progress = TransferProgress(done: 1, total: 2)
-        TerminalSafety.expectSafe(render(.transfer(TransferNotice(direction: .download, fileName: entry.text, progress: progress))),
+        TerminalSafety.expectSafe(render(.transfer(TransferNotice(direction: .download, fileName: RemoteText(entry.text), progress: progress))),
                                   showing: entry, in: "transfer progress")
     }
 
