@@ -131,14 +131,14 @@ public actor StoreWriter {
     /// so a later run finds it under the address it was joined by (`alias`) or its `name`. A room
     /// the store knows already only becomes joined; sync fills in the rest either way.
     @discardableResult
-    public func recordJoin(of roomID: String, alias: String?, name: String?, encryption: RoomEncryption? = nil) throws -> RoomRecord? {
+    public func recordJoin(of roomID: String, alias: String?, name: String?, encryption: RoomEncryption? = nil, isSpace: Bool = false) throws -> RoomRecord? {
         try transaction { database in
             try database.execute(sql: "UPDATE room SET membership = 'join' WHERE room_id = ?", arguments: [roomID])
             if database.changesCount == 0 {
                 try database.execute(sql: """
-                    INSERT INTO room (room_id, membership, canonical_alias, name, is_direct)
-                    VALUES (?, 'join', ?, ?, EXISTS (SELECT 1 FROM direct_room WHERE room_id = ?))
-                    """, arguments: [roomID, alias, name, roomID])
+                    INSERT INTO room (room_id, membership, canonical_alias, name, is_direct, is_space)
+                    VALUES (?, 'join', ?, ?, EXISTS (SELECT 1 FROM direct_room WHERE room_id = ?), ?)
+                    """, arguments: [roomID, alias, name, roomID, isSpace])
             }
             if let encryption {
                 try database.execute(sql: "UPDATE room SET encryption = ? WHERE room_id = ?", arguments: [encryption.storedText, roomID])

@@ -63,6 +63,21 @@ import Testing
         #expect(offered.map(\.variantWords) == [["create", "add", "remove"]])
     }
 
+    /// Found using the demo: a script that made a space and added a room on its next line was
+    /// told no space matched, because the space was only a space once sync brought its creation.
+    @Test func aSpaceJustMadeTakesRoomsBeforeSyncBringsIt() async throws {
+        let sent = Recorder<SentState>()
+        let app = try await loggedIn(Self.recording(sent))
+        #expect(await app.state.run(line: "/space create Guild"))
+        #expect(app.state.rooms["!created:hs"]?.isSpace == true)
+        #expect(await app.state.run(line: "/spaces"))
+        guard case .space(.list(let spaces))? = app.log.outcomes.last else { Issue.record("no spaces"); return }
+        #expect(spaces.contains { $0.roomID == "!created:hs" && $0.name == "Guild" })
+        #expect(await app.state.run(line: "/space add Guild Lobby"))
+        #expect(await sent.values.first == SentState(type: "m.space.child", stateKey: "!lobby:hs",
+                                                     content: ["via": ["example"], "suggested": false], roomID: "!created:hs"))
+    }
+
     @Test func aRoomMadeInASpaceIsItsChildAndOpenToItsMembers() async throws {
         let sent = Recorder<SentState>(), created = Recorder<RoomCreation>()
         let app = try await loggedIn(Self.recording(sent, created: created))

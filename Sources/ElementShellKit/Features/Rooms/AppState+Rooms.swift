@@ -159,7 +159,7 @@ extension AppState {
     /// next run finds it even if this one ends before sync brings it. Nothing is shown if the
     /// session `signedIn` found has ended meanwhile (a logout while the server answered).
     func enter(_ roomID: String, as signedIn: SessionContext, address: String? = nil, name: String? = nil,
-               encryption: RoomEncryption? = nil) async {
+               encryption: RoomEncryption? = nil, isSpace: Bool = false) async {
         var recorded: RoomRecord?
         if state.rooms[roomID]?.membership != .join {
             commit { state in
@@ -167,7 +167,7 @@ extension AppState {
             }
             let alias = address.flatMap { $0.hasPrefix("#") ? $0 : nil }
             do {
-                recorded = try await signedIn.store.recordJoin(of: roomID, alias: alias, name: name, encryption: encryption)
+                recorded = try await signedIn.store.recordJoin(of: roomID, alias: alias, name: name, encryption: encryption, isSpace: isSpace)
             } catch {
                 logger.error("The join of \(roomID) could not be stored: \(String(describing: error))")
             }

@@ -29,8 +29,10 @@ extension AppState {
                 let link = SpaceLink(spaceID: space.roomID, via: [serverName])
                 try await service.setState(SpaceLink.childType, stateKey: roomID, content: link.childContent, in: space.roomID)
             }
-            // Encrypted from its first event: what is sent before sync brings that state is encrypted too.
-            await enter(roomID, as: signedIn, address: address, name: creation.name, encryption: creation.isEncrypted ? RoomEncryption() : nil)
+            // Encrypted from its first event: what is sent before sync brings that state is encrypted
+            // too. A space is one at once, so the script's next line can add rooms to it.
+            await enter(roomID, as: signedIn, address: address, name: creation.name, encryption: creation.isEncrypted ? RoomEncryption() : nil,
+                        isSpace: creation.isSpace)
             return finish(.membership(.created(roomID: roomID, alias: address, name: creation.name, isEncrypted: creation.isEncrypted, isSpace: creation.isSpace,
                                    inSpace: space.map(RoomName.of))))
         } catch {
