@@ -925,7 +925,11 @@ class Flow:
             log(f"ignoring a request from {sender}")
         self.other_user, self.other_device, self.flow_id = sender, details.device_id, details.flow_id
         if self.in_room:
-            self.room_id = dm_id(self.peer, sender)
+            # The room the request came in (the wire brought it before the SDK told of it), not the
+            # SDK's DM with the sender: a request that comes with the invite's join is seen before
+            # m.direct names the room a DM, and without the room the flow would neither watch the
+            # sender's identity nor nudge its sync. A request to one device comes to-device: no room.
+            self.room_id = self.request_room() or dm_id(self.peer, sender)
         else:
             self.note_signatures()
         emit({"step": "request", "flow_id": self.flow_id, "from": sender, "device_id": self.other_device,
@@ -1067,6 +1071,10 @@ class Flow:
         self.other_was_signed = self.peer.server_device(self.own_user, self.other_device)[1]
         log(f"cross-signed before the flow: this device {self.own_was_signed}, "
             f"{self.other_device} {self.other_was_signed}")
+
+    def request_room(self):
+        """The room the wire brought this flow's in-room request to (its event ID names the flow)."""
+        return next((note["room_id"] for note in self.peer.tap.room_events if note["event_id"] == self.flow_id), None)
 
     def wire_device(self, event_type):
         """The device that sent this flow's event of that type to the peer, to-device."""
