@@ -160,6 +160,9 @@ extension AppState {
                 // The open room is read as it shows: counts the server (or the store, counting
                 // from the last receipt) took before its new receipt do not stand.
                 if room.roomID == state.currentRoomID { (room.notificationCount, room.highlightCount) = (0, 0) }
+                // A room just joined or made is known here by what the command set, which this
+                // sync, read before or during the creation, may not hold yet.
+                if state.joinsAwaitingSync.contains(room.roomID), let known = state.rooms[room.roomID] { room = room.fillingIn(from: known) }
                 state.rooms[room.roomID] = room
                 if room.membership != .invite { state.joinsAwaitingSync.remove(room.roomID) }
             }

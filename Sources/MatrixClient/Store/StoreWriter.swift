@@ -133,7 +133,11 @@ public actor StoreWriter {
     @discardableResult
     public func recordJoin(of roomID: String, alias: String?, name: String?, encryption: RoomEncryption? = nil, isSpace: Bool = false) throws -> RoomRecord? {
         try transaction { database in
-            try database.execute(sql: "UPDATE room SET membership = 'join' WHERE room_id = ?", arguments: [roomID])
+            // A row sync wrote first keeps what it holds; what it lacks yet is filled in.
+            try database.execute(sql: """
+                UPDATE room SET membership = 'join', name = COALESCE(name, ?), canonical_alias = COALESCE(canonical_alias, ?),
+                    is_space = is_space OR ? WHERE room_id = ?
+                """, arguments: [name, alias, isSpace, roomID])
             if database.changesCount == 0 {
                 try database.execute(sql: """
                     INSERT INTO room (room_id, membership, canonical_alias, name, is_direct, is_space)

@@ -78,6 +78,29 @@ import Testing
                                                      content: ["via": ["example"], "suggested": false], roomID: "!created:hs"))
     }
 
+    /// Found under load against Synapse: a sync can read a room while the server is still making
+    /// it, before its name event, and be applied while `/space create` waits for the answer. The
+    /// space must still go by the name it was given.
+    @Test func aSpaceReadBySyncMidCreationKeepsItsName() async throws {
+        let sent = Recorder<SentState>(), answer = AppStateMessagingTests.Gate(), asked = AppStateMessagingTests.Gate()
+        var rooms = Self.recording(sent)
+        rooms.create = { _ throws(MatrixError) in
+            await asked.open()
+            await answer.wait()
+            return "!created:hs"
+        }
+        let app = try await loggedIn(rooms)
+        let creating = Task { await app.state.run(line: "/space create Guild") }
+        await asked.wait()
+        let generation = try #require(app.state.runtime?.generation)
+        await app.state.apply(.synced(SyncResult(rooms: [RoomRecord(roomID: "!created:hs", membership: .join, isSpace: true)], messages: [])),
+                              from: generation)
+        await answer.open()
+        #expect(await creating.value)
+        #expect(app.state.rooms["!created:hs"]?.name == "Guild")
+        #expect(await app.state.run(line: "/create Hall --in Guild"), "\(app.log.failures)")
+    }
+
     @Test func aRoomMadeInASpaceIsItsChildAndOpenToItsMembers() async throws {
         let sent = Recorder<SentState>(), created = Recorder<RoomCreation>()
         let app = try await loggedIn(Self.recording(sent, created: created))

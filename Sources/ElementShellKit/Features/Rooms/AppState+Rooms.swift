@@ -165,17 +165,21 @@ extension AppState {
             commit { state in
                 if state.isSignedIn(as: signedIn.session) { state.joinsAwaitingSync.insert(roomID) }
             }
-            let alias = address.flatMap { $0.hasPrefix("#") ? $0 : nil }
-            do {
-                recorded = try await signedIn.store.recordJoin(of: roomID, alias: alias, name: name, encryption: encryption, isSpace: isSpace)
-            } catch {
-                logger.error("The join of \(roomID) could not be stored: \(String(describing: error))")
-            }
+        }
+        // Stored even when sync has brought the room already: it may have read it mid-creation.
+        let alias = address.flatMap { $0.hasPrefix("#") ? $0 : nil }
+        do {
+            recorded = try await signedIn.store.recordJoin(of: roomID, alias: alias, name: name, encryption: encryption, isSpace: isSpace)
+        } catch {
+            logger.error("The join of \(roomID) could not be stored: \(String(describing: error))")
         }
         commit { state in
             guard state.isSignedIn(as: signedIn.session) else { return }
-            // Sync may have brought the room meanwhile: what it holds stands.
-            if let recorded, state.rooms[roomID]?.membership != .join { state.rooms[roomID] = recorded }
+            // Sync may have brought the room meanwhile: what it holds stands, and what it lacks yet
+            // (a name set at creation, sync having read the room before it) is taken from the store.
+            if let recorded {
+                state.rooms[roomID] = state.rooms[roomID].map { $0.membership == .join ? $0.fillingIn(from: recorded) : recorded } ?? recorded
+            }
             state.sessionState.makeCurrent(roomID)
         }
     }
