@@ -128,12 +128,13 @@ public actor StoreWriter {
     }
 
     /// A room the user has just joined or created, kept at once rather than when sync brings it,
-    /// so a later run finds it under the address it was joined by (`alias`) or its `name`. A room
-    /// the store knows already only becomes joined; sync fills in the rest either way.
+    /// so a later run finds it under the address it was joined by (`alias`) or its `name`, and as
+    /// a space if it is one. A room the store knows already becomes joined and keeps what it holds,
+    /// taking these only where it has none yet (sync may have read it mid-creation); sync fills
+    /// in the rest either way.
     @discardableResult
     public func recordJoin(of roomID: String, alias: String?, name: String?, encryption: RoomEncryption? = nil, isSpace: Bool = false) throws -> RoomRecord? {
         try transaction { database in
-            // A row sync wrote first keeps what it holds; what it lacks yet is filled in.
             try database.execute(sql: """
                 UPDATE room SET membership = 'join', name = COALESCE(name, ?), canonical_alias = COALESCE(canonical_alias, ?),
                     is_space = is_space OR ? WHERE room_id = ?

@@ -34,8 +34,8 @@ extension AppState {
         case .listUnread:
             // Numbered as `/rooms` shows them (spaces grouped or not), so `/open N` agrees.
             let listed = listedRooms
-            let unread = NumberedRoom.numbering(listed.map(RoomEntry.init)).filter { listed[$0.number - 1].isUnread }
-            return finish(.room(.unread(unread, spaceCells: await spaceCells(for: unread.map { listed[$0.number - 1] }))))
+            let unread = zip(NumberedRoom.numbering(listed.map(RoomEntry.init)), listed).filter { $0.1.isUnread }
+            return finish(.room(.unread(unread.map(\.0), spaceCells: await spaceCells(for: unread.map(\.1)))))
         case .markRead(let target):
             return await markRead(target, in: context)
         }
@@ -178,7 +178,11 @@ extension AppState {
             // Sync may have brought the room meanwhile: what it holds stands, and what it lacks yet
             // (a name set at creation, sync having read the room before it) is taken from the store.
             if let recorded {
-                state.rooms[roomID] = state.rooms[roomID].map { $0.membership == .join ? $0.fillingIn(from: recorded) : recorded } ?? recorded
+                if let synced = state.rooms[roomID], synced.membership == .join {
+                    state.rooms[roomID] = synced.fillingIn(from: recorded)
+                } else {
+                    state.rooms[roomID] = recorded
+                }
             }
             state.sessionState.makeCurrent(roomID)
         }
