@@ -27,6 +27,8 @@ let package = Package(
                        providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CCmark", path: "Sources/CCmark", pkgConfig: "libcmark",
                        providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode",
+                       providers: [.apt(["libqrencode-dev"])]),
         .executableTarget(name: "l10n-gen", path: "Sources/l10n-gen"),
         .plugin(name: "L10nPlugin", capability: .buildTool(), dependencies: ["l10n-gen"]),
         // The Matrix client library: HTTP, endpoints, sync and sliding sync, the store, the crypto
@@ -50,6 +52,7 @@ let package = Package(
         .target(
             name: "ElementShellKit",
             dependencies: [
+                "CQREncode",
                 "MatrixClient",
                 "MatrixCrypto",
                 "MatrixJSON",

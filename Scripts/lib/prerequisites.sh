@@ -2,9 +2,9 @@
 # Sourced by Scripts/test and Scripts/run: puts Swift on PATH and installs the
 # Debian packages the build and the test homeserver need, only when missing.
 
-# Libraries the package links (readline, libcurl via pkg-config, SQLite) and
+# Libraries the package links (readline, libcurl via pkg-config, SQLite, cmark, libqrencode) and
 # tmux, which terminal tests drive the shell through.
-ES_APT_PACKAGES=(libreadline-dev libcurl4-openssl-dev libsqlite3-dev libcmark-dev pkg-config tmux)
+ES_APT_PACKAGES=(libreadline-dev libcurl4-openssl-dev libsqlite3-dev libcmark-dev libqrencode-dev pkg-config tmux)
 # Only the tests': a C compiler and patchelf make the Rust SDK peer's library load on glibc older
 # than 2.38 (Scripts/lib/rust-sdk-venv.sh). Scripts/test adds them to ES_APT_PACKAGES.
 # shellcheck disable=SC2034

@@ -4,23 +4,22 @@ import Testing
 @testable import ElementShellKit
 @testable import MatrixClient
 
-/// The encoder against segno (`Peers/segno_oracle.py`), a QR code encoder it shares no code
-/// with: module for module, the version and mask each chooses, and what each version holds.
-/// Needs the dev venv (Scripts/test). The encoding, seconds of it in a debug build, runs off the
-/// test runner's threads.
+/// libqrencode's codes against segno (`Peers/segno_oracle.py`), a QR code encoder it shares no
+/// code with: module for module, the version and mask each chooses, and what each version holds.
+/// Needs the dev venv (Scripts/test).
 @Suite(.enabled(if: PeerScript.python != nil, "needs ELEMENT_SHELL_TEST_PYTHON (Scripts/test)"))
 struct QRCodeSegnoTests {
     static let levels: [QRCode.ErrorCorrection] = [.low, .medium, .quartile, .high]
 
     /// At versions 1, 2, 7 (the first with version information), 10 (the first with a 16-bit
     /// byte count) and 25, every level, four payloads each: segno draws the same modules with the
-    /// mask this encoder chose.
+    /// mask libqrencode chose.
     @Test func drawsTheSameModulesAsSegnoWithTheSameMask() async throws {
         var random = SeededGenerator(seed: 18004)
         var requests: [Request] = []
         for version in [1, 2, 7, 10, 25] {
             for level in Self.levels {
-                let capacity = QRCode.byteCapacity(version: version, errorCorrection: level)
+                let capacity = try Self.capacity(version: version, level: level)
                 let link = Array("https://matrix.to/#/@alice:example.org?via=example.org".utf8.prefix(capacity))
                 let payloads = [
                     link, Array(repeating: 0, count: min(capacity, 20)),
@@ -30,14 +29,15 @@ struct QRCodeSegnoTests {
             }
         }
         let ours = try await Self.encode(requests)
-        let withOurMasks = zip(requests, ours).map { request, code in request.with(mask: code.mask) }
+        let withOurMasks = zip(requests, ours).map { request, code in request.with(mask: code.formatInformation?.mask) }
         for (request, (code, theirs)) in zip(requests, zip(ours, try await Self.segno(withOurMasks))) {
             #expect(theirs.modules == Self.text(code), "\(request)")
         }
     }
 
-    /// Left to choose, both take the same version and, by the penalty rules, the same mask.
-    @Test func choosesTheSameVersionAndMaskAsSegno() async throws {
+    /// Left to choose, both take the same version. The masks may differ: libqrencode scores the
+    /// penalty rules its own way, and any mask makes a valid code.
+    @Test func choosesTheSameVersionAsSegno() async throws {
         var random = SeededGenerator(seed: 7)
         var requests: [Request] = []
         for level in Self.levels {
@@ -47,58 +47,64 @@ struct QRCodeSegnoTests {
         }
         let ours = try await Self.encode(requests)
         for (request, (code, theirs)) in zip(requests, zip(ours, try await Self.segno(requests))) {
-            #expect(theirs.version == code.version && theirs.mask == code.mask.rawValue, "\(request)")
-            #expect(theirs.modules == Self.text(code), "\(request)")
+            #expect(theirs.version == code.version, "\(request)")
         }
     }
 
-    /// Every version at every level holds as many bytes for segno as for this encoder, and not
-    /// one more, in the same modules: the block table, the alignment patterns and the codeword
-    /// count of all 160. The masks are given, one after the other, to spare the choosing.
+    /// Every version at every level holds as many bytes for segno as for libqrencode, and not one
+    /// more, in the same modules: the block table, the alignment patterns and the codeword count
+    /// of all 160.
     @Test func holdsWhatSegnoHoldsAtEveryVersionAndLevel() async throws {
         var full: [Request] = []
-        for version in QRCode.Version.numbers {
+        for version in 1...40 {
             for level in Self.levels {
-                let capacity = QRCode.byteCapacity(version: version, errorCorrection: level)
-                full.append(Request(
-                    payload: Array(repeating: UInt8(version), count: capacity), errorCorrection: level, version: version,
-                    mask: QRCode.Mask.allCases[(version + full.count) % 8]
-                ))
+                let capacity = try Self.capacity(version: version, level: level)
+                full.append(Request(payload: Array(repeating: UInt8(version), count: capacity), errorCorrection: level, version: version))
             }
         }
         let ours = try await Self.encode(full)
-        for (request, (code, theirs)) in zip(full, zip(ours, try await Self.segno(full))) {
+        let withOurMasks = zip(full, ours).map { request, code in request.with(mask: code.formatInformation?.mask) }
+        for (request, (code, theirs)) in zip(full, zip(ours, try await Self.segno(withOurMasks))) {
             #expect(theirs.modules == Self.text(code), "\(request)")
         }
 
-        let oneMore = full.map {
-            Request(payload: $0.payload + [0], errorCorrection: $0.errorCorrection, version: $0.version, mask: $0.mask)
-        }
+        let oneMore = full.map { Request(payload: $0.payload + [0], errorCorrection: $0.errorCorrection, version: $0.version) }
         for (request, theirs) in zip(oneMore, try await Self.segno(oneMore)) {
             #expect(theirs.overflow == true, "\(request)")
-            #expect(throws: QRCodeError.tooLong(byteCount: request.payload.count, capacity: request.payload.count - 1)) {
-                try request.encode()
+        }
+    }
+
+    /// The most bytes libqrencode puts in `version` at `level`, found by halving.
+    private static func capacity(version: Int, level: QRCode.ErrorCorrection) throws -> Int {
+        var fits = 1, overflows = 2954
+        while overflows - fits > 1 {
+            let middle = (fits + overflows) / 2
+            if (try? QRCode(bytes: Array(repeating: 1, count: middle), errorCorrection: level, version: version)) != nil {
+                fits = middle
+            } else {
+                overflows = middle
             }
         }
+        return fits
     }
 
     struct Request: Sendable, CustomStringConvertible {
         let payload: [UInt8]
         let errorCorrection: QRCode.ErrorCorrection
         var version: Int?
-        var mask: QRCode.Mask?
+        var mask: Int?
 
-        func with(mask: QRCode.Mask) -> Request {
+        func with(mask: Int?) -> Request {
             Request(payload: payload, errorCorrection: errorCorrection, version: version, mask: mask)
         }
 
-        /// This encoder's code for the same request.
+        /// libqrencode's code for the same request, whatever its mask.
         func encode() throws -> QRCode {
-            try QRCode(bytes: payload, errorCorrection: errorCorrection, version: version, mask: mask)
+            try QRCode(bytes: payload, errorCorrection: errorCorrection, version: version)
         }
 
         var description: String {
-            let mask = mask.map { "\($0.rawValue)" } ?? "any"
+            let mask = mask.map { "\($0)" } ?? "any"
             return "\(payload.count) bytes at \(errorCorrection), version \(version.map(String.init) ?? "any"), mask \(mask)"
         }
 
@@ -111,7 +117,7 @@ struct QRCodeSegnoTests {
             }
             var json: [String: Any] = ["payload": payload.map { String(format: "%02x", $0) }.joined(), "error": letter]
             json["version"] = version
-            json["mask"] = mask?.rawValue
+            json["mask"] = mask
             return json
         }
     }

@@ -1,3 +1,5 @@
+import CQREncode
+
 extension QRCode {
     /// How much of the code may be lost (dirt, a glare, a cut corner) and still be read: about 7,
     /// 15, 25 or 30 % of the codewords. More correction means a larger code for the same bytes;
@@ -8,14 +10,12 @@ extension QRCode {
         case quartile
         case high
 
-        /// The two bits the format information gives the level (ISO/IEC 18004 table 12): not in
-        /// the order of strength.
-        var formatBits: Int {
+        var level: QRecLevel {
             switch self {
-            case .low: 0b01
-            case .medium: 0b00
-            case .quartile: 0b11
-            case .high: 0b10
+            case .low: QR_ECLEVEL_L
+            case .medium: QR_ECLEVEL_M
+            case .quartile: QR_ECLEVEL_Q
+            case .high: QR_ECLEVEL_H
             }
         }
     }
