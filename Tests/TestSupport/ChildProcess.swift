@@ -100,7 +100,12 @@ public final class ChildProcess: Sendable {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         // A group of its own, as `Process` gives it: a signal to the tests' group does not reach it.
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        // No signal blocked: the runner's threads block most of them, and a child that inherited
+        // that mask would never see `terminate()`'s SIGTERM (Xvfb and xterm outlived their tests).
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
         let environment = (setup.environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
         let arguments = [executable.path] + setup.arguments
         var pid: pid_t = 0
