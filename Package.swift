@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "MatrixClient", targets: ["MatrixClient"]),
         .library(name: "MatrixCrypto", targets: ["MatrixCrypto"]),
         .library(name: "MatrixJSON", targets: ["MatrixJSON"]),
+        .library(name: "TerminalGraphics", targets: ["TerminalGraphics"]),
         .executable(name: "element-shell-bench", targets: ["element-shell-bench"]),
     ],
     dependencies: [
@@ -29,6 +30,14 @@ let package = Package(
                        providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode",
                        providers: [.apt(["libqrencode-dev"])]),
+        // Picture decoding and drawing (TerminalGraphics).
+        .systemLibrary(name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa",
+                       providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
+                       providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CSpng", path: "Sources/CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
+        .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CGif", path: "Sources/CGif", providers: [.apt(["libgif-dev"])]),
         .executableTarget(name: "l10n-gen", path: "Sources/l10n-gen"),
         .plugin(name: "L10nPlugin", capability: .buildTool(), dependencies: ["l10n-gen"]),
         // The Matrix client library: HTTP, endpoints, sync and sliding sync, the store, the crypto
@@ -48,12 +57,16 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        // Pictures for terminals: PNG, JPEG, GIF and WebP to pixels, pixels to kitty graphics, iTerm2
+        // images, sixel or half blocks, and what the terminal speaks. Knows nothing of Matrix.
+        .target(name: "TerminalGraphics", dependencies: ["CChafa", "CTurboJPEG", "CSpng", "CWebP", "CGif"]),
         // The shell: commands, the app's state, configuration, strings and rendering.
         .target(
             name: "ElementShellKit",
             dependencies: [
                 "CQREncode",
                 "MatrixClient",
+                "TerminalGraphics",
                 "MatrixCrypto",
                 "MatrixJSON",
                 .product(name: "Logging", package: "swift-log"),
@@ -106,6 +119,7 @@ let package = Package(
                 "MatrixClient",
                 "SyntheticSync",
                 "MatrixCrypto",
+                "TerminalGraphics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -118,6 +132,12 @@ let package = Package(
             // Read through #filePath, so the expected text is reviewed like code.
             exclude: ["Render/Golden", "Peers"]
         ),
+        // Decoding, drawing and detection against Pillow's pictures, recorded terminals, sixel2png.
+        .testTarget(
+            name: "TerminalGraphicsTests",
+            dependencies: ["TerminalGraphics", "TestSupport"],
+            exclude: ["Fixtures", "Golden"]
+        ),
         // Olm, Megolm, signing and key exports against test vectors and vodozemac, on their own:
         // no client, no executable.
         .testTarget(
@@ -129,19 +149,20 @@ let package = Package(
 )
 
 // The fuzz targets (Sources/element-shell-fuzz) exist only when Scripts/fuzz sets ELEMENT_SHELL_FUZZ,
-// so a normal build neither compiles nor links them. Only the client, the shell and the fuzzer get
-// libFuzzer's coverage and AddressSanitizer (the JSON reader walks raw buffers): coverage of the
-// code under test is what steers libFuzzer, and plain dependencies keep the fuzz build short.
+// so a normal build neither compiles nor links them. Only the client, the shell, the picture
+// decoders and the fuzzer get libFuzzer's coverage and AddressSanitizer (the JSON reader and the
+// decoders walk raw buffers): coverage of the code under test is what steers libFuzzer, and plain
+// dependencies keep the fuzz build short.
 if ProcessInfo.processInfo.environment["ELEMENT_SHELL_FUZZ"] != nil {
     let sanitizers = ["-sanitize=fuzzer,address"]
-    for target in package.targets where ["ElementShellKit", "MatrixClient"].contains(target.name) {
+    for target in package.targets where ["ElementShellKit", "MatrixClient", "TerminalGraphics"].contains(target.name) {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(sanitizers)]
     }
     package.targets += [
         .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
         .executableTarget(
             name: "element-shell-fuzz",
-            dependencies: ["ElementShellKit", "MatrixClient", "CLibFuzzer"],
+            dependencies: ["ElementShellKit", "MatrixClient", "TerminalGraphics", "CLibFuzzer"],
             swiftSettings: [.unsafeFlags(sanitizers)],
             // lld, because gold warns about every ASan helper symbol it cannot export.
             linkerSettings: [.unsafeFlags(sanitizers + ["-use-ld=lld"])]

@@ -2,13 +2,16 @@
 # Sourced by Scripts/test and Scripts/run: puts Swift on PATH and installs the
 # Debian packages the build and the test homeserver need, only when missing.
 
-# Libraries the package links (readline, libcurl via pkg-config, SQLite, cmark, libqrencode) and
+# Libraries the package links (readline, libcurl via pkg-config, SQLite, cmark, libqrencode; for
+# pictures libchafa, which needs glib's headers, libturbojpeg, libspng, libwebp and giflib) and
 # tmux, which terminal tests drive the shell through.
-ES_APT_PACKAGES=(libreadline-dev libcurl4-openssl-dev libsqlite3-dev libcmark-dev libqrencode-dev pkg-config tmux)
+ES_APT_PACKAGES=(libreadline-dev libcurl4-openssl-dev libsqlite3-dev libcmark-dev libqrencode-dev
+    libchafa-dev libglib2.0-dev libturbojpeg0-dev libspng-dev libwebp-dev libgif-dev pkg-config tmux)
 # Only the tests': a C compiler and patchelf make the Rust SDK peer's library load on glibc older
-# than 2.38 (Scripts/lib/rust-sdk-venv.sh). Scripts/test adds them to ES_APT_PACKAGES.
+# than 2.38 (Scripts/lib/rust-sdk-venv.sh); libsixel's sixel2png decodes sixel drawings back, and
+# xterm shows one under Xvfb for xwd to take. Scripts/test adds them to ES_APT_PACKAGES.
 # shellcheck disable=SC2034
-ES_TEST_APT_PACKAGES=(gcc libc6-dev patchelf)
+ES_TEST_APT_PACKAGES=(gcc libc6-dev patchelf libsixel-bin xvfb xterm x11-apps)
 
 # Swift lives in /opt/swift on the project's machines, which is not always on PATH.
 es_ensure_swift() {

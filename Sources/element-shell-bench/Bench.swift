@@ -8,12 +8,12 @@ enum Main {
     }
 }
 
-/// Measures how element-shell takes in a `/sync` response, on files it can also generate, and
-/// what Megolm encryption costs.
+/// Measures how element-shell takes in a `/sync` response, on files it can also generate, what
+/// Megolm encryption costs, and how fast a picture becomes terminal output.
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "element-shell-bench",
-        abstract: "Generates synthetic /sync responses, measures how element-shell ingests them, and times Megolm.",
-        subcommands: [Generate.self, Ingest.self, Megolm.self, Restore.self]
+        abstract: "Generates synthetic /sync responses, measures how element-shell ingests them, and times Megolm and pictures.",
+        subcommands: [Generate.self, Ingest.self, Megolm.self, Restore.self, Pictures.self]
     )
 }

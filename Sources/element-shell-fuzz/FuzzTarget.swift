@@ -8,6 +8,7 @@ enum FuzzTarget: String, CaseIterable {
     case formattedBody = "formatted-body"
     case terminalSanitizer = "terminal-sanitizer"
     case verificationMessage = "verification-message"
+    case imageDecoder = "image-decoder"
 
     /// Named in the environment rather than by an argument, so that every argument stays
     /// libFuzzer's and the processes libFuzzer starts itself (`-fork`, `-jobs`) fuzz the same target.
@@ -22,6 +23,7 @@ enum FuzzTarget: String, CaseIterable {
         case .formattedBody: FormattedBodyFuzz.test(input)
         case .terminalSanitizer: TerminalSanitizerFuzz.test(input)
         case .verificationMessage: VerificationMessageFuzz.test(input)
+        case .imageDecoder: ImageDecoderFuzz.test(input)
         }
     }
 }
