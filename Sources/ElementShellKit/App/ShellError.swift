@@ -79,6 +79,8 @@ public enum ShellError: Error, Sendable, Equatable {
     case fileTooLarge(path: String, limit: Int)
     /// `/download`: the message carries no file (or no usable `mxc://` address).
     case noMedia(reference: String)
+    /// `/download`: the encrypted file is not what its message describes (damaged or replaced).
+    case attachmentDamaged(name: String)
     /// `/download`: the file could not be written there.
     case fileNotWritten(path: String)
     case encryption(EncryptionError)

@@ -66,6 +66,7 @@ public enum ErrorCodes {
         case .notAFile: "not_a_file"
         case .fileTooLarge: "file_too_large"
         case .noMedia: "no_media"
+        case .attachmentDamaged: "attachment_damaged"
         case .fileNotWritten: "file_not_written"
         case .encryption(let error): code(for: error)
         case .recovery(let error): code(for: error)

@@ -68,6 +68,7 @@ public enum ErrorMessages {
         case .notAFile(let path): L10n.errorNotAFile(clean(path))
         case .fileTooLarge(let path, let limit): L10n.errorFileTooLarge(clean(path), FileSizeText.text(Int64(limit)))
         case .noMedia(let reference): L10n.errorNoMedia(clean(reference))
+        case .attachmentDamaged(let name): L10n.errorAttachmentDamaged(clean(name))
         case .fileNotWritten(let path): L10n.errorFileNotWritten(clean(path))
         case .encryption(let error): message(for: error)
         case .recovery(let error): message(for: error)

@@ -143,7 +143,7 @@ extension MessageView {
 extension MediaInfo {
     var json: JSONValue {
         let number = { (value: Int?) in value.map { JSONValue.integer(Int64($0)) } ?? .null }
-        return ["url": .string(url), "filename": fileName.json, "mimetype": mimeType.json, "size": number(size),
-                "w": number(width), "h": number(height)]
+        return ["url": .string(url), "encrypted": .bool(encryption != nil), "filename": fileName.json, "mimetype": mimeType.json,
+                "size": number(size), "w": number(width), "h": number(height)]
     }
 }

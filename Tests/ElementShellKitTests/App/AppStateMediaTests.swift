@@ -1,4 +1,5 @@
 import Foundation
+import MatrixCrypto
 import Synchronization
 import Testing
 @testable import ElementShellKit
@@ -93,6 +94,32 @@ import Testing
         for name in ["notes.txt", "notes (1).txt", "kept.txt"] {
             #expect(FileManager.default.contents(atPath: folder + "/" + name) == Data("hello".utf8))
         }
+    }
+
+    /// An encrypted attachment opens with its message's keys; bytes that are not the ones its
+    /// hash describes (the server swapped or damaged them) are refused, and nothing is written.
+    @Test func anEncryptedAttachmentOpensOnlyAsItsMessageDescribesIt() async throws {
+        let (ciphertext, keys) = AttachmentCipher.encrypt(Data("sealed".utf8))
+        var response = Messaging.lobby
+        response.rooms.joined["!lobby:hs"]?.timeline.events.append(
+            SyncEvent(type: "m.room.message", eventID: "$sealed", sender: "@bob:hs", originServerTS: 2_000,
+                      content: ["msgtype": "m.file", "body": "sealed.txt",
+                                "file": .object(keys.jsonFields.merging(["url": "mxc://hs/sealed"]) { $1 })]))
+        let served = Mutex(ciphertext)
+        var media = FakeMediaService()
+        media.downloading = { _, _, _ throws(MatrixError) in served.withLock { $0 } }
+        let app = AppHarness(sync: AppStateTimelineTests.responses([response], after: Messaging.Gate()), mediaService: media)
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        await app.state.run(line: "/open Lobby")
+        let folder = app.directory.url.path
+
+        #expect(await app.state.run(line: "/download ^ \(folder)/opened.txt"))
+        #expect(FileManager.default.contents(atPath: folder + "/opened.txt") == Data("sealed".utf8))
+        served.withLock { $0[0] ^= 1 }
+        #expect(!(await app.state.run(line: "/download ^ \(folder)/damaged.txt")))
+        #expect(app.log.failures == [.attachmentDamaged(name: "sealed.txt")])
+        #expect(!FileManager.default.fileExists(atPath: folder + "/damaged.txt"))
     }
 
     @Test func downloadsOfMessagesWithoutAFileOrFromAFailingServerAreRefused() async throws {

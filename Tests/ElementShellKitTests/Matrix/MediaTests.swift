@@ -1,4 +1,5 @@
 import Foundation
+import MatrixCrypto
 import MatrixJSON
 import Testing
 @testable import ElementShellKit
@@ -113,6 +114,25 @@ import Testing
             "info": ["mimetype": "image/png", "size": 34_000, "w": 300, "h": 200],
         ])
     }
+
+    /// An encrypted file's `file` object: its URL and keys are read, kept in the store, and sent
+    /// back as they came, with no `url` beside them.
+    @Test func encryptedMediaKeepsItsKeys() throws {
+        let keys = AttachmentCipher.encrypt(Data("a cat".utf8)).keys
+        let file = JSONValue.object(keys.jsonFields.merging(["url": "mxc://hs/sealed"]) { $1 })
+        let content: [String: JSONValue] = ["msgtype": "m.image", "body": "cat.png", "file": file, "info": ["mimetype": "image/png"]]
+        let media = try #require(MediaInfo(msgtype: "m.image", content: content))
+        #expect(media.url == "mxc://hs/sealed" && media.encryption == keys)
+        #expect(MediaInfo.fromDatabaseValue(media.databaseValue) == media)
+        #expect(!media.storedText.isEmpty && MediaInfo(msgtype: "m.image", content: ["body": "x", "file": ["url": "mxc://hs/x"]]) == nil,
+                "a file without usable keys is nothing to fetch")
+
+        let entry = OutboxEntry(transactionID: "t1", roomID: "!r:hs", msgtype: "m.image", body: "cat.png", media: media, createdAt: 0)
+        let sent = OutgoingContent.content(for: entry)
+        #expect(sent["file"] == file && sent["url"] == nil)
+        #expect(MediaRenderingTests.json(of: media)["encrypted"] == true)
+        #expect(!MediaRenderingTests.json(of: media).line.contains(keys.jsonFields["key"]?["k"]?.string ?? "-"), "no key in the output")
+    }
 }
 
 @Suite struct MediaRenderingTests {
@@ -137,7 +157,13 @@ import Testing
 
     @Test func jsonCarriesTheFile() {
         #expect(MediaRenderingTests.message.json["media"] == [
-            "url": "mxc://hs/cat", "filename": "cat.png", "mimetype": "image/png", "size": 34_000, "w": 300, "h": 200,
+            "url": "mxc://hs/cat", "encrypted": false, "filename": "cat.png", "mimetype": "image/png", "size": 34_000, "w": 300, "h": 200,
         ])
+    }
+
+    static func json(of media: MediaInfo) -> JSONValue {
+        var view = message
+        view.media = media
+        return view.json["media"] ?? nil
     }
 }

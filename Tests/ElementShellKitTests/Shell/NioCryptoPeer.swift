@@ -26,6 +26,18 @@ struct NioCryptoPeer {
         try await run(["send", roomID] + texts)
     }
 
+    /// Uploads the file and sends it as `m.file`: an encrypted attachment in an encrypted room.
+    func sendFile(_ path: String, mimeType: String, to roomID: String) async throws {
+        try await run(["send-file", roomID, path, mimeType])
+    }
+
+    /// Downloads and (where the message has keys) decrypts the file of the newest message named
+    /// `name` into `path`; whether it was encrypted.
+    func fetchFile(named name: String, in roomID: String, to path: String) async throws -> Bool {
+        let answer = try await run(["fetch-file", roomID, name, path])
+        return answer.contains("\"encrypted\": true")
+    }
+
     /// Whether a message from someone else containing `text` decrypts for the peer within `seconds`.
     func receives(_ text: String, in roomID: String, within seconds: Int = 20) async throws -> Bool {
         try await PeerScript.execute(Self.script, arguments(["expect", roomID, text, "\(seconds)"])).status == 0

@@ -133,6 +133,45 @@ struct ShellEncryptionIntegrationTests {
         try await shell.run(base + ["-c", "/logout!"]).expectSuccess()
     }
 
+    /// Files in an encrypted room are encrypted attachments both ways: nio's opens in the shell
+    /// with the keys its message carried, and the shell's upload is ciphertext on the server that
+    /// nio decrypts with the keys the shell's message carried. Each step is a run of its own.
+    @Test func filesInAnEncryptedRoomAreEncryptedAttachmentsBothWays() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let base = try arguments(for: shell)
+        let grace = peer(in: shell)
+        try await loggingOut([grace]) { try await exchangeFiles(with: grace, shell: shell, base: base) }
+    }
+
+    private func exchangeFiles(with grace: NioCryptoPeer, shell: ShellProcess, base: [String]) async throws {
+        let name = "Files \(UUID().uuidString.prefix(6))"
+        let roomID = try await grace.createRoom(named: name, inviting: frankID)
+        let joined = try await shell.run(base + ["-c", "/login test \(frank)", "-c", "/join \(roomID)", "-c", "/wait sync"],
+                                         extraEnvironment: password)
+        #expect(joined.status == 0, "\(joined)")
+        #expect(try await grace.seesJoined(frankID, in: roomID))
+
+        let theirs = try shell.write("the secret file from nio \(UUID().uuidString)\n", to: "from-nio.txt")
+        try await grace.sendFile(theirs, mimeType: "text/plain", to: roomID)
+        let saved = shell.home.appending(path: "saved.txt").path
+        let fetched = try await shell.run(base + ["--output", "json", "-c", "/wait sync", "-c", "/open \(name)", "-c", "/download ^ \(saved)"])
+        #expect(fetched.status == 0, "\(fetched)")
+        let opened = fetched.objects.last { $0["command"] as? String == "open" }?["messages"] as? [[String: Any]]
+        #expect((opened?.last?["media"] as? [String: Any])?["encrypted"] as? Bool == true, "\(fetched.standardOutput)")
+        #expect(FileManager.default.contents(atPath: saved) == FileManager.default.contents(atPath: theirs), "the same bytes, decrypted")
+
+        let ours = try shell.write("the secret file from the shell \(UUID().uuidString)\n", to: "from-shell.txt")
+        let uploaded = try await shell.run(base + ["-c", "/open \(name)", "-c", "/upload \(ours)", "-c", "/wait sent"])
+        #expect(uploaded.status == 0, "\(uploaded)")
+        let copy = shell.home.appending(path: "nio-copy.txt").path
+        #expect(try await grace.fetchFile(named: "from-shell.txt", in: roomID, to: copy), "sent as an encrypted attachment")
+        #expect(FileManager.default.contents(atPath: copy) == FileManager.default.contents(atPath: ours))
+
+        try expectNoLeaks(in: shell, of: ["secret file from", homeserver.password])
+        try await shell.run(base + ["-c", "/logout!"]).expectSuccess()
+    }
+
     /// The shell's device is deleted from another client: the next sync signs it out without
     /// deleting anything, and a new login (a new device) opens the same store and still reads the
     /// encrypted history with the room keys its predecessor received.

@@ -1,5 +1,6 @@
 import Foundation
 import MatrixClient
+import MatrixCrypto
 import Synchronization
 
 extension AppState {
@@ -16,6 +17,8 @@ extension AppState {
 
     /// Uploads first, then queues the message: a crash after the upload only loses an unused
     /// upload, and once queued the message goes out like any other, with the same `mxc://` URL.
+    /// In an encrypted room the file is encrypted before it leaves, as the message is: the server
+    /// keeps only ciphertext, and the keys travel inside the encrypted message.
     private func upload(_ path: String, to room: RoomContext) async -> Bool {
         // The room (and thread) of the moment the command was typed, however long the upload takes.
         let relation = await threadRelation(in: room.roomID)
@@ -28,16 +31,18 @@ extension AppState {
             let contentType = MediaType.contentType(forFileName: fileName)
             let msgtype = MediaType.msgtype(forContentType: contentType)
             let dimensions = msgtype == "m.image" ? ImageDimensions.of(data) : nil
+            let sealed = state.rooms[room.roomID]?.encryption != nil ? try await LocalFile.offMainActor { AttachmentCipher.encrypt(data) } : nil
+            let stored = sealed?.ciphertext ?? data, keys = sealed?.keys
             let url: MediaURL
             do {
-                url = try await service.upload(data, fileName: fileName, contentType: contentType,
+                url = try await service.upload(stored, fileName: fileName, contentType: keys == nil ? contentType : "application/octet-stream",
                                                progress: transferReporter(.upload, fileName: fileName))
             } catch {
                 throw .matrix(error)
             }
             // Nothing goes into the store of a session that ended during the upload.
             guard state.session == room.session else { throw notLoggedIn }
-            let media = MediaInfo(url: url.description, fileName: fileName, mimeType: contentType, size: data.count,
+            let media = MediaInfo(url: url.description, encryption: keys, fileName: fileName, mimeType: contentType, size: data.count,
                                   width: dimensions?.width, height: dimensions?.height)
             return await queueMessage(fileName, msgtype: msgtype, in: room, relation: relation, format: .plain, media: media)
         } catch {
@@ -52,14 +57,22 @@ extension AppState {
             guard let media = message.media, let url = MediaURL(media.url) else { throw .noMedia(reference: reference.text) }
             let name = DownloadName.sanitized(media.fileName ?? message.body)
             let target = LocalFile.downloadPath(path, name: name, overwrite: overwrite)
-            let data: Data
+            let downloaded: Data
             do {
-                data = try await services.media
+                downloaded = try await services.media
                     .download(url, maximumBytes: Self.mediaSizeLimit, progress: transferReporter(.download, fileName: name))
             } catch .transport(.responseTooLarge) {
                 throw .fileTooLarge(path: name, limit: Self.mediaSizeLimit)
             } catch {
                 throw .matrix(error)
+            }
+            let data: Data
+            if let keys = media.encryption {
+                data = try await LocalFile.offMainActor { () throws(ShellError) in
+                    do { return try AttachmentCipher.decrypt(downloaded, with: keys) } catch { throw .attachmentDamaged(name: name) }
+                }
+            } else {
+                data = downloaded
             }
             try await LocalFile.offMainActor { () throws(ShellError) in try LocalFile.write(data, to: target, overwrite: overwrite) }
             return finish(.media(.downloaded(path: target, size: data.count)))

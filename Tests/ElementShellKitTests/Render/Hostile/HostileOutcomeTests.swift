@@ -273,6 +273,7 @@ import Testing
             ("turned off", .turnedOff(command: text, profile: text, flag: .showQRCodeLogin)), ("unknown space", .unknownSpace(text)),
             ("not in space", .notInSpace(room: RemoteText(text), space: RemoteText(text))), ("file unreadable", .fileUnreadable(path: text)),
             ("not a file", .notAFile(path: text)), ("file too large", .fileTooLarge(path: text, limit: 1024)), ("no media", .noMedia(reference: text)),
+            ("attachment damaged", .attachmentDamaged(name: text)),
             ("file not written", .fileNotWritten(path: text)), ("encryption", .encryption(.alreadyEncrypted(roomName: RemoteText(text)))),
             ("device unknown", .encryption(.unknownDevice(userID: text, deviceID: text))),
             ("recovery", .recovery(.server(.forbidden(message: RemoteText(text))))), ("secret missing", .recovery(.secretMissing(text))),
@@ -469,8 +470,9 @@ import Testing
         case .login: 52
         case .verification: 53
         case .messageNotSent: 54
+        case .attachmentDamaged: 55
         }
     }
 
-    static let errorCount = 55
+    static let errorCount = 56
 }
