@@ -8,6 +8,8 @@ public protocol MediaService: Sendable {
     func upload(_ data: Data, fileName: String, contentType: String, progress: TransferProgressHandler?) async throws(MatrixError) -> MediaURL
     /// The file's bytes, refused (`responseTooLarge`) past `maximumBytes`.
     func download(_ media: MediaURL, maximumBytes: Int, progress: TransferProgressHandler?) async throws(MatrixError) -> Data
+    /// A picture scaled by the server to about `width` × `height`, refused past `maximumBytes`.
+    func thumbnail(_ media: MediaURL, width: Int, height: Int, maximumBytes: Int) async throws(MatrixError) -> Data
 }
 
 public struct MatrixMediaService: MediaService {
@@ -31,5 +33,9 @@ public struct MatrixMediaService: MediaService {
 
     public func download(_ media: MediaURL, maximumBytes: Int, progress: TransferProgressHandler?) async throws(MatrixError) -> Data {
         try await client.successBody(.download(media, maximumBytes: maximumBytes), progress: progress)
+    }
+
+    public func thumbnail(_ media: MediaURL, width: Int, height: Int, maximumBytes: Int) async throws(MatrixError) -> Data {
+        try await client.successBody(.thumbnail(media, width: width, height: height, maximumBytes: maximumBytes), progress: nil)
     }
 }

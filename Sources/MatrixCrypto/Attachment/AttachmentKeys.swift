@@ -4,7 +4,7 @@ import MatrixJSON
 /// What opens an encrypted attachment (the spec's `EncryptedFile` without its `url`): the AES-256
 /// key as a JSON web key, the 16-byte counter block it starts from, and the SHA-256 of the
 /// ciphertext, which is checked before anything is decrypted. Its description names no key.
-public struct AttachmentKeys: Sendable, Equatable, CustomStringConvertible {
+public struct AttachmentKeys: Sendable, Equatable, Codable, CustomStringConvertible {
     public let key: Data
     public let iv: Data
     public let sha256: Data
@@ -37,6 +37,18 @@ public struct AttachmentKeys: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { "AttachmentKeys(sha256: \(sha256.unpaddedBase64))" }
+
+    /// Kept as the `EncryptedFile` fields, so a store holds what the event held.
+    public init(from decoder: any Decoder) throws {
+        guard let keys = AttachmentKeys(json: try JSONValue(from: decoder)) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not EncryptedFile fields"))
+        }
+        self = keys
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try JSONValue.object(jsonFields).encode(to: encoder)
+    }
 
     /// A JSON web key's `k`: base64 with `-` and `_` for `+` and `/`, unpadded.
     private static func base64URL(_ text: String) -> Data? {

@@ -36,6 +36,14 @@ import Testing
             == "https://hs.example/_matrix/client/v1/rooms/!team:hs/hierarchy?limit=50&from=n1")
     }
 
+    /// Thumbnails come from the authenticated media API, scaled, at the size asked.
+    @Test func asksForAScaledThumbnail() throws {
+        let media = try #require(MediaURL("mxc://hs.example/cat_1"))
+        let request = try client("https://hs.example").request(for: .thumbnail(media, width: 400, height: 240, maximumBytes: 1 << 20))
+        #expect(request.url.absoluteString == "https://hs.example/_matrix/client/v1/media/thumbnail/hs.example/cat_1?width=400&height=240&method=scale")
+        #expect(request.headers["Authorization"] == "Bearer syt_secret")
+    }
+
     @Test func setsTheDisplayNameOnTheUsersProfile() throws {
         let request = try client("https://hs.example").request(for: .setDisplayName("Ålice \"A\"", of: "@alice:hs"))
         #expect(request.method == .put && request.url.absoluteString == "https://hs.example/_matrix/client/v3/profile/@alice:hs/displayname")

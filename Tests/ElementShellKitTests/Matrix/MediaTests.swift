@@ -115,6 +115,26 @@ import Testing
         ])
     }
 
+    /// A thumbnail in the clear and an encrypted one: read from `info`, kept in the store, sent
+    /// back as they came.
+    @Test func thumbnailsAreReadInBothForms() throws {
+        let keys = AttachmentCipher.encrypt(Data("a small cat".utf8)).keys
+        let details: JSONValue = ["mimetype": "image/jpeg", "w": 320, "h": 240, "size": 9_000]
+        let plain: JSONValue = ["mimetype": "image/png", "thumbnail_url": "mxc://hs/small", "thumbnail_info": details]
+        let sealed: JSONValue = ["thumbnail_file": .object(keys.jsonFields.merging(["url": "mxc://hs/sealed-small"]) { $1 }), "thumbnail_info": details]
+        for (info, expected) in [(plain, MediaThumbnail(url: "mxc://hs/small", mimeType: "image/jpeg", width: 320, height: 240, size: 9_000)),
+                                 (sealed, MediaThumbnail(url: "mxc://hs/sealed-small", encryption: keys, mimeType: "image/jpeg",
+                                                         width: 320, height: 240, size: 9_000))] {
+            let media = try #require(MediaInfo(msgtype: "m.image", content: ["body": "cat.png", "url": "mxc://hs/cat", "info": info]))
+            #expect(media.thumbnail == expected)
+            #expect(MediaInfo.fromDatabaseValue(media.databaseValue) == media)
+            let sent = JSONValue.object(media.contentFields)
+            #expect(sent["info"]?["thumbnail_url"] == info["thumbnail_url"] && sent["info"]?["thumbnail_file"] == info["thumbnail_file"])
+            #expect(sent["info"]?["thumbnail_info"] == details)
+        }
+        #expect(MediaInfo(msgtype: "m.image", content: ["body": "x", "url": "mxc://hs/x", "info": ["thumbnail_info": details]])?.thumbnail == nil)
+    }
+
     /// An encrypted file's `file` object: its URL and keys are read, kept in the store, and sent
     /// back as they came, with no `url` beside them.
     @Test func encryptedMediaKeepsItsKeys() throws {

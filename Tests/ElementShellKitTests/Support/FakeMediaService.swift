@@ -11,6 +11,7 @@ struct FakeMediaService: MediaService {
     var downloading: @Sendable (MediaURL, Int, TransferProgressHandler?) async throws(MatrixError) -> Data = { _, _, _ throws(MatrixError) in
         throw .notFound
     }
+    var thumbnailing: @Sendable (MediaURL, Int, Int) async throws(MatrixError) -> Data = { _, _, _ throws(MatrixError) in throw .notFound }
 
     func uploadLimit() async throws(MatrixError) -> Int? { try await limit() }
     func upload(_ data: Data, fileName: String, contentType: String, progress: TransferProgressHandler?) async throws(MatrixError) -> MediaURL {
@@ -18,5 +19,8 @@ struct FakeMediaService: MediaService {
     }
     func download(_ media: MediaURL, maximumBytes: Int, progress: TransferProgressHandler?) async throws(MatrixError) -> Data {
         try await downloading(media, maximumBytes, progress)
+    }
+    func thumbnail(_ media: MediaURL, width: Int, height: Int, maximumBytes: Int) async throws(MatrixError) -> Data {
+        try await thumbnailing(media, width, height)
     }
 }

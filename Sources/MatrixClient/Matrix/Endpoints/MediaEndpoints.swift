@@ -41,4 +41,14 @@ extension MatrixEndpoint where Response == Data {
         MatrixEndpoint(method: .get, path: ["_matrix", "client", "v1", "media", "download", media.serverName, media.mediaID],
                        isAuthenticated: true, timeout: mediaTransferTimeout, maximumResponseBytes: maximumBytes)
     }
+
+    /// `GET /_matrix/client/v1/media/thumbnail/{serverName}/{mediaId}?width=&height=&method=scale`,
+    /// authenticated: a picture the server scaled (keeping its proportions) to about the size
+    /// asked, for the server's own media only (an encrypted file has no thumbnail but its own).
+    static func thumbnail(_ media: MediaURL, width: Int, height: Int, maximumBytes: Int) -> Self {
+        MatrixEndpoint(method: .get, path: ["_matrix", "client", "v1", "media", "thumbnail", media.serverName, media.mediaID],
+                       query: [URLQueryItem(name: "width", value: String(width)), URLQueryItem(name: "height", value: String(height)),
+                               URLQueryItem(name: "method", value: "scale")],
+                       isAuthenticated: true, maximumResponseBytes: maximumBytes)
+    }
 }
