@@ -198,14 +198,17 @@ async def join(client, args):
 async def send(client, args):
     room_of(client, args.room_id)
     for text in args.texts:
-        content = {"msgtype": "m.text", "body": text}
-        try:
-            # room_send fetches the member list and their keys when it has to, and shares a Megolm
-            # session (claiming one-time keys for devices without an Olm session) before encrypting.
-            response = await client.room_send(args.room_id, "m.room.message", content, ignore_unverified_devices=True)
-        except (LocalProtocolError, OlmUnverifiedDeviceError) as error:
-            raise PeerError(f"send failed: {error}")
-        checked(response, RoomSendResponse, "send")
+        await send_message(client, args.room_id, {"msgtype": "m.text", "body": text})
+
+
+async def send_message(client, room_id, content):
+    try:
+        # room_send fetches the member list and their keys when it has to, and shares a Megolm
+        # session (claiming one-time keys for devices without an Olm session) before encrypting.
+        response = await client.room_send(room_id, "m.room.message", content, ignore_unverified_devices=True)
+    except (LocalProtocolError, OlmUnverifiedDeviceError) as error:
+        raise PeerError(f"send failed: {error}")
+    checked(response, RoomSendResponse, "send")
 
 
 async def send_file(client, args):
@@ -221,11 +224,7 @@ async def send_file(client, args):
         content["file"] = {**keys, "url": response.content_uri}
     else:
         content["url"] = response.content_uri
-    try:
-        response = await client.room_send(args.room_id, "m.room.message", content, ignore_unverified_devices=True)
-    except (LocalProtocolError, OlmUnverifiedDeviceError) as error:
-        raise PeerError(f"send failed: {error}")
-    checked(response, RoomSendResponse, "send")
+    await send_message(client, args.room_id, content)
 
 
 async def fetch_file(client, args):
