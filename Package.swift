@@ -66,7 +66,6 @@ let package = Package(
             dependencies: [
                 "CQREncode",
                 "MatrixClient",
-                "TerminalGraphics",
                 "MatrixCrypto",
                 "MatrixJSON",
                 .product(name: "Logging", package: "swift-log"),
