@@ -92,6 +92,7 @@ struct MessageText {
     private func mediaLines(_ media: MediaInfo, of message: MessageView) -> [String] {
         let kind = switch message.msgtype {
         case "m.image": L10n.screenMediaImage
+        case MessageRecord.stickerType: L10n.screenMediaSticker
         case "m.video": L10n.screenMediaVideo
         case "m.audio": L10n.screenMediaAudio
         default: L10n.screenMediaFile

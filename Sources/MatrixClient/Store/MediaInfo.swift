@@ -34,8 +34,8 @@ public final class MediaInfo: Sendable, Equatable, Codable {
         self.height = height
     }
 
-    /// The message types that carry a file.
-    public static let msgtypes: Set<String> = ["m.image", "m.file", "m.video", "m.audio"]
+    /// The message types that carry a file; a sticker's is its event type (`MessageRecord`).
+    public static let msgtypes: Set<String> = ["m.image", "m.file", "m.video", "m.audio", MessageRecord.stickerType]
 
     /// The file of a message's content, for the media message types: in the clear (`url`), or
     /// encrypted (`file`, with its keys); nil when neither is usable.

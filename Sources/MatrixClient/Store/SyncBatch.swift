@@ -151,6 +151,7 @@ extension SyncBatch {
 
 extension MessageRecord {
     public static let encryptedType = "m.room.encrypted"
+    public static let stickerType = "m.sticker"
 
     /// A message of a timeline, a reply included; edits are changes of another message (see
     /// `SyncBatch`). A message that arrives redacted keeps its place, without its text; one that
@@ -177,9 +178,13 @@ extension MessageRecord {
 
     private init?(roomID: String, messageEvent event: SyncEvent) {
         // The content's members are looked up directly: this runs for every event of an initial sync.
-        guard event.type == "m.room.message" || event.type == Self.encryptedType, let eventID = event.eventID else { return nil }
+        guard event.type == "m.room.message" || event.type == Self.stickerType || event.type == Self.encryptedType,
+              let eventID = event.eventID else { return nil }
         let transactionID = event.unsigned?["transaction_id"]?.string
-        guard case .object(let content) = event.content, let body = content["body"]?.string, let msgtype = content["msgtype"]?.string else {
+        // A sticker is an event type of its own with no msgtype; it is kept as a message whose
+        // msgtype is its type, with its picture as media.
+        let msgtype = event.type == Self.stickerType ? Self.stickerType : event.content["msgtype"]?.string
+        guard case .object(let content) = event.content, let body = content["body"]?.string, let msgtype else {
             if let redaction = event.unsigned?["redacted_because"] {
                 self.init(eventID: eventID, roomID: roomID, sender: event.sender, msgtype: "m.text", body: "",
                           originServerTS: event.originServerTS ?? 0, transactionID: transactionID)

@@ -115,6 +115,25 @@ import Testing
         ])
     }
 
+    /// A sticker is an event type of its own, without a msgtype: it becomes a message whose
+    /// msgtype is that type, its picture the media; shown as one.
+    @Test func aStickerIsAMessageWithItsPicture() throws {
+        let event = SyncEvent(type: "m.sticker", eventID: "$wave", sender: "@bob:hs", originServerTS: 1_000,
+                              content: ["body": "a waving cat", "url": "mxc://hs/wave", "info": ["mimetype": "image/png", "w": 128, "h": 128]])
+        let record = try #require(MessageRecord(roomID: "!r:hs", event: event))
+        #expect(record.msgtype == "m.sticker" && record.body == "a waving cat")
+        #expect(record.media == MediaInfo(url: "mxc://hs/wave", mimeType: "image/png", width: 128, height: 128))
+        var view = MediaRenderingTests.message
+        view.msgtype = "m.sticker"
+        view.body = "a waving cat"
+        view.media = record.media
+        let lines = L10n.$languageOverride.withValue("en") {
+            MessageText(theme: Theme(usesColor: false, accent: .named(.green)), now: Date(timeIntervalSince1970: 0), calendar: Calendar(identifier: .gregorian))
+                .lines(for: view)
+        }
+        #expect(lines.first?.hasSuffix("Bob: [sticker] a waving cat") == true, "\(lines)")
+    }
+
     /// A thumbnail in the clear and an encrypted one: read from `info`, kept in the store, sent
     /// back as they came.
     @Test func thumbnailsAreReadInBothForms() throws {

@@ -64,7 +64,8 @@ struct ShellMessagingIntegrationTests {
     }
 
     /// Files both ways through authenticated media: nio's file is listed with its size and saved
-    /// byte for byte; the shell's PNG reaches nio as an `m.image` with its type, size and dimensions.
+    /// byte for byte, its sticker (an event type of its own) shows as one; the shell's PNG reaches
+    /// nio as an `m.image` with its type, size and dimensions.
     @Test func filesGoBothWaysThroughTheMediaRepository() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
@@ -78,13 +79,21 @@ struct ShellMessagingIntegrationTests {
             """, to: roomID)
         let image = URL(fileURLWithPath: notes).deletingLastPathComponent().appending(path: "cat.png")
         try Data(MediaTests.png).write(to: image)
+        let stickerURL = try await peer.upload(image.path)
+        try await peer.sendEvent("m.sticker", content: """
+            {"body": "a waving cat", "url": "\(stickerURL)", "info": {"mimetype": "image/png", "size": \(MediaTests.png.count), "w": 300, "h": 200}}
+            """, to: roomID)
         let saved = URL(fileURLWithPath: notes).deletingLastPathComponent().appending(path: "saved").path
         try FileManager.default.createDirectory(atPath: saved, withIntermediateDirectories: true)
 
         let run = try await shell.run(base + ["--output", "json", "-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/wait sync",
-                                        "-c", "/open \(name)", "-c", "/download ^ \(saved)", "-c", "/upload \(image.path)", "-c", "/wait sent"],
+                                        "-c", "/open \(name)", "-c", "/download ^2 \(saved)", "-c", "/upload \(image.path)", "-c", "/wait sent"],
                                 extraEnvironment: password)
         #expect(run.status == 0, "\(run)")
+        let opened = run.objects.first { $0["command"] as? String == "open" }?["messages"] as? [[String: Any]] ?? []
+        let sticker = opened.first { $0["msgtype"] as? String == "m.sticker" }
+        #expect(sticker?["body"] as? String == "a waving cat", "\(opened)")
+        #expect((sticker?["media"] as? [String: Any])?["url"] as? String == stickerURL)
         #expect(run.objects.first { $0["command"] as? String == "download" }?["path"] as? String == saved + "/notes.txt")
         #expect(FileManager.default.contents(atPath: saved + "/notes.txt") == Data("hello, file\n".utf8))
 
@@ -101,6 +110,7 @@ struct ShellMessagingIntegrationTests {
         // The shell's own image is stored once sync brings it back, which the first run did not wait for.
         let text = try await shell.run(base + ["-c", "/wait sync", "-c", "/open \(name)"]).outputLines
         #expect(text.contains { $0.hasSuffix("] Erin Nio: [file] notes.txt (12 B)") }, "\(text)")
+        #expect(text.contains { $0.hasSuffix("] Erin Nio: [sticker] a waving cat (\(MediaTests.png.count) B)") }, "\(text)")
         #expect(text.contains { $0.contains(": [image] cat.png (\(MediaTests.png.count) B)") }, "\(text)")
         try await shell.run(base + ["-c", "/logout!"]).expectSuccess()
     }
