@@ -144,6 +144,14 @@ extension MediaInfo {
     var json: JSONValue {
         let number = { (value: Int?) in value.map { JSONValue.integer(Int64($0)) } ?? .null }
         return ["url": .string(url), "encrypted": .bool(encryption != nil), "filename": fileName.json, "mimetype": mimeType.json,
-                "size": number(size), "w": number(width), "h": number(height)]
+                "size": number(size), "w": number(width), "h": number(height), "thumbnail": thumbnail?.json ?? .null]
+    }
+}
+
+extension MediaThumbnail {
+    var json: JSONValue {
+        let number = { (value: Int?) in value.map { JSONValue.integer(Int64($0)) } ?? .null }
+        return ["url": .string(url), "encrypted": .bool(encryption != nil), "mimetype": mimeType.json, "size": number(size),
+                "w": number(width), "h": number(height)]
     }
 }

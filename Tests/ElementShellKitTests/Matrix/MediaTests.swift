@@ -150,6 +150,10 @@ import Testing
             let sent = JSONValue.object(media.contentFields)
             #expect(sent["info"]?["thumbnail_url"] == info["thumbnail_url"] && sent["info"]?["thumbnail_file"] == info["thumbnail_file"])
             #expect(sent["info"]?["thumbnail_info"] == details)
+            let shown = MediaRenderingTests.json(of: media)["thumbnail"]
+            #expect(shown?["url"] == .string(expected.url) && shown?["encrypted"] == .bool(expected.encryption != nil))
+            #expect(shown?["w"] == 320 && shown?["h"] == 240 && shown?["mimetype"] == "image/jpeg")
+            #expect(!MediaRenderingTests.json(of: media).line.contains(keys.jsonFields["key"]?["k"]?.string ?? "-"), "no key in the output")
         }
         #expect(MediaInfo(msgtype: "m.image", content: ["body": "x", "url": "mxc://hs/x", "info": ["thumbnail_info": details]])?.thumbnail == nil)
     }
@@ -197,6 +201,7 @@ import Testing
     @Test func jsonCarriesTheFile() {
         #expect(MediaRenderingTests.message.json["media"] == [
             "url": "mxc://hs/cat", "encrypted": false, "filename": "cat.png", "mimetype": "image/png", "size": 34_000, "w": 300, "h": 200,
+            "thumbnail": nil,
         ])
     }
 
