@@ -1,7 +1,7 @@
 /// How a terminal is told to show a picture, best first: the kitty graphics protocol and iTerm2's
 /// inline images carry the picture itself, sixel a palette drawing of it, and half blocks (two
 /// coloured pixels a cell) work in any terminal with colour.
-public enum GraphicsProtocol: String, Sendable, CaseIterable, Comparable {
+public enum GraphicsProtocol: String, Sendable, CaseIterable {
     case kitty
     case iterm
     case sixel
@@ -9,8 +9,4 @@ public enum GraphicsProtocol: String, Sendable, CaseIterable, Comparable {
 
     /// Whether the terminal draws pixels, so that the picture's size is in the cell size's pixels.
     public var drawsPixels: Bool { self != .blocks }
-
-    public static func < (lhs: Self, rhs: Self) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
 }
