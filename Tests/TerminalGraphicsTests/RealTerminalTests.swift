@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import TestSupport
 @testable import TerminalGraphics
@@ -18,12 +21,15 @@ struct RealTerminalTests {
         let drawing = directory.appending(path: "scene.sixel")
         try Data(sixel).write(to: drawing)
 
+        let confirmation = directory.appending(path: "drawn").path
+        guard mkfifo(confirmation, 0o600) == 0 else { throw POSIXError(.EIO) }
+
         let display = try await XvfbDisplay.start()
         defer { display.stop() }
         let terminal = ChildProcess()
         terminal.executableURL = URL(fileURLWithPath: "/usr/bin/xterm")
         terminal.arguments = ["-ti", "vt340", "-geometry", "80x24+0+0", "-bg", "white", "-fg", "black",
-                              "-e", "sh", "-c", "cat \"$0\"; exec sleep 60", drawing.path]
+                              "-e", "python3", Fixture.directory.appending(path: "Fixtures/draw_then_confirm.py").path, drawing.path, confirmation]
         terminal.environment = ["DISPLAY": display.name, "PATH": "/usr/bin:/bin"]
         try terminal.run()
         defer {
@@ -31,17 +37,13 @@ struct RealTerminalTests {
             terminal.waitUntilExit()
         }
 
-        // xterm draws when it gets round to it: the screen is taken until the picture is on it.
-        var found: (disc: Centroid, box: Centroid)?
-        for _ in 0..<60 where found == nil {
-            let screen = try await Screenshot.take(display: display.name)
-            if let disc = screen.centroid(near: (250, 240, 40)), let box = screen.centroid(near: (20, 30, 200)) {
-                found = (disc, box)
-            } else {
-                try await Task.sleep(for: .milliseconds(250))
-            }
-        }
-        let (disc, box) = try #require(found, "the picture never appeared on xterm's screen")
+        // The script inside says when xterm has drawn the picture (draw_then_confirm.py says how).
+        let reader = open(confirmation, O_RDONLY | O_NONBLOCK)
+        defer { close(reader) }
+        #expect(try await PipeLine.read(from: reader) == "drawn")
+        let screen = try await Screenshot.take(display: display.name)
+        let found = screen.centroid(near: (250, 240, 40)).flatMap { disc in screen.centroid(near: (20, 30, 200)).map { (disc, $0) } }
+        let (disc, box) = try #require(found, "the picture is not on xterm's screen")
         #expect(disc.x < box.x && disc.y < box.y, "disc at \(disc), box at \(box)")
         #expect(disc.count > 200 && box.count > 200, "too few pixels: \(disc.count), \(box.count)")
     }
@@ -53,6 +55,26 @@ enum X11Programs {
     }
 }
 
+/// The first line another process writes to a pipe or FIFO, waited for off the runner's threads.
+/// The deadline is only for a process that died without writing: then the test fails, not hangs.
+enum PipeLine {
+    struct Missing: Error {}
+
+    static func read(from descriptor: Int32) async throws -> String {
+        try await offThePool {
+            var line: [UInt8] = []
+            var byte: UInt8 = 0
+            while line.last != UInt8(ascii: "\n") {
+                var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                guard poll(&waiting, 1, 60_000) > 0 else { throw Missing() }
+                let count = Glibc.read(descriptor, &byte, 1)
+                if count == 1 { line.append(byte) } else if count == 0 || errno != EAGAIN { throw Missing() }
+            }
+            return String(decoding: line.dropLast(), as: UTF8.self)
+        }
+    }
+}
+
 struct Centroid: CustomStringConvertible {
     let x: Double
     let y: Double
@@ -60,23 +82,20 @@ struct Centroid: CustomStringConvertible {
     var description: String { "(\(Int(x)), \(Int(y))) of \(count)" }
 }
 
-/// An X server of its own, on the first display number free from :140.
+/// An X server of its own, on a display number it picks; ready once it has said which.
 struct XvfbDisplay {
     let name: String
     let process: ChildProcess
 
     static func start() async throws -> XvfbDisplay {
-        let number = try #require((140..<200).first { !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") })
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        process.arguments = [":\(number)", "-nolisten", "tcp", "-screen", "0", "800x600x24"]
-        process.standardOutput = FileHandle.nullDevice
+        process.arguments = ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "800x600x24"]
+        let output = Pipe()
+        process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Its socket is there once it accepts clients.
-        for _ in 0..<200 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        let number = try await PipeLine.read(from: output.fileHandleForReading.fileDescriptor)
         return XvfbDisplay(name: ":\(number)", process: process)
     }
 

@@ -13,7 +13,8 @@ Olm machine (vodozemac): a device of its own that persists across calls.
     nio_crypto_peer.py --store DIR HOMESERVER USER PASSWORD send-file ROOM_ID PATH MIMETYPE
                                     -> uploads the file and sends it as m.file; in an encrypted room
                                        the upload is nio's encrypted attachment and the message
-                                       carries its keys in `file`
+                                       carries its keys in `file`; prints {"key": K} (the web key's
+                                       `k`, or null in the clear), for tests that look for it in logs
     nio_crypto_peer.py --store DIR HOMESERVER USER PASSWORD fetch-file ROOM_ID NAME PATH
                                     -> downloads (authenticated) the file of the newest message
                                        named NAME, decrypts it with the message's keys when it has
@@ -225,6 +226,7 @@ async def send_file(client, args):
     else:
         content["url"] = response.content_uri
     await send_message(client, args.room_id, content)
+    print(json.dumps({"key": keys["key"]["k"] if keys else None}))
 
 
 async def fetch_file(client, args):

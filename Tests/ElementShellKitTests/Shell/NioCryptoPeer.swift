@@ -26,9 +26,11 @@ struct NioCryptoPeer {
         try await run(["send", roomID] + texts)
     }
 
-    /// Uploads the file and sends it as `m.file`: an encrypted attachment in an encrypted room.
-    func sendFile(_ path: String, mimeType: String, to roomID: String) async throws {
-        try await run(["send-file", roomID, path, mimeType])
+    /// Uploads the file and sends it as `m.file`: an encrypted attachment in an encrypted room,
+    /// whose key (the web key's `k`) it returns.
+    func sendFile(_ path: String, mimeType: String, to roomID: String) async throws -> String? {
+        let answer = try JSONSerialization.jsonObject(with: Data(try await run(["send-file", roomID, path, mimeType]).utf8)) as? [String: Any]
+        return answer?["key"] as? String
     }
 
     /// Downloads and (where the message has keys) decrypts the file of the newest message named

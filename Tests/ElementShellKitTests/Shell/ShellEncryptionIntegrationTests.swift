@@ -153,7 +153,7 @@ struct ShellEncryptionIntegrationTests {
         #expect(try await grace.seesJoined(frankID, in: roomID))
 
         let theirs = try shell.write("the secret file from nio \(UUID().uuidString)\n", to: "from-nio.txt")
-        try await grace.sendFile(theirs, mimeType: "text/plain", to: roomID)
+        let key = try #require(try await grace.sendFile(theirs, mimeType: "text/plain", to: roomID), "sent encrypted")
         let saved = shell.home.appending(path: "saved.txt").path
         let fetched = try await shell.run(base + ["--output", "json", "-c", "/wait sync", "-c", "/open \(name)", "-c", "/download ^ \(saved)"])
         #expect(fetched.status == 0, "\(fetched)")
@@ -168,7 +168,7 @@ struct ShellEncryptionIntegrationTests {
         #expect(try await grace.fetchFile(named: "from-shell.txt", in: roomID, to: copy), "sent as an encrypted attachment")
         #expect(FileManager.default.contents(atPath: copy) == FileManager.default.contents(atPath: ours))
 
-        try expectNoLeaks(in: shell, of: ["secret file from", homeserver.password])
+        try expectNoLeaks(in: shell, of: ["secret file from", key, homeserver.password])
         try await shell.run(base + ["-c", "/logout!"]).expectSuccess()
     }
 
