@@ -68,6 +68,7 @@ let package = Package(
                 "MatrixClient",
                 "MatrixCrypto",
                 "MatrixJSON",
+                "TerminalGraphics",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
             ],
@@ -81,6 +82,7 @@ let package = Package(
             dependencies: [
                 "ElementShellKit",
                 "MatrixClient",
+                "TerminalGraphics",
                 "CReadline",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -127,7 +129,7 @@ let package = Package(
         .testTarget(
             name: "ElementShellKitTests",
             // The executable is a dependency so the process-level tests (batch mode, tmux) find it built.
-            dependencies: ["ElementShellKit", "MatrixClient", "element-shell", "SyntheticSync", "MatrixCrypto", "MatrixJSON", "TestSupport"],
+            dependencies: ["ElementShellKit", "MatrixClient", "TerminalGraphics", "element-shell", "SyntheticSync", "MatrixCrypto", "MatrixJSON", "TestSupport"],
             // Read through #filePath, so the expected text is reviewed like code.
             exclude: ["Render/Golden", "Peers"]
         ),

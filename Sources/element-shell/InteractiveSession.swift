@@ -20,6 +20,9 @@ final class InteractiveSession {
         let completion = completion
         let running = running
         let exitStatus = Shared<Int32>(0)
+        // Asked before the line editor reads the terminal, which would take its answers for typing.
+        let pictureTerminal = context.options.output == .text
+            ? PictureTerminalSetup.terminal(images: context.profile.settings.images, environment: context.environment) : nil
         // The state exists only after the editor it asks questions through; the editor's hooks
         // reach it through this box.
         let stateBox = Shared<AppState?>(nil)
@@ -51,6 +54,7 @@ final class InteractiveSession {
         let state = context.makeState(
             presenter: presenter,
             syncsContinuously: true,
+            pictureTerminal: pictureTerminal,
             password: { request in
                 let prompt = L10n.screenLoginPasswordPrompt(TerminalSanitizer.clean(request.user), TerminalSanitizer.clean(request.homeserver))
                 return await editor.ask(prompt, hidden: true).map(PasswordAnswer.password) ?? .cancelled
@@ -75,6 +79,7 @@ final class InteractiveSession {
         )
         stateBox.value = state
         presenter.fillInputLine = { editor.send(.setLine($0)) }
+        presenter.drawPicture = { lines, sequence, rows in editor.send(.picture(lines: lines, sequence: sequence, rows: rows)) }
         presenter.alert = { [weak state] attention in
             guard let settings = state?.profile.settings, settings.notify != .off else { return }
             editor.send(.ring)

@@ -12,11 +12,11 @@ struct LaunchContext {
     let diagnostics: [ConfigDiagnostic]
 
     @MainActor
-    func makeState(presenter: Presenter, syncsContinuously: Bool, password: @escaping @Sendable (PasswordRequest) async -> PasswordAnswer,
+    func makeState(presenter: Presenter, syncsContinuously: Bool, pictureTerminal: PictureTerminal? = nil, password: @escaping @Sendable (PasswordRequest) async -> PasswordAnswer,
                    passphrase: @escaping @Sendable (PassphraseRequest) async -> PasswordAnswer,
                    confirm: @escaping @Sendable (ConfirmationQuestion) async -> Bool?) -> AppState {
         let passwordFile = options.passwordFile, passphraseFile = options.passphraseFile
-        let environment = AppEnvironment.live(
+        var environment = AppEnvironment.live(
             dataDirectory: dataDirectory,
             password: { request in
                 if let passwordFile { return PasswordFile.read(passwordFile).map(PasswordAnswer.password) ?? .unreadableFile(path: passwordFile) }
@@ -32,6 +32,7 @@ struct LaunchContext {
             hostName: ProcessInfo.processInfo.hostName,
             syncsContinuously: syncsContinuously
         )
+        environment.pictureTerminal = pictureTerminal
         let state = AppState(config: config, profile: profile, configFile: configFile, dataDirectory: dataDirectory,
                              environment: environment) { report in presenter.show(report) }
         presenter.state = state

@@ -17,6 +17,8 @@ import Synchronization
 final class LineEditor: Sendable {
     enum Request {
         case print([String])
+        /// Lines, then a picture's sequence in the `rows` under them.
+        case picture(lines: [String], sequence: [UInt8], rows: Int)
         case prompt(String)
         /// Questions are answered one at a time, in order; `hidden` turns echo off.
         case question(prompt: String, hidden: Bool, reply: @Sendable (String?) -> Void)
@@ -205,6 +207,7 @@ final class LineEditor: Sendable {
         for (index, request) in batch.enumerated() {
             switch request {
             case .print(let lines): ReadlineBridge.printAbove(lines)
+            case .picture(let lines, let sequence, let rows): ReadlineBridge.printPicture(above: lines, sequence: sequence, rows: rows)
             case .prompt(let prompt):
                 if input.isRead { ReadlineBridge.setPrompt(prompt) } else { input.heldPrompt = prompt }
             case .question(let prompt, let hidden, let reply): ReadlineBridge.ask(prompt: prompt, hidden: hidden, reply: reply)

@@ -1,5 +1,6 @@
 import ElementShellKit
 import MatrixClient
+import TerminalGraphics
 
 /// Turns reports into output lines, in the chosen format, with the profile's current theme.
 @MainActor
@@ -17,6 +18,10 @@ final class Presenter {
     var fillInputLine: (@MainActor (String) -> Void)?
     /// What a mention or a direct message does besides its line: the bell, a notification.
     var alert: (@MainActor (Attention) -> Void)?
+    /// Draws a picture's one sequence under the lines that name it, `rows` high, at a terminal.
+    var drawPicture: (@MainActor (_ lines: [String], _ sequence: [UInt8], _ rows: Int) -> Void)?
+    /// The message printed last, so that a picture right under it is not named again.
+    private var lastMessageKey: String?
 
     init(format: OutputFormat, profile: Profile, isTerminal: Bool, environment: [String: String],
          write: @escaping @MainActor ([String], Stream) -> Void) {
@@ -42,7 +47,14 @@ final class Presenter {
         case .json:
             write([JSONRenderer.object(for: report).line], .standard)
         case .text:
-            let lines = TextRenderer(theme: theme, width: isTerminal ? TerminalSize.columns() : nil, now: state?.clock.date ?? SystemClock().date).lines(for: report)
+            var renderer = TextRenderer(theme: theme, width: isTerminal ? TerminalSize.columns() : nil, now: state?.clock.date ?? SystemClock().date)
+            renderer.lastMessageKey = lastMessageKey
+            let lines = renderer.lines(for: report)
+            lastMessageKey = report.messagesShown.last?.outputKey
+            if case .drawn(let picture) = report.picture?.drawing, case .sequence(let sequence) = picture.output {
+                drawPicture?(lines, sequence, picture.cells.rows)
+                return
+            }
             guard !lines.isEmpty else { return }
             write(lines, Self.isDiagnostic(report) ? .error : .standard)
         }
@@ -55,7 +67,7 @@ final class Presenter {
         case .result: report.isFailure
         case .configProblem, .sessionResumed, .sessionEnded, .sendProblem, .firstSyncUnderway, .firstSyncFinished, .transfer, .restoreProgress, .identityChanged,
              .slidingSyncUnavailable, .signInLink, .deviceCode: true
-        case .message, .messageChanged, .reacted, .mentioned, .invited, .gap, .attention, .verification, .secretsArrived: false
+        case .message, .messageChanged, .reacted, .mentioned, .invited, .gap, .attention, .verification, .secretsArrived, .picture: false
         }
     }
 }

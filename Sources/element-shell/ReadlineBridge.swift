@@ -191,15 +191,35 @@ enum ReadlineBridge {
     /// password question the question is written again; what was typed stays invisible.
     static func printAbove(_ lines: [String]) {
         assertOwner()
+        clearInputLine()
+        for line in lines {
+            fputs(line + "\n", stdout)
+        }
+        redraw()
+    }
+
+    /// Prints `lines`, then a picture's sequence in the `rows` lines under them, at the indent of
+    /// a message's text. The lines are made first (scrolling the screen as they must), so the
+    /// picture never scrolls it; the cursor is put back under them wherever the protocol left it.
+    static func printPicture(above lines: [String], sequence: [UInt8], rows: Int) {
+        assertOwner()
+        clearInputLine()
+        for line in lines {
+            fputs(line + "\n", stdout)
+        }
+        let rows = max(1, rows)
+        fputs(String(repeating: "\n", count: rows) + "\u{1B}[\(rows)A\u{1B}7\u{1B}[\(PictureText.indent)C", stdout)
+        _ = sequence.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, stdout) }
+        fputs("\u{1B}8\u{1B}[\(rows)B", stdout)
+        redraw()
+    }
+
+    private static func clearInputLine() {
         if readsSecret {
             fputs("\r\u{1B}[K", stdout)
         } else {
             rl_clear_visible_line()
         }
-        for line in lines {
-            fputs(line + "\n", stdout)
-        }
-        redraw()
     }
 
     /// Ctrl-C: cancels the open question, or drops the typed line. True when a question was open.

@@ -43,6 +43,8 @@ public struct AppEnvironment: Sendable {
     public var useLanguage: @Sendable (String) -> Void
     /// The log level chosen on `/set log_level`, for the process's log file.
     public var useLogLevel: @Sendable (LogLevel) -> Void
+    /// The terminal pictures are drawn on; nil where they are not (batch mode, JSON, a pipe).
+    public var pictureTerminal: PictureTerminal?
     /// Delays and costs that tests shorten; everything else keeps the defaults.
     public var tuning = Tuning()
 

@@ -18,11 +18,14 @@ public final class AppState {
     public let dataDirectory: String
 
     @ObservationIgnored let environment: AppEnvironment
-    @ObservationIgnored let report: @MainActor (Report) -> Void
+    /// Where reports go to be shown (`report(_:)` also starts the pictures they call for).
+    @ObservationIgnored let output: @MainActor (Report) -> Void
     /// Matrix IDs and what happened to them; never secrets or message bodies.
     @ObservationIgnored let logger = Logger(label: "element-shell.app")
     /// What services report is applied in the order they reported it (`apply`).
     @ObservationIgnored let eventOrder = EventOrder()
+    /// Pictures drawn one at a time, in the order their messages were shown.
+    @ObservationIgnored let pictureQueue = PictureQueue()
 
     public init(
         config: ShellConfig,
@@ -36,7 +39,7 @@ public final class AppState {
         self.configFile = configFile
         self.dataDirectory = dataDirectory
         self.environment = environment
-        self.report = report
+        output = report
         state = ShellState(profile: profile, authService: environment.makeAuthService(profile.settings),
                            syncsLive: environment.syncsContinuously)
         applyLanguage()

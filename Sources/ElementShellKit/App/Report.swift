@@ -48,6 +48,8 @@ public struct Report: Sendable, Equatable {
         case secretsArrived(SecretsArrival)
         /// How many of the backup's room keys a restore has decrypted so far.
         case restoreProgress(done: Int, total: Int)
+        /// A message's picture, ready after its line: drawn, or the reason it is not.
+        case picture(ShownPicture)
     }
 
     public var content: Content

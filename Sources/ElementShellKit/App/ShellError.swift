@@ -81,6 +81,14 @@ public enum ShellError: Error, Sendable, Equatable {
     case noMedia(reference: String)
     /// `/download`: the encrypted file is not what its message describes (damaged or replaced).
     case attachmentDamaged(name: String)
+    /// `/view` of a message without a picture.
+    case noPicture(reference: String)
+    /// `/view` where nothing is drawn: batch mode, JSON, output into a pipe.
+    case picturesUnavailable
+    /// `/view` while the `images` setting is off.
+    case picturesOff
+    /// `/view` of a picture that could not be drawn; `label` names it as its notice would.
+    case pictureNotShown(label: String, PictureProblem)
     /// `/download`: the file could not be written there.
     case fileNotWritten(path: String)
     case encryption(EncryptionError)

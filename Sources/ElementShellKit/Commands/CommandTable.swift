@@ -90,6 +90,10 @@ public enum CommandTable {
             .media(.download(try reference(arguments[0], command: "download"), path: arguments.count > 1 ? arguments[1] : nil, overwrite: confirmed))
         },
         CommandSpec(
+            .view, parameters: [CommandParameter(.message)], requires: .session,
+            summary: { L10n.screenHelpViewSummary }, usage: { L10n.screenHelpViewUsage }, details: { [L10n.screenHelpViewDetails] }
+        ) { arguments, _ throws(CommandParseError) in .media(.view(try reference(arguments[0], command: "view"))) },
+        CommandSpec(
             .plain, parameters: [CommandParameter(.text, .rest)], requires: plainLineNeeds,
             summary: { L10n.screenHelpPlainSummary }, usage: { L10n.screenHelpPlainUsage }
         ) { arguments, _ in .message(.plain(text: arguments[0])) },

@@ -18,4 +18,6 @@ public enum ExpectedValue: Sendable, Equatable {
     case promptFormat
     /// The path of a file this process can read.
     case readableFile
+    /// Columns by rows of terminal cells, such as `40x12`, each within its range.
+    case cellBox(columns: ClosedRange<Int>, rows: ClosedRange<Int>)
 }

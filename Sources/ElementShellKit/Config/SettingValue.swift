@@ -1,5 +1,6 @@
 import Foundation
 import MatrixClient
+import TerminalGraphics
 
 /// One setting's value, checked but not yet applied: the config file reads these once and layers them
 /// over each profile, so an invalid value is reported once however many profiles there are.
@@ -19,6 +20,8 @@ enum SettingValue: Sendable, Equatable {
     case notifyBodies(Bool)
     case excludeInsecureDevices(Bool)
     case sync(SyncMode)
+    case images(ImagesMode)
+    case imageSize(CellBox)
 
     static let historySizes = 0...1_000_000
     static let requestTimeouts = 1...600
@@ -26,6 +29,9 @@ enum SettingValue: Sendable, Equatable {
     static let loginTimeouts = 1...3600
     /// Enough for `/open` to show a screenful; the upper end keeps memory in reason.
     static let timelineSizes = 50...100_000
+    /// A picture under its message: from a thumbnail's worth to a wide window's.
+    static let imageColumns = 4...400
+    static let imageRows = 2...200
 
     /// nil when `text` (without surrounding whitespace) is not something `key.expectedValue` allows.
     init?(key: Settings.Key, text: String) {
@@ -79,6 +85,12 @@ enum SettingValue: Sendable, Equatable {
         case .sync:
             guard let mode = SyncMode(rawValue: text.lowercased()) else { return nil }
             self = .sync(mode)
+        case .images:
+            guard let mode = ImagesMode(rawValue: text.lowercased()) else { return nil }
+            self = .images(mode)
+        case .imageSize:
+            guard let box = CellBox(parsing: text), Self.imageColumns.contains(box.columns), Self.imageRows.contains(box.rows) else { return nil }
+            self = .imageSize(box)
         }
     }
 

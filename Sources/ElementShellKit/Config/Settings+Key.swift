@@ -1,5 +1,6 @@
 import Foundation
 import MatrixClient
+import TerminalGraphics
 
 extension Settings {
     /// A setting's name as `/set` and the config file spell it.
@@ -19,6 +20,8 @@ extension Settings {
         case notifyBodies = "notify_bodies"
         case excludeInsecureDevices = "exclude_insecure_devices"
         case sync
+        case images
+        case imageSize = "image_size"
 
         /// Looks a name up, suggesting the nearest real one when there is no such setting.
         public init(named name: String) throws(SettingError) {
@@ -44,6 +47,8 @@ extension Settings {
             case .markdown, .privateReceipts, .sendTyping, .notifyBodies, .excludeInsecureDevices: .oneOf(["on", "off"])
             case .notify: .oneOf(NotifyMode.allCases.map(\.rawValue))
             case .sync: .oneOf(SyncMode.allCases.map(\.rawValue))
+            case .images: .oneOf(ImagesMode.allCases.map(\.rawValue))
+            case .imageSize: .cellBox(columns: SettingValue.imageColumns, rows: SettingValue.imageRows)
             }
         }
 

@@ -1,5 +1,6 @@
 import Foundation
 import MatrixClient
+import TerminalGraphics
 
 /// The settings a user may change at run time with `/set`, and globally or per profile in the config file.
 /// Built-in values are `Settings.default`.
@@ -34,10 +35,16 @@ public struct Settings: Sendable, Equatable {
     public var excludeInsecureDevices: Bool
     /// Sliding sync, `/v3/sync`, or whichever the homeserver offers best.
     public var sync: SyncMode
+    /// How pictures are drawn under their messages; they are never drawn when the output is not a
+    /// terminal, in batch mode or as JSON.
+    public var images: ImagesMode
+    /// The most cells a picture under its message covers; `/view` takes the whole window.
+    public var imageSize: CellBox
 
     public init(language: String?, color: ColorMode, historySize: Int, requestTimeout: Int, loginTimeout: Int = 300,
                 caFile: String?, logLevel: LogLevel, timelineSize: Int, markdown: Bool, privateReceipts: Bool = false, sendTyping: Bool = true,
-                notify: NotifyMode = .bell, notifyBodies: Bool = false, excludeInsecureDevices: Bool = false, sync: SyncMode = .auto) {
+                notify: NotifyMode = .bell, notifyBodies: Bool = false, excludeInsecureDevices: Bool = false, sync: SyncMode = .auto,
+                images: ImagesMode = .auto, imageSize: CellBox = CellBox(columns: 40, rows: 12)) {
         self.language = language
         self.color = color
         self.historySize = historySize
@@ -53,6 +60,8 @@ public struct Settings: Sendable, Equatable {
         self.notifyBodies = notifyBodies
         self.excludeInsecureDevices = excludeInsecureDevices
         self.sync = sync
+        self.images = images
+        self.imageSize = imageSize
     }
 
     /// The value as `/set` and the config file write it; nil when the setting is unset.
@@ -73,6 +82,8 @@ public struct Settings: Sendable, Equatable {
         case .notifyBodies: notifyBodies ? "on" : "off"
         case .excludeInsecureDevices: excludeInsecureDevices ? "on" : "off"
         case .sync: sync.rawValue
+        case .images: images.rawValue
+        case .imageSize: imageSize.description
         }
     }
 
@@ -102,6 +113,8 @@ public struct Settings: Sendable, Equatable {
         case .notifyBodies(let isOn): notifyBodies = isOn
         case .excludeInsecureDevices(let isOn): excludeInsecureDevices = isOn
         case .sync(let mode): sync = mode
+        case .images(let mode): images = mode
+        case .imageSize(let box): imageSize = box
         }
     }
 }

@@ -67,6 +67,10 @@ public enum ErrorCodes {
         case .fileTooLarge: "file_too_large"
         case .noMedia: "no_media"
         case .attachmentDamaged: "attachment_damaged"
+        case .noPicture: "no_picture"
+        case .picturesUnavailable: "pictures_unavailable"
+        case .picturesOff: "pictures_off"
+        case .pictureNotShown(_, let problem): code(for: problem)
         case .fileNotWritten: "file_not_written"
         case .encryption(let error): code(for: error)
         case .recovery(let error): code(for: error)
@@ -101,6 +105,18 @@ public enum ErrorCodes {
             case .responseTooLarge: "response_too_large"
             case .other: "network"
             }
+        }
+    }
+
+    /// A picture's problem, in the words `/download` and the server's errors already use.
+    static func code(for problem: PictureProblem) -> String {
+        switch problem {
+        case .notAPicture: "not_a_picture"
+        case .tooManyPixels: "too_many_pixels"
+        case .damaged: "picture_damaged"
+        case .notDecrypted: "attachment_damaged"
+        case .tooLargeToFetch: "file_too_large"
+        case .unreachable(let error): code(for: error)
         }
     }
 

@@ -69,6 +69,10 @@ public enum ErrorMessages {
         case .fileTooLarge(let path, let limit): L10n.errorFileTooLarge(clean(path), FileSizeText.text(Int64(limit)))
         case .noMedia(let reference): L10n.errorNoMedia(clean(reference))
         case .attachmentDamaged(let name): L10n.errorAttachmentDamaged(clean(name))
+        case .noPicture(let reference): L10n.errorNoPicture(clean(reference))
+        case .picturesUnavailable: L10n.errorPicturesUnavailable
+        case .picturesOff: L10n.errorPicturesOff
+        case .pictureNotShown(let label, let problem): PictureText.notice(problem, label: clean(label))
         case .fileNotWritten(let path): L10n.errorFileNotWritten(clean(path))
         case .encryption(let error): message(for: error)
         case .recovery(let error): message(for: error)
@@ -189,6 +193,8 @@ public enum ErrorMessages {
         case .serverName: L10n.commonExpectedServerName
         case .promptFormat: L10n.commonExpectedPromptFormat
         case .readableFile: L10n.commonExpectedReadableFile
+        case .cellBox(let columns, let rows):
+            L10n.commonExpectedCellBox(columns.lowerBound, columns.upperBound, rows.lowerBound, rows.upperBound)
         }
     }
 

@@ -56,6 +56,8 @@ public enum JSONRenderer {
         case .secretsArrived(let arrival):
             fields = ["type": "secrets_arrived", "cross_signing": .bool(arrival.crossSigning), "backup_key": .bool(arrival.backupKey),
                       "awaits_more": .bool(arrival.awaitsMore)]
+        case .picture(let picture):
+            fields = picture.json.merging(["type": "picture"]) { $1 }
         case .restoreProgress(let done, let total):
             fields = ["type": "restore_progress", "done": .integer(Int64(done)), "total": .integer(Int64(total))]
         case .sendProblem(let transactionID, let roomID, let error, let delay):

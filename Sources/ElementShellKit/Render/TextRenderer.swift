@@ -8,6 +8,8 @@ public struct TextRenderer: Sendable {
     public var width: Int?
     /// The moment of rendering: today's messages show only their time, older ones their day too.
     public var now: Date
+    /// The message printed last (`MessageView.outputKey`): a picture right under it needs no name.
+    public var lastMessageKey: String?
 
     public init(theme: Theme, width: Int? = nil, now: Date = SystemClock().date) {
         self.theme = theme
@@ -71,6 +73,8 @@ public struct TextRenderer: Sendable {
             lines = [theme.accent(VerificationText.secretsArrived(arrival))]
         case .restoreProgress(let done, let total):
             lines = [theme.dim(L10n.screenBackupRestoreProgress(done, total))]
+        case .picture(let picture):
+            lines = PictureText(theme: theme, lastMessageKey: lastMessageKey).lines(for: picture)
         case .sendProblem(_, _, let error, let delay):
             let reason = ErrorMessages.sentence(for: .matrix(error))
             lines = [theme.error(delay.map { L10n.screenSendRetrying(reason, Int($0.components.seconds) + 1) } ?? L10n.screenSendGivenUp(reason))]
@@ -92,7 +96,7 @@ public struct TextRenderer: Sendable {
         case .queue(let outcome): QueueText(theme: theme, width: width).lines(for: outcome)
         case .thread(let outcome): ThreadText(messageText: messageText, theme: theme).lines(for: outcome)
         case .relation(let outcome): RelationText.lines(for: outcome)
-        case .media(let outcome): MediaText.lines(for: outcome)
+        case .media(let outcome): MediaText(theme: theme).lines(for: outcome)
         case .draft(let outcome): DraftText(width: width).lines(for: outcome)
         case .membership(let outcome): MembershipText().lines(for: outcome)
         case .encryption(let outcome): EncryptionText(theme: theme, width: width).lines(for: outcome)

@@ -1,6 +1,7 @@
 import Testing
 @testable import ElementShellKit
 @testable import MatrixClient
+import TerminalGraphics
 
 @Suite struct SettingsTests {
     @Test(arguments: [
@@ -70,9 +71,11 @@ import Testing
     @Test func valueShowsEverySetting() {
         let settings = Settings(language: "de", color: .never, historySize: 5, requestTimeout: 9, loginTimeout: 90, caFile: "/ca.pem",
                                 logLevel: .warning, timelineSize: 70, markdown: false, privateReceipts: true, sendTyping: false,
-                                notify: .desktop, notifyBodies: true, excludeInsecureDevices: true, sync: .sliding)
+                                notify: .desktop, notifyBodies: true, excludeInsecureDevices: true, sync: .sliding,
+                                images: .sixel, imageSize: CellBox(columns: 30, rows: 8))
         #expect(Settings.Key.allCases.map { settings.value(of: $0) }
-            == ["de", "never", "5", "9", "90", "/ca.pem", "warning", "70", "off", "on", "off", "desktop", "on", "on", "sliding"])
+            == ["de", "never", "5", "9", "90", "/ca.pem", "warning", "70", "off", "on", "off", "desktop", "on", "on", "sliding", "sixel", "30x8"])
+        #expect(Settings.default.images == .auto && Settings.default.imageSize == CellBox(columns: 40, rows: 12))
         #expect(Settings.default.sync == .auto, "sliding sync where the server offers it")
         #expect(Settings.default.notify == .bell && !Settings.default.notifyBodies)
         #expect(!Settings.default.excludeInsecureDevices, "off by default, as in Element")
@@ -88,6 +91,20 @@ import Testing
             try Settings.Key(named: "requst_timeout")
         }
         #expect(throws: SettingError.unknownKey("volume", suggestion: nil)) { try Settings.Key(named: "volume") }
+    }
+
+    @Test func pictureSettingsTakeAModeAndABoxOfCells() throws {
+        var settings = Settings.default
+        try settings.set(.images, to: " Blocks ")
+        try settings.set(.imageSize, to: "60×20")
+        #expect(settings.images == .blocks && settings.imageSize == CellBox(columns: 60, rows: 20))
+        for text in ["60", "0x10", "401x10", "40x1", "wide", "40x12x3"] {
+            #expect(throws: SettingError.invalidValue(key: .imageSize, value: text, expected: .cellBox(columns: 4...400, rows: 2...200))) {
+                try settings.set(.imageSize, to: text)
+            }
+        }
+        #expect(throws: SettingError.self) { try settings.set(.images, to: "png") }
+        #expect(settings.imageSize == CellBox(columns: 60, rows: 20), "a refused value changes nothing")
     }
 
     @Test func logLevelsMapToSwiftLog() {

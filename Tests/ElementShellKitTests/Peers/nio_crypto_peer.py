@@ -10,11 +10,13 @@ Olm machine (vodozemac): a device of its own that persists across calls.
                                     -> sends each TEXT, in order; encrypted when the room is, after
                                        sharing a new Megolm session with every device of every
                                        member (invited ones too), none of them verified
-    nio_crypto_peer.py --store DIR HOMESERVER USER PASSWORD send-file ROOM_ID PATH MIMETYPE
-                                    -> uploads the file and sends it as m.file; in an encrypted room
-                                       the upload is nio's encrypted attachment and the message
-                                       carries its keys in `file`; prints {"key": K} (the web key's
-                                       `k`, or null in the clear), for tests that look for it in logs
+    nio_crypto_peer.py --store DIR HOMESERVER USER PASSWORD send-file ROOM_ID PATH MIMETYPE [--as KIND]
+                                    -> uploads the file and sends it as m.file (KIND file), m.image
+                                       (image) or an m.sticker event (sticker), the pictures with
+                                       their width and height; in an encrypted room the upload is
+                                       nio's encrypted attachment and the message carries its keys
+                                       in `file`; prints {"key": K} (the web key's `k`, or null in
+                                       the clear), for tests that look for it in logs
     nio_crypto_peer.py --store DIR HOMESERVER USER PASSWORD fetch-file ROOM_ID NAME PATH
                                     -> downloads (authenticated) the file of the newest message
                                        named NAME, decrypts it with the message's keys when it has
@@ -108,6 +110,7 @@ import io
 import json
 import logging
 import os
+import struct
 import sys
 import time
 
@@ -202,11 +205,11 @@ async def send(client, args):
         await send_message(client, args.room_id, {"msgtype": "m.text", "body": text})
 
 
-async def send_message(client, room_id, content):
+async def send_message(client, room_id, content, event_type="m.room.message"):
     try:
         # room_send fetches the member list and their keys when it has to, and shares a Megolm
         # session (claiming one-time keys for devices without an Olm session) before encrypting.
-        response = await client.room_send(room_id, "m.room.message", content, ignore_unverified_devices=True)
+        response = await client.room_send(room_id, event_type, content, ignore_unverified_devices=True)
     except (LocalProtocolError, OlmUnverifiedDeviceError) as error:
         raise PeerError(f"send failed: {error}")
     checked(response, RoomSendResponse, "send")
@@ -220,12 +223,16 @@ async def send_file(client, args):
     response, keys = await client.upload(io.BytesIO(data), content_type=args.mimetype, filename=name,
                                          encrypt=room.encrypted, filesize=len(data))
     checked(response, UploadResponse, "upload")
-    content = {"msgtype": "m.file", "body": name, "filename": name, "info": {"mimetype": args.mimetype, "size": len(data)}}
+    content = {"body": name, "filename": name, "info": {"mimetype": args.mimetype, "size": len(data)}}
+    if args.kind != "sticker":
+        content["msgtype"] = "m.image" if args.kind == "image" else "m.file"
+    if args.kind != "file" and data.startswith(b"\x89PNG"):
+        content["info"]["w"], content["info"]["h"] = struct.unpack(">II", data[16:24])
     if keys:
         content["file"] = {**keys, "url": response.content_uri}
     else:
         content["url"] = response.content_uri
-    await send_message(client, args.room_id, content)
+    await send_message(client, args.room_id, content, "m.sticker" if args.kind == "sticker" else "m.room.message")
     print(json.dumps({"key": keys["key"]["k"] if keys else None}))
 
 
@@ -521,6 +528,7 @@ def parser():
     command.add_argument("room_id")
     command.add_argument("path")
     command.add_argument("mimetype")
+    command.add_argument("--as", dest="kind", choices=["file", "image", "sticker"], default="file")
     command.set_defaults(run=send_file)
     command = commands.add_parser("fetch-file")
     command.add_argument("room_id")

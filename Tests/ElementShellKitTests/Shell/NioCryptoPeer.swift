@@ -26,10 +26,16 @@ struct NioCryptoPeer {
         try await run(["send", roomID] + texts)
     }
 
-    /// Uploads the file and sends it as `m.file`: an encrypted attachment in an encrypted room,
-    /// whose key (the web key's `k`) it returns.
-    func sendFile(_ path: String, mimeType: String, to roomID: String) async throws -> String? {
-        let answer = try JSONSerialization.jsonObject(with: Data(try await run(["send-file", roomID, path, mimeType]).utf8)) as? [String: Any]
+    /// How `sendFile` sends a file: as `m.file`, as `m.image`, or as an `m.sticker` event.
+    enum FileKind: String {
+        case file, image, sticker
+    }
+
+    /// Uploads the file and sends it: an encrypted attachment in an encrypted room, whose key
+    /// (the web key's `k`) it returns.
+    func sendFile(_ path: String, mimeType: String, as kind: FileKind = .file, to roomID: String) async throws -> String? {
+        let output = try await run(["send-file", roomID, path, mimeType, "--as", kind.rawValue])
+        let answer = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
         return answer?["key"] as? String
     }
 

@@ -209,7 +209,7 @@ struct ShellEncryptionIntegrationTests {
     }
 
     /// Runs `body`, then logs the peers' devices out whatever happened, so later tests' keys do not go to them.
-    private func loggingOut(_ peers: [NioCryptoPeer], _ body: () async throws -> Void) async throws {
+    func loggingOut(_ peers: [NioCryptoPeer], _ body: () async throws -> Void) async throws {
         do {
             try await body()
         } catch {

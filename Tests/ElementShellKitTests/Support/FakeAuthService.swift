@@ -110,6 +110,7 @@ struct AppHarness {
         syncsContinuously: Bool = true,
         useLanguage: @escaping @Sendable (String) -> Void = { _ in },
         tuning: Tuning = Tuning(),
+        pictureTerminal: PictureTerminal? = nil,
         sharing shared: TemporaryDirectory? = nil
     ) {
         let directory = shared ?? TemporaryDirectory()
@@ -137,6 +138,7 @@ struct AppHarness {
             useLanguage: useLanguage
         )
         environment.tuning = tuning
+        environment.pictureTerminal = pictureTerminal
         state = AppState(
             config: config, profile: config.profile(named: profile)!, configFile: nil,
             dataDirectory: directory.url.path, environment: environment

@@ -12,6 +12,7 @@ extension AppState {
         case .upload(let path): await upload(expandingHome(path), to: context.openRoom)
         case .download(let reference, let path, let overwrite):
             await download(reference, to: path.map(expandingHome), overwrite: overwrite, through: context.signedIn.services)
+        case .view(let reference): await viewPicture(reference, in: context.signedIn)
         }
     }
 

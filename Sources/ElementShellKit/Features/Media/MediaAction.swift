@@ -5,6 +5,8 @@ public enum MediaAction: Sendable, Equatable {
     /// Saves a message's file to `path`, or under its own name in the current directory;
     /// `overwrite` (`/download!`) replaces an existing file instead of choosing a new name.
     case download(MessageReference, path: String?, overwrite: Bool)
+    /// Draws a message's picture as large as the terminal's window allows.
+    case view(MessageReference)
 }
 
 extension MediaAction {
@@ -13,6 +15,7 @@ extension MediaAction {
         switch self {
         case .upload: .upload
         case .download: .download
+        case .view: .view
         }
     }
 }

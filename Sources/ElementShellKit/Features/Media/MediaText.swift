@@ -1,8 +1,12 @@
-/// The lines of what `/download` produced.
-enum MediaText {
-    static func lines(for outcome: MediaOutcome) -> [String] {
+/// The lines of what `/download` and `/view` produced.
+struct MediaText {
+    let theme: Theme
+
+    func lines(for outcome: MediaOutcome) -> [String] {
         switch outcome {
         case .downloaded(let path, let size): [L10n.screenDownloaded(TerminalSanitizer.clean(path), FileSizeText.text(Int64(size)))]
+        // Named, since the message may be far above.
+        case .viewed(let picture): PictureText(theme: theme).lines(for: picture)
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ElementShellKit
 @testable import MatrixClient
+import TerminalGraphics
 
 /// Every case of `Outcome` and of `Report.Content`, built with one hostile string in each text
 /// field that can come from a server or another person, through both renderers: the text lines
@@ -89,6 +90,9 @@ import Testing
         let url = URL(string: "https://hs.example/\(text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "")")!
         let session = SessionSummary(userID: text, deviceID: text, homeserverURL: url, syncMethod: .sliding)
         let message = message(text)
+        // A picture's own sequence is the terminal's to draw, not a line: only its name is text.
+        let sixel = PictureDrawing(graphicsProtocol: .sixel).draw(Bitmap(width: 2, height: 2, rgba: [UInt8](repeating: 200, count: 16)),
+                                                                in: CellBox(columns: 2, rows: 1))
         var redacted = HostileTextTests.message(body: text)
         redacted.isRedacted = true
         redacted.redactionReason = RemoteText(text)
@@ -179,6 +183,7 @@ import Testing
             Sample(name: "/react", content: .result(command: "react", outcome: .relation(.reactionQueued(key: text, reference: text, number: 7)))),
             Sample(name: "/redact", content: .result(command: "redact", outcome: .relation(.redactionQueued(reference: text, number: 7))), showsText: false),
             Sample(name: "/download", content: .result(command: "download", outcome: .media(.downloaded(path: text, size: 2048)))),
+            Sample(name: "/view", content: .result(command: "view", outcome: .media(.viewed(ShownPicture(of: message, drawing: .drawn(sixel)))))),
             Sample(name: "/draft", content: .result(command: "draft", outcome: .draft(.shown(text)))),
             Sample(name: "/draft save", content: .result(command: "draft", outcome: .draft(.saved)), showsText: false),
             Sample(name: "/draft clear", content: .result(command: "draft", outcome: .draft(.cleared)), showsText: false),
@@ -230,6 +235,7 @@ import Testing
             Sample(name: "verification cancelled", content: .verification(cancelled)),
             Sample(name: "secrets arrived", content: .secretsArrived(SecretsArrival(crossSigning: true, backupKey: true)), showsText: false),
             Sample(name: "restore progress", content: .restoreProgress(done: 1, total: 2), showsText: false),
+            Sample(name: "picture not shown", content: .picture(ShownPicture(of: message, drawing: .failed(.unreachable(.forbidden(message: RemoteText(text))))))),
         ]
         samples += failures(text).map { name, error in
             Sample(name: "failure: \(name)", content: .result(command: text, outcome: .failure(error)), showsText: !silentFailures.contains(name))
@@ -241,7 +247,7 @@ import Testing
     /// words to the log).
     static let silentFailures: Set = ["no room open", "not queued", "too large", "queue number", "store", "not logged in", "login in progress",
                                       "password", "cancelled", "decoding", "session not saved", "no account management", "wait", "not own",
-                                      "self", "no invites"]
+                                      "self", "no invites", "pictures unavailable", "pictures off"]
 
     /// Every `ShellError`, with the server's own words where a case carries them.
     static func failures(_ text: String) -> [(String, ShellError)] {
@@ -273,7 +279,8 @@ import Testing
             ("turned off", .turnedOff(command: text, profile: text, flag: .showQRCodeLogin)), ("unknown space", .unknownSpace(text)),
             ("not in space", .notInSpace(room: RemoteText(text), space: RemoteText(text))), ("file unreadable", .fileUnreadable(path: text)),
             ("not a file", .notAFile(path: text)), ("file too large", .fileTooLarge(path: text, limit: 1024)), ("no media", .noMedia(reference: text)),
-            ("attachment damaged", .attachmentDamaged(name: text)),
+            ("attachment damaged", .attachmentDamaged(name: text)), ("no picture", .noPicture(reference: text)),
+            ("pictures unavailable", .picturesUnavailable), ("pictures off", .picturesOff), ("picture not shown", .pictureNotShown(label: text, .notAPicture)),
             ("file not written", .fileNotWritten(path: text)), ("encryption", .encryption(.alreadyEncrypted(roomName: RemoteText(text)))),
             ("device unknown", .encryption(.unknownDevice(userID: text, deviceID: text))),
             ("recovery", .recovery(.server(.forbidden(message: RemoteText(text))))), ("secret missing", .recovery(.secretMissing(text))),
@@ -343,6 +350,7 @@ import Testing
         case .relation(.reactionQueued): 45
         case .relation(.redactionQueued): 46
         case .media(.downloaded): 47
+        case .media(.viewed): 72
         case .draft(let outcome):
             switch outcome {
             case .shown: 48
@@ -380,7 +388,7 @@ import Testing
         }
     }
 
-    static let outcomeCount = 72
+    static let outcomeCount = 73
 
     /// Which case `content` is. No `default`: a new case must be numbered here.
     static func number(of content: Report.Content) -> Int {
@@ -407,10 +415,11 @@ import Testing
         case .verification: 19
         case .secretsArrived: 20
         case .restoreProgress: 21
+        case .picture: 22
         }
     }
 
-    static let contentCount = 22
+    static let contentCount = 23
 
     /// Which case `error` is. No `default`: a new case must be numbered here.
     static func number(of error: ShellError) -> Int {
@@ -471,8 +480,12 @@ import Testing
         case .verification: 53
         case .messageNotSent: 54
         case .attachmentDamaged: 55
+        case .noPicture: 56
+        case .picturesUnavailable: 57
+        case .picturesOff: 58
+        case .pictureNotShown: 59
         }
     }
 
-    static let errorCount = 56
+    static let errorCount = 60
 }
