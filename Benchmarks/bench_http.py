@@ -1,5 +1,5 @@
 """The Matrix client-server API over one kept-alive HTTP/1.1 connection, for the scripts that
-build the benchmarks' fixtures on a local Synapse (bench_room.py, make_rooms.py). Standard library
+build the benchmarks' fixtures on a local Synapse (bench_room.py, make_rooms.py, picture_room.py). Standard library
 only: a fixture must be fast to make, and must not go through either client the benchmarks compare.
 """
 
@@ -40,6 +40,16 @@ class Client:
             if response.status != 429:
                 raise RequestError(f"{method} {path.split('?')[0]}: HTTP {response.status} {answer}")
             time.sleep(answer.get("retry_after_ms", 1000) / 1000)
+
+    def upload(self, data: bytes, content_type: str, file_name: str) -> str:
+        """Stores DATA in the media repository; its mxc:// URI."""
+        headers = {"Content-Type": content_type, "Authorization": f"Bearer {self.token}"}
+        self.connection.request("POST", f"/_matrix/media/v3/upload?filename={quote(file_name)}", data, headers)
+        response = self.connection.getresponse()
+        answer = json.loads(response.read() or b"{}")
+        if response.status != 200:
+            raise RequestError(f"upload: HTTP {response.status} {answer}")
+        return answer["content_uri"]
 
     def login(self, user: str, password: str, device_name: str) -> dict:
         """Logs USER (a local part) in with a device of its own; the answer has the user ID and

@@ -9,6 +9,7 @@ extension Action {
         case .media(let action): action.command
         case .thread(let action): action.command
         case .draft(let action): action.command
+        case .link(let action): action.command
         case .queue(let action): action.command
         case .room(let action): action.command
         case .membership(let action): action.command

@@ -8,6 +8,7 @@ public enum Action: Sendable, Equatable {
     case media(MediaAction)
     case thread(ThreadAction)
     case draft(DraftAction)
+    case link(LinkAction)
     case queue(QueueAction)
     case room(RoomAction)
     case membership(MembershipAction)

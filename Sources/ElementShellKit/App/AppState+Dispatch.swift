@@ -67,6 +67,7 @@ extension AppState {
         case .verification(let action): await send(action, in: context)
         case .queue(let action): await send(action, in: context.signedIn)
         case .draft(let action): await send(action, in: context)
+        case .link(let action): await send(action, in: context.openRoom)
         case .session(let action): await send(action, in: context)
         case .settings(let action): await send(action)
         case .scripting(let action): await send(action, in: context)

@@ -79,6 +79,7 @@ public enum Outcome: Sendable, Equatable {
     case relation(RelationOutcome)
     case media(MediaOutcome)
     case draft(DraftOutcome)
+    case link(LinkOutcome)
     case encryption(EncryptionOutcome)
     case trust(TrustOutcome)
     case verification(VerificationOutcome)

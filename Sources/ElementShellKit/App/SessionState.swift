@@ -37,6 +37,8 @@ public struct SessionState: Equatable {
     var echoedEdits: [String: String] = [:]
     /// Messages shown by `/search` that the store does not hold, so their numbers work too.
     var searchResults: [String: MessageRecord] = [:]
+    /// The addresses the last `/links` listed, which `/link N` counts.
+    var listedLinks: [LinkEntry] = []
     /// The rooms the last `/space` listed, which `/join N` counts.
     var shownSpaceRooms: [SpaceRoomEntry] = []
     /// The devices whose messages are shown as trusted.

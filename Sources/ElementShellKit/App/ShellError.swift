@@ -81,6 +81,8 @@ public enum ShellError: Error, Sendable, Equatable {
     case noMedia(reference: String)
     /// `/download`: the encrypted file is not what its message describes (damaged or replaced).
     case attachmentDamaged(name: String)
+    /// `/link N` past the addresses `/links` listed.
+    case unknownLink(number: Int, listed: Int)
     /// `/view` of a message without a picture.
     case noPicture(reference: String)
     /// `/view` where nothing is drawn: batch mode, JSON, output into a pipe.

@@ -94,6 +94,13 @@ public enum CommandTable {
             summary: { L10n.screenHelpViewSummary }, usage: { L10n.screenHelpViewUsage }, details: { [L10n.screenHelpViewDetails] }
         ) { arguments, _ throws(CommandParseError) in .media(.view(try reference(arguments[0], command: "view"))) },
         CommandSpec(
+            .links, requires: .openRoom, summary: { L10n.screenHelpLinksSummary }, usage: { L10n.screenHelpLinksUsage }
+        ) { _, _ in .link(.list) },
+        CommandSpec(
+            .link, parameters: [CommandParameter(.number)], requires: .openRoom,
+            summary: { L10n.screenHelpLinkSummary }, usage: { L10n.screenHelpLinkUsage }
+        ) { arguments, _ throws(CommandParseError) in .link(.open(number: try position(arguments[0], command: "link"))) },
+        CommandSpec(
             .plain, parameters: [CommandParameter(.text, .rest)], requires: plainLineNeeds,
             summary: { L10n.screenHelpPlainSummary }, usage: { L10n.screenHelpPlainUsage }
         ) { arguments, _ in .message(.plain(text: arguments[0])) },
@@ -447,16 +454,20 @@ public enum CommandTable {
         }
     }
 
-    /// A position in `/queue`, counted from 1.
     private static func reference(_ text: String, command: String) throws(CommandParseError) -> MessageReference {
         guard let reference = MessageReference(text) else { throw .invalidReference(command: command, value: text) }
         return reference
     }
 
-    private static func queueNumber(_ text: String?, command: String) throws(CommandParseError) -> Int? {
-        guard let text else { return nil }
+    /// A position in a numbered listing (`/queue`, `/links`), counted from 1.
+    private static func position(_ text: String, command: String) throws(CommandParseError) -> Int {
         guard let number = Int(text), number >= 1 else { throw .invalidNumber(command: command, value: text) }
         return number
+    }
+
+    private static func queueNumber(_ text: String?, command: String) throws(CommandParseError) -> Int? {
+        guard let text else { return nil }
+        return try position(text, command: command)
     }
 
     /// The usage of a command, or of one of its forms (`space add`).

@@ -22,6 +22,7 @@ enum SettingValue: Sendable, Equatable {
     case sync(SyncMode)
     case images(ImagesMode)
     case imageSize(CellBox)
+    case hyperlinks(HyperlinksMode)
 
     static let historySizes = 0...1_000_000
     static let requestTimeouts = 1...600
@@ -91,6 +92,9 @@ enum SettingValue: Sendable, Equatable {
         case .imageSize:
             guard let box = CellBox(parsing: text), Self.imageColumns.contains(box.columns), Self.imageRows.contains(box.rows) else { return nil }
             self = .imageSize(box)
+        case .hyperlinks:
+            guard let mode = HyperlinksMode(rawValue: text.lowercased()) else { return nil }
+            self = .hyperlinks(mode)
         }
     }
 

@@ -22,6 +22,7 @@ extension Settings {
         case sync
         case images
         case imageSize = "image_size"
+        case hyperlinks
 
         /// Looks a name up, suggesting the nearest real one when there is no such setting.
         public init(named name: String) throws(SettingError) {
@@ -49,6 +50,7 @@ extension Settings {
             case .sync: .oneOf(SyncMode.allCases.map(\.rawValue))
             case .images: .oneOf(ImagesMode.allCases.map(\.rawValue))
             case .imageSize: .cellBox(columns: SettingValue.imageColumns, rows: SettingValue.imageRows)
+            case .hyperlinks: .oneOf(HyperlinksMode.allCases.map(\.rawValue))
             }
         }
 

@@ -40,11 +40,13 @@ public struct Settings: Sendable, Equatable {
     public var images: ImagesMode
     /// The most cells a picture under its message covers; `/view` takes the whole window.
     public var imageSize: CellBox
+    /// Whether web addresses in messages (and saved files) are clickable OSC 8 links.
+    public var hyperlinks: HyperlinksMode
 
     public init(language: String?, color: ColorMode, historySize: Int, requestTimeout: Int, loginTimeout: Int = 300,
                 caFile: String?, logLevel: LogLevel, timelineSize: Int, markdown: Bool, privateReceipts: Bool = false, sendTyping: Bool = true,
                 notify: NotifyMode = .bell, notifyBodies: Bool = false, excludeInsecureDevices: Bool = false, sync: SyncMode = .auto,
-                images: ImagesMode = .auto, imageSize: CellBox = CellBox(columns: 40, rows: 12)) {
+                images: ImagesMode = .auto, imageSize: CellBox = CellBox(columns: 40, rows: 12), hyperlinks: HyperlinksMode = .auto) {
         self.language = language
         self.color = color
         self.historySize = historySize
@@ -62,6 +64,7 @@ public struct Settings: Sendable, Equatable {
         self.sync = sync
         self.images = images
         self.imageSize = imageSize
+        self.hyperlinks = hyperlinks
     }
 
     /// The value as `/set` and the config file write it; nil when the setting is unset.
@@ -84,6 +87,7 @@ public struct Settings: Sendable, Equatable {
         case .sync: sync.rawValue
         case .images: images.rawValue
         case .imageSize: imageSize.description
+        case .hyperlinks: hyperlinks.rawValue
         }
     }
 
@@ -115,6 +119,7 @@ public struct Settings: Sendable, Equatable {
         case .sync(let mode): sync = mode
         case .images(let mode): images = mode
         case .imageSize(let box): imageSize = box
+        case .hyperlinks(let mode): hyperlinks = mode
         }
     }
 }

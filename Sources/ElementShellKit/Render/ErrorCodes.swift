@@ -68,6 +68,7 @@ public enum ErrorCodes {
         case .noMedia: "no_media"
         case .attachmentDamaged: "attachment_damaged"
         case .noPicture: "no_picture"
+        case .unknownLink: "unknown_link"
         case .picturesUnavailable: "pictures_unavailable"
         case .picturesOff: "pictures_off"
         case .pictureNotShown(_, let problem): code(for: problem)

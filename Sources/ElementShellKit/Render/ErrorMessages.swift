@@ -70,6 +70,7 @@ public enum ErrorMessages {
         case .noMedia(let reference): L10n.errorNoMedia(clean(reference))
         case .attachmentDamaged(let name): L10n.errorAttachmentDamaged(clean(name))
         case .noPicture(let reference): L10n.errorNoPicture(clean(reference))
+        case .unknownLink(let number, let listed): listed == 0 ? L10n.errorNoLinks(number) : L10n.errorUnknownLink(number, listed)
         case .picturesUnavailable: L10n.errorPicturesUnavailable
         case .picturesOff: L10n.errorPicturesOff
         case .pictureNotShown(let label, let problem): PictureText.notice(problem, label: clean(label))

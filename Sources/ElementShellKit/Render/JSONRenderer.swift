@@ -101,6 +101,7 @@ public enum JSONRenderer {
         case .relation(let outcome): outcome.json
         case .media(let outcome): outcome.json
         case .draft(let outcome): outcome.json
+        case .link(let outcome): outcome.json
         case .encryption(let outcome): outcome.json
         case .trust(let outcome): outcome.json
         case .verification(let outcome): outcome.json

@@ -58,7 +58,7 @@ struct MessageText {
         // Its body is the fallback for clients that cannot verify; this one can.
         if message.msgtype == VerificationMessage.roomRequestMsgtype { return [theme.dim(L10n.screenMessageVerificationRequest)] }
         let lines = message.formattedBody.flatMap { FormattedBody.lines(fromHTML: $0.unsanitized) }?.map(theme.line)
-            ?? message.body.shownLines
+            ?? message.body.shownLines.map(theme.linked)
         return lines.isEmpty ? [""] : lines
     }
 

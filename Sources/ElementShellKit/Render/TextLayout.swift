@@ -44,10 +44,9 @@ enum TextLayout {
     /// escape sequences take no room and are kept, and a cut styled text ends its style.
     static func cut(_ text: String, to width: Int?) -> String {
         guard let width, visibleLength(text) > width else { return text }
-        var kept = "", used = 0, inEscape = false, isStyled = false
+        var kept = "", used = 0, escape = EscapeState(), isStyled = false
         for character in text {
-            if character == "\u{1B}" || inEscape {
-                inEscape = character == "\u{1B}" || !character.isLetter
+            if escape.consumes(character) {
                 isStyled = true
                 kept.append(character)
                 continue
@@ -106,17 +105,36 @@ enum TextLayout {
     /// text wraps where it should rather than where the terminal would break it itself.
     static func visibleLength(_ text: String) -> Int {
         var length = 0
-        var inEscape = false
-        for character in text {
-            if character == "\u{1B}" {
-                inEscape = true
-            } else if inEscape {
-                if character.isLetter { inEscape = false }
-            } else {
-                length += character.unicodeScalars.first.map(columns(of:)) ?? 1
-            }
+        var escape = EscapeState()
+        for character in text where !escape.consumes(character) {
+            length += character.unicodeScalars.first.map(columns(of:)) ?? 1
         }
         return length
+    }
+
+    /// Where a walk through styled text is: in text, or inside one of the two kinds of sequence
+    /// the shell itself writes: SGR (ESC [ … letter) and OSC 8 links (ESC ] … ESC \).
+    private struct EscapeState {
+        private enum Place { case text, escape, control, command, commandEscape }
+        private var place = Place.text
+
+        /// Whether `character` belongs to a sequence (and takes no room).
+        mutating func consumes(_ character: Character) -> Bool {
+            switch place {
+            case .text:
+                guard character == "\u{1B}" else { return false }
+                place = .escape
+            case .escape:
+                place = character == "]" ? .command : character == "[" ? .control : .text
+            case .control:
+                if character.isLetter { place = .text }
+            case .command:
+                if character == "\u{7}" { place = .text } else if character == "\u{1B}" { place = .commandEscape }
+            case .commandEscape:
+                place = character == "\\" ? .text : .command
+            }
+            return true
+        }
     }
 
     /// Two for a character drawn in two cells, one otherwise. The wide ranges are those of the

@@ -1,21 +1,42 @@
-/// How text is styled: SGR sequences when colour is on, nothing otherwise.
+/// How text is styled: SGR sequences when colour is on, nothing otherwise; addresses made OSC 8
+/// hyperlinks when those are on.
 public struct Theme: Sendable, Equatable {
     public var usesColor: Bool
     public var accent: TerminalColor
+    public var makesLinks: Bool
 
-    public init(usesColor: Bool, accent: TerminalColor) {
+    public init(usesColor: Bool, accent: TerminalColor, makesLinks: Bool = false) {
         self.usesColor = usesColor
         self.accent = accent
+        self.makesLinks = makesLinks
     }
 
-    /// Colour follows the setting; `auto` means a terminal that did not ask for `NO_COLOR`.
+    /// Colour follows the setting; `auto` means a terminal that did not ask for `NO_COLOR`. Links
+    /// follow `hyperlinks`.
     public init(profile: Profile, isTerminal: Bool, environment: [String: String]) {
         let usesColor = switch profile.settings.color {
         case .always: true
         case .never: false
         case .auto: isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
         }
-        self.init(usesColor: usesColor, accent: profile.accentColor)
+        self.init(usesColor: usesColor, accent: profile.accentColor,
+                  makesLinks: profile.settings.hyperlinks.isOn(isTerminal: isTerminal, environment: environment))
+    }
+
+    /// Clean text with each web address in it made a link to itself.
+    func linked(_ text: String) -> String {
+        guard makesLinks else { return text }
+        var linked = "", rest = text.startIndex
+        for range in LinkFinder.links(in: text) {
+            linked += text[rest..<range.lowerBound] + Hyperlink.wrapping(String(text[range]), to: String(text[range]))
+            rest = range.upperBound
+        }
+        return linked + text[rest...]
+    }
+
+    /// Clean text made a link to `address`.
+    func link(_ text: String, to address: String) -> String {
+        makesLinks ? Hyperlink.wrapping(text, to: address) : text
     }
 
     public func accent(_ text: String) -> String { styled(text, code: Self.code(for: accent)) }
@@ -31,7 +52,7 @@ public struct Theme: Sendable, Equatable {
 
     /// Runs of formatted text, each cleaned of control characters, then styled.
     func line(_ runs: [StyledRun]) -> String {
-        runs.map { styled(TerminalSanitizer.clean($0.text), $0.style) }.joined()
+        runs.map { styled(linked(TerminalSanitizer.clean($0.text)), $0.style) }.joined()
     }
 
     func styled(_ text: String, _ style: TextStyle) -> String {

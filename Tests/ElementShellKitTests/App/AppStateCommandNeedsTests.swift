@@ -15,7 +15,7 @@ import Testing
         .help: "/help", .login: "/login matrix.org alice", .logout: "/logout!", .whoami: "/whoami", .nick: "/nick Al", .account: "/account", .reconnect: "/reconnect",
         .me: "/me waves", .notice: "/notice hi", .reply: "/reply ^ hi", .thread: "/thread ^", .threads: "/threads", .back: "/back",
         .edit: "/edit ^ hi", .react: "/react ^ :+1:", .unreact: "/unreact ^ :+1:", .redact: "/redact ^",
-        .upload: "/upload /nonexistent/cat.png", .download: "/download ^", .view: "/view ^", .plain: "/plain hi", .html: "/html <b>hi</b>",
+        .upload: "/upload /nonexistent/cat.png", .download: "/download ^", .view: "/view ^", .links: "/links", .link: "/link 1", .plain: "/plain hi", .html: "/html <b>hi</b>",
         .draft: "/draft later", .drafts: "/drafts", .queue: "/queue", .resend: "/resend", .cancel: "/cancel",
         .rooms: "/rooms", .open: "/open Lobby", .read: "/read", .search: "/search cats", .history: "/history",
         .members: "/members", .topic: "/topic Cats", .name: "/name Cats", .joinrule: "/joinrule invite", .join: "/join #cats:hs", .leave: "/leave",

@@ -58,6 +58,8 @@ import Testing
         ("/upload \"holiday photos/cat 1.png\"", .media(.upload(path: "holiday photos/cat 1.png"))),
         ("/download ~4", .media(.download(.shown(4), path: nil, overwrite: false))),
         ("/view ~4", .media(.view(.shown(4)))),
+        ("/links", .link(.list)),
+        ("/link 2", .link(.open(number: 2))),
         ("/download! ^ ~/cat.png", .media(.download(.latest(1), path: "~/cat.png", overwrite: true))),
         ("/thread ~4", .thread(.open(.shown(4), text: nil))),
         ("/thread ^ me too", .thread(.open(.latest(1), text: "me too"))),

@@ -72,9 +72,9 @@ import TerminalGraphics
         let settings = Settings(language: "de", color: .never, historySize: 5, requestTimeout: 9, loginTimeout: 90, caFile: "/ca.pem",
                                 logLevel: .warning, timelineSize: 70, markdown: false, privateReceipts: true, sendTyping: false,
                                 notify: .desktop, notifyBodies: true, excludeInsecureDevices: true, sync: .sliding,
-                                images: .sixel, imageSize: CellBox(columns: 30, rows: 8))
+                                images: .sixel, imageSize: CellBox(columns: 30, rows: 8), hyperlinks: .on)
         #expect(Settings.Key.allCases.map { settings.value(of: $0) }
-            == ["de", "never", "5", "9", "90", "/ca.pem", "warning", "70", "off", "on", "off", "desktop", "on", "on", "sliding", "sixel", "30x8"])
+            == ["de", "never", "5", "9", "90", "/ca.pem", "warning", "70", "off", "on", "off", "desktop", "on", "on", "sliding", "sixel", "30x8", "on"])
         #expect(Settings.default.images == .auto && Settings.default.imageSize == CellBox(columns: 40, rows: 12))
         #expect(Settings.default.sync == .auto, "sliding sync where the server offers it")
         #expect(Settings.default.notify == .bell && !Settings.default.notifyBodies)
@@ -105,6 +105,23 @@ import TerminalGraphics
         }
         #expect(throws: SettingError.self) { try settings.set(.images, to: "png") }
         #expect(settings.imageSize == CellBox(columns: 60, rows: 20), "a refused value changes nothing")
+    }
+
+    /// `auto` makes links only in terminals that say who they are and open them; never for a pipe.
+    @Test func hyperlinksAreMadeWhereTheTerminalOpensThem() {
+        let known: [[String: String]] = [["TERM": "xterm-kitty"], ["TERM": "xterm-256color", "VTE_VERSION": "7600"],
+                                         ["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"], ["TERM": "foot"]]
+        let unknown: [[String: String]] = [["TERM": "xterm-256color"], ["TERM": "linux"], ["TERM": "dumb", "KITTY_WINDOW_ID": "1"],
+                                           ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0", "VTE_VERSION": "7600"]]
+        for environment in known {
+            #expect(HyperlinksMode.auto.isOn(isTerminal: true, environment: environment), "\(environment)")
+            #expect(!HyperlinksMode.auto.isOn(isTerminal: false, environment: environment), "\(environment), into a pipe")
+            #expect(!HyperlinksMode.off.isOn(isTerminal: true, environment: environment))
+        }
+        for environment in unknown {
+            #expect(!HyperlinksMode.auto.isOn(isTerminal: true, environment: environment), "\(environment)")
+            #expect(HyperlinksMode.on.isOn(isTerminal: true, environment: environment))
+        }
     }
 
     @Test func logLevelsMapToSwiftLog() {

@@ -40,6 +40,25 @@ import TerminalGraphics
         }
     }
 
+    /// With links on, an address made of the hostile text is a link whose address is printable
+    /// ASCII, and the lines without the links are the lines without links on.
+    @Test(arguments: HostileStrings.all)
+    func linksCarryOnlyPrintableAddresses(_ entry: HostileString) {
+        let linking = Theme(usesColor: false, accent: .named(.green), makesLinks: true)
+        var linked = 0
+        for sample in Self.samples("see https://h.example/" + entry.text) {
+            let report = Report(content: sample.content, location: nil)
+            let plain = TextRenderer(theme: HostileTextTests.plain).lines(for: report)
+            let lines = TextRenderer(theme: linking).lines(for: report).map(TerminalSafety.withoutHyperlinks)
+            #expect(lines.map(\.text) == plain, "\(sample.name): links add only their sequences")
+            for address in lines.flatMap(\.addresses) {
+                linked += 1
+                #expect(address.unicodeScalars.allSatisfy { (0x21...0x7E).contains($0.value) }, "\(sample.name): \(address)")
+            }
+        }
+        #expect(linked > 0, "some report shows the address")
+    }
+
     @Test(arguments: HostileStrings.all)
     func jsonLinesEscapeEveryControl(_ entry: HostileString) {
         for sample in Self.samples(entry.text) {
@@ -183,6 +202,10 @@ import TerminalGraphics
             Sample(name: "/react", content: .result(command: "react", outcome: .relation(.reactionQueued(key: text, reference: text, number: 7)))),
             Sample(name: "/redact", content: .result(command: "redact", outcome: .relation(.redactionQueued(reference: text, number: 7))), showsText: false),
             Sample(name: "/download", content: .result(command: "download", outcome: .media(.downloaded(path: text, size: 2048)))),
+            Sample(name: "/links", content: .result(command: "links", outcome: .link(.listed([
+                LinkEntry(number: 1, address: RemoteText(text), reference: 3, senderName: RemoteText(text)),
+            ])))),
+            Sample(name: "/link", content: .result(command: "link", outcome: .link(.opened(address: RemoteText(text), inBrowser: false)))),
             Sample(name: "/view", content: .result(command: "view", outcome: .media(.viewed(ShownPicture(of: message, drawing: .drawn(sixel)))))),
             Sample(name: "/draft", content: .result(command: "draft", outcome: .draft(.shown(text)))),
             Sample(name: "/draft save", content: .result(command: "draft", outcome: .draft(.saved)), showsText: false),
@@ -247,7 +270,7 @@ import TerminalGraphics
     /// words to the log).
     static let silentFailures: Set = ["no room open", "not queued", "too large", "queue number", "store", "not logged in", "login in progress",
                                       "password", "cancelled", "decoding", "session not saved", "no account management", "wait", "not own",
-                                      "self", "no invites", "pictures unavailable", "pictures off"]
+                                      "self", "no invites", "pictures unavailable", "pictures off", "unknown link"]
 
     /// Every `ShellError`, with the server's own words where a case carries them.
     static func failures(_ text: String) -> [(String, ShellError)] {
@@ -279,7 +302,7 @@ import TerminalGraphics
             ("turned off", .turnedOff(command: text, profile: text, flag: .showQRCodeLogin)), ("unknown space", .unknownSpace(text)),
             ("not in space", .notInSpace(room: RemoteText(text), space: RemoteText(text))), ("file unreadable", .fileUnreadable(path: text)),
             ("not a file", .notAFile(path: text)), ("file too large", .fileTooLarge(path: text, limit: 1024)), ("no media", .noMedia(reference: text)),
-            ("attachment damaged", .attachmentDamaged(name: text)), ("no picture", .noPicture(reference: text)),
+            ("attachment damaged", .attachmentDamaged(name: text)), ("no picture", .noPicture(reference: text)), ("unknown link", .unknownLink(number: 3, listed: 2)),
             ("pictures unavailable", .picturesUnavailable), ("pictures off", .picturesOff), ("picture not shown", .pictureNotShown(label: text, .notAPicture)),
             ("file not written", .fileNotWritten(path: text)), ("encryption", .encryption(.alreadyEncrypted(roomName: RemoteText(text)))),
             ("device unknown", .encryption(.unknownDevice(userID: text, deviceID: text))),
@@ -351,6 +374,8 @@ import TerminalGraphics
         case .relation(.redactionQueued): 46
         case .media(.downloaded): 47
         case .media(.viewed): 72
+        case .link(.listed): 73
+        case .link(.opened): 74
         case .draft(let outcome):
             switch outcome {
             case .shown: 48
@@ -388,7 +413,7 @@ import TerminalGraphics
         }
     }
 
-    static let outcomeCount = 73
+    static let outcomeCount = 75
 
     /// Which case `content` is. No `default`: a new case must be numbered here.
     static func number(of content: Report.Content) -> Int {
@@ -484,8 +509,9 @@ import TerminalGraphics
         case .picturesUnavailable: 57
         case .picturesOff: 58
         case .pictureNotShown: 59
+        case .unknownLink: 60
         }
     }
 
-    static let errorCount = 60
+    static let errorCount = 61
 }

@@ -56,4 +56,22 @@ enum TerminalSafety {
         result.unicodeScalars.append(contentsOf: rest)
         return result
     }
+
+    /// The text without the OSC 8 links a theme that makes links adds (`ESC ] 8 ; ; address ESC \`),
+    /// and the addresses they carried.
+    static func withoutHyperlinks(_ text: String) -> (text: String, addresses: [String]) {
+        var result = "", addresses: [String] = []
+        var rest = text[...]
+        while let start = rest.range(of: "\u{1B}]8;;") {
+            result += rest[..<start.lowerBound]
+            guard let end = rest[start.upperBound...].range(of: "\u{1B}\\") else {
+                result += rest[start.lowerBound...]
+                return (result, addresses)
+            }
+            let address = String(rest[start.upperBound..<end.lowerBound])
+            if !address.isEmpty { addresses.append(address) }
+            rest = rest[end.upperBound...]
+        }
+        return (result + rest, addresses)
+    }
 }
