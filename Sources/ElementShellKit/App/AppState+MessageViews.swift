@@ -53,6 +53,7 @@ extension AppState {
         view.isRedacted = message.isRedacted
         view.redactionReason = message.redactionReason.map { RemoteText($0) }
         view.media = message.media
+        view.previews = message.previews ?? []
         view.encryption = MessageEncryption(of: message, trust: state.deviceTrust)
         view.malformedField = message.malformedField
         return view

@@ -13,6 +13,8 @@ public struct MessageView: Sendable, Equatable {
     public var formattedBody: RemoteText?
     /// The file of an image, file, video or audio message.
     public var media: MediaInfo?
+    /// What the pages it links to look like, as its sender bundled them.
+    public var previews: [LinkPreview] = []
     /// Milliseconds since the Unix epoch.
     public var timestamp: Int64
     /// Our own message, in the outbox until the server confirms it.

@@ -135,6 +135,7 @@ extension MessageView {
             "thread": threadSummary.map { ["reply_count": .integer(Int64($0.replyCount)), "latest_sender_name": $0.latestSenderName.json] } ?? .null,
             "thread_root_ref": threadReference.map { .string("~\($0)") } ?? .null,
             "media": media.map(\.json) ?? .null,
+            "url_previews": .array(previews.map(\.json)),
             "encrypted": .bool(encryption != nil), "verified": encryption?.isVerified.map(JSONValue.bool) ?? .null,
             "key_imported": .bool(encryption == .importedKey), "trust": encryption?.trustName.json ?? .null,
             "decryption_failure": encryption?.failure.map { .string($0.rawValue) } ?? .null,
@@ -148,6 +149,13 @@ extension MediaInfo {
         let number = { (value: Int?) in value.map { JSONValue.integer(Int64($0)) } ?? .null }
         return ["url": .string(url), "encrypted": .bool(encryption != nil), "filename": fileName.json, "mimetype": mimeType.json,
                 "size": number(size), "w": number(width), "h": number(height), "thumbnail": thumbnail?.json ?? .null]
+    }
+}
+
+extension LinkPreview {
+    var json: JSONValue {
+        ["url": url.json, "matched_url": matchedURL.json, "title": title.json, "site_name": siteName.json, "description": summary.json,
+         "image": image?.json ?? .null]
     }
 }
 

@@ -29,6 +29,9 @@ struct MessageText {
         let indent = String(repeating: " ", count: 8)
         var lines = ([head + marks] + bodyLines.dropFirst().map { indent + $0 }).flatMap { wrapped($0, indent: indent) }
         if let quote = message.replyQuote { lines.insert(quoteLine(quote), at: 0) }
+        if !message.isRedacted {
+            lines += LinkPreviewText(theme: theme, width: width).lines(for: message.previews, indent: indent)
+        }
         if let summary = message.threadSummary {
             let name = summary.latestSenderName.shown
             let text = summary.replyCount == 1 ? L10n.screenThreadSummaryOne(name) : L10n.screenThreadSummaryOther(summary.replyCount, name)

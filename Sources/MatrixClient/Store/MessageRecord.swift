@@ -28,6 +28,8 @@ public struct MessageRecord: Sendable, Equatable, Codable, FetchableRecord, Pers
     public var redactionReason: String?
     /// The file of an image, file, video or audio message.
     public var media: MediaInfo?
+    /// What the pages it links to look like, as its sender bundled them; nil for none.
+    public var previews: [LinkPreview]?
     /// The Curve25519 key of the device that encrypted it; `nil` for a message sent in the clear.
     public var senderKey: String?
     /// Why it could not be decrypted; `nil` when it was (or was never encrypted).
@@ -55,7 +57,7 @@ public struct MessageRecord: Sendable, Equatable, Codable, FetchableRecord, Pers
     enum CodingKeys: String, CodingKey {
         case seq, eventID = "event_id", roomID = "room_id", sender, msgtype, body, formattedBody = "formatted_body"
         case originServerTS = "origin_server_ts", transactionID = "transaction_id", replyTo = "reply_to", threadRoot = "thread_root"
-        case isEdited = "edited", isRedacted = "redacted", redactionReason = "redaction_reason", media
+        case isEdited = "edited", isRedacted = "redacted", redactionReason = "redaction_reason", media, previews
         case senderKey = "sender_key", decryptionFailure = "decryption_failure", isKeyImported = "key_imported"
         case malformedField = "malformed"
     }

@@ -17,6 +17,8 @@ public struct OutboxEntry: Sendable, Equatable, Codable, FetchableRecord, Persis
     public var formattedBody: String?
     /// The uploaded file of a media message: sent with it, and kept across restarts with it.
     public var media: MediaInfo?
+    /// The pages it links to as previewed when it was typed, bundled into it (MSC4095).
+    public var previews: [LinkPreview]?
     /// Milliseconds since the Unix epoch, when it was typed.
     public var createdAt: Int64
     public var attempts: Int
@@ -40,7 +42,7 @@ public struct OutboxEntry: Sendable, Equatable, Codable, FetchableRecord, Persis
 
     enum CodingKeys: String, CodingKey {
         case transactionID = "transaction_id", roomID = "room_id", eventType = "event_type", relation
-        case msgtype, body, formattedBody = "formatted_body", media
+        case msgtype, body, formattedBody = "formatted_body", media, previews
         case createdAt = "created_at", attempts, failed
     }
 }

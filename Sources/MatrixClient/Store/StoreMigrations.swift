@@ -289,6 +289,11 @@ enum StoreMigrations {
                 table.column("sent_at", .integer).notNull()
             }
         }
+        migrator.registerMigration("15 link previews") { database in
+            // The pages a message links to, as its sender bundled them (MSC4095); NULL for most.
+            try database.alter(table: "message") { $0.add(column: "previews", .text) }
+            try database.alter(table: "outbox") { $0.add(column: "previews", .text) }
+        }
         return migrator
     }
 }

@@ -68,9 +68,9 @@ extension StoreWriter {
             }
             var insertMessage = try RowInserter(database, sql: """
                 INSERT OR IGNORE INTO message (event_id, room_id, sender, msgtype, body, formatted_body, origin_server_ts, transaction_id,
-                                               reply_to, thread_root, redacted, redaction_reason, media, sender_key, decryption_failure,
-                                               key_imported, malformed)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                               reply_to, thread_root, redacted, redaction_reason, media, previews, sender_key,
+                                               decryption_failure, key_imported, malformed)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             var leaveOutbox = try RowInserter(database, sql: "DELETE FROM outbox WHERE transaction_id = ?")
             var fresh: [MessageRecord] = []
@@ -88,6 +88,7 @@ extension StoreWriter {
                 insertMessage.bind(Int64(message.isRedacted ? 1 : 0))
                 insertMessage.bind(message.redactionReason)
                 insertMessage.bind(message.media?.storedText)
+                insertMessage.bind(message.previews?.storedText)
                 insertMessage.bind(message.senderKey)
                 insertMessage.bind(message.decryptionFailure?.rawValue)
                 insertMessage.bind(Int64(message.isKeyImported ? 1 : 0))
@@ -213,7 +214,7 @@ extension StoreWriter {
                 }
             case .redaction(let eventID, let reason):
                 try database.execute(sql: """
-                    UPDATE message SET body = '', formatted_body = NULL, media = NULL, redacted = 1, redaction_reason = ? WHERE event_id = ?
+                    UPDATE message SET body = '', formatted_body = NULL, media = NULL, previews = NULL, redacted = 1, redaction_reason = ? WHERE event_id = ?
                     """, arguments: [reason, eventID])
                 if database.changesCount > 0 { changed.append(eventID) }
                 // A reaction taken back: its count under the message drops.

@@ -208,6 +208,8 @@ extension MessageRecord {
                   formattedBody: isHTML ? content["formatted_body"]?.string : nil,
                   originServerTS: event.originServerTS ?? 0, transactionID: transactionID, replyTo: replyTo, threadRoot: threadRoot)
         media = MediaInfo(msgtype: msgtype, content: content)
+        let previews = LinkPreview.bundle(in: content)
+        if !previews.isEmpty { self.previews = previews }
     }
 
     /// Which part of a message's content does not fit: all of it, its body or its msgtype.

@@ -95,6 +95,7 @@ extension AppState {
                                senderName: name(of: sender), msgtype: entry.msgtype, body: RemoteText(entry.body),
                                formattedBody: entry.formattedBody.map { RemoteText($0) }, timestamp: entry.createdAt, isPending: true)
         view.media = entry.media
+        view.previews = entry.previews ?? []
         view.reference = commit { $0.references.number(forPending: entry.transactionID) }
         // The send queue encrypts it for an encrypted room, from this device.
         if state.rooms[entry.roomID]?.encryption != nil { view.encryption = .trusted }

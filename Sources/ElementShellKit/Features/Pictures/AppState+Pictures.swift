@@ -17,15 +17,35 @@ extension AppState {
         let box = terminal.box(within: state.profile.settings.imageSize, indent: PictureText.indent)
         let loader = pictureLoader(for: session, services: services)
         let generation = state.serviceGeneration
+        // A link preview's picture is a small one beside the page's words.
+        let previewBox = CellBox(columns: min(box.columns, Self.previewPictureSize.columns), rows: min(box.rows, Self.previewPictureSize.rows))
         for message in messages where !message.isRedacted {
-            guard let media = message.media,
-                  let source = PictureSource.of(msgtype: message.msgtype, media: media, pixels: drawing.pixels(for: box)) else { continue }
-            pictureQueue.add { [weak self] in
-                // A picture of a room left behind, or of an account signed out, is not fetched.
-                guard await self?.stillShows(message, generation: generation) == true else { return }
-                let drawn = await loader.drawing(of: source, with: drawing, in: box)
-                await self?.show(ShownPicture(of: message, drawing: drawn), of: message, generation: generation)
+            if let media = message.media, let source = PictureSource.of(msgtype: message.msgtype, media: media, pixels: drawing.pixels(for: box)) {
+                queuePicture(of: message, from: source, drawnWith: drawing, in: box, loader: loader, generation: generation) {
+                    ShownPicture(of: message, drawing: $0)
+                }
             }
+            for preview in message.previews {
+                guard let image = preview.image else { continue }
+                let source = PictureSource.of(previewImage: image, pixels: drawing.pixels(for: previewBox))
+                queuePicture(of: message, from: source, drawnWith: drawing, in: previewBox, loader: loader, generation: generation) {
+                    ShownPicture(of: message, preview: preview, drawing: $0)
+                }
+            }
+        }
+    }
+
+    /// The most a link preview's picture covers.
+    static let previewPictureSize = CellBox(columns: 20, rows: 6)
+
+    private func queuePicture(of message: MessageView, from source: Result<PictureSource, PictureProblem>, drawnWith drawing: PictureDrawing,
+                              in box: CellBox, loader: PictureLoader, generation: Int,
+                              shown: @escaping @Sendable (ShownPicture.Drawing) -> ShownPicture) {
+        pictureQueue.add { [weak self] in
+            // A picture of a room left behind, or of an account signed out, is not fetched.
+            guard await self?.stillShows(message, generation: generation) == true else { return }
+            let drawn = await loader.drawing(of: source, with: drawing, in: box)
+            await self?.show(shown(drawn), of: message, generation: generation)
         }
     }
 

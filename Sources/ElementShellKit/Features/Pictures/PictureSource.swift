@@ -42,6 +42,13 @@ struct PictureSource: Sendable, Equatable {
         }
     }
 
+    /// What to fetch to draw a link preview's picture: scaled by the server, or whole and decrypted.
+    static func of(previewImage image: MediaThumbnail, pixels: PixelSize) -> Result<PictureSource, PictureProblem> {
+        guard let keys = image.encryption else { return source(image.url, nil, .scaledByServer(pixels)) }
+        if let size = image.size, size > wholeFileLimit { return .failure(.tooLargeToFetch(limit: wholeFileLimit)) }
+        return source(image.url, keys, .whole(maximumBytes: wholeFileLimit))
+    }
+
     private static func source(_ url: String, _ keys: AttachmentKeys?, _ fetch: Fetch) -> Result<PictureSource, PictureProblem> {
         guard let url = MediaURL(url) else { return .failure(.notAPicture) }
         return .success(PictureSource(url: url, encryption: keys, fetch: fetch))

@@ -24,10 +24,20 @@ public struct ShownPicture: Sendable, Equatable {
     }
 
     init(of message: MessageView, drawing: Drawing) {
+        self.init(of: message, named: message.media?.fileName.map { RemoteText($0) } ?? message.body, drawing: drawing)
+    }
+
+    /// The picture of one of the message's link previews, named by its page.
+    init(of message: MessageView, preview: LinkPreview, drawing: Drawing) {
+        let name = preview.title ?? preview.siteName ?? preview.url ?? preview.matchedURL ?? ""
+        self.init(of: message, named: RemoteText(name), drawing: drawing)
+    }
+
+    private init(of message: MessageView, named name: RemoteText, drawing: Drawing) {
         messageKey = message.outputKey
         eventID = message.eventID
         reference = message.reference
-        name = message.media?.fileName.map { RemoteText($0) } ?? message.body
+        self.name = name
         self.drawing = drawing
     }
 }

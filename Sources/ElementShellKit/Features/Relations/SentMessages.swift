@@ -47,6 +47,7 @@ struct SentMessages: Equatable {
                                     formattedBody: entry.formattedBody, originServerTS: entry.createdAt,
                                     transactionID: entry.transactionID, replyTo: replyTo)
         message.media = entry.media
+        message.previews = entry.previews
         return message
     }
 }

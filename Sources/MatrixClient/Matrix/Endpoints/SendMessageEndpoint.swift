@@ -44,27 +44,32 @@ public enum OutgoingContent {
         case .replacement(let eventID):
             // Clients without edits show the fallback: the new text marked with a star.
             var fallback = message(msgtype: entry.msgtype, body: "* " + entry.body, formattedBody: entry.formattedBody.map { "* " + $0 }, media: nil)
-            fallback["m.new_content"] = .object(message(msgtype: entry.msgtype, body: entry.body, formattedBody: entry.formattedBody, media: entry.media))
+            fallback["m.new_content"] = .object(message(msgtype: entry.msgtype, body: entry.body, formattedBody: entry.formattedBody, media: entry.media,
+                                                        previews: entry.previews))
             fallback["m.relates_to"] = ["rel_type": "m.replace", "event_id": .string(eventID)]
             return .object(fallback)
         case .reply(let eventID, let sender):
-            var content = message(msgtype: entry.msgtype, body: entry.body, formattedBody: entry.formattedBody, media: entry.media, alsoMentioning: sender)
+            var content = message(msgtype: entry.msgtype, body: entry.body, formattedBody: entry.formattedBody, media: entry.media,
+                                  previews: entry.previews, alsoMentioning: sender)
             content["m.relates_to"] = ["m.in_reply_to": ["event_id": .string(eventID)]]
             return .object(content)
         case .thread(let root, let latest):
-            var content = message(msgtype: entry.msgtype, body: entry.body, formattedBody: entry.formattedBody, media: entry.media)
+            var content = message(msgtype: entry.msgtype, body: entry.body, formattedBody: entry.formattedBody, media: entry.media,
+                                  previews: entry.previews)
             content["m.relates_to"] = ["rel_type": "m.thread", "event_id": .string(root), "is_falling_back": .bool(true),
                                        "m.in_reply_to": ["event_id": .string(latest)]]
             return .object(content)
         case nil:
-            return .object(message(msgtype: entry.msgtype, body: entry.body, formattedBody: entry.formattedBody, media: entry.media))
+            return .object(message(msgtype: entry.msgtype, body: entry.body, formattedBody: entry.formattedBody, media: entry.media,
+                                   previews: entry.previews))
         }
     }
 
     /// A message's content. `m.mentions` is always there: who is named in it (and whom a reply
     /// answers), so that nobody is notified by a name that merely appears in the text. A media
-    /// message adds its file's `url`, `info` and `filename`.
-    private static func message(msgtype: String, body: String, formattedBody: String?, media: MediaInfo?,
+    /// message adds its file's `url`, `info` and `filename`; one with link previews their bundle,
+    /// under the unstable name readers know today (MSC4095).
+    private static func message(msgtype: String, body: String, formattedBody: String?, media: MediaInfo?, previews: [LinkPreview]? = nil,
                                 alsoMentioning extra: String? = nil) -> [String: JSONValue] {
         var mentioned = Mentions.userIDs(in: body)
         if let extra, !mentioned.contains(extra) { mentioned.append(extra) }
@@ -75,6 +80,7 @@ public enum OutgoingContent {
             content["formatted_body"] = .string(formattedBody)
         }
         content.merge(media?.contentFields ?? [:]) { _, file in file }
+        if let previews, !previews.isEmpty { content[LinkPreview.unstableBundleKey] = .array(previews.map(\.contentJSON)) }
         return content
     }
 }

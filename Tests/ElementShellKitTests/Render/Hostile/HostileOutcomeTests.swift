@@ -98,6 +98,7 @@ import TerminalGraphics
     static func message(_ text: String) -> MessageView {
         var message = HostileTextTests.message(body: text, from: text, formattedBody: "<b>\(text)</b>")
         message.media = MediaInfo(url: "mxc://hs/f", fileName: text, size: 2048)
+        message.previews = [LinkPreview(matchedURL: text, url: "https://h.example/" + text, title: text, siteName: text, summary: text)]
         message.replyQuote = ReplyQuote(senderName: RemoteText(text), body: RemoteText(text), reference: 3)
         message.threadSummary = ThreadLine(replyCount: 2, latestSenderName: RemoteText(text))
         message.reactions = [ReactionCount(key: RemoteText(text), count: 2)]
