@@ -96,6 +96,12 @@ def homeserver_config(directory, port, server_name, signing_key, shared_secret, 
         "suppress_key_server_warning": True,
         "federation_domain_whitelist": [],
         "enable_authenticated_media": True,
+        # Link previews, of the tests' own pages on this machine only: every other private range
+        # stays refused, as it must be on any server that fetches what users name.
+        "url_preview_enabled": True,
+        "url_preview_ip_range_blacklist": ["10.0.0.0/8", "100.64.0.0/10", "169.254.0.0/16", "172.16.0.0/12", "192.168.0.0/16",
+                                           "::1/128", "fc00::/7", "fe80::/10"],
+        "url_preview_ip_range_whitelist": ["127.0.0.1"],
         "serve_client_wellknown": True,
     }
     for dotted in RATE_LIMITED_ACTIONS:

@@ -13,4 +13,8 @@ public enum AppEvent: Sendable, Equatable {
     case receiptDue(roomID: String)
     /// A line `/after` scheduled is due.
     case scheduledLineDue(id: Int)
+    /// The address at the end of the input line has stood still long enough to be previewed.
+    case previewDue(url: String, roomID: String)
+    /// The homeserver's preview of an address typed in a message came (or nothing did).
+    case previewFetched(url: String, LinkPreview?)
 }

@@ -65,6 +65,12 @@ extension AppState {
             // A command, run like a typed one.
             guard stillApplies() else { return }
             await runScheduledLine(id)
+        case .previewDue(let url, let roomID):
+            guard stillApplies() else { return }
+            previewDue(url, in: roomID)
+        case .previewFetched(let url, let preview):
+            guard stillApplies() else { return }
+            previewFetched(url, preview)
         case .markedRead(let roomID):
             guard stillApplies() else { return }
             clearCounts(of: roomID)

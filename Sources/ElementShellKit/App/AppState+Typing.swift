@@ -13,6 +13,7 @@ extension AppState {
     /// being typed tells the open room, at most once per `typingRenewal`; a command, an empty
     /// line (sent or cleared) or another room stops it.
     func inputLineChanged(to text: String) {
+        previewLinks(in: text)
         let trimmed = text.trimmingWhitespace()
         let isMessage = !trimmed.isEmpty && (!trimmed.hasPrefix("/") || trimmed.hasPrefix("//"))
         guard isMessage, state.profile.settings.sendTyping, state.session != nil, let roomID = state.currentRoomID else { return stopTyping() }

@@ -50,6 +50,8 @@ public struct Report: Sendable, Equatable {
         case restoreProgress(done: Int, total: Int)
         /// A message's picture, ready after its line: drawn, or the reason it is not.
         case picture(ShownPicture)
+        /// The preview of an address typed in the message being written, which it will carry.
+        case previewReady(LinkPreview)
     }
 
     public var content: Content

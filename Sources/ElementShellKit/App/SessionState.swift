@@ -47,6 +47,10 @@ public struct SessionState: Equatable {
     public internal(set) var typingUserIDs: [String: [String]] = [:]
     /// The room last told that the user is typing, and when.
     var typingNotice: TypingNotice?
+    /// Previews of the addresses typed in messages this session, by address.
+    var linkPreviews: [String: LinkPreviewFetch] = [:]
+    /// Waits for the address being typed at the end of the line to stand still.
+    var previewPause: Task<Void, Never>?
     /// The session's store could not be opened or read: commands that need it say so, rather
     /// than that nobody is logged in; `/logout` removes it.
     var storeFailed = false

@@ -23,6 +23,7 @@ enum SettingValue: Sendable, Equatable {
     case images(ImagesMode)
     case imageSize(CellBox)
     case hyperlinks(HyperlinksMode)
+    case linkPreviews(LinkPreviewsMode)
 
     static let historySizes = 0...1_000_000
     static let requestTimeouts = 1...600
@@ -95,6 +96,9 @@ enum SettingValue: Sendable, Equatable {
         case .hyperlinks:
             guard let mode = HyperlinksMode(rawValue: text.lowercased()) else { return nil }
             self = .hyperlinks(mode)
+        case .linkPreviews:
+            guard let mode = LinkPreviewsMode(rawValue: text.lowercased()) else { return nil }
+            self = .linkPreviews(mode)
         }
     }
 

@@ -23,6 +23,7 @@ extension Settings {
         case images
         case imageSize = "image_size"
         case hyperlinks
+        case linkPreviews = "link_previews"
 
         /// Looks a name up, suggesting the nearest real one when there is no such setting.
         public init(named name: String) throws(SettingError) {
@@ -51,6 +52,7 @@ extension Settings {
             case .images: .oneOf(ImagesMode.allCases.map(\.rawValue))
             case .imageSize: .cellBox(columns: SettingValue.imageColumns, rows: SettingValue.imageRows)
             case .hyperlinks: .oneOf(HyperlinksMode.allCases.map(\.rawValue))
+            case .linkPreviews: .oneOf(LinkPreviewsMode.allCases.map(\.rawValue))
             }
         }
 

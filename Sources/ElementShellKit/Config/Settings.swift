@@ -42,11 +42,15 @@ public struct Settings: Sendable, Equatable {
     public var imageSize: CellBox
     /// Whether web addresses in messages (and saved files) are clickable OSC 8 links.
     public var hyperlinks: HyperlinksMode
+    /// In which rooms addresses typed in a message are previewed by the homeserver, and the
+    /// preview bundled into the message.
+    public var linkPreviews: LinkPreviewsMode
 
     public init(language: String?, color: ColorMode, historySize: Int, requestTimeout: Int, loginTimeout: Int = 300,
                 caFile: String?, logLevel: LogLevel, timelineSize: Int, markdown: Bool, privateReceipts: Bool = false, sendTyping: Bool = true,
                 notify: NotifyMode = .bell, notifyBodies: Bool = false, excludeInsecureDevices: Bool = false, sync: SyncMode = .auto,
-                images: ImagesMode = .auto, imageSize: CellBox = CellBox(columns: 40, rows: 12), hyperlinks: HyperlinksMode = .auto) {
+                images: ImagesMode = .auto, imageSize: CellBox = CellBox(columns: 40, rows: 12), hyperlinks: HyperlinksMode = .auto,
+                linkPreviews: LinkPreviewsMode = .unencrypted) {
         self.language = language
         self.color = color
         self.historySize = historySize
@@ -65,6 +69,7 @@ public struct Settings: Sendable, Equatable {
         self.images = images
         self.imageSize = imageSize
         self.hyperlinks = hyperlinks
+        self.linkPreviews = linkPreviews
     }
 
     /// The value as `/set` and the config file write it; nil when the setting is unset.
@@ -88,6 +93,7 @@ public struct Settings: Sendable, Equatable {
         case .images: images.rawValue
         case .imageSize: imageSize.description
         case .hyperlinks: hyperlinks.rawValue
+        case .linkPreviews: linkPreviews.rawValue
         }
     }
 
@@ -120,6 +126,7 @@ public struct Settings: Sendable, Equatable {
         case .images(let mode): images = mode
         case .imageSize(let box): imageSize = box
         case .hyperlinks(let mode): hyperlinks = mode
+        case .linkPreviews(let mode): linkPreviews = mode
         }
     }
 }

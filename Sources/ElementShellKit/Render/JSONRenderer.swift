@@ -58,6 +58,8 @@ public enum JSONRenderer {
                       "awaits_more": .bool(arrival.awaitsMore)]
         case .picture(let picture):
             fields = picture.json.merging(["type": "picture"]) { $1 }
+        case .previewReady(let preview):
+            fields = ["type": "link_preview", "preview": preview.json]
         case .restoreProgress(let done, let total):
             fields = ["type": "restore_progress", "done": .integer(Int64(done)), "total": .integer(Int64(total))]
         case .sendProblem(let transactionID, let roomID, let error, let delay):

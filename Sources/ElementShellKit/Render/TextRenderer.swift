@@ -75,6 +75,8 @@ public struct TextRenderer: Sendable {
             lines = [theme.dim(L10n.screenBackupRestoreProgress(done, total))]
         case .picture(let picture):
             lines = PictureText(theme: theme, lastMessageKey: lastMessageKey).lines(for: picture)
+        case .previewReady(let preview):
+            lines = [theme.dim(L10n.screenLinkPreviewReady)] + LinkPreviewText(theme: theme, width: width).lines(for: [preview], indent: "  ")
         case .sendProblem(_, _, let error, let delay):
             let reason = ErrorMessages.sentence(for: .matrix(error))
             lines = [theme.error(delay.map { L10n.screenSendRetrying(reason, Int($0.components.seconds) + 1) } ?? L10n.screenSendGivenUp(reason))]

@@ -1,4 +1,5 @@
 import Foundation
+import MatrixJSON
 
 /// Moving files to and from the homeserver's media repository, for a session.
 public protocol MediaService: Sendable {
@@ -10,6 +11,9 @@ public protocol MediaService: Sendable {
     func download(_ media: MediaURL, maximumBytes: Int, progress: TransferProgressHandler?) async throws(MatrixError) -> Data
     /// A picture scaled by the server to about `width` × `height`, refused past `maximumBytes`.
     func thumbnail(_ media: MediaURL, width: Int, height: Int, maximumBytes: Int) async throws(MatrixError) -> Data
+    /// What the page at `url` looks like, as the homeserver fetched it; nil when it found
+    /// nothing to show. The homeserver learns the address: ask only where the user allows it.
+    func preview(of url: String) async throws(MatrixError) -> LinkPreview?
 }
 
 public struct MatrixMediaService: MediaService {
@@ -37,5 +41,12 @@ public struct MatrixMediaService: MediaService {
 
     public func thumbnail(_ media: MediaURL, width: Int, height: Int, maximumBytes: Int) async throws(MatrixError) -> Data {
         try await client.successBody(.thumbnail(media, width: width, height: height, maximumBytes: maximumBytes), progress: nil)
+    }
+
+    public func preview(of url: String) async throws(MatrixError) -> LinkPreview? {
+        let body = try await client.successBody(.preview(of: url), progress: nil)
+        guard case .object(var fields) = try MatrixClient.decode(JSONValue.self, from: body) else { throw .decoding("preview_url: not a JSON object") }
+        fields["matched_url"] = .string(url)
+        return LinkPreview(json: .object(fields))
     }
 }

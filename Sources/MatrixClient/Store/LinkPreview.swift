@@ -31,7 +31,7 @@ public struct LinkPreview: Sendable, Equatable, Codable {
     static let bundleKey = "m.url_previews"
     static let unstableBundleKey = "com.beeper.linkpreviews"
     /// The most previews of one message kept: more would only be a wall of text.
-    static let limit = 3
+    public static let limit = 3
 
     /// The previews bundled in a message's content; none when there is no bundle, or only entries
     /// that ask the reader's homeserver for the preview (which this client does not do: the

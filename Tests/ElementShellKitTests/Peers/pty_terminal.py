@@ -5,8 +5,8 @@ for byte, to a file.
 
     pty_terminal.py --output FILE --steps JSON [--env KEY=VALUE ...] -- COMMAND ARGS...
 
-STEPS is a list of ["type", TEXT] (TEXT is written as typed, then Enter) and ["wait", PATTERN,
-COUNT] (until the bytes printed hold COUNT matches of the regular expression PATTERN). Exits 0
+STEPS is a list of ["type", TEXT] (TEXT is written as typed, then Enter), ["keys", TEXT] (written
+as typed, without Enter) and ["wait", PATTERN, COUNT] (until the bytes printed hold COUNT matches of the regular expression PATTERN). Exits 0
 once the command ends after the last step (which should end it), 1 when a wait or the end takes
 longer than --timeout seconds; the output file is written either way.
 """
@@ -73,8 +73,8 @@ def main():
 
     failed = None
     for step in json.loads(args.steps):
-        if step[0] == "type":
-            os.write(descriptor, step[1].encode() + b"\r")
+        if step[0] in ("type", "keys"):
+            os.write(descriptor, step[1].encode() + (b"\r" if step[0] == "type" else b""))
             continue
         pattern, count = re.compile(step[1].encode()), step[2]
         while len(pattern.findall(printed)) < count:

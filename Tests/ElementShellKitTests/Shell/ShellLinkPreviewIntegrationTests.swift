@@ -48,3 +48,44 @@ extension ShellMessagingIntegrationTests {
         try await shell.run(base + ["-c", "/logout!"]).expectSuccess()
     }
 }
+
+/// carol types an address in a message at a terminal: the test Synapse previews the page (served
+/// by `Peers/page_server.py`), the shell shows what the message will carry, and erin (matrix-nio)
+/// reads the bundle from the event. In carol's encrypted room no address reaches the previewer.
+extension ShellMessagingIntegrationTests {
+    @Test func ourMessageCarriesThePreviewMadeWhileTypingButNotInAnEncryptedRoom() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let base = try shell.testerArguments(for: homeserver)
+        let tag = UUID().uuidString.prefix(6)
+        let roomID = try await peer.createRoom(named: "Shared \(tag)", inviting: carolID, displayName: "Erin Nio")
+        let joined = try await shell.run(base + ["-c", "/login test \(carol)", "-c", "/join \(roomID)", "-c", "/create Secret \(tag) --encrypted",
+                                                 "-c", "/wait sync"], extraEnvironment: password)
+        #expect(joined.status == 0, "\(joined)")
+        let image = AppStatePictureTests.fixtures.appending(path: "pattern.png").path
+        let log = shell.home.appending(path: "pages-asked.log")
+        let site = try await DetachedServer("page_server.py", [image, log.path])
+        let address = { (name: String) in "http://127.0.0.1:\(site.port)/page/\(name)" }
+
+        let terminal = try await shell.runInTerminal(base, steps: [
+            .wait("Resumed the session"),
+            .type("/open Secret \(tag)"), .keys("not for the server: \(address("secret")) nor"), .type(""),
+            .type("/open Shared \(tag)"), .keys("the plan: \(address("plan")) today"),
+            .wait("Your message will carry this preview"), .wait("Page plan"), .type(""),
+            .type("/wait sent"), .type("/echo done"), .wait("(?<!echo )done"), .type("/quit"),
+        ])
+        let printed = String(decoding: terminal.printed, as: UTF8.self)
+        #expect(terminal.status == 0, "\(terminal.errors)\n\(printed.suffix(3000))")
+
+        let sent = try await peer.events(in: roomID).last { ($0["content"] as? [String: Any])?["body"] as? String == "the plan: \(address("plan")) today" }
+        let bundle = (sent?["content"] as? [String: Any])?["com.beeper.linkpreviews"] as? [[String: Any]]
+        #expect(bundle?.first?["matched_url"] as? String == address("plan"), "\(String(describing: sent))")
+        #expect(bundle?.first?["og:title"] as? String == "Page plan" && bundle?.first?["og:description"] as? String == "What the page plan says.")
+        #expect((bundle?.first?["og:image"] as? String)?.hasPrefix("mxc://") == true, "the page's picture, as the server keeps it")
+
+        let asked = try String(contentsOf: log, encoding: .utf8)
+        #expect(asked.contains("/page/plan"), "\(asked)")
+        #expect(!asked.contains("secret"), "the encrypted room's address reached no previewer: \(asked)")
+        try await shell.run(base + ["-c", "/logout!"]).expectSuccess()
+    }
+}

@@ -5,12 +5,15 @@ extension ShellProcess {
     enum TerminalStep {
         /// Types the text and Enter.
         case type(String)
+        /// Types the text, leaving it on the input line.
+        case keys(String)
         /// Waits until what the shell printed holds `count` matches of the regular expression.
         case wait(String, count: Int = 1)
 
         var json: [Any] {
             switch self {
             case .type(let text): ["type", text]
+            case .keys(let text): ["keys", text]
             case .wait(let pattern, let count): ["wait", pattern, count]
             }
         }

@@ -12,6 +12,7 @@ struct FakeMediaService: MediaService {
         throw .notFound
     }
     var thumbnailing: @Sendable (MediaURL, Int, Int) async throws(MatrixError) -> Data = { _, _, _ throws(MatrixError) in throw .notFound }
+    var previewing: @Sendable (String) async throws(MatrixError) -> LinkPreview? = { _ throws(MatrixError) in nil }
 
     func uploadLimit() async throws(MatrixError) -> Int? { try await limit() }
     func upload(_ data: Data, fileName: String, contentType: String, progress: TransferProgressHandler?) async throws(MatrixError) -> MediaURL {
@@ -22,5 +23,8 @@ struct FakeMediaService: MediaService {
     }
     func thumbnail(_ media: MediaURL, width: Int, height: Int, maximumBytes: Int) async throws(MatrixError) -> Data {
         try await thumbnailing(media, width, height)
+    }
+    func preview(of url: String) async throws(MatrixError) -> LinkPreview? {
+        try await previewing(url)
     }
 }

@@ -32,8 +32,10 @@ extension AppState {
                       quoting parent: MessageRecord? = nil, editing original: MessageRecord? = nil, media: MediaInfo? = nil) async -> Bool {
         let content = format.content(for: text, markdownEnabled: state.profile.settings.markdown)
         let now = environment.clock.date
-        let entry = OutboxEntry(transactionID: TransactionID.make(at: now), roomID: room.roomID, relation: relation, msgtype: msgtype,
+        var entry = OutboxEntry(transactionID: TransactionID.make(at: now), roomID: room.roomID, relation: relation, msgtype: msgtype,
                                 body: content.body, formattedBody: content.formattedBody, media: media, createdAt: now.matrixTimestamp)
+        // What was previewed while it was typed goes with it; nothing waits for a preview.
+        if media == nil { entry.previews = readyPreviews(for: content.body, in: room.roomID) }
         let bytes = EventSizeLimit.bytes(of: OutgoingContent.content(for: entry), encrypted: state.rooms[room.roomID]?.encryption != nil)
         guard bytes <= EventSizeLimit.contentBytes else { return await keepAsDraft(text, of: entry, bytes: bytes, in: room) }
         do {

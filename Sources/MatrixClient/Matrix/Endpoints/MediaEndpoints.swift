@@ -45,6 +45,13 @@ extension MatrixEndpoint where Response == Data {
     /// `GET /_matrix/client/v1/media/thumbnail/{serverName}/{mediaId}?width=&height=&method=scale`,
     /// authenticated: a picture the server scaled (keeping its proportions) to about the size
     /// asked, for the server's own media only (an encrypted file has no thumbnail but its own).
+    /// `GET /_matrix/client/v1/media/preview_url`: the homeserver fetches the page and answers
+    /// with its OpenGraph fields.
+    static func preview(of url: String) -> Self {
+        MatrixEndpoint(method: .get, path: ["_matrix", "client", "v1", "media", "preview_url"], query: [URLQueryItem(name: "url", value: url)],
+                       isAuthenticated: true, maximumResponseBytes: 1 << 20)
+    }
+
     static func thumbnail(_ media: MediaURL, width: Int, height: Int, maximumBytes: Int) -> Self {
         MatrixEndpoint(method: .get, path: ["_matrix", "client", "v1", "media", "thumbnail", media.serverName, media.mediaID],
                        query: [URLQueryItem(name: "width", value: String(width)), URLQueryItem(name: "height", value: String(height)),

@@ -259,6 +259,7 @@ import TerminalGraphics
             Sample(name: "verification cancelled", content: .verification(cancelled)),
             Sample(name: "secrets arrived", content: .secretsArrived(SecretsArrival(crossSigning: true, backupKey: true)), showsText: false),
             Sample(name: "restore progress", content: .restoreProgress(done: 1, total: 2), showsText: false),
+            Sample(name: "preview ready", content: .previewReady(LinkPreview(matchedURL: text, url: text, title: text, siteName: text, summary: text))),
             Sample(name: "picture not shown", content: .picture(ShownPicture(of: message, drawing: .failed(.unreachable(.forbidden(message: RemoteText(text))))))),
         ]
         samples += failures(text).map { name, error in
@@ -442,10 +443,11 @@ import TerminalGraphics
         case .secretsArrived: 20
         case .restoreProgress: 21
         case .picture: 22
+        case .previewReady: 23
         }
     }
 
-    static let contentCount = 23
+    static let contentCount = 24
 
     /// Which case `error` is. No `default`: a new case must be numbered here.
     static func number(of error: ShellError) -> Int {
