@@ -3,10 +3,12 @@ build the benchmarks' fixtures on a local Synapse (bench_room.py, make_rooms.py,
 only: a fixture must be fast to make, and must not go through either client the benchmarks compare.
 """
 
+import argparse
 import http.client
 import json
 import time
 import urllib.parse
+from pathlib import Path
 
 
 class RequestError(Exception):
@@ -65,3 +67,24 @@ class Client:
 def quote(identifier: str) -> str:
     """A room or user ID as one segment of a path."""
     return urllib.parse.quote(identifier, safe="")
+
+
+def room_arguments(description: str) -> argparse.ArgumentParser:
+    """The arguments of a script that makes a room: where, as whom, under which alias."""
+    parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--homeserver", required=True)
+    parser.add_argument("--user", required=True, help="local part of a registered user")
+    parser.add_argument("--password-file", type=Path, required=True)
+    parser.add_argument("--alias", required=True, help="local part of the room's alias")
+    return parser
+
+
+def create_room(args: argparse.Namespace, device_name: str) -> tuple[Client, str]:
+    """Logs the user of ARGS in (a device of its own) and creates a private room #ALIAS:SERVER in
+    room version 11; the client, to fill the room and log out, and the room's ID."""
+    client = Client(args.homeserver)
+    client.token = client.login(args.user, args.password_file.read_text().rstrip("\n"), device_name)["access_token"]
+    room = client.request("POST", "/_matrix/client/v3/createRoom", {
+        "preset": "private_chat", "name": args.alias, "room_alias_name": args.alias, "room_version": "11",
+    })["room_id"]
+    return client, room

@@ -11,17 +11,12 @@ either client the benchmarks compare.
 
 import argparse
 import sys
-from pathlib import Path
 
-from bench_http import Client, RequestError, quote
+from bench_http import RequestError, create_room, quote, room_arguments
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--homeserver", required=True)
-    parser.add_argument("--user", required=True, help="local part of a registered user")
-    parser.add_argument("--password-file", type=Path, required=True)
-    parser.add_argument("--alias", required=True, help="local part of the room's alias")
+    parser = room_arguments(__doc__)
     parser.add_argument("--messages", type=int, default=0)
     args = parser.parse_args()
 
@@ -32,11 +27,7 @@ def main() -> None:
 
 
 def make_room(args: argparse.Namespace) -> str:
-    client = Client(args.homeserver)
-    client.token = client.login(args.user, args.password_file.read_text().rstrip("\n"), "bench_room.py")["access_token"]
-    room = client.request("POST", "/_matrix/client/v3/createRoom", {
-        "preset": "private_chat", "name": args.alias, "room_alias_name": args.alias, "room_version": "11",
-    })["room_id"]
+    client, room = create_room(args, "bench_room.py")
     quoted = quote(room)
     for number in range(1, args.messages + 1):
         client.request("PUT", f"/_matrix/client/v3/rooms/{quoted}/send/m.room.message/fill{number}",

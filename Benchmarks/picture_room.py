@@ -11,20 +11,15 @@ device out and prints the room ID. Needs Pillow (the dev venv has it).
 import argparse
 import io
 import sys
-from pathlib import Path
 
 from PIL import ImageDraw
 
-from bench_http import Client, RequestError, quote
+from bench_http import RequestError, create_room, quote, room_arguments
 from make_images import scene
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--homeserver", required=True)
-    parser.add_argument("--user", required=True, help="local part of a registered user")
-    parser.add_argument("--password-file", type=Path, required=True)
-    parser.add_argument("--alias", required=True, help="local part of the room's alias")
+    parser = room_arguments(__doc__)
     parser.add_argument("--pictures", type=int, default=200)
     args = parser.parse_args()
     try:
@@ -34,11 +29,7 @@ def main() -> None:
 
 
 def make_room(args: argparse.Namespace) -> str:
-    client = Client(args.homeserver)
-    client.token = client.login(args.user, args.password_file.read_text().rstrip("\n"), "picture_room.py")["access_token"]
-    room = client.request("POST", "/_matrix/client/v3/createRoom", {
-        "preset": "private_chat", "name": args.alias, "room_alias_name": args.alias, "room_version": "11",
-    })["room_id"]
+    client, room = create_room(args, "picture_room.py")
     base = scene()
     for number in range(1, args.pictures + 1):
         image = base.copy()

@@ -5,15 +5,21 @@
 # `/rooms`, which prints them all: start to a usable room list. Without it, `/echo ready`: the
 # floor for "instant start". The session's homeserver does not exist, so no network answers.
 #   Benchmarks/startup.sh [RUNS [ROOMS]]
+# ELEMENT_SHELL_BINARY measures another build (an older commit's, built in a worktree), to run
+# alternately with this one.
 set -euo pipefail
 runs=${1:-50}
 rooms=${2:-0}
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # shellcheck source=../Scripts/lib/common.sh
 source "$root/Scripts/lib/common.sh"
-# As Scripts/run builds it.
-swift build --quiet --package-path "$root" "${ES_RELEASE_FLAGS[@]}" --product element-shell
-shell="$root/.build/release/element-shell"
+if [[ -n ${ELEMENT_SHELL_BINARY:-} ]]; then
+    shell=$ELEMENT_SHELL_BINARY
+else
+    # As Scripts/run builds it.
+    swift build --quiet --package-path "$root" "${ES_RELEASE_FLAGS[@]}" --product element-shell
+    shell="$root/.build/release/element-shell"
+fi
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
 data="$home/data"
