@@ -17,7 +17,7 @@ import Testing
             "formatted_body": "<a href=\"https://minutes.example/7\">the minutes</a>",
         ])
         response.rooms.joined["!lobby:hs"]?.timeline.events += [
-            Messaging.event("see https://a.example/one and https://b.example/two.", from: "@bob:hs", at: 2_000),
+            Messaging.event("see https://a.example/one, https://b.example/two and https://c.example/3.", from: "@bob:hs", at: 2_000),
             Messaging.event("nothing here", from: "@bob:hs", at: 2_001),
             Messaging.event("again https://a.example/one", from: "@alice:example", at: 2_002),
             html,
@@ -38,9 +38,10 @@ import Testing
 
         #expect(await app.state.run(line: "/links"))
         guard case .link(.listed(let links))? = app.log.outcomes.last else { Issue.record("\(app.log.outcomes)"); return }
-        #expect(links.map(\.address.unsanitized) == ["https://minutes.example/7", "https://a.example/one", "https://b.example/two"])
-        #expect(links.map(\.number) == [1, 2, 3])
-        #expect(links.map(\.senderName.unsanitized) == ["Bob", "Alice", "Bob"])
+        #expect(links.map(\.address.unsanitized) == ["https://minutes.example/7", "https://a.example/one", "https://b.example/two", "https://c.example/3"],
+                "newest message first, each message's in the order written, each address once")
+        #expect(links.map(\.number) == [1, 2, 3, 4])
+        #expect(links.map(\.senderName.unsanitized) == ["Bob", "Alice", "Bob", "Bob"])
 
         #expect(await app.state.run(line: "/link 3"))
         browser.withLock { $0 = false }
@@ -48,8 +49,8 @@ import Testing
         #expect(opened.withLock { $0 } == [URL(string: "https://b.example/two")!, URL(string: "https://minutes.example/7")!])
         #expect(app.log.outcomes.suffix(2) == [.link(.opened(address: "https://b.example/two", inBrowser: true)),
                                                .link(.opened(address: "https://minutes.example/7", inBrowser: false))])
-        #expect(!(await app.state.run(line: "/link 4")))
-        #expect(app.log.failures == [.unknownLink(number: 4, listed: 3)])
+        #expect(!(await app.state.run(line: "/link 5")))
+        #expect(app.log.failures == [.unknownLink(number: 5, listed: 4)])
         let lines = TextRenderer(theme: HostileTextTests.plain).lines(for: Report(content: .result(command: "link", outcome: app.log.outcomes[app.log.outcomes.count - 2]), location: nil))
         #expect(lines == ["No browser to open it here; the address: https://minutes.example/7"])
     }

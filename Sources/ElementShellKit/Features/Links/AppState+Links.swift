@@ -27,14 +27,15 @@ extension AppState {
         }
     }
 
-    /// The newest distinct addresses of the open room (or thread), newest first.
+    /// The newest distinct addresses of the open room (or thread), newest message first, and
+    /// within a message in the order written.
     private func recentLinks(in room: RoomContext) async -> [LinkEntry] {
         let messages = (try? await room.store.messages(in: room.roomID, thread: state.currentThreadRoot, before: nil,
                                                         limit: Self.linkSearchDepth)) ?? []
         var seen: Set<String> = [], found: [(address: String, message: MessageRecord)] = []
         for message in messages.reversed() where found.count < Self.linkListLength {
             let text = message.plainText
-            for range in LinkFinder.links(in: text).reversed() where found.count < Self.linkListLength {
+            for range in LinkFinder.links(in: text) where found.count < Self.linkListLength {
                 let address = String(text[range])
                 if seen.insert(address).inserted { found.append((address, message)) }
             }
