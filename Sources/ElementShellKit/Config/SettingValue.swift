@@ -24,6 +24,7 @@ enum SettingValue: Sendable, Equatable {
     case imageSize(CellBox)
     case hyperlinks(HyperlinksMode)
     case linkPreviews(LinkPreviewsMode)
+    case screenReader(Bool)
 
     static let historySizes = 0...1_000_000
     static let requestTimeouts = 1...600
@@ -99,6 +100,9 @@ enum SettingValue: Sendable, Equatable {
         case .linkPreviews:
             guard let mode = LinkPreviewsMode(rawValue: text.lowercased()) else { return nil }
             self = .linkPreviews(mode)
+        case .screenReader:
+            guard let isOn = Self.switchState(text) else { return nil }
+            self = .screenReader(isOn)
         }
     }
 

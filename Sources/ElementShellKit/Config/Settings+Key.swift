@@ -24,6 +24,7 @@ extension Settings {
         case imageSize = "image_size"
         case hyperlinks
         case linkPreviews = "link_previews"
+        case screenReader = "screen_reader"
 
         /// Looks a name up, suggesting the nearest real one when there is no such setting.
         public init(named name: String) throws(SettingError) {
@@ -53,6 +54,7 @@ extension Settings {
             case .imageSize: .cellBox(columns: SettingValue.imageColumns, rows: SettingValue.imageRows)
             case .hyperlinks: .oneOf(HyperlinksMode.allCases.map(\.rawValue))
             case .linkPreviews: .oneOf(LinkPreviewsMode.allCases.map(\.rawValue))
+            case .screenReader: .oneOf(["on", "off"])
             }
         }
 

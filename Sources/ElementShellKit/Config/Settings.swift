@@ -45,12 +45,15 @@ public struct Settings: Sendable, Equatable {
     /// In which rooms addresses typed in a message are previewed by the homeserver, and the
     /// preview bundled into the message.
     public var linkPreviews: LinkPreviewsMode
+    /// Lines for a screen reader or a braille display: each message one plain line, its speaker
+    /// first and its marks in words, no colour.
+    public var screenReader: Bool
 
     public init(language: String?, color: ColorMode, historySize: Int, requestTimeout: Int, loginTimeout: Int = 300,
                 caFile: String?, logLevel: LogLevel, timelineSize: Int, markdown: Bool, privateReceipts: Bool = false, sendTyping: Bool = true,
                 notify: NotifyMode = .bell, notifyBodies: Bool = false, excludeInsecureDevices: Bool = false, sync: SyncMode = .auto,
                 images: ImagesMode = .auto, imageSize: CellBox = CellBox(columns: 40, rows: 12), hyperlinks: HyperlinksMode = .auto,
-                linkPreviews: LinkPreviewsMode = .unencrypted) {
+                linkPreviews: LinkPreviewsMode = .unencrypted, screenReader: Bool = false) {
         self.language = language
         self.color = color
         self.historySize = historySize
@@ -70,6 +73,7 @@ public struct Settings: Sendable, Equatable {
         self.imageSize = imageSize
         self.hyperlinks = hyperlinks
         self.linkPreviews = linkPreviews
+        self.screenReader = screenReader
     }
 
     /// The value as `/set` and the config file write it; nil when the setting is unset.
@@ -94,6 +98,7 @@ public struct Settings: Sendable, Equatable {
         case .imageSize: imageSize.description
         case .hyperlinks: hyperlinks.rawValue
         case .linkPreviews: linkPreviews.rawValue
+        case .screenReader: screenReader ? "on" : "off"
         }
     }
 
@@ -127,6 +132,7 @@ public struct Settings: Sendable, Equatable {
         case .imageSize(let box): imageSize = box
         case .hyperlinks(let mode): hyperlinks = mode
         case .linkPreviews(let mode): linkPreviews = mode
+        case .screenReader(let isOn): screenReader = isOn
         }
     }
 }

@@ -14,6 +14,9 @@ struct MessageText {
     var calendar = Calendar.current
 
     func lines(for message: MessageView) -> [String] {
+        if theme.forScreenReader {
+            return [SpokenMessageText(time: stamp(Date(timeIntervalSince1970: Double(message.timestamp) / 1000))).line(for: message, body: bodyLines(of: message))]
+        }
         let reference = message.reference.map { theme.dim("~\($0)") + " " } ?? ""
         let time = theme.dim("[" + stamp(Date(timeIntervalSince1970: Double(message.timestamp) / 1000)) + "]")
         // A thread's message shown outside its thread says whose thread it is in.

@@ -4,11 +4,14 @@ public struct Theme: Sendable, Equatable {
     public var usesColor: Bool
     public var accent: TerminalColor
     public var makesLinks: Bool
+    /// Lines for a screen reader: plain, a message's marks in words (`SpokenMessageText`).
+    public var forScreenReader: Bool
 
-    public init(usesColor: Bool, accent: TerminalColor, makesLinks: Bool = false) {
+    public init(usesColor: Bool, accent: TerminalColor, makesLinks: Bool = false, forScreenReader: Bool = false) {
         self.usesColor = usesColor
         self.accent = accent
         self.makesLinks = makesLinks
+        self.forScreenReader = forScreenReader
     }
 
     /// Colour follows the setting; `auto` means a terminal that did not ask for `NO_COLOR`. Links
@@ -19,8 +22,11 @@ public struct Theme: Sendable, Equatable {
         case .never: false
         case .auto: isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
         }
-        self.init(usesColor: usesColor, accent: profile.accentColor,
-                  makesLinks: profile.settings.hyperlinks.isOn(isTerminal: isTerminal, environment: environment))
+        // A screen reader would read out every colour and link sequence it met.
+        let forScreenReader = profile.settings.screenReader
+        self.init(usesColor: usesColor && !forScreenReader, accent: profile.accentColor,
+                  makesLinks: profile.settings.hyperlinks.isOn(isTerminal: isTerminal, environment: environment) && !forScreenReader,
+                  forScreenReader: forScreenReader)
     }
 
     /// Clean text with each web address in it made a link to itself.

@@ -59,6 +59,16 @@ import TerminalGraphics
         #expect(linked > 0, "some report shows the address")
     }
 
+    /// A screen reader's lines carry the same text, as safely.
+    @Test(arguments: HostileStrings.all)
+    func screenReaderLinesAreSafe(_ entry: HostileString) {
+        let spoken = Theme(usesColor: false, accent: .named(.green), forScreenReader: true)
+        for sample in Self.samples(entry.text) {
+            let lines = TextRenderer(theme: spoken).lines(for: Report(content: sample.content, location: nil))
+            TerminalSafety.expectSafe(lines, showing: entry, in: sample.name, survivors: sample.showsText ? nil : [])
+        }
+    }
+
     @Test(arguments: HostileStrings.all)
     func jsonLinesEscapeEveryControl(_ entry: HostileString) {
         for sample in Self.samples(entry.text) {

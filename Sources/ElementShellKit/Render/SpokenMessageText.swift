@@ -1,0 +1,71 @@
+import MatrixClient
+
+/// A message as one plain line for a screen reader or a braille display (`screen_reader`): who
+/// first, then what, what marks it in words, its time, and last the `~N` that commands take:
+///
+///     Alice: see you at six (edited, encrypted), 14:03, ~7
+///     Bob, replying to Alice: on my way, 14:04, reactions: thumbs up sign 2, ~8
+struct SpokenMessageText {
+    /// When it was sent, as the timeline shows it.
+    let time: String
+
+    /// `body`: the message's text as `MessageText` reads it (a deletion or an unread message in
+    /// words already).
+    func line(for message: MessageView, body: [String]) -> String {
+        let name = message.senderName.isEmpty ? L10n.commonUnknownSender : message.senderName.shown
+        let who = if let quote = message.replyQuote {
+            L10n.screenSpokenReplying(name, quote.senderName.shown)
+        } else if let root = message.threadReference {
+            L10n.screenSpokenInThread(name, "~\(root)")
+        } else {
+            name
+        }
+        let text = message.media.map { Self.media($0, of: message) } ?? body.filter { !$0.isEmpty }.joined(separator: " ")
+        var marks: [String] = []
+        if message.isEdited, !message.isRedacted { marks.append(L10n.screenSpokenEdited) }
+        if let encryption = message.encryption, let words = Self.encryption(encryption) { marks.append(words) }
+        let head = (message.msgtype == "m.emote" ? "\(who) \(text)" : "\(who): \(text)") + (marks.isEmpty ? "" : " (\(marks.joined(separator: ", ")))")
+        var parts = [head, time]
+        if !message.reactions.isEmpty {
+            parts.append(L10n.screenSpokenReactions(message.reactions.map { "\(Self.spoken($0.key.shown)) \($0.count)" }.joined(separator: ", ")))
+        }
+        if let reference = message.reference { parts.append("~\(reference)") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// `image cat.png, 34 KB`, and the caption where the body is one.
+    private static func media(_ media: MediaInfo, of message: MessageView) -> String {
+        let kind = switch message.msgtype {
+        case "m.image": L10n.screenMediaImage
+        case MessageRecord.stickerType: L10n.screenMediaSticker
+        case "m.video": L10n.screenMediaVideo
+        case "m.audio": L10n.screenMediaAudio
+        default: L10n.screenMediaFile
+        }
+        let name = media.fileName.map { RemoteText($0) } ?? message.body
+        var said = "\(kind) \(name.shown)"
+        if let size = media.size { said += ", " + FileSizeText.text(Int64(size)) }
+        if name != message.body { said += ": " + message.body.shownLines.filter { !$0.isEmpty }.joined(separator: " ") }
+        return said
+    }
+
+    /// What the lock and the warning say; nothing for an unread message, whose text says why.
+    private static func encryption(_ encryption: MessageEncryption) -> String? {
+        switch encryption {
+        case .trusted, .unverifiedIdentity: L10n.screenSpokenEncrypted
+        case .unsignedDevice: L10n.screenSpokenEncryptedUnverifiedDevice
+        case .identityChanged: L10n.screenSpokenEncryptedIdentityChanged
+        case .importedKey: L10n.screenSpokenEncryptedKeyImported
+        case .undecryptable: nil
+        }
+    }
+
+    /// An emoji by its Unicode name (`thumbs up sign`), other text as it is.
+    static func spoken(_ key: String) -> String {
+        let pictures = key.unicodeScalars.filter { $0.properties.isEmojiPresentation || ($0.properties.isEmoji && $0.value > 0xFF) }
+        guard !pictures.isEmpty, key.unicodeScalars.allSatisfy({ $0.properties.isEmoji || $0.properties.isVariationSelector || $0.value == 0x200D }) else {
+            return key
+        }
+        return pictures.compactMap { $0.properties.name?.lowercased() }.joined(separator: " ")
+    }
+}

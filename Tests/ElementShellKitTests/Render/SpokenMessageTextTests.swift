@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import ElementShellKit
+@testable import MatrixClient
+
+/// With `screen_reader` on, a message is one plain line, speaker first, its marks in words, its
+/// time and `~N` last: what a screen reader reads out, and a braille display shows, in order.
+@Suite struct SpokenMessageTextTests {
+    static let theme = Theme(profile: {
+        var profile = ShellConfig.default.profile(named: "element")!
+        profile.settings.screenReader = true
+        return profile
+    }(), isTerminal: true, environment: ["TERM": "xterm-kitty", "COLORTERM": "truecolor"])
+
+    static func lines(_ message: MessageView, language: String) -> [String] {
+        L10n.$languageOverride.withValue(language) {
+            MessageText(theme: theme, width: 30, now: Date(timeIntervalSince1970: 0), calendar: Calendar(identifier: .gregorian)).lines(for: message)
+        }
+    }
+
+    static func message(_ body: String, msgtype: String = "m.text") -> MessageView {
+        var view = MessageView(roomID: "!r:hs", eventID: "$e", transactionID: nil, sender: "@alice:hs", senderName: "Alice", msgtype: msgtype,
+                               body: RemoteText(body), timestamp: 0, isPending: false)
+        view.reference = 7
+        return view
+    }
+
+    @Test func aMessageIsOnePlainLineSpeakerFirst() {
+        #expect(!Self.theme.usesColor && !Self.theme.makesLinks, "no colour and no link sequences to read out")
+        var message = Self.message("see you at six,\nby the harbour https://example.org")
+        message.isEdited = true
+        message.encryption = .trusted
+        #expect(Self.lines(message, language: "en") == ["Alice: see you at six, by the harbour https://example.org (edited, encrypted), 00:00, ~7"],
+                "one line, however narrow the terminal")
+        #expect(Self.lines(message, language: "de") == ["Alice: see you at six, by the harbour https://example.org (bearbeitet, verschlüsselt), 00:00, ~7"])
+    }
+
+    @Test func repliesEmotesReactionsAndWarningsAreSaidInWords() {
+        var reply = Self.message("on my way")
+        reply.replyQuote = ReplyQuote(senderName: "Bob", body: "where are you?", reference: 6)
+        reply.reactions = [ReactionCount(key: "👍", count: 2), ReactionCount(key: "❤️", count: 1), ReactionCount(key: "ok", count: 1)]
+        reply.encryption = .unsignedDevice
+        #expect(Self.lines(reply, language: "en") == [
+            "Alice, replying to Bob: on my way (encrypted, from a device its owner did not verify), 00:00, "
+                + "reactions: thumbs up sign 2, heavy black heart 1, ok 1, ~7",
+        ])
+        #expect(Self.lines(reply, language: "de") == [
+            "Alice, als Antwort an Bob: on my way (verschlüsselt, von einem Gerät, das sein Besitzer nicht verifiziert hat), 00:00, "
+                + "Reaktionen: thumbs up sign 2, heavy black heart 1, ok 1, ~7",
+        ])
+        #expect(Self.lines(Self.message("waves", msgtype: "m.emote"), language: "en") == ["Alice waves, 00:00, ~7"])
+    }
+
+    @Test func filesAreNamedWithKindAndSizeAndHostileTextStaysHarmless() {
+        var file = Self.message("the view\u{1B}[2J")
+        file.msgtype = "m.image"
+        file.media = MediaInfo(url: "mxc://hs/v", fileName: "view.jpg", size: 34_000)
+        #expect(Self.lines(file, language: "en") == ["Alice: image view.jpg, 34 KB: the viewU+1B[2J, 00:00, ~7"])
+        #expect(Self.lines(file, language: "de") == ["Alice: Bild view.jpg, 34 KB: the viewU+1B[2J, 00:00, ~7"])
+    }
+}
