@@ -96,17 +96,22 @@ struct MessageText {
 
     /// `[image] cat.png (34 KB)`, then the caption when the body is one (it differs from the file name).
     private func mediaLines(_ media: MediaInfo, of message: MessageView) -> [String] {
-        let kind = switch message.msgtype {
+        let kind = Self.mediaKind(of: message.msgtype)
+        let name = media.fileName.map { RemoteText($0) } ?? message.body
+        let size = media.size.map { " (" + FileSizeText.text(Int64($0)) + ")" } ?? ""
+        let caption = name == message.body ? [] : message.body.shownLines.filter { !$0.isEmpty }
+        return [theme.dim("[\(kind)]") + " " + name.shown + theme.dim(size)] + caption
+    }
+
+    /// What kind of file a media message carries, in a word: image, sticker, video, audio, file.
+    static func mediaKind(of msgtype: String) -> String {
+        switch msgtype {
         case "m.image": L10n.screenMediaImage
         case MessageRecord.stickerType: L10n.screenMediaSticker
         case "m.video": L10n.screenMediaVideo
         case "m.audio": L10n.screenMediaAudio
         default: L10n.screenMediaFile
         }
-        let name = media.fileName.map { RemoteText($0) } ?? message.body
-        let size = media.size.map { " (" + FileSizeText.text(Int64($0)) + ")" } ?? ""
-        let caption = name == message.body ? [] : message.body.shownLines.filter { !$0.isEmpty }
-        return [theme.dim("[\(kind)]") + " " + name.shown + theme.dim(size)] + caption
     }
 
     /// `╭ ~3 Bob: the first line of what he wrote`, cut to a line's worth.

@@ -35,13 +35,7 @@ struct SpokenMessageText {
 
     /// `image cat.png, 34 KB`, and the caption where the body is one.
     private static func media(_ media: MediaInfo, of message: MessageView) -> String {
-        let kind = switch message.msgtype {
-        case "m.image": L10n.screenMediaImage
-        case MessageRecord.stickerType: L10n.screenMediaSticker
-        case "m.video": L10n.screenMediaVideo
-        case "m.audio": L10n.screenMediaAudio
-        default: L10n.screenMediaFile
-        }
+        let kind = MessageText.mediaKind(of: message.msgtype)
         let name = media.fileName.map { RemoteText($0) } ?? message.body
         var said = "\(kind) \(name.shown)"
         if let size = media.size { said += ", " + FileSizeText.text(Int64(size)) }
