@@ -51,6 +51,9 @@ public struct SessionState: Equatable {
     var linkPreviews: [String: LinkPreviewFetch] = [:]
     /// Waits for the address being typed at the end of the line to stand still.
     var previewPause: Task<Void, Never>?
+    /// The input line as it stood after the last key, so a preview that comes is told only while
+    /// its address is still being typed.
+    var typedLine = ""
     /// The session's store could not be opened or read: commands that need it say so, rather
     /// than that nobody is logged in; `/logout` removes it.
     var storeFailed = false

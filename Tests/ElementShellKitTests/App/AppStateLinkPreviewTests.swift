@@ -80,8 +80,11 @@ import Testing
         await app.state.send(ShellAction.inputLineChanged("see https://a.example/x now"))
         try await waitUntil { app.state.linkPreviews["https://a.example/x"] == .fetching }
         #expect(await app.state.run(line: "see https://a.example/x now"))
+        await app.state.send(ShellAction.inputLineChanged(""))
         #expect(try await Self.outboxPreviews(app) == [nil])
         await release.open()
+        try await waitUntil { app.state.linkPreviews["https://a.example/x"] == .ready(Self.page) }
+        #expect(!app.log.reports.contains { $0.content == .previewReady(Self.page) }, "not offered for a message already sent")
     }
 
     @Test func anEncryptedRoomAsksNothingUnlessAllowedAndThenSealsThePicture() async throws {

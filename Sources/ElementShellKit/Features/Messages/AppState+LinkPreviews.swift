@@ -13,6 +13,7 @@ extension AppState {
     /// Called with every change of the input line.
     func previewLinks(in text: String) {
         state.previewPause?.cancel()
+        commit { $0.typedLine = text }
         let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty, !trimmed.hasPrefix("/") || trimmed.hasPrefix("//"), let roomID = state.currentRoomID,
               previewsAllowed(in: roomID) else { return }
@@ -69,10 +70,11 @@ extension AppState {
     }
 
     /// A preview came: kept for the message being typed, and shown above the prompt as what the
-    /// message will carry.
+    /// message will carry, unless the message went (or its address was deleted) meanwhile.
     func previewFetched(_ url: String, _ preview: LinkPreview?) {
         commit { $0.linkPreviews[url] = preview.map(LinkPreviewFetch.ready) ?? .unavailable }
-        if let preview { report(Report(content: .previewReady(preview), location: nil)) }
+        guard let preview, LinkFinder.links(in: state.typedLine).contains(where: { state.typedLine[$0] == url }) else { return }
+        report(Report(content: .previewReady(preview), location: nil))
     }
 
     /// The previews ready for the addresses in `body`, for a message to `roomID`; nil for none.
