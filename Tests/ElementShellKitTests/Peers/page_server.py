@@ -11,9 +11,34 @@ is answered, so a test learns which addresses reached a previewer.
 import html
 import sys
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from detached_server import listen_detached, owner_alive
+from detached_server import listen_detached
+from wsgi_server import serve_wsgi
+
+
+def site(image: bytes, log_path: str, port: int):
+    lock = threading.Lock()
+
+    def application(environ, start_response):
+        path = environ.get("PATH_INFO", "")
+        with lock, open(log_path, "a") as log:
+            log.write(path + "\n")
+        if path == "/image.png":
+            start_response("200 OK", [("Content-Type", "image/png")])
+            return [image]
+        if path.startswith("/page/"):
+            name = html.escape(path.removeprefix("/page/"))
+            page = (f"<!DOCTYPE html><html><head><title>{name}</title>"
+                    f'<meta property="og:title" content="Page {name}">'
+                    f'<meta property="og:description" content="What the page {name} says.">'
+                    f'<meta property="og:image" content="http://127.0.0.1:{port}/image.png">'
+                    "</head><body>page</body></html>")
+            start_response("200 OK", [("Content-Type", "text/html; charset=utf-8")])
+            return [page.encode()]
+        start_response("404 Not Found", [("Content-Type", "text/plain")])
+        return [b"no such page"]
+
+    return application
 
 
 def main() -> None:
@@ -21,47 +46,7 @@ def main() -> None:
     with open(image_path, "rb") as file:
         image = file.read()
     listener = listen_detached()
-    port = listener.getsockname()[1]
-    lock = threading.Lock()
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_GET(self):  # noqa: N802 (the name http.server calls)
-            with lock, open(log_path, "a") as log:
-                log.write(self.path + "\n")
-            if self.path == "/image.png":
-                return self.answer(200, "image/png", image)
-            if self.path.startswith("/page/"):
-                name = html.escape(self.path.removeprefix("/page/"))
-                page = (f"<!DOCTYPE html><html><head><title>{name}</title>"
-                        f'<meta property="og:title" content="Page {name}">'
-                        f'<meta property="og:description" content="What the page {name} says.">'
-                        f'<meta property="og:image" content="http://127.0.0.1:{port}/image.png">'
-                        "</head><body>page</body></html>")
-                return self.answer(200, "text/html; charset=utf-8", page.encode())
-            self.answer(404, "text/plain", b"no such page")
-
-        def answer(self, status, content_type, body):
-            self.send_response(status)
-            self.send_header("Content-Type", content_type)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args):
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", port), Handler, bind_and_activate=False)
-    server.socket.close()
-    server.socket = listener
-    threading.Thread(target=watch_owner, args=(server, owner), daemon=True).start()
-    server.serve_forever()
-
-
-def watch_owner(server, owner: int) -> None:
-    import time
-    while owner_alive(owner):
-        time.sleep(1)
-    server.shutdown()
+    serve_wsgi(listener, site(image, log_path, listener.getsockname()[1]), owner)
 
 
 if __name__ == "__main__":
