@@ -1,3 +1,5 @@
+import Foundation
+
 /// OSC 8 hyperlinks: text the user can click to open an address. The address is carried as
 /// printable ASCII only (every other byte percent-encoded), so nothing in it, however hostile,
 /// can end the sequence early or reach the terminal as a control.
@@ -11,25 +13,14 @@ enum Hyperlink {
     }
 
     static func encoded(_ address: String) -> String {
-        var encoded = ""
-        for byte in address.utf8 {
-            if (0x21...0x7E).contains(byte) {
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return encoded
+        address.addingPercentEncoding(withAllowedCharacters: printable) ?? ""
     }
+
+    /// What an address may carry as it is: the printable ASCII characters but the space.
+    private static let printable = CharacterSet(charactersIn: Unicode.Scalar(0x21)...Unicode.Scalar(0x7E))
 
     /// A local file as a link's address (`file:///path`).
     static func fileAddress(_ path: String) -> String {
         "file://" + path
-    }
-}
-
-private extension String {
-    func leftPadded(to length: Int) -> String {
-        String(repeating: "0", count: max(0, length - count)) + self
     }
 }

@@ -27,7 +27,7 @@ extension AppState {
             }
             for preview in message.previews {
                 guard let image = preview.image else { continue }
-                let source = PictureSource.of(previewImage: image, pixels: drawing.pixels(for: previewBox))
+                let source = PictureSource.of(image, pixels: drawing.pixels(for: previewBox))
                 queuePicture(of: message, from: source, drawnWith: drawing, in: previewBox, loader: loader, generation: generation) {
                     ShownPicture(of: message, preview: preview, drawing: $0)
                 }

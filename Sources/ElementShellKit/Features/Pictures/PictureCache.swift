@@ -1,4 +1,5 @@
 import Foundation
+import MatrixClient
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,18 +22,8 @@ struct PictureCache: Sendable {
     /// Keeps `data` under `name`, readable only by its owner; a cache that cannot be written is
     /// only slower.
     func store(_ data: Data, for name: String) {
-        guard data.count <= limit else { return }
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let url = file(for: name)
-        let temporary = url.path + ".\(UUID().uuidString).part"
-        let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return }
-        let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
-        guard written == data.count, rename(temporary, url.path) == 0 else {
-            unlink(temporary)
-            return
-        }
+        guard data.count <= limit, (try? PrivateDirectory.create(at: directory)) != nil,
+              (try? PrivateFile.write(data, to: file(for: name), durable: false)) != nil else { return }
         trim()
     }
 

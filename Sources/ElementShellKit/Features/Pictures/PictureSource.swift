@@ -27,26 +27,27 @@ struct PictureSource: Sendable, Equatable {
         switch msgtype {
         case "m.image", MessageRecord.stickerType:
             if media.mimeType?.lowercased().hasPrefix("image/svg") == true { return .failure(.notAPicture) }
-            if let thumbnail = media.thumbnail, let keys = thumbnail.encryption {
-                return source(thumbnail.url, keys, .whole(maximumBytes: wholeFileLimit))
-            }
-            guard let keys = media.encryption else { return source(media.url, nil, .scaledByServer(pixels)) }
-            if let size = media.size, size > wholeFileLimit { return .failure(.tooLargeToFetch(limit: wholeFileLimit)) }
-            return source(media.url, keys, .whole(maximumBytes: wholeFileLimit))
+            // Where the server cannot scale it, the sender's smaller picture is the one to fetch.
+            if let thumbnail = media.thumbnail, thumbnail.encryption != nil { return of(thumbnail, pixels: pixels) }
+            return picture(media.url, encryption: media.encryption, size: media.size, pixels: pixels)
         case "m.video":
-            guard let thumbnail = media.thumbnail else { return nil }
-            guard let keys = thumbnail.encryption else { return source(thumbnail.url, nil, .scaledByServer(pixels)) }
-            return source(thumbnail.url, keys, .whole(maximumBytes: wholeFileLimit))
+            return media.thumbnail.map { of($0, pixels: pixels) }
         default:
             return nil
         }
     }
 
-    /// What to fetch to draw a link preview's picture: scaled by the server, or whole and decrypted.
-    static func of(previewImage image: MediaThumbnail, pixels: PixelSize) -> Result<PictureSource, PictureProblem> {
-        guard let keys = image.encryption else { return source(image.url, nil, .scaledByServer(pixels)) }
-        if let size = image.size, size > wholeFileLimit { return .failure(.tooLargeToFetch(limit: wholeFileLimit)) }
-        return source(image.url, keys, .whole(maximumBytes: wholeFileLimit))
+    /// What to fetch to draw a smaller picture: a message's thumbnail, a link preview's image.
+    static func of(_ thumbnail: MediaThumbnail, pixels: PixelSize) -> Result<PictureSource, PictureProblem> {
+        picture(thumbnail.url, encryption: thumbnail.encryption, size: thumbnail.size, pixels: pixels)
+    }
+
+    /// Scaled by the server when it can read the file; whole and decrypted here, within the
+    /// limit, when it cannot.
+    private static func picture(_ url: String, encryption: AttachmentKeys?, size: Int?, pixels: PixelSize) -> Result<PictureSource, PictureProblem> {
+        guard let keys = encryption else { return source(url, nil, .scaledByServer(pixels)) }
+        if let size, size > wholeFileLimit { return .failure(.tooLargeToFetch(limit: wholeFileLimit)) }
+        return source(url, keys, .whole(maximumBytes: wholeFileLimit))
     }
 
     private static func source(_ url: String, _ keys: AttachmentKeys?, _ fetch: Fetch) -> Result<PictureSource, PictureProblem> {
