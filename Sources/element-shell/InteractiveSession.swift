@@ -21,13 +21,14 @@ final class InteractiveSession {
         let running = running
         let exitStatus = Shared<Int32>(0)
         // Asked before the line editor reads the terminal, which would take its answers for typing.
-        let pictureTerminal = context.options.output == .text
+        let pictureTerminal = context.options.output == .text && !context.profile.settings.screenReader
             ? PictureTerminalSetup.terminal(images: context.profile.settings.images, environment: context.environment) : nil
         // The state exists only after the editor it asks questions through; the editor's hooks
         // reach it through this box.
         let stateBox = Shared<AppState?>(nil)
         let editor = LineEditor(
             prompt: "",
+            screenReader: context.profile.settings.screenReader,
             history: HistoryFile(path: context.dataDirectory + "/history", limit: context.profile.settings.historySize),
             hooks: LineEditor.Hooks(
                 line: { lineSink.yield($0) },
@@ -98,6 +99,8 @@ final class InteractiveSession {
             }
             editor.send(.print(welcome))
         }
+        // The startup's output is in: a screen reader's prompt comes after it.
+        editor.send(.resumeInput(discardingTypeahead: false))
         for await line in lines {
             guard let line, !state.isQuitting else { break }
             let attempts = state.loginAttemptCount
@@ -156,9 +159,9 @@ final class InteractiveSession {
         // `/quit` from a timer or a script ends the shell too, not only a typed one.
         observe({ state.isQuitting }) { if $0 { lineSink.finish() } }
         let drawPrompt = { @MainActor @Sendable in
-            editor.send(.prompt(PromptRenderer.render(format: state.profile.promptFormat, values: state.promptValues(), theme: presenter.theme)))
+            editor.send(.prompt(state.prompt(theme: presenter.theme)))
         }
-        observe({ (state.profile, state.promptValues()) }) { _ in drawPrompt() }
+        observe({ state.prompt(theme: presenter.theme) }) { _ in drawPrompt() }
         // The offline countdown and a slow sync's seconds move each second; nothing else in the prompt does.
         Task { @MainActor in
             while !state.isQuitting {
@@ -170,6 +173,7 @@ final class InteractiveSession {
             }
         }
         observe({ state.profile.settings.historySize }) { editor.send(.historyLimit($0)) }
+        observe({ state.profile.settings.screenReader }) { editor.send(.screenReader($0)) }
         observe({ state.completionContext }) { completion.value = $0 }
     }
 }

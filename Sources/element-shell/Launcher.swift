@@ -23,7 +23,7 @@ struct Launcher {
             return 2
         }
         let profileName = options.profile ?? config.defaultProfile
-        guard let profile = config.profile(named: profileName) else {
+        guard var profile = config.profile(named: profileName) else {
             let fallback = config.profile(named: config.defaultProfile)?.settings.language
             L10n.language = LanguageResolver.language(setting: fallback, environment: environment)
             let suggestion = Suggestion.nearest(to: profileName, among: config.profiles.keys)
@@ -31,6 +31,7 @@ struct Launcher {
             return 2
         }
         L10n.language = LanguageResolver.language(setting: profile.settings.language, environment: environment)
+        if options.asksForScreenReader(environment: environment) { profile.settings.screenReader = true }
         let dataDirectory = options.dataDirectory ?? DataDirectory.path(profile: profileName, environment: environment)
         do {
             try DataDirectory.prepare(dataDirectory, ownsExisting: options.dataDirectory == nil)

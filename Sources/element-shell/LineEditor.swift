@@ -26,6 +26,8 @@ final class LineEditor: Sendable {
         /// Puts text into the input line to edit, as when a room with a draft is opened.
         case setLine(String)
         case historyLimit(Int)
+        /// Screen-reader mode: the input line is drawn as a teletype would, never redrawn.
+        case screenReader(Bool)
         /// The terminal bell, as the user's readline configures it (audible, visible or none).
         case ring
         case interrupt
@@ -65,8 +67,9 @@ final class LineEditor: Sendable {
     private let history: HistoryFile?
     private let hooks: Hooks
     private let initialPrompt: String
+    private let startsForScreenReader: Bool
 
-    init(prompt: String, history: HistoryFile?, hooks: Hooks) {
+    init(prompt: String, screenReader: Bool, history: HistoryFile?, hooks: Hooks) {
         var fds: [Int32] = [0, 0]
         precondition(pipe(&fds) == 0, "cannot create the line editor's wake-up pipe")
         wakeRead = fds[0]
@@ -76,6 +79,7 @@ final class LineEditor: Sendable {
         self.history = history
         self.hooks = hooks
         initialPrompt = prompt
+        startsForScreenReader = screenReader
     }
 
     deinit {
@@ -145,7 +149,7 @@ final class LineEditor: Sendable {
     // MARK: - The readline thread
 
     private func run() {
-        ReadlineBridge.install(editor: self, prompt: initialPrompt)
+        ReadlineBridge.install(editor: self, prompt: initialPrompt, teletype: startsForScreenReader)
         history?.load()
         var input = InputState()
         var inputEnded = false
@@ -214,8 +218,10 @@ final class LineEditor: Sendable {
             case .resumeInput(let discardingTypeahead):
                 if discardingTypeahead { tcflush(STDIN_FILENO, TCIFLUSH) }
                 if let prompt = input.heldPrompt { ReadlineBridge.setPrompt(prompt) }
+                ReadlineBridge.resume()
                 input = InputState()
             case .historyLimit(let limit): history?.setLimit(limit)
+            case .screenReader(let isOn): ReadlineBridge.useTeletype(isOn)
             case .ring: rl_ding()
             case .setLine(let text): ReadlineBridge.setLine(text)
             case .interrupt: if !ReadlineBridge.interrupt() { hooks.interrupted() }

@@ -32,9 +32,16 @@ enum ReadlineBridge {
     nonisolated(unsafe) private static var reportedLine = ""
     /// After Ctrl-D on an empty line no more answers can come: questions get `nil` at once.
     nonisolated(unsafe) private static var inputEnded = false
+    /// In screen-reader mode the line is drawn as a teletype would, never redrawn (`TeletypeLine`).
+    nonisolated(unsafe) private static var teletype: TeletypeLine?
+    /// From a finished line until input resumes: the next prompt waits for the line's output.
+    nonisolated(unsafe) private static var lineRuns = false
 
-    static func install(editor newEditor: LineEditor, prompt initialPrompt: String) {
+    static func install(editor newEditor: LineEditor, prompt initialPrompt: String, teletype drawsAsTeletype: Bool) {
         owner = pthread_self()
+        teletype = drawsAsTeletype ? TeletypeLine() : nil
+        // Until the startup's output is printed, as after a finished line.
+        lineRuns = drawsAsTeletype
         editor = newEditor
         prompt = initialPrompt
         // Lets ~/.inputrc say `$if element-shell`.
@@ -56,6 +63,7 @@ enum ReadlineBridge {
             ReadlineBridge.saveLineAsDraft()
             return 0
         }
+        if teletype != nil { setTeletype(true) }
         // In callback mode readline hands the terminal back to its own mode after every line and
         // takes it again once the line's handler returns; a key typed in that moment (a busy
         // machine makes it long: both wait for output to drain) was echoed by the terminal, and a
@@ -70,7 +78,7 @@ enum ReadlineBridge {
         rl_callback_handler_remove()
         // readline has already drawn a fresh prompt below the last line; the terminal's own
         // shell takes that line back.
-        fputs("\r\u{1B}[K", stdout)
+        newRow(erasing: true)
         rl_deprep_terminal()
         fflush(stdout)
         endInput()
@@ -94,7 +102,7 @@ enum ReadlineBridge {
         questions.removeAll()
         if secret != nil {
             secret = nil
-            fputs("\n", stdout)
+            newRow()
         }
         for question in pending { question.reply(nil) }
     }
@@ -106,7 +114,7 @@ enum ReadlineBridge {
         if let question = questions.first {
             // readline leaves Ctrl-D marked; unmarked, later lines end without an extra newline.
             rl_eof_found = 0
-            if line == nil { fputs("\n", stdout) }
+            if line == nil || teletype != nil { newRow() }
             finishQuestion(restoringLater: true)
             question.reply(line)
         } else {
@@ -114,6 +122,10 @@ enum ReadlineBridge {
                 // The end of input: the prompt readline draws again afterwards stays empty.
                 rl_set_prompt("")
                 endInput()
+            }
+            if teletype != nil {
+                newRow()
+                lineRuns = true
             }
             finishedLine = line ?? ""
             editor?.accept(line)
@@ -131,11 +143,11 @@ enum ReadlineBridge {
             case .reading:
                 continue
             case .finished(let answer):
-                fputs("\n", stdout)
+                newRow()
                 finishQuestion()
                 question.reply(answer)
             case .cancelled:
-                fputs("\n", stdout)
+                newRow()
                 finishQuestion()
                 question.reply(nil)
             }
@@ -156,7 +168,7 @@ enum ReadlineBridge {
         guard questions.isEmpty else { return }
         rl_replace_line(text, 0)
         rl_point = rl_end
-        rl_redisplay()
+        redisplay()
     }
 
     /// Tells the editor what the input line holds now, when that changed since it was last told.
@@ -175,7 +187,7 @@ enum ReadlineBridge {
         let text = String(cString: rl_line_buffer)
         guard !text.isEmpty else { return }
         rl_replace_line("", 0)
-        rl_redisplay()
+        redisplay()
         editor?.saveDraft(text)
     }
 
@@ -184,13 +196,20 @@ enum ReadlineBridge {
         prompt = newPrompt
         guard questions.isEmpty else { return }
         rl_set_prompt(newPrompt)
-        rl_redisplay()
+        redisplay()
     }
 
     /// Prints above the prompt; what is typed and the cursor are redrawn as they were. Above a
-    /// password question the question is written again; what was typed stays invisible.
+    /// password question the question is written again; what was typed stays invisible. For a
+    /// screen reader the lines go below instead, and nothing is redrawn.
     static func printAbove(_ lines: [String]) {
         assertOwner()
+        if var line = teletype {
+            fputs(line.print(lines), stdout)
+            teletype = line
+            fflush(stdout)
+            return
+        }
         clearInputLine()
         for line in lines {
             fputs(line + "\n", stdout)
@@ -203,6 +222,8 @@ enum ReadlineBridge {
     /// picture never scrolls it; the cursor is put back under them wherever the protocol left it.
     static func printPicture(above lines: [String], sequence: [UInt8], rows: Int) {
         assertOwner()
+        // A screen reader is given the picture's description, which the lines hold.
+        guard teletype == nil else { return printAbove(lines) }
         clearInputLine()
         for line in lines {
             fputs(line + "\n", stdout)
@@ -212,6 +233,81 @@ enum ReadlineBridge {
         _ = sequence.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, stdout) }
         fputs("\u{1B}8\u{1B}[\(rows)B", stdout)
         redraw()
+    }
+
+    /// Turns screen-reader drawing on or off, for the rest of the run or until turned back.
+    static func useTeletype(_ isOn: Bool) {
+        assertOwner()
+        guard isOn != (teletype != nil) else { return }
+        if isOn {
+            rl_clear_visible_line()
+            setTeletype(true)
+            drawTeletype()
+        } else {
+            newRow()
+            setTeletype(false)
+            rl_on_new_line()
+            rl_redisplay()
+        }
+        fflush(stdout)
+    }
+
+    private static func setTeletype(_ isOn: Bool) {
+        if isOn {
+            if teletype == nil { teletype = TeletypeLine() }
+            rl_redisplay_function = { ReadlineBridge.drawTeletype() }
+            rl_completion_display_matches_hook = { matches, count, _ in ReadlineBridge.listMatches(matches, count: Int(count)) }
+        } else {
+            teletype = nil
+            lineRuns = false
+            rl_redisplay_function = rl_redisplay
+            rl_completion_display_matches_hook = nil
+        }
+    }
+
+    /// readline's display in screen-reader mode: only what changed, where the cursor is. Nothing
+    /// is drawn for readline's own line while a password is read, nor while a finished line runs:
+    /// the prompt then comes after the line's output.
+    private static func drawTeletype() {
+        guard var line = teletype, !readsSecret, !lineRuns || !questions.isEmpty else { return }
+        let prompt = rl_display_prompt.map { String(cString: $0) } ?? ""
+        let bytes = rl_line_buffer.map { UnsafeRawBufferPointer(start: $0, count: Int(rl_end)) } ?? UnsafeRawBufferPointer(start: nil, count: 0)
+        var rows: Int32 = 0, columns: Int32 = 0
+        rl_get_screen_size(&rows, &columns)
+        let output = line.draw(prompt: prompt.filter { $0 != "\u{1}" && $0 != "\u{2}" }, line: String(decoding: bytes, as: UTF8.self),
+                               point: Int(rl_point), columns: Int(columns))
+        teletype = line
+        fputs(output, stdout)
+        fflush(stdout)
+    }
+
+    /// Completions in screen-reader mode: one line under what is typed, not a table.
+    private static func listMatches(_ matches: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, count: Int) {
+        guard let matches, count > 0 else { return }
+        printAbove([(1...count).compactMap { matches[$0].map { String(cString: $0) } }.joined(separator: "  ")])
+    }
+
+    /// Input resumes after a finished line: in screen-reader mode its prompt is drawn now.
+    static func resume() {
+        assertOwner()
+        guard teletype != nil, lineRuns else { return }
+        lineRuns = false
+        drawTeletype()
+    }
+
+    private static func redisplay() {
+        if teletype != nil { drawTeletype() } else { rl_redisplay() }
+    }
+
+    /// Ends the row the cursor is on: with a line break, or by erasing it (where readline drew a
+    /// prompt that is to go). A teletype never erases: it breaks the row if anything is on it.
+    private static func newRow(erasing: Bool = false) {
+        if var line = teletype {
+            fputs(line.endLine(), stdout)
+            teletype = line
+        } else {
+            fputs(erasing ? "\r\u{1B}[K" : "\n", stdout)
+        }
     }
 
     private static func clearInputLine() {
@@ -226,6 +322,7 @@ enum ReadlineBridge {
     static func interrupt() -> Bool {
         assertOwner()
         fputs("^C\n", stdout)
+        if teletype != nil { teletype = TeletypeLine() }
         if let question = questions.first {
             if !readsSecret { clearReadlineLine() }
             finishQuestion()
@@ -234,7 +331,7 @@ enum ReadlineBridge {
         }
         clearReadlineLine()
         rl_on_new_line()
-        rl_redisplay()
+        redisplay()
         reportLineChange()
         return false
     }
@@ -251,19 +348,24 @@ enum ReadlineBridge {
         // A key sequence or a Ctrl-R search under way must not turn the next keys into an answer.
         rl_callback_sigcleanup()
         if question.hidden {
-            rl_clear_visible_line()
-            fputs(question.prompt, stdout)
+            if var line = teletype {
+                fputs(line.show(question.prompt), stdout)
+                teletype = line
+            } else {
+                rl_clear_visible_line()
+                fputs(question.prompt, stdout)
+            }
             fflush(stdout)
             secret = SecretInput()
         } else {
             if savedLine == nil {
                 savedLine = (String(cString: rl_line_buffer), rl_point)
             }
-            rl_clear_visible_line()
+            if teletype == nil { rl_clear_visible_line() }
             rl_replace_line("", 0)
             rl_set_prompt(question.prompt)
             rl_on_new_line()
-            rl_redisplay()
+            redisplay()
         }
     }
 
@@ -295,9 +397,9 @@ enum ReadlineBridge {
         rl_point = min(saved.point, rl_end)
         // After an answer readline may have drawn the prompt on this line already: drawn from the
         // line's start, it shows once.
-        fputs("\r\u{1B}[K", stdout)
+        newRow(erasing: true)
         rl_on_new_line()
-        rl_redisplay()
+        redisplay()
     }
 
     private static func clearReadlineLine() {
@@ -309,10 +411,11 @@ enum ReadlineBridge {
     /// The prompt and line, or the password question, drawn again after other output.
     private static func redraw() {
         if readsSecret, let question = questions.first {
+            if teletype != nil { return }
             fputs(question.prompt, stdout)
         } else {
             rl_on_new_line()
-            rl_redisplay()
+            redisplay()
         }
         fflush(stdout)
     }
@@ -335,7 +438,12 @@ enum ReadlineBridge {
         pthread_sigmask(SIG_SETMASK, &previous, nil)
         signal(SIGTSTP, SIG_IGN)
         rl_prep_terminal(0)
-        fputs("\r\u{1B}[K", stdout)
+        if teletype != nil {
+            // The job's shell has left the cursor on a row of its own.
+            teletype = TeletypeLine()
+        } else {
+            fputs("\r\u{1B}[K", stdout)
+        }
         if readsSecret {
             redraw()
         } else {

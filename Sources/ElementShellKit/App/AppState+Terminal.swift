@@ -18,6 +18,18 @@ extension AppState {
                                      unread: state.session == nil ? nil : unread, status: status, typing: typingText)
     }
 
+    /// The prompt as drawn, at `now`. For a screen reader it is short and stable: the open room's
+    /// name (the app's before one is open), never a count, a status or who is typing, each of
+    /// which would have it spoken again at every change.
+    public func prompt(theme: Theme, at now: Date? = nil) -> String {
+        let values = promptValues(at: now)
+        guard state.profile.settings.screenReader else {
+            return PromptRenderer.render(format: state.profile.promptFormat, values: values, theme: theme)
+        }
+        return PromptRenderer.render(format: values.room == nil ? "{app}> " : "{room}> ",
+                                     values: PromptRenderer.Values(app: values.app, room: values.room), theme: theme)
+    }
+
     /// The app's clock, for the executable's own timers (the prompt's countdown).
     public var clock: any ShellClock { environment.clock }
 

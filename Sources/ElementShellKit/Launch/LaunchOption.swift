@@ -1,6 +1,6 @@
 /// The command line's options, in the order `--help` lists them.
 enum LaunchOption: CaseIterable {
-    case config, profile, dataDirectory, rc, noRC, command, output, passwordFile, passphraseFile
+    case config, profile, dataDirectory, rc, noRC, command, output, passwordFile, passphraseFile, screenReader
 
     init?(flag: String) {
         guard let option = Self.allCases.first(where: { $0.flags.contains(flag) }) else { return nil }
@@ -19,10 +19,11 @@ enum LaunchOption: CaseIterable {
         case .output: ["--output"]
         case .passwordFile: ["--password-file"]
         case .passphraseFile: ["--passphrase-file"]
+        case .screenReader: ["--screen-reader"]
         }
     }
 
-    var takesValue: Bool { self != .noRC }
+    var takesValue: Bool { self != .noRC && self != .screenReader }
 
     /// What `--help` shows after the flag for its value.
     var valueName: String? {
@@ -32,7 +33,7 @@ enum LaunchOption: CaseIterable {
         case .dataDirectory: "<directory>"
         case .command: "<line>"
         case .output: "<text|json>"
-        case .noRC: nil
+        case .noRC, .screenReader: nil
         }
     }
 
@@ -47,6 +48,7 @@ enum LaunchOption: CaseIterable {
         case .output: L10n.screenCLIOutputHelp
         case .passwordFile: L10n.screenCLIPasswordFileHelp
         case .passphraseFile: L10n.screenCLIPassphraseFileHelp
+        case .screenReader: L10n.screenCLIScreenReaderHelp
         }
     }
 }

@@ -11,6 +11,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var output = OutputFormat.text
     public var passwordFile: String?
     public var passphraseFile: String?
+    /// Plain lines for a screen reader, whatever the profile says (`screen_reader`).
+    public var screenReader = false
 
     public init() {}
 
@@ -45,6 +47,14 @@ public struct LaunchOptions: Sendable, Equatable {
         return .run(options)
     }
 
+    /// Whether the run is for a screen reader whatever the profile says: `--screen-reader`, or
+    /// `ACCESSIBLE` set (to anything but `0`) in the environment, as a person who always uses
+    /// one sets it once for every program.
+    public func asksForScreenReader(environment: [String: String]) -> Bool {
+        let variable = environment["ACCESSIBLE"] ?? ""
+        return screenReader || (!variable.isEmpty && variable != "0")
+    }
+
     /// `--name=value` and `-cvalue` into the flag and its value.
     private static func split(_ argument: String) -> (flag: String, value: String?) {
         if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
@@ -70,6 +80,7 @@ public struct LaunchOptions: Sendable, Equatable {
             guard let format = OutputFormat(rawValue: value) else { throw .invalidOutput(value) }
             output = format
         case .noRC: noRC = true
+        case .screenReader: screenReader = true
         }
     }
 }

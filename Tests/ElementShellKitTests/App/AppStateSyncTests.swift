@@ -31,6 +31,20 @@ import Testing
         #expect(listed.map(\.roomID) == ["!a:hs"])
     }
 
+    /// A screen reader speaks the prompt each time it is drawn: it names the room and nothing that
+    /// moves on its own (counts, sync status, typing).
+    @Test func aScreenReadersPromptIsShortAndStable() async throws {
+        let app = AppHarness(sync: Self.oneRoom("Lobby", unread: 3))
+        let theme = Theme(usesColor: false, accent: .named(.green))
+        await app.state.run(line: "/login matrix.org alice")
+        try await waitUntil { app.state.syncStatus == .live }
+        #expect(app.state.prompt(theme: theme).contains("(3)"))
+        #expect(await app.state.run(line: "/set screen_reader on"))
+        #expect(app.state.prompt(theme: theme) == "Element> ")
+        #expect(await app.state.run(line: "/open Lobby"))
+        #expect(app.state.prompt(theme: theme) == "Lobby> ")
+    }
+
     /// On a test clock, a timeout passes only when the test moves time on: a busy machine cannot
     /// make a wait that should succeed run out (one did, with five real seconds, under load).
     @Test func waitSyncHoldsUntilAResponseIsAppliedOrTimesOut() async throws {

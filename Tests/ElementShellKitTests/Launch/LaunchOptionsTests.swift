@@ -11,10 +11,19 @@ import Testing
         return options
     }
 
+    @Test func aScreenReaderIsAskedForByTheFlagOrTheEnvironment() throws {
+        let plain = try run([])
+        #expect(!plain.asksForScreenReader(environment: [:]))
+        #expect(!plain.asksForScreenReader(environment: ["ACCESSIBLE": ""]))
+        #expect(!plain.asksForScreenReader(environment: ["ACCESSIBLE": "0"]))
+        #expect(plain.asksForScreenReader(environment: ["ACCESSIBLE": "1"]))
+        #expect(try run(["--screen-reader"]).asksForScreenReader(environment: [:]))
+    }
+
     @Test func everyOptionTakesItsValueNextOrAfterAnEqualsSign() throws {
         let options = try run(["--config", "c.yaml", "--profile=clap", "--data-dir", "/d", "--rc", "x.elrc", "--no-rc",
                                "-c", "/open #a", "--command=hello", "-c/wait sent", "--output", "json",
-                               "--password-file", "p", "--passphrase-file=q"])
+                               "--password-file", "p", "--passphrase-file=q", "--screen-reader"])
         var expected = LaunchOptions()
         expected.config = "c.yaml"
         expected.profile = "clap"
@@ -25,6 +34,7 @@ import Testing
         expected.output = .json
         expected.passwordFile = "p"
         expected.passphraseFile = "q"
+        expected.screenReader = true
         #expect(options == expected)
         #expect(try run([]) == LaunchOptions())
     }
@@ -46,6 +56,7 @@ import Testing
         #expect(throws: LaunchOptionsError.unexpectedArgument("hello")) { try LaunchOptions.parse(["hello"]) }
         #expect(throws: LaunchOptionsError.missingValue("-c")) { try LaunchOptions.parse(["-c"]) }
         #expect(throws: LaunchOptionsError.unexpectedValue("--no-rc")) { try LaunchOptions.parse(["--no-rc=yes"]) }
+        #expect(throws: LaunchOptionsError.unexpectedValue("--screen-reader")) { try LaunchOptions.parse(["--screen-reader=on"]) }
         #expect(throws: LaunchOptionsError.invalidOutput("xml")) { try LaunchOptions.parse(["--output", "xml"]) }
         #expect(ErrorMessages.message(for: .invalidOutput("xml")) == "“xml” is not an output format: text or json. See --help for the options.")
     }

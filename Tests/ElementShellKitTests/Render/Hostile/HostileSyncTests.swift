@@ -60,7 +60,7 @@ import Testing
             #expect(TerminalSafety.unsafeScalars(in: json).isEmpty, "JSON output: \(json.prefix(200))")
             lines += plain
         }
-        let prompt = PromptRenderer.render(format: app.state.profile.promptFormat, values: app.state.promptValues(), theme: HostileTextTests.plain)
+        let prompt = app.state.prompt(theme: HostileTextTests.plain)
         return (app, lines + [prompt])
     }
 
