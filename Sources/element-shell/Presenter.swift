@@ -67,7 +67,7 @@ final class Presenter {
         case .result: report.isFailure
         case .configProblem, .sessionResumed, .sessionEnded, .sendProblem, .firstSyncUnderway, .firstSyncFinished, .transfer, .restoreProgress, .identityChanged,
              .slidingSyncUnavailable, .signInLink, .deviceCode: true
-        case .message, .messageChanged, .reacted, .mentioned, .invited, .gap, .attention, .verification, .secretsArrived, .picture, .previewReady: false
+        case .message, .messageChanged, .reacted, .mentioned, .news, .invited, .gap, .attention, .verification, .secretsArrived, .picture, .previewReady: false
         }
     }
 }

@@ -131,6 +131,24 @@ extension AppState {
         }
     }
 
+    /// For a screen reader, news in a room other than the open one, before sync's counts are
+    /// committed: a new mention at once, more messages at most once a minute per room. Not
+    /// from the run's first sync, which brings what piled up meanwhile (`/unread` lists that).
+    private func announceNews(of room: RoomRecord) {
+        let known = state.rooms[room.roomID]
+        let now = environment.clock.date
+        guard state.appliedSyncCount > 0, room.membership == .join else { return }
+        let newMentions = room.highlightCount > (known?.highlightCount ?? 0)
+        let moreMessages = room.notificationCount > (known?.notificationCount ?? 0)
+        let quiet = state.newsAnnounced[room.roomID].map { now.timeIntervalSince($0) < Self.newsInterval } ?? false
+        guard newMentions || (moreMessages && !quiet) else { return }
+        commit { $0.newsAnnounced[room.roomID] = now }
+        report(Report(content: .news(roomName: RoomName.text(of: room), messages: room.notificationCount, mentions: room.highlightCount), location: nil))
+    }
+
+    /// Seconds between two announcements of more messages in the same room.
+    nonisolated static let newsInterval: TimeInterval = 60
+
     /// A stored sync response, shown and counted in one step.
     private func applySync(_ result: SyncResult, _ gathered: Gathered) {
         if state.syncStatus.isRetrying {
@@ -154,9 +172,11 @@ extension AppState {
             """)
         // Invites the store did not hold as such: told once the rooms stand as sync left them.
         let newInvites = result.rooms.filter { $0.membership == .invite && state.rooms[$0.roomID]?.membership != .invite }
-        for room in result.rooms {
-            // A mention elsewhere is worth a line; the open room shows its messages anyway.
-            if room.roomID != state.currentRoomID, room.highlightCount > (state.rooms[room.roomID]?.highlightCount ?? 0) {
+        // A mention elsewhere is worth a line; the open room shows its messages anyway.
+        for room in result.rooms where room.roomID != state.currentRoomID {
+            if state.profile.settings.screenReader {
+                announceNews(of: room)
+            } else if room.highlightCount > (state.rooms[room.roomID]?.highlightCount ?? 0) {
                 report(Report(content: .mentioned(roomName: RoomName.text(of: room), count: room.highlightCount), location: nil))
             }
         }

@@ -19,6 +19,9 @@ public struct Report: Sendable, Equatable {
         case reacted(senderName: RemoteText, key: RemoteText, reference: Int?, excerpt: RemoteText?)
         /// Someone mentioned the user in another room.
         case mentioned(roomName: RemoteText, count: Int)
+        /// For a screen reader, which has no prompt count to glance at: what waits in another
+        /// room, in a sentence.
+        case news(roomName: RemoteText, messages: Int, mentions: Int)
         /// Someone invited the user to a room or a direct chat; it rings as a direct message does.
         case invited(Invitation)
         /// A mention or a direct message: ring, maybe notify; no line of its own.

@@ -1,3 +1,4 @@
+import Foundation
 import MatrixClient
 
 /// What the shell shows and remembers of one session: its rooms, the open room, what was listed
@@ -21,6 +22,8 @@ public struct SessionState: Equatable {
     /// The session's store had never synced when its services started, and no full response has
     /// been applied since: a script's commands that read the rooms wait for one (`awaitFirstSync`).
     var awaitsFirstSync = false
+    /// When news of each room was last announced to a screen reader, by room ID.
+    var newsAnnounced: [String: Date] = [:]
     /// Whether the user was told that the first sync of this session takes a while.
     var announcedFirstSync = false
     /// The oldest message shown of the current room, where `/history` goes on from.

@@ -145,6 +145,10 @@ public enum CommandTable {
             }
         },
         CommandSpec(
+            .unread, requires: .session,
+            summary: { L10n.screenHelpUnreadSummary }, usage: { L10n.screenHelpUnreadUsage }
+        ) { _, _ in .room(.news) },
+        CommandSpec(
             .open, parameters: [CommandParameter(.room, .rest)], requires: .session,
             summary: { L10n.screenHelpOpenSummary }, usage: { L10n.screenHelpOpenUsage }
         ) { arguments, _ in .room(.open(target: arguments[0])) },
@@ -172,6 +176,14 @@ public enum CommandTable {
             guard let text = arguments.first else { return .room(.history(count: 20)) }
             guard let count = Int(text), (1...500).contains(count) else { throw .invalidNumber(command: "history", value: text) }
             return .room(.history(count: count))
+        },
+        CommandSpec(
+            .last, parameters: [CommandParameter(.number, .optional)], requires: .openRoom,
+            summary: { L10n.screenHelpLastSummary }, usage: { L10n.screenHelpLastUsage }
+        ) { arguments, _ throws(CommandParseError) in
+            guard let text = arguments.first else { return .room(.last(count: 5)) }
+            guard let count = Int(text), (1...100).contains(count) else { throw .invalidNumber(command: "last", value: text) }
+            return .room(.last(count: count))
         },
         CommandSpec(
             .members, requires: .openRoom,

@@ -32,6 +32,8 @@ public enum JSONRenderer {
                       "direct": .bool(invitation.isDirect), "number": invitation.number.map { .integer(Int64($0)) } ?? .null]
         case .mentioned(let name, let count):
             fields = ["type": "mention", "room": name.json, "highlight_count": .integer(Int64(count))]
+        case .news(let name, let messages, let mentions):
+            fields = ["type": "news", "room": name.json, "notification_count": .integer(Int64(messages)), "highlight_count": .integer(Int64(mentions))]
         case .firstSyncUnderway:
             fields = ["type": "first_sync", "event": "underway"]
         case .slidingSyncUnavailable:

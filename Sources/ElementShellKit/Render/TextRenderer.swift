@@ -49,6 +49,8 @@ public struct TextRenderer: Sendable {
             lines = []
         case .mentioned(let name, let count):
             lines = [theme.bold(L10n.screenMentioned(name.shown, count))]
+        case .news(let name, let messages, let mentions):
+            lines = [RoomNewsText.elsewhere(roomName: name.shown, messages: messages, mentions: mentions)]
         case .invited(let invitation):
             lines = [theme.bold(InvitationText.line(for: invitation))]
         case .firstSyncUnderway:

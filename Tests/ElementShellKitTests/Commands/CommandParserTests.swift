@@ -37,6 +37,9 @@ import Testing
         ("/joinrule --in Guild public", .room(.joinRule(JoinRuleRequest(rule: "public", spaces: []), in: "Guild"))),
         ("/joinrule --in 'The Guild'", .room(.joinRule(nil, in: "The Guild"))),
         ("/history 50", .room(.history(count: 50))),
+        ("/last", .room(.last(count: 5))),
+        ("/last 12", .room(.last(count: 12))),
+        ("/unread", .room(.news)),
         ("/draft see you at 5", .draft(.save(text: "see you at 5"))),
         ("/draft", .draft(.show)),
         ("/draft clear", .draft(.clear)),
@@ -233,6 +236,7 @@ import Testing
         #expect(throws: CommandParseError.usage(command: "wait")) { try CommandParser.parse("/wait message") }
         #expect(throws: CommandParseError.invalidNumber(command: "resend", value: "0")) { try CommandParser.parse("/resend 0") }
         #expect(throws: CommandParseError.invalidNumber(command: "history", value: "9999")) { try CommandParser.parse("/history 9999") }
+        #expect(throws: CommandParseError.invalidNumber(command: "last", value: "0")) { try CommandParser.parse("/last 0") }
         #expect(throws: CommandParseError.usage(command: "wait")) { try CommandParser.parse("/wait sync 5") }
         #expect(throws: CommandParseError.unknownOption(command: "rooms", option: "--all")) { try CommandParser.parse("/rooms --all") }
         #expect(throws: CommandParseError.usage(command: "rooms")) { try CommandParser.parse("/rooms --unread now") }

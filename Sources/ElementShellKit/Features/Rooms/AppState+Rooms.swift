@@ -38,6 +38,28 @@ extension AppState {
             return finish(.room(.unread(unread.map(\.0), spaceCells: await spaceCells(for: unread.map(\.1)))))
         case .markRead(let target):
             return await markRead(target, in: context)
+        case .news:
+            return finish(.room(.news(RoomNews.ordered(state.rooms.values, numberedAs: listedRooms))))
+        case .last(let count):
+            return await last(count, in: context.openRoom)
+        }
+    }
+
+    /// The newest messages of the open room or thread, read as `/open` and `/history` read them;
+    /// `/history`'s place is left where it is.
+    private func last(_ count: Int, in room: RoomContext) async -> Bool {
+        let (roomID, thread) = (room.roomID, state.currentThreadRoot)
+        do {
+            var messages: [MessageRecord]
+            if thread == nil, let held = state.timelines[roomID]?.page(before: nil, limit: count) {
+                messages = held
+            } else {
+                messages = try await room.store.messages(in: roomID, thread: thread, before: nil, limit: count)
+            }
+            let surroundings = await surroundings(of: messages)
+            return finish(.room(.recent(roomName: RemoteText(promptValues().room ?? roomID), messages: views(of: messages, with: surroundings))))
+        } catch {
+            return finish(.failure(.storeUnavailable))
         }
     }
 

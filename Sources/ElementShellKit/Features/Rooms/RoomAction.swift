@@ -24,6 +24,10 @@ public enum RoomAction: Sendable, Equatable {
     case listUnread
     /// Marks the open room read, or the one named like `/open` names rooms.
     case markRead(target: String?)
+    /// The rooms with news (unread messages, mentions, invites), those that matter most first.
+    case news
+    /// The open room's (or thread's) newest `count` messages again, as they were shown.
+    case last(count: Int)
 }
 
 // Search terms and a room's new name or topic are what the user typed: printed, an action shows
@@ -42,6 +46,8 @@ extension RoomAction: CustomStringConvertible {
         case .joinRule(let request, let target): "joinRule(\(request.map { "\($0.rule) \($0.spaces)" } ?? "nil"), in: \(target ?? "nil"))"
         case .listUnread: "listUnread"
         case .markRead(let target): "markRead(target: \(target ?? "nil"))"
+        case .news: "news"
+        case .last(let count): "last(count: \(count))"
         }
     }
 }
@@ -61,6 +67,8 @@ extension RoomAction {
         case .text(.name, _, _): .name
         case .joinRule: .joinrule
         case .markRead: .read
+        case .news: .unread
+        case .last: .last
         }
     }
 }

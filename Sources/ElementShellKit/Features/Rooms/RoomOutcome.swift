@@ -1,7 +1,7 @@
 import MatrixClient
 
 /// What the room commands produced: `/rooms`, `/open`, `/join`, `/leave`, `/read`, `/history`,
-/// `/members`, `/name`, `/topic`, `/joinrule` and `/search`.
+/// `/members`, `/name`, `/topic`, `/joinrule`, `/search`, `/unread` and `/last`.
 public enum RoomOutcome: Sendable, Equatable {
     /// `/rooms`: in the order shown; the position (from 1) is the number `/open` will take.
     /// Grouped spaces (`group_space_rooms`) have a cell, by room ID.
@@ -33,6 +33,10 @@ public enum RoomOutcome: Sendable, Equatable {
     /// `/search`: the messages found, the newest first, each with its room's name, and whether
     /// rooms searched were encrypted, whose messages the server cannot read to search.
     case searchResults([SearchHit], encryptedNotSearched: Bool)
+    /// `/unread`: the rooms with news, in the order they matter (`RoomNews.ordered`).
+    case news([RoomNews])
+    /// `/last`: the newest messages of the open room (or thread, named with it), oldest first.
+    case recent(roomName: RemoteText, messages: [MessageView])
 }
 
 extension RoomOutcome {

@@ -12,9 +12,14 @@ struct RoomsText {
         case .list(let rooms, let cells): rooms.isEmpty ? [L10n.screenRoomsEmpty] : roomList.lines(NumberedRoom.numbering(rooms), spaceCells: cells)
         case .unread(let rooms, let cells): rooms.isEmpty ? [L10n.screenRoomsNoneUnread] : roomList.lines(rooms, spaceCells: cells)
         case .markedRead(let name): [L10n.screenRoomMarkedRead(name.shown)]
+        case .opened(let name, let messages, _) where theme.forScreenReader:
+            // Said as a sentence: a screen reader reads the dash of the usual heading as a word.
+            [messages.isEmpty ? L10n.screenSpokenRoomOpenedEmpty(name.shown) : L10n.screenSpokenRoomOpened(name.shown)]
+                + messages.flatMap(messageText.lines(for:))
         case .opened(let name, let messages, _):
             [theme.accent(messages.isEmpty ? L10n.screenRoomOpenedEmpty(name.shown) : L10n.screenRoomOpened(name.shown))]
                 + messages.flatMap(messageText.lines(for:))
+        case .openedBeforeSync(let name, _) where theme.forScreenReader: [L10n.screenSpokenRoomOpenedBeforeSync(name.shown)]
         case .openedBeforeSync(let name, _): [theme.accent(L10n.screenRoomOpenedBeforeSync(name.shown))]
         case .searchResults(let hits, let skipsEncrypted):
             (hits.isEmpty ? [L10n.screenSearchEmpty] : [L10n.screenSearchResults(hits.count)] + hits.flatMap { hit in
@@ -31,6 +36,11 @@ struct RoomsText {
         case .joined(_, let roomName): [L10n.screenRoomJoined(roomName.shown)]
         case .left(let name): [L10n.screenRoomLeft(name.shown)]
         case .joinRule(let rule, let spaces, let changed): [changed ? L10n.screenJoinRuleChanged(joinRuleText(rule, spaces)) : joinRuleText(rule, spaces)]
+        case .news(let rooms): rooms.isEmpty ? [L10n.screenNewsNone] : rooms.map(RoomNewsText.line(for:))
+        case .recent(let name, let messages):
+            [messages.isEmpty ? L10n.screenRecentEmpty(name.shown)
+                : messages.count == 1 ? L10n.screenRecentOne(name.shown) : L10n.screenRecentOther(messages.count, name.shown)]
+                + messages.flatMap(messageText.lines(for:))
         }
     }
 

@@ -182,6 +182,8 @@ import TerminalGraphics
             Sample(name: "/topic", content: .result(command: "topic", outcome: .room(.text(.topic, RemoteText(text))))),
             Sample(name: "/name set", content: .result(command: "name", outcome: .room(.textChanged(.name))), showsText: false),
             Sample(name: "/history", content: .result(command: "history", outcome: .room(.history([message, redacted])))),
+            Sample(name: "/last", content: .result(command: "last", outcome: .room(.recent(roomName: RemoteText(text), messages: [message, redacted])))),
+            Sample(name: "/unread", content: .result(command: "unread", outcome: .room(.news([RoomNews(number: 1, room: RoomEntry(room)), RoomNews(number: nil, room: RoomEntry(room))])))),
             Sample(name: "queued", content: .result(command: "send", outcome: .message(.queued(message)))),
             Sample(name: "/join", content: .result(command: "join", outcome: .room(.joined(roomID: text, roomName: RemoteText(text))))),
             Sample(name: "/join in space", content: .result(command: "join", outcome: .space(.alreadyJoined(roomID: text, spaceName: RemoteText(text))))),
@@ -251,6 +253,7 @@ import TerminalGraphics
             Sample(name: "changed message", content: .messageChanged(redacted)),
             Sample(name: "reaction", content: .reacted(senderName: RemoteText(text), key: RemoteText(text), reference: nil, excerpt: RemoteText(text))),
             Sample(name: "mention", content: .mentioned(roomName: RemoteText(text), count: 2)),
+            Sample(name: "news", content: .news(roomName: RemoteText(text), messages: 3, mentions: 1)),
             Sample(name: "invite", content: .invited(Invitation(roomID: text, inviterID: text, inviterName: RemoteText(text), roomName: RemoteText(text), isDirect: true,
                                                                 number: 1))),
             Sample(name: "attention", content: .attention(Attention(roomName: RemoteText(text), senderName: RemoteText(text), body: RemoteText(text), isMention: true)), showsText: false),
@@ -381,6 +384,8 @@ import TerminalGraphics
         case .thread(.opened): 41
         case .thread(.closed): 42
         case .room(.searchResults): 43
+        case .room(.news): 75
+        case .room(.recent): 76
         case .thread(.list): 44
         case .relation(.reactionQueued): 45
         case .relation(.redactionQueued): 46
@@ -425,7 +430,7 @@ import TerminalGraphics
         }
     }
 
-    static let outcomeCount = 75
+    static let outcomeCount = 77
 
     /// Which case `content` is. No `default`: a new case must be numbered here.
     static func number(of content: Report.Content) -> Int {
@@ -454,10 +459,11 @@ import TerminalGraphics
         case .restoreProgress: 21
         case .picture: 22
         case .previewReady: 23
+        case .news: 24
         }
     }
 
-    static let contentCount = 24
+    static let contentCount = 25
 
     /// Which case `error` is. No `default`: a new case must be numbered here.
     static func number(of error: ShellError) -> Int {
