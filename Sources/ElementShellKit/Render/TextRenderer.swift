@@ -66,13 +66,15 @@ public struct TextRenderer: Sendable {
         case .gap(let name):
             lines = [theme.dim(L10n.screenTimelineGap(name.shown))]
         case .transfer(let notice):
-            lines = [theme.dim(TransferText.line(for: notice))]
+            lines = [theme.forScreenReader ? TransferText.spokenLine(for: notice) : theme.dim(TransferText.line(for: notice))]
         case .identityChanged(let userID):
             lines = [theme.warning(L10n.screenIdentityChangedNotice(clean(userID)))]
         case .verification(let summary):
             lines = VerificationText(theme: theme, width: width).lines(for: summary)
         case .secretsArrived(let arrival):
             lines = [theme.accent(VerificationText.secretsArrived(arrival))]
+        case .restoreProgress(let done, let total) where theme.forScreenReader:
+            lines = [L10n.screenSpokenBackupRestoreProgress(total > 0 ? done * 100 / total : 0)]
         case .restoreProgress(let done, let total):
             lines = [theme.dim(L10n.screenBackupRestoreProgress(done, total))]
         case .picture(let picture):

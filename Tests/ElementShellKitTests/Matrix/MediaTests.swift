@@ -91,6 +91,19 @@ import Testing
         #expect(unknownShown == [true, false, true], "a second apart while the total is unknown")
     }
 
+    /// For a screen reader, ten seconds at least between two lines, whatever the pace.
+    @Test func aScreenReaderHearsProgressAtMostEveryTenSeconds() {
+        var throttle = ProgressThrottle(minimumInterval: .seconds(10))
+        let total: Int64 = 10 << 20
+        let shown = (1...9).filter { tenth in
+            throttle.shouldReport(TransferProgress(done: total / 10 * Int64(tenth), total: total), at: .seconds(100 + 4 * tenth))
+        }
+        #expect(shown == [1, 4, 7], "the tenths passed, twelve seconds apart")
+        let notice = TransferNotice(direction: .upload, fileName: "photo.jpg", progress: TransferProgress(done: 4 << 20, total: total))
+        #expect(L10n.$languageOverride.withValue("en") { TransferText.spokenLine(for: notice) } == "Uploading photo.jpg, 40 percent.")
+        #expect(L10n.$languageOverride.withValue("de") { TransferText.spokenLine(for: notice) } == "photo.jpg wird hochgeladen, 40 Prozent.")
+    }
+
     @Test func sizesReadAsPeopleSayThem() {
         L10n.$languageOverride.withValue("en") {
             #expect([0, 999, 34_000, 1_234_567, 12_345_678, 5_000_000_000].map { FileSizeText.text($0) }

@@ -82,9 +82,15 @@ extension AppState {
         }
     }
 
+    /// The least time between two progress lines of the same work: ten seconds for a screen
+    /// reader, none otherwise.
+    var progressInterval: Duration {
+        state.profile.settings.screenReader ? .seconds(10) : .zero
+    }
+
     /// Called on the transfer's thread; a chosen few calls become lines on the main actor.
     private func transferReporter(_ direction: TransferNotice.Direction, fileName: String) -> TransferProgressHandler {
-        let throttle = Mutex(ProgressThrottle())
+        let throttle = Mutex(ProgressThrottle(minimumInterval: progressInterval))
         return { [weak self, clock = environment.clock] progress in
             guard throttle.withLock({ $0.shouldReport(progress, at: clock.now) }) else { return }
             Task { @MainActor in

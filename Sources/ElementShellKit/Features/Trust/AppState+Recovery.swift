@@ -2,6 +2,7 @@ import Foundation
 import MatrixClient
 import MatrixCrypto
 import MatrixJSON
+import Synchronization
 
 /// `/recovery` and `/backup`: the account's trusted identity, through the session's crypto machine.
 extension AppState {
@@ -57,8 +58,10 @@ extension AppState {
     /// Restores every room key of the backup, with a progress line for large ones, and shows the
     /// stored messages they make readable the way a sync would.
     private func restoreBackup(from crypto: CryptoMachine) async throws(ShellError) -> BackupRestore {
+        let throttle = Mutex(ProgressThrottle(minimumBytes: 0, minimumInterval: progressInterval))
         let restore = try await recovering { () throws(RecoveryError) in
-            try await crypto.restoreBackup { done, total in
+            try await crypto.restoreBackup { [clock = environment.clock] done, total in
+                guard throttle.withLock({ $0.shouldReport(TransferProgress(done: Int64(done), total: Int64(total)), at: clock.now) }) else { return }
                 Task { @MainActor [weak self] in self?.report(Report(content: .restoreProgress(done: done, total: total), location: nil)) }
             }
         }
