@@ -89,6 +89,8 @@ public enum ShellError: Error, Sendable, Equatable {
     case picturesUnavailable
     /// `/view` while the `images` setting is off.
     case picturesOff
+    /// `/view` in screen-reader mode, where a picture's description takes its place.
+    case picturesDescribed
     /// `/view` of a picture that could not be drawn; `label` names it as its notice would.
     case pictureNotShown(label: String, PictureProblem)
     /// `/download`: the file could not be written there.

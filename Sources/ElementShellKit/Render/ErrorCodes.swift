@@ -71,6 +71,7 @@ public enum ErrorCodes {
         case .unknownLink: "unknown_link"
         case .picturesUnavailable: "pictures_unavailable"
         case .picturesOff: "pictures_off"
+        case .picturesDescribed: "pictures_described"
         case .pictureNotShown(_, let problem): code(for: problem)
         case .fileNotWritten: "file_not_written"
         case .encryption(let error): code(for: error)

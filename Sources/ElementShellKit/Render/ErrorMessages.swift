@@ -73,6 +73,7 @@ public enum ErrorMessages {
         case .unknownLink(let number, let listed): listed == 0 ? L10n.errorNoLinks(number) : L10n.errorUnknownLink(number, listed)
         case .picturesUnavailable: L10n.errorPicturesUnavailable
         case .picturesOff: L10n.errorPicturesOff
+        case .picturesDescribed: L10n.errorPicturesDescribed
         case .pictureNotShown(let label, let problem): PictureText.notice(problem, label: clean(label))
         case .fileNotWritten(let path): L10n.errorFileNotWritten(clean(path))
         case .encryption(let error): message(for: error)

@@ -111,6 +111,11 @@ import TerminalGraphics
         await off.state.run(line: "/open Lobby")
         #expect(!(await off.state.run(line: "/view ~2")))
         #expect(off.log.failures == [.picturesOff])
+        await off.state.run(line: "/set images auto")
+        await off.state.run(line: "/set screen_reader on")
+        await off.state.run(line: "/open Lobby")
+        #expect(!(await off.state.run(line: "/view ~2")))
+        #expect(off.log.failures.last == .picturesDescribed, "a screen reader is given the description, which the line says")
         // The queue runs in order: a picture asked for now would have been fetched by the time
         // one queued later is.
         #expect(Self.pictures(in: batch).isEmpty && Self.pictures(in: off).isEmpty)

@@ -69,6 +69,17 @@ struct DeveloperFlagsTests {
         #expect(plain.first?.contains("WDJB-MJHT") == true && plain.first?.contains("https://auth.example/link") == true)
     }
 
+    /// A screen reader has no picture to show a phone: the link that carries the code, in words.
+    @Test func aScreenReaderGetsTheCodesLinkInsteadOfTheQRCode() {
+        let prompt = DeviceCodePrompt(verificationURI: URL(string: "https://auth.example/link")!, userCode: "WDJB-MJHT",
+                                      verificationURIComplete: URL(string: "https://auth.example/link?code=WDJB-MJHT")!, expiresIn: 600,
+                                      openedInBrowser: false)
+        let renderer = TextRenderer(theme: Theme(usesColor: false, accent: .named(.green), forScreenReader: true))
+        let lines = L10n.$languageOverride.withValue("en") { renderer.lines(for: Report(content: .deviceCode(prompt), location: nil)) }
+        #expect(!lines.contains { $0.contains("█") || $0.contains("▀") || $0.contains("▄") })
+        #expect(lines.dropFirst().first == "Or open https://auth.example/link?code=WDJB-MJHT, which carries the code.")
+    }
+
     @Test func completionOffersTheFlagsAndTheirValues() {
         #expect(Completer.complete("/set developer.show_q", context: CompletionContext()) == .candidates(["developer.show_qr_code_login"]))
         #expect(Completer.complete("/set developer.show_qr_code_login o", context: CompletionContext()) == .candidates(["off", "on"]))
@@ -87,7 +98,7 @@ struct DeveloperFlagsTests {
                 guard case .help(let entries, _)? = app.log.outcomes.last else { Issue.record("no help"); return }
                 let listed = entries.flatMap { [$0.usage] + $0.variants.map(\.usage) }
                 #expect(listed.contains { $0.hasPrefix(line.split(separator: " ").prefix(2).joined(separator: " ")) } == state, "\(profile) \(flag) \(state)")
-                let completed = Completer.complete(typed == "/labs" ? "/la" : "/space cr", context: app.state.completionContext)
+                let completed = Completer.complete(typed == "/labs" ? "/lab" : "/space cr", context: app.state.completionContext)
                 #expect((completed != .candidates([])) == state, "\(profile) \(flag) \(state): \(completed)")
                 if !state {
                     #expect(!(await app.state.run(line: line)))

@@ -27,6 +27,24 @@ import Testing
         #expect(Array(lines.dropFirst()) == QRCodeText.lines(for: try QRCode(bytes: bytes)))
     }
 
+    /// A screen reader cannot show a picture to a camera: it is told how to compare emoji
+    /// instead, and then hears their names in order.
+    @Test func aScreenReaderIsOfferedEmojiAndHearsTheirNames() throws {
+        let spoken = VerificationText(theme: Theme(usesColor: false, accent: .named(.green), forScreenReader: true))
+        let bytes = try code()
+        let comparing = VerificationSummary(number: 3, flowID: "F3", otherUserID: "@alice:hs", isOwnUser: true, otherDeviceID: "PHONE", roomID: nil,
+                                            isIncoming: true, state: .comparing, emojiIndices: [0, 1, 2, 3, 4, 5, 63], decimals: nil, qrCode: nil, outcome: nil)
+        let english = L10n.$languageOverride.withValue("en") { spoken.lines(for: summary(.showingQRCode, qrCode: bytes)) + spoken.lines(for: comparing) }
+        #expect(english == [
+            "Verification 3: your other session may scan a code, which is not shown to a screen reader; to compare emoji instead, type /verification emoji 3",
+            "Verification 3 with your session PHONE: do these emoji appear on the other screen, in this order?",
+            "The emoji, in order: Dog, Cat, Lion, Horse, Unicorn, Pig, Pin.",
+            "If they match: /verification confirm 3; if not: /verification mismatch 3",
+        ])
+        let german = L10n.$languageOverride.withValue("de") { spoken.lines(for: comparing) }
+        #expect(german[1] == "Die Emoji der Reihe nach: Hund, Katze, Löwe, Pferd, Einhorn, Schwein, Stecknadel.")
+    }
+
     @Test(arguments: ["en", "de"]) func aScannedCodeAsksWhatTheOtherDeviceSays(language: String) {
         let lines = L10n.$languageOverride.withValue(language) { text.lines(for: summary(.reciprocated, qrCode: nil)) }
         let expected = [

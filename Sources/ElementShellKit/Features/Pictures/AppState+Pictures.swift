@@ -10,9 +10,10 @@ extension AppState {
 
     /// Queues the pictures of `messages`: each is fetched and drawn off the main actor and prints
     /// after whatever printed meanwhile, so no message and no prompt waits for one. Nothing is
-    /// fetched where pictures are not drawn (batch mode, JSON, a pipe, `images: off`).
+    /// fetched where pictures are not drawn (batch mode, JSON, a pipe, `images: off`), nor for a
+    /// screen reader, which the message's line tells what the picture is.
     private func followPictures(of messages: [MessageView]) {
-        guard !messages.isEmpty, let terminal = environment.pictureTerminal, let drawing = terminal.drawing(for: state.profile.settings.images),
+        guard !messages.isEmpty, !state.profile.settings.screenReader, let terminal = environment.pictureTerminal, let drawing = terminal.drawing(for: state.profile.settings.images),
               let session = state.session, let services = state.services else { return }
         let box = terminal.box(within: state.profile.settings.imageSize, indent: PictureText.indent)
         let loader = pictureLoader(for: session, services: services)
@@ -61,6 +62,7 @@ extension AppState {
     /// `/view`: a message's picture as large as the window allows, or why there is none.
     func viewPicture(_ reference: MessageReference, in signedIn: SessionContext) async -> Bool {
         do throws(ShellError) {
+            guard !state.profile.settings.screenReader else { throw .picturesDescribed }
             guard let terminal = environment.pictureTerminal else { throw .picturesUnavailable }
             guard let drawing = terminal.drawing(for: state.profile.settings.images) else { throw .picturesOff }
             guard let record = try await message(reference, newestIn: state.currentRoomID) else { throw .unknownMessage(reference.text) }

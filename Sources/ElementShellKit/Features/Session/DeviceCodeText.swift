@@ -7,7 +7,10 @@ struct DeviceCodeText {
 
     func lines(for prompt: DeviceCodePrompt) -> [String] {
         var lines = [L10n.screenLoginDeviceCode(theme.accent(clean(prompt.verificationURI.absoluteString)), theme.bold(clean(prompt.userCode)))]
-        if prompt.showsQRCode, let complete = prompt.verificationURIComplete, let code = try? QRCode(bytes: Array(complete.absoluteString.utf8)) {
+        if theme.forScreenReader, let complete = prompt.verificationURIComplete {
+            // The code's link in words: a screen reader cannot show a picture to a phone.
+            lines.append(L10n.screenSpokenLoginDeviceCodeLink(clean(complete.absoluteString)))
+        } else if prompt.showsQRCode, let complete = prompt.verificationURIComplete, let code = try? QRCode(bytes: Array(complete.absoluteString.utf8)) {
             lines.append(L10n.screenLoginDeviceCodeScan)
             lines += QRCodeText.lines(for: code).map(theme.qrCode)
         }

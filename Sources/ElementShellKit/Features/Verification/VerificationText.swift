@@ -69,7 +69,10 @@ struct VerificationText {
         var lines: [String] = []
         if let indices = summary.emojiIndices {
             lines.append(L10n.screenVerificationCompareEmoji(number, who))
-            lines += emojiRows(indices.map { SASEmoji.all[$0] })
+            let emoji = indices.map { SASEmoji.all[$0] }
+            lines += theme.forScreenReader
+                ? [L10n.screenSpokenVerificationEmoji(emoji.map { TerminalSanitizer.clean($0.localizedName) }.joined(separator: ", "))]
+                : emojiRows(emoji)
         } else if let decimals = summary.decimals {
             lines.append(L10n.screenVerificationCompareDecimals(number, who, decimals.map(String.init).joined(separator: " ")))
         }
@@ -79,6 +82,9 @@ struct VerificationText {
 
     /// The code in half blocks with its quiet zone, under what to do with it.
     private func qrCodeLines(_ summary: VerificationSummary, number: String, who: String) -> [String] {
+        if theme.forScreenReader {
+            return [summary.isOwnUser ? L10n.screenSpokenVerificationQrOwn(number) : L10n.screenSpokenVerificationQrUser(number, who)]
+        }
         let line = summary.isOwnUser ? L10n.screenVerificationQrShowOwn(number) : L10n.screenVerificationQrShowUser(number, who)
         guard let bytes = summary.qrCode, let code = try? QRCode(bytes: bytes) else { return [theme.bold(line)] }
         return [theme.bold(line)] + QRCodeText.lines(for: code).map(theme.qrCode)

@@ -285,7 +285,7 @@ import TerminalGraphics
     /// words to the log).
     static let silentFailures: Set = ["no room open", "not queued", "too large", "queue number", "store", "not logged in", "login in progress",
                                       "password", "cancelled", "decoding", "session not saved", "no account management", "wait", "not own",
-                                      "self", "no invites", "pictures unavailable", "pictures off", "unknown link"]
+                                      "self", "no invites", "pictures unavailable", "pictures off", "pictures described", "unknown link"]
 
     /// Every `ShellError`, with the server's own words where a case carries them.
     static func failures(_ text: String) -> [(String, ShellError)] {
@@ -318,7 +318,7 @@ import TerminalGraphics
             ("not in space", .notInSpace(room: RemoteText(text), space: RemoteText(text))), ("file unreadable", .fileUnreadable(path: text)),
             ("not a file", .notAFile(path: text)), ("file too large", .fileTooLarge(path: text, limit: 1024)), ("no media", .noMedia(reference: text)),
             ("attachment damaged", .attachmentDamaged(name: text)), ("no picture", .noPicture(reference: text)), ("unknown link", .unknownLink(number: 3, listed: 2)),
-            ("pictures unavailable", .picturesUnavailable), ("pictures off", .picturesOff), ("picture not shown", .pictureNotShown(label: text, .notAPicture)),
+            ("pictures unavailable", .picturesUnavailable), ("pictures off", .picturesOff), ("pictures described", .picturesDescribed), ("picture not shown", .pictureNotShown(label: text, .notAPicture)),
             ("file not written", .fileNotWritten(path: text)), ("encryption", .encryption(.alreadyEncrypted(roomName: RemoteText(text)))),
             ("device unknown", .encryption(.unknownDevice(userID: text, deviceID: text))),
             ("recovery", .recovery(.server(.forbidden(message: RemoteText(text))))), ("secret missing", .recovery(.secretMissing(text))),
@@ -529,8 +529,9 @@ import TerminalGraphics
         case .picturesOff: 58
         case .pictureNotShown: 59
         case .unknownLink: 60
+        case .picturesDescribed: 61
         }
     }
 
-    static let errorCount = 61
+    static let errorCount = 62
 }
