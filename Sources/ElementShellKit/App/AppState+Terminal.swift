@@ -10,7 +10,8 @@ extension AppState {
         let unread = state.rooms.values.filter { $0.membership == .join && $0.roomID != state.currentRoomID }.reduce(0) { $0 + $1.notificationCount }
         var room = state.currentRoomID.flatMap { state.rooms[$0] }.map(RoomName.of)
         if let name = room, let root = state.currentThreadRoot {
-            room = L10n.screenPromptThread(name, state.references.number(ifShown: root).map { "~\($0)" } ?? "")
+            let number = state.references.number(ifShown: root).map { "~\($0)" } ?? ""
+            room = state.profile.settings.screenReader ? L10n.screenSpokenPromptThread(name, number) : L10n.screenPromptThread(name, number)
         }
         // Signed out, the prompt keeps naming the account and says so until the next login.
         let status = state.signedOutSession == nil ? SyncStatusText.prompt(for: state.syncStatus, now: now) : L10n.screenPromptSignedOut

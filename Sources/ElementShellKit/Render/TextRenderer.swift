@@ -21,6 +21,16 @@ public struct TextRenderer: Sendable {
     private var roomList: RoomListText { RoomListText(theme: theme, width: width, now: now) }
 
     public func lines(for report: Report) -> [String] {
+        let lines = decoratedLines(for: report)
+        // The words say what a check mark or a warning sign would: read out, the sign is noise.
+        guard theme.forScreenReader else { return lines }
+        return lines.map { line in Self.stateSigns.first { line.hasPrefix($0) }.map { String(line.dropFirst($0.count)) } ?? line }
+    }
+
+    /// The signs some lines begin with, before the sentence that says the same.
+    private static let stateSigns = ["✓ ", "⚠ "]
+
+    private func decoratedLines(for report: Report) -> [String] {
         let lines: [String]
         switch report.content {
         case .result(_, let outcome):

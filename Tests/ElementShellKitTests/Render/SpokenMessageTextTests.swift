@@ -58,4 +58,15 @@ import Testing
         #expect(Self.lines(file, language: "en") == ["Alice: image view.jpg, 34 KB: the viewU+1B[2J, 00:00, ~7"])
         #expect(Self.lines(file, language: "de") == ["Alice: Bild view.jpg, 34 KB: the viewU+1B[2J, 00:00, ~7"])
     }
+
+    /// A check mark or a warning sign before a sentence that says the same is left out.
+    @Test func signsOfStateAreLeftToTheWords() {
+        let lines = L10n.$languageOverride.withValue("en") {
+            TextRenderer(theme: Self.theme).lines(for: Report(content: .identityChanged(userID: "@bob:hs"), location: nil))
+                + TextRenderer(theme: Self.theme).lines(for: Report(content: .secretsArrived(SecretsArrival(crossSigning: false, backupKey: true, awaitsMore: false)),
+                                                                    location: nil))
+        }
+        #expect(lines.allSatisfy { !$0.hasPrefix("⚠") && !$0.hasPrefix("✓") }, "\(lines)")
+        #expect(lines.last == "Your other session shared your backup key: this session can read your history.")
+    }
 }
