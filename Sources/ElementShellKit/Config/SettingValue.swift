@@ -25,6 +25,7 @@ enum SettingValue: Sendable, Equatable {
     case hyperlinks(HyperlinksMode)
     case linkPreviews(LinkPreviewsMode)
     case screenReader(Bool)
+    case messageTimes(Bool)
 
     static let historySizes = 0...1_000_000
     static let requestTimeouts = 1...600
@@ -103,6 +104,9 @@ enum SettingValue: Sendable, Equatable {
         case .screenReader:
             guard let isOn = Self.switchState(text) else { return nil }
             self = .screenReader(isOn)
+        case .messageTimes:
+            guard let isOn = Self.switchState(text) else { return nil }
+            self = .messageTimes(isOn)
         }
     }
 

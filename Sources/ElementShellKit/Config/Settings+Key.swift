@@ -25,6 +25,7 @@ extension Settings {
         case hyperlinks
         case linkPreviews = "link_previews"
         case screenReader = "screen_reader"
+        case messageTimes = "message_times"
 
         /// Looks a name up, suggesting the nearest real one when there is no such setting.
         public init(named name: String) throws(SettingError) {
@@ -54,7 +55,7 @@ extension Settings {
             case .imageSize: .cellBox(columns: SettingValue.imageColumns, rows: SettingValue.imageRows)
             case .hyperlinks: .oneOf(HyperlinksMode.allCases.map(\.rawValue))
             case .linkPreviews: .oneOf(LinkPreviewsMode.allCases.map(\.rawValue))
-            case .screenReader: .oneOf(["on", "off"])
+            case .screenReader, .messageTimes: .oneOf(["on", "off"])
             }
         }
 

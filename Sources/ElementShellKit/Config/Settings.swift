@@ -48,12 +48,14 @@ public struct Settings: Sendable, Equatable {
     /// Lines for a screen reader or a braille display: each message one plain line, its speaker
     /// first and its marks in words, no colour.
     public var screenReader: Bool
+    /// Whether each message shows when it was sent: a screen reader's user may rather not hear it.
+    public var messageTimes: Bool
 
     public init(language: String?, color: ColorMode, historySize: Int, requestTimeout: Int, loginTimeout: Int = 300,
                 caFile: String?, logLevel: LogLevel, timelineSize: Int, markdown: Bool, privateReceipts: Bool = false, sendTyping: Bool = true,
                 notify: NotifyMode = .bell, notifyBodies: Bool = false, excludeInsecureDevices: Bool = false, sync: SyncMode = .auto,
                 images: ImagesMode = .auto, imageSize: CellBox = CellBox(columns: 40, rows: 12), hyperlinks: HyperlinksMode = .auto,
-                linkPreviews: LinkPreviewsMode = .unencrypted, screenReader: Bool = false) {
+                linkPreviews: LinkPreviewsMode = .unencrypted, screenReader: Bool = false, messageTimes: Bool = true) {
         self.language = language
         self.color = color
         self.historySize = historySize
@@ -74,6 +76,7 @@ public struct Settings: Sendable, Equatable {
         self.hyperlinks = hyperlinks
         self.linkPreviews = linkPreviews
         self.screenReader = screenReader
+        self.messageTimes = messageTimes
     }
 
     /// The value as `/set` and the config file write it; nil when the setting is unset.
@@ -99,6 +102,7 @@ public struct Settings: Sendable, Equatable {
         case .hyperlinks: hyperlinks.rawValue
         case .linkPreviews: linkPreviews.rawValue
         case .screenReader: screenReader ? "on" : "off"
+        case .messageTimes: messageTimes ? "on" : "off"
         }
     }
 
@@ -133,6 +137,7 @@ public struct Settings: Sendable, Equatable {
         case .hyperlinks(let mode): hyperlinks = mode
         case .linkPreviews(let mode): linkPreviews = mode
         case .screenReader(let isOn): screenReader = isOn
+        case .messageTimes(let isOn): messageTimes = isOn
         }
     }
 }

@@ -14,11 +14,12 @@ struct MessageText {
     var calendar = Calendar.current
 
     func lines(for message: MessageView) -> [String] {
+        let sent = theme.showsTimes ? stamp(Date(timeIntervalSince1970: Double(message.timestamp) / 1000)) : nil
         if theme.forScreenReader {
-            return [SpokenMessageText(time: stamp(Date(timeIntervalSince1970: Double(message.timestamp) / 1000))).line(for: message, body: bodyLines(of: message))]
+            return [SpokenMessageText(time: sent).line(for: message, body: bodyLines(of: message))]
         }
         let reference = message.reference.map { theme.dim("~\($0)") + " " } ?? ""
-        let time = theme.dim("[" + stamp(Date(timeIntervalSince1970: Double(message.timestamp) / 1000)) + "]")
+        let time = sent.map { theme.dim("[" + $0 + "]") + " " } ?? ""
         // A thread's message shown outside its thread says whose thread it is in.
         let thread = message.threadReference.map { theme.dim("↳~\($0)") + " " } ?? ""
         // A malformed event may name no sender at all.
@@ -26,7 +27,7 @@ struct MessageText {
         let name = encryptionMark(message.encryption) + thread + theme.bold(senderName)
         var bodyLines = bodyLines(of: message)
         if message.msgtype == "m.notice" { bodyLines[0] = theme.dim(bodyLines[0]) }
-        let head = message.msgtype == "m.emote" ? "\(reference)\(time) * \(name) \(bodyLines[0])" : "\(reference)\(time) \(name): \(bodyLines[0])"
+        let head = message.msgtype == "m.emote" ? "\(reference)\(time)* \(name) \(bodyLines[0])" : "\(reference)\(time)\(name): \(bodyLines[0])"
         var marks = ""
         if message.isEdited, !message.isRedacted { marks += " " + theme.dim(L10n.screenMessageEdited) }
         let indent = String(repeating: " ", count: 8)

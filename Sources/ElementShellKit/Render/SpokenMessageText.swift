@@ -6,8 +6,8 @@ import MatrixClient
 ///     Alice: see you at six (edited, encrypted), 14:03, ~7
 ///     Bob, replying to Alice: on my way, 14:04, reactions: thumbs up sign 2, ~8
 struct SpokenMessageText {
-    /// When it was sent, as the timeline shows it.
-    let time: String
+    /// When it was sent, as the timeline shows it; `nil` when `message_times` is off.
+    let time: String?
 
     /// `body`: the message's text as `MessageText` reads it (a deletion or an unread message in
     /// words already).
@@ -25,7 +25,7 @@ struct SpokenMessageText {
         if message.isEdited, !message.isRedacted { marks.append(L10n.screenSpokenEdited) }
         if let encryption = message.encryption, let words = Self.encryption(encryption) { marks.append(words) }
         let head = (message.msgtype == "m.emote" ? "\(who) \(text)" : "\(who): \(text)") + (marks.isEmpty ? "" : " (\(marks.joined(separator: ", ")))")
-        var parts = [head, time]
+        var parts = [head] + (time.map { [$0] } ?? [])
         if !message.reactions.isEmpty {
             parts.append(L10n.screenSpokenReactions(message.reactions.map { "\(Self.spoken($0.key.shown)) \($0.count)" }.joined(separator: ", ")))
         }

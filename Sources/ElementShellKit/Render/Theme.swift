@@ -6,12 +6,15 @@ public struct Theme: Sendable, Equatable {
     public var makesLinks: Bool
     /// Lines for a screen reader: plain, a message's marks in words (`SpokenMessageText`).
     public var forScreenReader: Bool
+    /// Whether a message's line says when it was sent (`message_times`).
+    public var showsTimes: Bool
 
-    public init(usesColor: Bool, accent: TerminalColor, makesLinks: Bool = false, forScreenReader: Bool = false) {
+    public init(usesColor: Bool, accent: TerminalColor, makesLinks: Bool = false, forScreenReader: Bool = false, showsTimes: Bool = true) {
         self.usesColor = usesColor
         self.accent = accent
         self.makesLinks = makesLinks
         self.forScreenReader = forScreenReader
+        self.showsTimes = showsTimes
     }
 
     /// Colour follows the setting; `auto` means a terminal that did not ask for `NO_COLOR`. Links
@@ -26,7 +29,7 @@ public struct Theme: Sendable, Equatable {
         let forScreenReader = profile.settings.screenReader
         self.init(usesColor: usesColor && !forScreenReader, accent: profile.accentColor,
                   makesLinks: profile.settings.hyperlinks.isOn(isTerminal: isTerminal, environment: environment) && !forScreenReader,
-                  forScreenReader: forScreenReader)
+                  forScreenReader: forScreenReader, showsTimes: profile.settings.messageTimes)
     }
 
     /// Clean text with each web address in it made a link to itself.

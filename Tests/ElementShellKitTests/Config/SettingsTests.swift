@@ -73,9 +73,10 @@ import TerminalGraphics
                                 logLevel: .warning, timelineSize: 70, markdown: false, privateReceipts: true, sendTyping: false,
                                 notify: .desktop, notifyBodies: true, excludeInsecureDevices: true, sync: .sliding,
                                 images: .sixel, imageSize: CellBox(columns: 30, rows: 8), hyperlinks: .on,
-                                linkPreviews: .all, screenReader: true)
+                                linkPreviews: .all, screenReader: true, messageTimes: false)
         #expect(Settings.Key.allCases.map { settings.value(of: $0) }
-            == ["de", "never", "5", "9", "90", "/ca.pem", "warning", "70", "off", "on", "off", "desktop", "on", "on", "sliding", "sixel", "30x8", "on", "all", "on"])
+            == ["de", "never", "5", "9", "90", "/ca.pem", "warning", "70", "off", "on", "off", "desktop", "on", "on", "sliding", "sixel", "30x8", "on", "all", "on",
+                "off"])
         #expect(Settings.default.linkPreviews == .unencrypted, "Element's choice: the server learns no link of an encrypted room")
         #expect(Settings.default.images == .auto && Settings.default.imageSize == CellBox(columns: 40, rows: 12))
         #expect(Settings.default.sync == .auto, "sliding sync where the server offers it")

@@ -69,4 +69,17 @@ import Testing
         #expect(lines.allSatisfy { !$0.hasPrefix("⚠") && !$0.hasPrefix("✓") }, "\(lines)")
         #expect(lines.last == "Your other session shared your backup key: this session can read your history.")
     }
+
+    /// `message_times: off`: no time in a spoken line, nor in a drawn one.
+    @Test func timesCanBeLeftOut() {
+        var spoken = Self.theme
+        spoken.showsTimes = false
+        var plain = Theme(usesColor: false, accent: .named(.green))
+        plain.showsTimes = false
+        let message = Self.message("hello")
+        let lines = L10n.$languageOverride.withValue("en") {
+            [spoken, plain].flatMap { MessageText(theme: $0, width: nil, now: Date(timeIntervalSince1970: 0)).lines(for: message) }
+        }
+        #expect(lines == ["Alice: hello, ~7", "~7 Alice: hello"])
+    }
 }
