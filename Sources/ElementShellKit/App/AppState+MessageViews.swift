@@ -36,7 +36,11 @@ extension AppState {
             }
             view.threadReference = message.threadRoot.flatMap { surroundings.threadRoots[$0] }.map(reference(of:))
             view.replyQuote = message.replyTo.flatMap { surroundings.parents[$0] }.map(replyQuote(of:))
-            view.reactions = surroundings.reactionCounts[message.eventID] ?? []
+            view.reactions = (surroundings.reactionCounts[message.eventID] ?? []).map { reaction in
+                var named = reaction
+                named.firstSenderName = reaction.firstSenderID.map(name(of:))
+                return named
+            }
             return view
         }
     }
@@ -104,10 +108,14 @@ enum ReactionCounts {
     static func counted(_ reactions: [ReactionRecord]) -> [ReactionCount] {
         var order: [String] = []
         var counts: [String: Int] = [:]
+        var firstSenders: [String: String] = [:]
         for reaction in reactions {
-            if counts[reaction.key] == nil { order.append(reaction.key) }
+            if counts[reaction.key] == nil {
+                order.append(reaction.key)
+                firstSenders[reaction.key] = reaction.sender
+            }
             counts[reaction.key, default: 0] += 1
         }
-        return order.map { ReactionCount(key: RemoteText($0), count: counts[$0] ?? 0) }
+        return order.map { ReactionCount(key: RemoteText($0), count: counts[$0] ?? 0, firstSenderID: firstSenders[$0]) }
     }
 }

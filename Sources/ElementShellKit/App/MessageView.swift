@@ -64,6 +64,10 @@ public struct ReplyQuote: Sendable, Equatable {
 public struct ReactionCount: Sendable, Equatable {
     public var key: RemoteText
     public var count: Int
+    /// Who gave it first, which a screen reader says: "Bob and 2 others reacted with …".
+    public var firstSenderID: String?
+    /// Their name in the room, once the view is made.
+    public var firstSenderName: RemoteText?
 }
 
 /// What a thread's root shows of its replies.

@@ -4,7 +4,7 @@ import MatrixClient
 /// first, then what, what marks it in words, its time, and last the `~N` that commands take:
 ///
 ///     Alice: see you at six (edited, encrypted), 14:03, ~7
-///     Bob, replying to Alice: on my way, 14:04, reactions: thumbs up sign 2, ~8
+///     Bob, replying to Alice: on my way, 14:04, Carol and 1 other reacted with thumbs up sign, ~8
 struct SpokenMessageText {
     /// When it was sent, as the timeline shows it; `nil` when `message_times` is off.
     let time: String?
@@ -26,11 +26,24 @@ struct SpokenMessageText {
         if let encryption = message.encryption, let words = Self.encryption(encryption) { marks.append(words) }
         let head = (message.msgtype == "m.emote" ? "\(who) \(text)" : "\(who): \(text)") + (marks.isEmpty ? "" : " (\(marks.joined(separator: ", ")))")
         var parts = [head] + (time.map { [$0] } ?? [])
-        if !message.reactions.isEmpty {
-            parts.append(L10n.screenSpokenReactions(message.reactions.map { "\(Self.spoken($0.key.shown)) \($0.count)" }.joined(separator: ", ")))
+        let named = message.reactions.filter { $0.firstSenderName != nil }
+        let counted = message.reactions.filter { $0.firstSenderName == nil }
+        parts += named.map(Self.reacted)
+        if !counted.isEmpty {
+            parts.append(L10n.screenSpokenReactions(counted.map { "\(Self.spoken($0.key.shown)) \($0.count)" }.joined(separator: ", ")))
         }
         if let reference = message.reference { parts.append("~\(reference)") }
         return parts.joined(separator: ", ")
+    }
+
+    /// `Bob and 2 others reacted with thumbs up sign`.
+    private static func reacted(_ reaction: ReactionCount) -> String {
+        let name = reaction.firstSenderName?.shown ?? "", key = spoken(reaction.key.shown)
+        return switch reaction.count {
+        case ...1: L10n.screenSpokenReactedOne(name, key)
+        case 2: L10n.screenSpokenReactedTwo(name, key)
+        default: L10n.screenSpokenReactedMany(name, reaction.count - 1, key)
+        }
     }
 
     /// `image cat.png, 34 KB`, and the caption where the body is one.

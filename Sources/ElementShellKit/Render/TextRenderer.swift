@@ -46,7 +46,8 @@ public struct TextRenderer: Sendable {
         case .message(let message), .messageChanged(let message):
             lines = messageText.lines(for: message)
         case .reacted(let name, let key, let reference, let excerpt):
-            let who = name.shown, what = key.shown
+            // A screen reader says an emoji's name rather than "emoji" or nothing.
+            let who = name.shown, what = theme.forScreenReader ? SpokenMessageText.spoken(key.shown) : key.shown
             let line = if let reference {
                 L10n.screenReacted(who, what, "~\(reference)")
             } else if let excerpt = excerpt?.shown {

@@ -43,7 +43,7 @@ import Testing
         let app = try await openLobby([Self.lobbyWithOwnMessage])
         guard case .room(.opened(_, let shown, _))? = app.log.outcomes.last else { Issue.record("not opened"); return }
         #expect(shown.map(\.reference) == [1, 2])
-        #expect(shown.first?.reactions == [ReactionCount(key: "👍", count: 1)])
+        #expect(shown.first?.reactions == [ReactionCount(key: "👍", count: 1, firstSenderID: "@alice:example", firstSenderName: "Alice")])
 
         await app.state.run(line: "/draft later")
         #expect(await app.state.run(line: "/reply ~1 **agreed**"))
@@ -238,7 +238,7 @@ import Testing
         await app.state.run(line: "/open Lobby")
         guard case .room(.opened(_, let messages, _))? = app.log.outcomes.last else { Issue.record("not opened"); return }
         #expect(messages.map(\.body) == ["earlier, better", "", "no, mine"])
-        #expect(messages.first?.reactions == [ReactionCount(key: "👀", count: 1)], "alice's 👍 was redacted")
+        #expect(messages.first?.reactions == [ReactionCount(key: "👀", count: 1, firstSenderID: "@bob:hs", firstSenderName: "Bob")], "alice's 👍 was redacted")
         #expect(messages.last?.replyQuote?.body == "", "the parent was deleted: \(messages.map(\.replyQuote))")
         let text = L10n.$languageOverride.withValue("en") {
             TextRenderer(theme: Theme(usesColor: false, accent: .named(.green)))

@@ -82,4 +82,22 @@ import Testing
         }
         #expect(lines == ["Alice: hello, ~7", "~7 Alice: hello"])
     }
+
+    /// Who reacted is said where it is known: the first, and how many more.
+    @Test func reactionsSayWhoReacted() {
+        var message = Self.message("lunch?")
+        message.reactions = [ReactionCount(key: "👍", count: 3, firstSenderName: "Bob"), ReactionCount(key: "🎉", count: 2, firstSenderName: "Carol"),
+                             ReactionCount(key: "ok", count: 1, firstSenderName: "Dan")]
+        #expect(Self.lines(message, language: "en") == [
+            "Alice: lunch?, 00:00, Bob and 2 others reacted with thumbs up sign, Carol and 1 other reacted with party popper, Dan reacted with ok, ~7",
+        ])
+        #expect(Self.lines(message, language: "de") == [
+            "Alice: lunch?, 00:00, Bob und 2 weitere haben mit thumbs up sign reagiert, Carol und 1 weitere Person haben mit party popper reagiert, "
+                + "Dan hat mit ok reagiert, ~7",
+        ])
+        let live = L10n.$languageOverride.withValue("en") {
+            TextRenderer(theme: Self.theme).lines(for: Report(content: .reacted(senderName: "Bob", key: "👍", reference: 7, excerpt: nil), location: nil))
+        }
+        #expect(live == ["Bob reacted thumbs up sign to ~7"])
+    }
 }

@@ -111,7 +111,7 @@ import TerminalGraphics
         message.previews = [LinkPreview(matchedURL: text, url: "https://h.example/" + text, title: text, siteName: text, summary: text)]
         message.replyQuote = ReplyQuote(senderName: RemoteText(text), body: RemoteText(text), reference: 3)
         message.threadSummary = ThreadLine(replyCount: 2, latestSenderName: RemoteText(text))
-        message.reactions = [ReactionCount(key: RemoteText(text), count: 2)]
+        message.reactions = [ReactionCount(key: RemoteText(text), count: 2), ReactionCount(key: "ok", count: 3, firstSenderID: text, firstSenderName: RemoteText(text))]
         return message
     }
 
