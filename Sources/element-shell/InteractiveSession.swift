@@ -100,7 +100,7 @@ final class InteractiveSession {
             editor.send(.print(welcome))
         }
         // The startup's output is in: a screen reader's prompt comes after it.
-        editor.send(.resumeInput(discardingTypeahead: false))
+        editor.send(.startupFinished)
         for await line in lines {
             guard let line, !state.isQuitting else { break }
             let attempts = state.loginAttemptCount

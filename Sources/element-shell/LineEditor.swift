@@ -23,6 +23,8 @@ final class LineEditor: Sendable {
         /// Questions are answered one at a time, in order; `hidden` turns echo off.
         case question(prompt: String, hidden: Bool, reply: @Sendable (String?) -> Void)
         case resumeInput(discardingTypeahead: Bool)
+        /// The startup's output is in; the first prompt may follow it.
+        case startupFinished
         /// Puts text into the input line to edit, as when a room with a draft is opened.
         case setLine(String)
         case historyLimit(Int)
@@ -222,6 +224,7 @@ final class LineEditor: Sendable {
                 input = InputState()
             case .historyLimit(let limit): history?.setLimit(limit)
             case .screenReader(let isOn): ReadlineBridge.useTeletype(isOn)
+            case .startupFinished: ReadlineBridge.finishStartup()
             case .ring: rl_ding()
             case .setLine(let text): ReadlineBridge.setLine(text)
             case .interrupt: if !ReadlineBridge.interrupt() { hooks.interrupted() }

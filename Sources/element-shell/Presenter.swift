@@ -47,7 +47,11 @@ final class Presenter {
         case .json:
             write([JSONRenderer.object(for: report).line], .standard)
         case .text:
-            var renderer = TextRenderer(theme: theme, width: isTerminal ? TerminalSize.columns() : nil, now: state?.clock.date ?? SystemClock().date)
+            // A screen reader's lines are never broken: the terminal wraps what is long, and the
+            // reader reads a sentence whole.
+            let theme = theme
+            var renderer = TextRenderer(theme: theme, width: isTerminal && !theme.forScreenReader ? TerminalSize.columns() : nil,
+                                        now: state?.clock.date ?? SystemClock().date)
             renderer.lastMessageKey = lastMessageKey
             let lines = renderer.lines(for: report)
             lastMessageKey = report.messagesShown.last?.outputKey

@@ -36,12 +36,14 @@ enum ReadlineBridge {
     nonisolated(unsafe) private static var teletype: TeletypeLine?
     /// From a finished line until input resumes: the next prompt waits for the line's output.
     nonisolated(unsafe) private static var lineRuns = false
+    /// Until the startup's output (a resumed session, the startup file, the welcome) is in: the
+    /// first prompt waits for it.
+    nonisolated(unsafe) private static var startupRuns = false
 
     static func install(editor newEditor: LineEditor, prompt initialPrompt: String, teletype drawsAsTeletype: Bool) {
         owner = pthread_self()
         teletype = drawsAsTeletype ? TeletypeLine() : nil
-        // Until the startup's output is printed, as after a finished line.
-        lineRuns = drawsAsTeletype
+        startupRuns = drawsAsTeletype
         editor = newEditor
         prompt = initialPrompt
         // Lets ~/.inputrc say `$if element-shell`.
@@ -260,6 +262,7 @@ enum ReadlineBridge {
         } else {
             teletype = nil
             lineRuns = false
+            startupRuns = false
             rl_redisplay_function = rl_redisplay
             rl_completion_display_matches_hook = nil
         }
@@ -269,7 +272,7 @@ enum ReadlineBridge {
     /// is drawn for readline's own line while a password is read, nor while a finished line runs:
     /// the prompt then comes after the line's output.
     private static func drawTeletype() {
-        guard var line = teletype, !readsSecret, !lineRuns || !questions.isEmpty else { return }
+        guard var line = teletype, !readsSecret, !(lineRuns || startupRuns) || !questions.isEmpty else { return }
         let prompt = rl_display_prompt.map { String(cString: $0) } ?? ""
         let bytes = rl_line_buffer.map { UnsafeRawBufferPointer(start: $0, count: Int(rl_end)) } ?? UnsafeRawBufferPointer(start: nil, count: 0)
         var rows: Int32 = 0, columns: Int32 = 0
@@ -292,6 +295,15 @@ enum ReadlineBridge {
         assertOwner()
         guard teletype != nil, lineRuns else { return }
         lineRuns = false
+        drawTeletype()
+    }
+
+    /// The startup's output is in: in screen-reader mode the first prompt is drawn now, unless a
+    /// line typed meanwhile still runs.
+    static func finishStartup() {
+        assertOwner()
+        guard startupRuns else { return }
+        startupRuns = false
         drawTeletype()
     }
 
@@ -321,15 +333,16 @@ enum ReadlineBridge {
     /// Ctrl-C: cancels the open question, or drops the typed line. True when a question was open.
     static func interrupt() -> Bool {
         assertOwner()
+        // Cleared first: clearing draws the line (readline's message area goes), which in
+        // screen-reader mode must not come after the new row.
+        if questions.isEmpty || !readsSecret { clearReadlineLine() }
         fputs("^C\n", stdout)
         if teletype != nil { teletype = TeletypeLine() }
         if let question = questions.first {
-            if !readsSecret { clearReadlineLine() }
             finishQuestion()
             question.reply(nil)
             return true
         }
-        clearReadlineLine()
         rl_on_new_line()
         redisplay()
         reportLineChange()

@@ -173,17 +173,13 @@ public enum CommandTable {
             .history, parameters: [CommandParameter(.number, .optional)], requires: .openRoom,
             summary: { L10n.screenHelpHistorySummary }, usage: { L10n.screenHelpHistoryUsage }
         ) { arguments, _ throws(CommandParseError) in
-            guard let text = arguments.first else { return .room(.history(count: 20)) }
-            guard let count = Int(text), (1...500).contains(count) else { throw .invalidNumber(command: "history", value: text) }
-            return .room(.history(count: count))
+            .room(.history(count: try messageCount(arguments.first, default: 20, upTo: 500, command: "history")))
         },
         CommandSpec(
             .last, parameters: [CommandParameter(.number, .optional)], requires: .openRoom,
             summary: { L10n.screenHelpLastSummary }, usage: { L10n.screenHelpLastUsage }
         ) { arguments, _ throws(CommandParseError) in
-            guard let text = arguments.first else { return .room(.last(count: 5)) }
-            guard let count = Int(text), (1...100).contains(count) else { throw .invalidNumber(command: "last", value: text) }
-            return .room(.last(count: count))
+            .room(.last(count: try messageCount(arguments.first, default: 5, upTo: 100, command: "last")))
         },
         CommandSpec(
             .members, requires: .openRoom,
@@ -475,6 +471,13 @@ public enum CommandTable {
     private static func position(_ text: String, command: String) throws(CommandParseError) -> Int {
         guard let number = Int(text), number >= 1 else { throw .invalidNumber(command: command, value: text) }
         return number
+    }
+
+    /// How many messages `/history` or `/last` shows: `fallback` when not given, else 1 to `most`.
+    private static func messageCount(_ text: String?, default fallback: Int, upTo most: Int, command: String) throws(CommandParseError) -> Int {
+        guard let text else { return fallback }
+        guard let count = Int(text), (1...most).contains(count) else { throw .invalidNumber(command: command, value: text) }
+        return count
     }
 
     private static func queueNumber(_ text: String?, command: String) throws(CommandParseError) -> Int? {

@@ -74,6 +74,10 @@ struct ShellScreenReaderTests {
         #expect(phoneRun.verificationSteps.last?["state"] as? String == "done", "\(phoneRun.standardOutput)")
         try await tmux.waitFor("the verification's end") { $0.contains { $0.contains("verified") } }
 
+        // Ctrl-C drops what was typed: a new row with the prompt, nothing erased.
+        try await tmux.type("never mind")
+        try await tmux.press("C-c")
+        try await tmux.waitFor("the dropped line") { $0.last == "\(garden)>" && $0.contains { $0.hasSuffix("never mind^C") } }
         try await tmux.type("/quit\r")
         try await tmux.endRecording()
         let bytes = try await Self.recorded(recording)

@@ -48,16 +48,10 @@ extension AppState {
     /// The newest messages of the open room or thread, read as `/open` and `/history` read them;
     /// `/history`'s place is left where it is.
     private func last(_ count: Int, in room: RoomContext) async -> Bool {
-        let (roomID, thread) = (room.roomID, state.currentThreadRoot)
         do {
-            var messages: [MessageRecord]
-            if thread == nil, let held = state.timelines[roomID]?.page(before: nil, limit: count) {
-                messages = held
-            } else {
-                messages = try await room.store.messages(in: roomID, thread: thread, before: nil, limit: count)
-            }
+            let messages = try await page(of: room, before: nil, limit: count)
             let surroundings = await surroundings(of: messages)
-            return finish(.room(.recent(roomName: RemoteText(promptValues().room ?? roomID), messages: views(of: messages, with: surroundings))))
+            return finish(.room(.recent(roomName: RemoteText(promptValues().room ?? room.roomID), messages: views(of: messages, with: surroundings))))
         } catch {
             return finish(.failure(.storeUnavailable))
         }
@@ -101,12 +95,7 @@ extension AppState {
         let (roomID, store) = (room.roomID, room.store)
         let (thread, cursor) = (state.currentThreadRoot, state.historyCursor)
         do {
-            var older: [MessageRecord]
-            if thread == nil, let held = state.timelines[roomID]?.page(before: cursor, limit: count) {
-                older = held
-            } else {
-                older = try await store.messages(in: roomID, thread: thread, before: cursor, limit: count)
-            }
+            var older = try await page(of: room, before: cursor, limit: count)
             if older.count < count, let token = try await store.room(roomID)?.previousBatch, !token.isEmpty {
                 logMalformed(try await OlderHistory.fetch(count, of: roomID, from: token, into: store, through: room.services.rooms, decryptingWith: state.crypto))
                 older = try await store.messages(in: roomID, thread: thread, before: cursor, limit: count)
@@ -122,6 +111,14 @@ extension AppState {
         } catch {
             return finish(.failure(.storeUnavailable))
         }
+    }
+
+    /// Up to `limit` messages of the open room or thread before `cursor` (the newest without
+    /// one): from the timeline held in memory when it holds them all, else from the store.
+    private func page(of room: RoomContext, before cursor: Int64?, limit: Int) async throws -> [MessageRecord] {
+        let thread = state.currentThreadRoot
+        if thread == nil, let held = state.timelines[room.roomID]?.page(before: cursor, limit: limit) { return held }
+        return try await room.store.messages(in: room.roomID, thread: thread, before: cursor, limit: limit)
     }
 
     private func join(_ target: String, as signedIn: SessionContext) async -> Bool {
