@@ -208,6 +208,9 @@ enum ReadlineBridge {
         assertOwner()
         if var line = teletype {
             fputs(line.print(lines), stdout)
+            // A password asked for before the lines is asked again under them, so that what
+            // is typed next is known to go there.
+            if readsSecret, let question = questions.first { fputs(line.show(question.prompt), stdout) }
             teletype = line
             fflush(stdout)
             return

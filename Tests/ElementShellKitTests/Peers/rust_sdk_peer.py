@@ -1073,8 +1073,11 @@ class Flow:
             f"{self.other_device} {self.other_was_signed}")
 
     def request_room(self):
-        """The room the wire brought this flow's in-room request to (its event ID names the flow)."""
-        return next((note["room_id"] for note in self.peer.tap.room_events if note["event_id"] == self.flow_id), None)
+        """The room the wire brought this flow's in-room request to (its event ID names the flow),
+        in the clear or encrypted: the shell's DMs are encrypted, and a request there comes with
+        the invite's join, before m.direct names the room."""
+        tap = self.peer.tap
+        return next((note["room_id"] for note in tap.room_events + tap.encrypted_room_events if note["event_id"] == self.flow_id), None)
 
     def wire_device(self, event_type):
         """The device that sent this flow's event of that type to the peer, to-device."""

@@ -5,7 +5,8 @@ requests and answers that follow a self-verification) can then be waited for as 
 
     tap = WireTap(log)
     url = await tap.start()          # http://127.0.0.1:PORT, for the SDK's proxy setting
-    ... tap.sent_to_device, tap.received_to_device, tap.room_sends, tap.room_events, tap.syncs,
+    ... tap.sent_to_device, tap.received_to_device, tap.room_sends, tap.room_events,
+        tap.encrypted_room_events, tap.syncs,
         tap.calls; tap.changed is set at every note
     tap.close()
 
@@ -40,6 +41,8 @@ class WireTap:
         self.room_sends = []          # {"room_id", "type", "event_id", "content"}, as PUT .../send
         self.room_events = []         # {"room_id", "type", "sender", "event_id", "content"},
         #                               verification events that came by sync in the clear
+        self.encrypted_room_events = []  # {"room_id", "sender", "event_id"}: the others, which
+        #                               the tap cannot read (a request in an encrypted DM)
         self.syncs = []               # {"conn", "kind": "request"|"answer", "rooms"}: each
         #                               sliding sync request as it leaves, each answer (200) as it
         #                               comes, with the rooms it brought timeline events of
@@ -168,6 +171,8 @@ class WireTap:
                     self.log(f"wire: {room_id} brought {event['type']} from {event.get('sender')}"
                              f"{summary(event.get('content', {}))}")
                 elif event.get("type") == "m.room.encrypted":
+                    self.encrypted_room_events.append({"room_id": room_id, "sender": event.get("sender"),
+                                                       "event_id": event.get("event_id")})
                     self.log(f"wire: {room_id} brought an encrypted event from {event.get('sender')}")
 
 
