@@ -53,10 +53,8 @@ extension CryptoMachine {
         let missing = (crossSigning == nil ? SecretName.crossSigning : []) + (backupKey == nil ? [SecretName.backupKey] : [])
         guard !missing.isEmpty else { return false }
         secretsRequested = true
-        // The newest request of each secret stands: a device that answers answers it too.
-        let superseded = pendingSecretRequests.filter { missing.contains($0.value) }.map(\.key)
-        for requestID in superseded { pendingSecretRequests[requestID] = nil }
-        try? await store.deleteSecretRequests(ids: superseded)
+        // Earlier requests stand too: a device may be answering one of them now (the other
+        // device's signature of this one, seen first, asked already), and only its answer comes.
         for name in missing {
             let requestID = UUID().uuidString
             pendingSecretRequests[requestID] = name
@@ -88,10 +86,21 @@ extension CryptoMachine {
             logger.warning("secret refused: not from a device verified here", metadata: ["name": "\(name)"])
             return
         }
-        pendingSecretRequests[requestID] = nil
-        try? await store.deleteSecretRequests(ids: [requestID])
+        // Every request of that secret is answered: the other devices are told to stop.
+        let answered = pendingSecretRequests.filter { $0.value == name }.map(\.key)
+        for id in answered { pendingSecretRequests[id] = nil }
+        try? await store.deleteSecretRequests(ids: answered)
         receivedSecrets[name] = secret
         await adoptReceivedSecrets()
+        await withdrawSecretRequests(answered)
+    }
+
+    /// Tells the account's devices that these requests need no answer any more.
+    private func withdrawSecretRequests(_ requestIDs: [String]) async {
+        for requestID in requestIDs {
+            let content: JSONValue = ["action": "request_cancellation", "request_id": .string(requestID), "requesting_device_id": .string(deviceID)]
+            try? await keys.sendToDevice(type: Self.secretRequestType, transactionID: UUID().uuidString, messages: [userID: ["*": content]])
+        }
     }
 
     /// Keeps the cross-signing keys once all three came and match the published identity, and the

@@ -196,6 +196,27 @@ import Testing
         #expect(try await second.store.secretRequests().isEmpty)
     }
 
+    /// The other device's signature of this one, seen before the interactive verification ended,
+    /// asked for the secrets; the end asked again. The answers to the first requests are taken,
+    /// and every request goes with them (ShellVerificationInteropTests lost the secrets once).
+    @Test func answersToAnEarlierRequestAreTakenAfterAskingAgain() async throws {
+        let first = try await device(alice, "A1")
+        _ = try await setUp(first)
+        let asking = try await device(alice, "A2")
+        await first.machine.refreshTrust()
+        await asking.machine.refreshTrust()
+        #expect(await first.machine.setVerified(true, userID: alice, deviceID: "A2"))
+        #expect(await asking.machine.setVerified(true, userID: alice, deviceID: "A1"))
+        await asking.machine.refreshTrust()
+        await asking.machine.requestSecretsIfSigned()
+        try await deliverToDevice(to: first, "A1")
+        #expect(await asking.machine.requestMissingSecrets(), "asked again")
+        try await deliverToDevice(to: asking, "A2")
+        #expect(try await asking.store.secrets().count == 4)
+        #expect(await !asking.machine.awaitsSecrets)
+        #expect(try await asking.store.secretRequests().isEmpty, "the second requests went with the secrets")
+    }
+
     @Test func secretsFromAnOwnDeviceNotVerifiedHereAreRefused() async throws {
         let first = try await device(alice, "A1")
         _ = try await setUp(first)

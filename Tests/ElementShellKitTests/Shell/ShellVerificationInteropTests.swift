@@ -74,10 +74,12 @@ struct ShellVerificationInteropTests {
         #expect(Self.emoji(in: asked) == Self.emoji(of: answered), "\(asked.standardOutput)\n\(answered)")
         #expect(asked.verificationSteps.last?["state"] as? String == "done", "\(asked.standardOutput)\(asked.standardError)")
         #expect(answered["other_verified"] as? Bool == true, "Element's engine signed the shell's session: \(answered)")
-        // They may come over more than one sync, each told as it comes.
+        // They may come over more than one sync, each told as it comes. Should they not, what
+        // each side did after the end says why (the peer's wire notes, the shell's log).
         let arrivals = asked.objects.filter { $0["type"] as? String == "secrets_arrived" }
-        #expect(arrivals.contains { $0["cross_signing"] as? Bool == true } && arrivals.contains { $0["backup_key"] as? Bool == true },
-                "\(asked.standardOutput)")
+        let secretsCame = arrivals.contains { $0["cross_signing"] as? Bool == true } && arrivals.contains { $0["backup_key"] as? Bool == true }
+        let peerLog = secretsCame ? "" : ((try? await responder.ending().errors) ?? "")
+        #expect(secretsCame, "\(asked.standardOutput)\n-- the peer:\n\(peerLog.suffix(8_000))\n-- the shell's log:\n\(shell.logTail(80).joined(separator: "\n"))")
         let recovery = try #require(asked.result(of: "wait"))
         #expect(recovery["device_verified"] as? Bool == true, "the secrets came: \(recovery)")
         let opened = asked.result(of: "open")?["messages"] as? [[String: Any]] ?? []
