@@ -154,15 +154,21 @@ import Testing
         #expect(try await device.machine.recoveryStatus().isDeviceVerified)
     }
 
-    @Test func devicesThatVerifiedEachOtherShareTheSecrets() async throws {
+    /// A1 with the account's secrets, and a new A2; each compared the other's fingerprint, and
+    /// the first also signed the second for everyone.
+    private func twoVerifiedDevices() async throws -> (first: Device, second: Device) {
         let first = try await device(alice, "A1")
         _ = try await setUp(first)
         let second = try await device(alice, "A2")
         await first.machine.refreshTrust()
         await second.machine.refreshTrust()
-        // Each compared the other's fingerprint: the first also signs the second for everyone.
         #expect(await first.machine.setVerified(true, userID: alice, deviceID: "A2"))
         #expect(await second.machine.setVerified(true, userID: alice, deviceID: "A1"))
+        return (first, second)
+    }
+
+    @Test func devicesThatVerifiedEachOtherShareTheSecrets() async throws {
+        let (first, second) = try await twoVerifiedDevices()
         await second.machine.refreshTrust()
 
         await second.machine.requestSecretsIfSigned()
@@ -176,13 +182,7 @@ import Testing
     /// The run that asked ended before the answers came (a script that verified and quit, the
     /// other device offline meanwhile): the next run still takes them, once.
     @Test func secretsAnsweredAfterTheAskingRunEndedAreTakenByTheNext() async throws {
-        let first = try await device(alice, "A1")
-        _ = try await setUp(first)
-        let asking = try await device(alice, "A2")
-        await first.machine.refreshTrust()
-        await asking.machine.refreshTrust()
-        #expect(await first.machine.setVerified(true, userID: alice, deviceID: "A2"))
-        #expect(await asking.machine.setVerified(true, userID: alice, deviceID: "A1"))
+        let (first, asking) = try await twoVerifiedDevices()
         #expect(await asking.machine.requestMissingSecrets())
         #expect(await asking.machine.awaitsSecrets)
 
@@ -200,13 +200,7 @@ import Testing
     /// asked for the secrets; the end asked again. The answers to the first requests are taken,
     /// and every request goes with them (ShellVerificationInteropTests lost the secrets once).
     @Test func answersToAnEarlierRequestAreTakenAfterAskingAgain() async throws {
-        let first = try await device(alice, "A1")
-        _ = try await setUp(first)
-        let asking = try await device(alice, "A2")
-        await first.machine.refreshTrust()
-        await asking.machine.refreshTrust()
-        #expect(await first.machine.setVerified(true, userID: alice, deviceID: "A2"))
-        #expect(await asking.machine.setVerified(true, userID: alice, deviceID: "A1"))
+        let (first, asking) = try await twoVerifiedDevices()
         await asking.machine.refreshTrust()
         await asking.machine.requestSecretsIfSigned()
         try await deliverToDevice(to: first, "A1")
