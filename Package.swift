@@ -118,6 +118,7 @@ let package = Package(
             dependencies: [
                 "ElementShellKit",
                 "MatrixClient",
+                "MatrixJSON",
                 "SyntheticSync",
                 "MatrixCrypto",
                 "TerminalGraphics",

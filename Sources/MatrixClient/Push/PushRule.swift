@@ -1,0 +1,78 @@
+import MatrixJSON
+
+/// One push rule as `m.push_rules` holds it (spec "Push Rules"): what it matches and what it
+/// does. `content` rules match their `pattern` in the body; `room` and `sender` rules the room or
+/// sender their ID names; `override` and `underride` rules their conditions.
+public struct PushRule: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        // In the order they are checked.
+        case override, content, room, sender, underride
+    }
+
+    public let kind: Kind
+    public let ruleID: String
+    public let isDefault: Bool
+    public let isEnabled: Bool
+    public let conditions: [PushCondition]
+    public let pattern: GlobPattern?
+    public let actions: PushActions
+    /// One of `beforeMentions`; `.m.rule.master`.
+    let isBeforeMentions: Bool
+    let isMaster: Bool
+
+    /// The three rules of before `m.mentions`, which the spec keeps only for events without it.
+    static let beforeMentions: Set = [".m.rule.contains_display_name", ".m.rule.roomnotif", ".m.rule.contains_user_name"]
+
+    public init?(kind: Kind, json: JSONValue) {
+        guard let ruleID = json["rule_id"]?.string else { return nil }
+        self.kind = kind
+        self.ruleID = ruleID
+        isDefault = json["default"]?.bool ?? false
+        isEnabled = json["enabled"]?.bool ?? true
+        conditions = (json["conditions"]?.array ?? []).map(PushCondition.init(json:))
+        pattern = json["pattern"]?.string.map(GlobPattern.init)
+        actions = PushActions(json: json["actions"] ?? [])
+        isBeforeMentions = Self.beforeMentions.contains(ruleID)
+        isMaster = ruleID == ".m.rule.master"
+        // A content rule without a pattern matches nothing: it is read as off.
+        if kind == .content, pattern == nil { return nil }
+    }
+
+    func matches(_ event: PushEvent, in room: PushRoomContext) -> Bool {
+        guard isEnabled else { return false }
+        if isBeforeMentions, event.hasMentions { return false }
+        switch kind {
+        case .override, .underride: return conditions.allSatisfy { $0.holds(for: event, in: room) }
+        case .content: return pattern?.matchesWords(in: event.body) ?? false
+        case .room: return ruleID == room.roomID
+        case .sender: return ruleID == event.sender
+        }
+    }
+}
+
+/// What a rule does: notify or not, and its tweaks (spec "Actions"). The historical
+/// `dont_notify` and `coalesce` are dropped, as the spec asks.
+public struct PushActions: Sendable, Equatable {
+    public var notify = false
+    /// The `highlight` tweak: a mention.
+    public var highlight = false
+    public var sound: String?
+
+    public init(notify: Bool = false, highlight: Bool = false, sound: String? = nil) {
+        self.notify = notify
+        self.highlight = highlight
+        self.sound = sound
+    }
+
+    init(json: JSONValue) {
+        for action in json.array ?? [] {
+            if action.string == "notify" { notify = true }
+            guard let tweak = action["set_tweak"]?.string else { continue }
+            switch tweak {
+            case "highlight": highlight = action["value"]?.bool ?? true
+            case "sound": sound = action["value"]?.string
+            default: break
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import MatrixJSON
+
+/// The user's push rules (`m.push_rules` account data, `global` scope), checked in the spec's
+/// order: `.m.rule.master` first whatever its place, then override, content, room, sender and
+/// underride rules, each kind in the order the server lists it (the user's own rules before the
+/// server's defaults). The first rule that matches decides; none matching means no notification.
+public struct PushRuleSet: Sendable, Equatable {
+    public var rules: [PushRule]
+
+    /// `rules` in the order of their kinds, each kind's in the order given.
+    public init(rules: [PushRule]) {
+        self.rules = PushRule.Kind.allCases.flatMap { kind in rules.filter { $0.kind == kind } }
+    }
+
+    /// The `m.push_rules` content; rules it cannot read are left out, each kind keeping its order.
+    public init(json: JSONValue) {
+        let global = json["global"]
+        rules = PushRule.Kind.allCases.flatMap { kind in
+            (global?[kind.rawValue]?.array ?? []).compactMap { PushRule(kind: kind, json: $0) }
+        }
+    }
+
+    /// What the rules do with `event` in `room`: the actions of the first rule that matches, with
+    /// its ID; `nil` when none does, or for the user's own events, which never notify.
+    public func evaluate(_ event: PushEvent, in room: PushRoomContext, userID: String) -> (ruleID: String, actions: PushActions)? {
+        guard event.sender != userID else { return nil }
+        if let master = rules.first(where: \.isMaster), master.matches(event, in: room) {
+            return (master.ruleID, master.actions)
+        }
+        for rule in rules where !rule.isMaster && rule.matches(event, in: room) {
+            return (rule.ruleID, rule.actions)
+        }
+        return nil
+    }
+
+    /// The spec's server-default rules for `userID`, as a homeserver that knows no others sends.
+    public static func defaults(for userID: String) -> PushRuleSet {
+        let localpart = String(userID.dropFirst().prefix { $0 != ":" })
+        let sound: JSONValue = ["set_tweak": "sound", "value": "default"]
+        let highlight: JSONValue = ["set_tweak": "highlight"]
+        func rule(_ id: String, _ conditions: [JSONValue], _ actions: [JSONValue], enabled: Bool = true) -> JSONValue {
+            ["rule_id": .string(id), "default": true, "enabled": .bool(enabled), "conditions": .array(conditions), "actions": .array(actions)]
+        }
+        func match(_ key: String, _ pattern: String) -> JSONValue { ["kind": "event_match", "key": .string(key), "pattern": .string(pattern)] }
+        let twoMembers: JSONValue = ["kind": "room_member_count", "is": "2"]
+        let roomPermission: JSONValue = ["kind": "sender_notification_permission", "key": "room"]
+        let json: JSONValue = ["global": [
+            "override": [
+                rule(".m.rule.master", [], [], enabled: false),
+                rule(".m.rule.suppress_notices", [match("content.msgtype", "m.notice")], []),
+                rule(".m.rule.invite_for_me", [match("type", "m.room.member"), match("content.membership", "invite"), match("state_key", userID)],
+                     ["notify", sound]),
+                rule(".m.rule.member_event", [match("type", "m.room.member")], []),
+                rule(".m.rule.is_user_mention", [["kind": "event_property_contains", "key": "content.m\\.mentions.user_ids", "value": .string(userID)]],
+                     ["notify", sound, highlight]),
+                rule(".m.rule.contains_display_name", [["kind": "contains_display_name"]], ["notify", sound, highlight]),
+                rule(".m.rule.is_room_mention", [["kind": "event_property_is", "key": "content.m\\.mentions.room", "value": true], roomPermission],
+                     ["notify", highlight]),
+                rule(".m.rule.roomnotif", [match("content.body", "@room"), roomPermission], ["notify", highlight]),
+                rule(".m.rule.tombstone", [match("type", "m.room.tombstone"), match("state_key", "")], ["notify", highlight]),
+                rule(".m.rule.reaction", [match("type", "m.reaction")], []),
+                rule(".m.rule.room.server_acl", [match("type", "m.room.server_acl"), match("state_key", "")], []),
+                rule(".m.rule.suppress_edits", [["kind": "event_property_is", "key": "content.m\\.relates_to.rel_type", "value": "m.replace"]], []),
+            ],
+            "content": [
+                ["rule_id": ".m.rule.contains_user_name", "default": true, "enabled": true, "pattern": .string(localpart),
+                 "actions": ["notify", sound, highlight]],
+            ],
+            "underride": [
+                rule(".m.rule.call", [match("type", "m.call.invite")], ["notify", ["set_tweak": "sound", "value": "ring"]]),
+                rule(".m.rule.encrypted_room_one_to_one", [twoMembers, match("type", "m.room.encrypted")], ["notify", sound]),
+                rule(".m.rule.room_one_to_one", [twoMembers, match("type", "m.room.message")], ["notify", sound]),
+                rule(".m.rule.message", [match("type", "m.room.message")], ["notify"]),
+                rule(".m.rule.encrypted", [match("type", "m.room.encrypted")], ["notify"]),
+            ],
+        ]]
+        return PushRuleSet(json: json)
+    }
+}
