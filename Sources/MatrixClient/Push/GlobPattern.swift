@@ -78,15 +78,15 @@ public struct GlobPattern: Sendable, Equatable {
 
     /// As `matchesWords(in:)`, for text folded once for every rule that reads it.
     func matchesWords(in text: FoldedText) -> Bool {
-        let scalars = text.scalars, boundary = text.boundaries
+        let scalars = text.scalars
         guard let literal else {
             guard containsInOrder(scalars) else { return false }
-            return run(over: scalars, startsAt: { boundary[$0] }, endsAt: { boundary[$0] }, startsOnlyFirst: false)
+            return run(over: scalars, startsAt: text.isBoundary, endsAt: text.isBoundary, startsOnlyFirst: false)
         }
         guard let first = literal.first else { return true }
         guard literal.count <= scalars.count else { return false }
-        if let wordHash, !text.wordHashes.contains(wordHash) { return false }
-        for start in 0...(scalars.count - literal.count) where scalars[start] == first && boundary[start] && boundary[start + literal.count] {
+        if let wordHash, !text.mayHaveWord(hashed: wordHash) { return false }
+        for start in 0...(scalars.count - literal.count) where scalars[start] == first && text.isBoundary(start) && text.isBoundary(start + literal.count) {
             if scalars[start..<(start + literal.count)].elementsEqual(literal) { return true }
         }
         return false
@@ -150,13 +150,12 @@ public struct GlobPattern: Sendable, Equatable {
     }
 }
 
-/// Text as the patterns read it: folded, with where its word boundaries are and a hash of each
-/// word, made in one pass for every rule that reads it.
+/// Text as the patterns read it: folded, with a filter of its words, made in one pass for every
+/// rule that reads it.
 struct FoldedText: Sendable {
     let scalars: [Unicode.Scalar]
-    /// For each position from 0 to the end: whether a word starts or ends there.
-    let boundaries: [Bool]
-    let wordHashes: Set<Int>
+    /// A 256-bit Bloom filter of the words' hashes: a keyword whose bit is clear is not there.
+    private var wordBits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     init(_ text: String, limit: Int = .max) {
         var scalars: [Unicode.Scalar] = []
@@ -170,21 +169,38 @@ struct FoldedText: Sendable {
             }
         }
         if scalars.count > limit { scalars.removeLast(scalars.count - limit) }
-        var boundaries = [Bool](repeating: true, count: scalars.count + 1)
-        var wordHashes = Set<Int>()
         var wordStart: Int?
         for index in 0...scalars.count {
             let inWord = index < scalars.count && GlobPattern.isWordCharacter(scalars[index])
-            if index > 0, index < scalars.count, inWord, GlobPattern.isWordCharacter(scalars[index - 1]) { boundaries[index] = false }
             if inWord, wordStart == nil { wordStart = index }
             if !inWord, let start = wordStart {
-                wordHashes.insert(Self.hash(scalars[start..<index]))
+                Self.set(Self.hash(scalars[start..<index]), in: &wordBits)
                 wordStart = nil
             }
         }
         self.scalars = scalars
-        self.boundaries = boundaries
-        self.wordHashes = wordHashes
+    }
+
+    /// Whether a word starts or ends at `index` (from 0 to the end).
+    func isBoundary(_ index: Int) -> Bool {
+        index == 0 || index == scalars.count || !GlobPattern.isWordCharacter(scalars[index - 1]) || !GlobPattern.isWordCharacter(scalars[index])
+    }
+
+    func mayHaveWord(hashed hash: Int) -> Bool {
+        var bits = wordBits
+        let before = bits
+        Self.set(hash, in: &bits)
+        return bits == before
+    }
+
+    private static func set(_ hash: Int, in bits: inout (UInt64, UInt64, UInt64, UInt64)) {
+        let bit = UInt64(1) << UInt64(hash & 63)
+        switch (hash >> 6) & 3 {
+        case 0: bits.0 |= bit
+        case 1: bits.1 |= bit
+        case 2: bits.2 |= bit
+        default: bits.3 |= bit
+        }
     }
 
     /// FNV-1a: cheap for short words, and a collision only costs the search it would have saved.

@@ -5,30 +5,34 @@ import MatrixJSON
 /// underride rules, each kind in the order the server lists it (the user's own rules before the
 /// server's defaults). The first rule that matches decides; none matching means no notification.
 public struct PushRuleSet: Sendable, Equatable {
-    public var rules: [PushRule]
+    public let rules: [PushRule]
+    /// Where `.m.rule.master` is, checked before all others.
+    private let masterIndex: Int?
 
     /// `rules` in the order of their kinds, each kind's in the order given.
     public init(rules: [PushRule]) {
         self.rules = PushRule.Kind.allCases.flatMap { kind in rules.filter { $0.kind == kind } }
+        masterIndex = self.rules.firstIndex(where: \.isMaster)
     }
 
     /// The `m.push_rules` content; rules it cannot read are left out, each kind keeping its order.
     public init(json: JSONValue) {
         let global = json["global"]
-        rules = PushRule.Kind.allCases.flatMap { kind in
+        self.init(rules: PushRule.Kind.allCases.flatMap { kind in
             (global?[kind.rawValue]?.array ?? []).compactMap { PushRule(kind: kind, json: $0) }
-        }
+        })
     }
 
     /// What the rules do with `event` in `room`: the actions of the first rule that matches, with
     /// its ID; `nil` when none does, or for the user's own events, which never notify.
     public func evaluate(_ event: PushEvent, in room: PushRoomContext, userID: String) -> (ruleID: String, actions: PushActions)? {
         guard event.sender != userID else { return nil }
-        if let master = rules.first(where: \.isMaster), master.matches(event, in: room) {
-            return (master.ruleID, master.actions)
+        // By index: the rules are read where they lie, not copied for each event.
+        if let masterIndex, rules[masterIndex].matches(event, in: room) {
+            return (rules[masterIndex].ruleID, rules[masterIndex].actions)
         }
-        for rule in rules where !rule.isMaster && rule.matches(event, in: room) {
-            return (rule.ruleID, rule.actions)
+        for index in rules.indices where index != masterIndex && rules[index].matches(event, in: room) {
+            return (rules[index].ruleID, rules[index].actions)
         }
         return nil
     }
