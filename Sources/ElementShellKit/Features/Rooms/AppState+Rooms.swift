@@ -48,10 +48,12 @@ extension AppState {
     /// The newest messages of the open room or thread, read as `/open` and `/history` read them;
     /// `/history`'s place is left where it is.
     private func last(_ count: Int, in room: RoomContext) async -> Bool {
+        // Named as the prompt names it when the command began, whatever the reads meet.
+        let name = RemoteText(promptValues().room ?? room.roomID)
         do {
             let messages = try await page(of: room, before: nil, limit: count)
             let surroundings = await surroundings(of: messages)
-            return finish(.room(.recent(roomName: RemoteText(promptValues().room ?? room.roomID), messages: views(of: messages, with: surroundings))))
+            return finish(.room(.recent(roomName: name, messages: views(of: messages, with: surroundings))))
         } catch {
             return finish(.failure(.storeUnavailable))
         }
