@@ -427,8 +427,13 @@ enum ReadlineBridge {
     /// The prompt and line, or the password question, drawn again after other output.
     private static func redraw() {
         if readsSecret, let question = questions.first {
-            if teletype != nil { return }
-            fputs(question.prompt, stdout)
+            // After Ctrl-Z and fg, a screen reader is asked the password again on its own row.
+            if var line = teletype {
+                fputs(line.show(question.prompt), stdout)
+                teletype = line
+            } else {
+                fputs(question.prompt, stdout)
+            }
         } else {
             rl_on_new_line()
             redisplay()
