@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ElementShellKit
 @testable import MatrixClient
 
@@ -62,14 +63,10 @@ struct ShellDeveloperIntegrationTests {
         #expect(archive.contains("element-shell.log"))
 
         // tar reads it: the report and the log's end, in a folder named like the file.
-        let listing = Process()
+        let listing = ChildProcess()
         listing.executableURL = URL(fileURLWithPath: "/usr/bin/tar")
         listing.arguments = ["-tf", path]
-        let pipe = Pipe()
-        listing.standardOutput = pipe
-        try listing.run()
-        let names = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        listing.waitUntilExit()
+        let names = try await offThePool { try listing.runCapturingOutput().output }
         let folder = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         #expect(names == "\(folder)/report.json\n\(folder)/element-shell.log\n")
     }

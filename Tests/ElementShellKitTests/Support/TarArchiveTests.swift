@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ElementShellKit
 @testable import MatrixClient
 
@@ -56,16 +57,12 @@ import Testing
         #expect(try Data(contentsOf: directory.url.appending(path: "report/report.json")) == Data("{}\n".utf8))
     }
 
+    /// `tar` through `ChildProcess`: `Foundation.Process.run()` crashed the whole test process
+    /// here once, in the full run (swift-corelibs-foundation#5472, which ChildProcess avoids).
     private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/tar")
         process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        return try process.runCapturingOutput()
     }
 }
