@@ -30,7 +30,7 @@ struct PushRules: ParsableCommand {
         let ruleSet = Self.ruleSet(count: rules, for: userID)
         let sample = (0..<events).map(Self.event)
         let room = PushRoomContext(roomID: "!room:example.org", memberCount: 40, ownDisplayName: "Alice Liddell",
-                                   powerLevels: ["users": ["@mod:example.org": 50], "users_default": 0])
+                                   powerLevels: PowerLevels(content: ["users": ["@mod:example.org": 50], "users_default": 0], create: [:]))
         let clock = ContinuousClock()
         var best = Duration.seconds(Int.max), notified = 0
         for _ in 0..<runs {

@@ -10,6 +10,7 @@ extension Action {
         case .thread(let action): action.command
         case .draft(let action): action.command
         case .link(let action): action.command
+        case .notification: .notify
         case .queue(let action): action.command
         case .room(let action): action.command
         case .membership(let action): action.command

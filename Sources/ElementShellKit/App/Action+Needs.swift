@@ -8,6 +8,9 @@ extension Action {
         case .room(.text(_, _, in: _?)), .room(.joinRule(_, in: _?)), .membership(.change(_, _, _, in: _?, _)): .session
         case .scripting(.waitForSync), .verification(.wait), .trust(.waitForSecrets): .session
         case .scripting(.waitForMessage): .roomForMessages
+        // The account's keywords and defaults, beside the open room's level.
+        case .notification(.keywords), .notification(.addKeyword), .notification(.removeKeyword), .notification(.defaults),
+             .notification(.setDefault), .notification(.setInvites): .session
         default: CommandTable.needs(of: command)
         }
     }

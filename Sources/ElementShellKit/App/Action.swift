@@ -9,6 +9,7 @@ public enum Action: Sendable, Equatable {
     case thread(ThreadAction)
     case draft(DraftAction)
     case link(LinkAction)
+    case notification(NotificationAction)
     case queue(QueueAction)
     case room(RoomAction)
     case membership(MembershipAction)

@@ -68,6 +68,7 @@ extension AppState {
         case .queue(let action): await send(action, in: context.signedIn)
         case .draft(let action): await send(action, in: context)
         case .link(let action): await send(action, in: context.openRoom)
+        case .notification(let action): await send(action, in: context)
         case .session(let action): await send(action, in: context)
         case .settings(let action): await send(action)
         case .scripting(let action): await send(action, in: context)

@@ -163,6 +163,7 @@ extension AppState {
                 state.memberNamesSynced += 1
             }
         }
+        if let rules = result.pushRules { commit { $0.pushRules = rules } }
         askForAttention(result, senderNames: gathered.attentionSenders)
         // Which counts moved, by room ID: what a prompt that stood still did not show.
         logger.debug("""
@@ -173,11 +174,13 @@ extension AppState {
         // Invites the store did not hold as such: told once the rooms stand as sync left them.
         let newInvites = result.rooms.filter { $0.membership == .invite && state.rooms[$0.roomID]?.membership != .invite }
         // A mention elsewhere is worth a line; the open room shows its messages anyway.
+        let alerts = alerts(in: result)
         for room in result.rooms where room.roomID != state.currentRoomID {
             if state.profile.settings.screenReader {
                 announceNews(of: room)
-            } else if room.highlightCount > (state.rooms[room.roomID]?.highlightCount ?? 0) {
-                report(Report(content: .mentioned(roomName: RoomName.text(of: room), count: room.highlightCount), location: nil))
+            } else if let alert = alerts[room.roomID], alert.mentions > 0 {
+                // The server's count, where it keeps one, may not see a mention in an encrypted room.
+                report(Report(content: .mentioned(roomName: RoomName.text(of: room), count: max(room.highlightCount, alert.mentions)), location: nil))
             }
         }
         commit { state in
@@ -230,27 +233,44 @@ extension AppState {
         }
     }
 
-    /// Mentions and direct messages from others ask for attention once each, by the counts the
-    /// server keeps (its push rules decide what is a mention). Rooms seen for the first time do
-    /// not: what waited before start is no news.
+    /// Messages from others that the push rules say ask for the user (a mention, or a rule with
+    /// a sound: a direct chat by default, a keyword, a room set to all messages) ask for attention,
+    /// once a room per sync. Rooms seen for the first time do not: what waited before start is no news.
     private func askForAttention(_ result: SyncResult, senderNames: [String: String]) {
         guard state.profile.settings.notify != .off else { return }
+        let alerts = alerts(in: result)
         for room in result.rooms {
-            guard let message = attentionMessage(in: room, of: result) else { continue }
-            let isMention = room.highlightCount > (state.rooms[room.roomID]?.highlightCount ?? 0)
-            report(Report(content: .attention(Attention(roomName: RoomName.text(of: room), senderName: RemoteText(senderNames[room.roomID] ?? message.sender),
-                                                        body: RemoteText(message.body), isMention: isMention)),
+            guard let alert = alerts[room.roomID], alert.asksForAttention, let message = alert.message else { continue }
+            report(Report(content: .attention(Attention(roomName: RoomName.text(of: room),
+                                                        senderName: RemoteText(senderNames[room.roomID] ?? message.sender),
+                                                        body: RemoteText(message.body), isMention: alert.mentions > 0)),
                           location: nil))
         }
     }
 
-    /// The message of `room` that asks for attention, if its counts rose by a mention, or in a
-    /// direct chat, against the rooms as they stand.
-    func attentionMessage(in room: RoomRecord, of result: SyncResult) -> MessageRecord? {
-        guard let before = state.rooms[room.roomID] else { return nil }
-        let isMention = room.highlightCount > before.highlightCount
-        guard isMention || room.isDirect && room.notificationCount > before.notificationCount else { return nil }
-        return result.messages.last { $0.roomID == room.roomID && $0.sender != state.session?.userID }
+    /// What notifies in each room the sync brought news of, by the rules: the newest such message
+    /// of others and how many of them were mentions. Rooms the run did not know yet ask for no
+    /// attention: what waited before start is no news, but its mentions are named.
+    func alerts(in result: SyncResult) -> [String: RoomAlert] {
+        var alerts: [String: RoomAlert] = [:]
+        for message in result.messages {
+            guard let actions = result.alerts[message.eventID], state.rooms[message.roomID] != nil else { continue }
+            var alert = alerts[message.roomID] ?? RoomAlert()
+            alert.message = message
+            if actions.highlight { alert.mentions += 1 }
+            if actions.sound != nil || actions.highlight { alert.asksForAttention = true }
+            alerts[message.roomID] = alert
+        }
+        // A server that keeps counts judged by the same rules what it could read, which a sync
+        // may not bring (a skipped timeline): its mentions count where the client saw none.
+        for room in result.rooms where alerts[room.roomID]?.mentions ?? 0 == 0 {
+            let before = state.rooms[room.roomID]
+            guard room.highlightCount > before?.highlightCount ?? 0 else { continue }
+            let message = result.messages.last { $0.roomID == room.roomID && $0.sender != state.session?.userID }
+            alerts[room.roomID] = RoomAlert(message: message ?? alerts[room.roomID]?.message, mentions: room.highlightCount - (before?.highlightCount ?? 0),
+                                            asksForAttention: before != nil)
+        }
+        return alerts
     }
 
     /// Names where a malformed event came and which field did not fit: never its content, which

@@ -72,9 +72,9 @@ extension AppState {
     private func attentionSenders(of result: SyncResult) async -> [String: String] {
         guard state.profile.settings.notify != .off else { return [:] }
         var names: [String: String] = [:]
-        for room in result.rooms {
-            guard let message = attentionMessage(in: room, of: result) else { continue }
-            names[room.roomID] = MemberNames.unique(await members(of: room.roomID))[message.sender]
+        for (roomID, alert) in alerts(in: result) where alert.asksForAttention {
+            guard let sender = alert.message?.sender else { continue }
+            names[roomID] = MemberNames.unique(await members(of: roomID))[sender]
         }
         return names
     }

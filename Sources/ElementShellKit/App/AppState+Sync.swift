@@ -26,10 +26,11 @@ extension AppState {
         // The device's keys are read beside the rooms, on another core: both are on the way to a
         // one-shot run's first command.
         async let machine = services.makeCrypto(store)
-        let rooms: [RoomRecord], isFirstSync: Bool
+        let rooms: [RoomRecord], isFirstSync: Bool, pushRules: PushRuleSet
         do {
             rooms = try await store.rooms()
             isFirstSync = try await !store.syncPositions().hasSynced
+            pushRules = try await store.pushRules(userID: session.userID)
         } catch {
             _ = await machine
             return failStore(of: session, error)
@@ -51,6 +52,7 @@ extension AppState {
             state.runtime = SessionRuntime(generation: generation, services: services, store: store, crypto: crypto,
                                            verifications: verifications, sendQueue: queue, sendTask: Task { await queue.run() })
             state.rooms = Dictionary(uniqueKeysWithValues: rooms.map { ($0.roomID, $0) })
+            state.pushRules = pushRules
             state.awaitsFirstSync = isFirstSync
             state.awaitsSecrets = awaitsSecrets
             if let trust { state.deviceTrust = trust }

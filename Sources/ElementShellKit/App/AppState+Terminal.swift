@@ -7,7 +7,8 @@ extension AppState {
     public func promptValues(at now: Date? = nil) -> PromptRenderer.Values {
         let now = now ?? environment.clock.date
         // What waits elsewhere: the open room is on screen already.
-        let unread = state.rooms.values.filter { $0.membership == .join && $0.roomID != state.currentRoomID }.reduce(0) { $0 + $1.notificationCount }
+        let unread = state.rooms.values.filter { $0.membership == .join && $0.roomID != state.currentRoomID && !isMuted($0.roomID) }
+            .reduce(0) { $0 + $1.notificationCount }
         var room = state.currentRoomID.flatMap { state.rooms[$0] }.map(RoomName.of)
         if let name = room, let root = state.currentThreadRoot {
             let number = state.references.number(ifShown: root).map { "~\($0)" } ?? ""

@@ -30,3 +30,12 @@ public enum DesktopNotification {
         return ["--app-name=" + appName, "--", HTMLEscaping.escaped(title), HTMLEscaping.escaped(text)]
     }
 }
+
+/// What notified in one room in one sync, by the push rules.
+struct RoomAlert {
+    /// The newest message that notified, if the sync brought it.
+    var message: MessageRecord?
+    var mentions = 0
+    /// A mention, or a rule that asked for a sound: the bell rings.
+    var asksForAttention = false
+}

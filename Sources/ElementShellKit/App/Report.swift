@@ -85,6 +85,7 @@ public enum Outcome: Sendable, Equatable {
     case media(MediaOutcome)
     case draft(DraftOutcome)
     case link(LinkOutcome)
+    case notification(NotificationOutcome)
     case encryption(EncryptionOutcome)
     case trust(TrustOutcome)
     case verification(VerificationOutcome)

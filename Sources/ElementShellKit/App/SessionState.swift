@@ -46,6 +46,8 @@ public struct SessionState: Equatable {
     var shownSpaceRooms: [SpaceRoomEntry] = []
     /// The devices whose messages are shown as trusted.
     var deviceTrust = DeviceTrust()
+    /// The account's push rules, from the store, then sync and `/notify`; `nil` before they are read.
+    var pushRules: PushRuleSet?
     /// Who is typing in each room, by user ID, never the user; the prompt shows the open room's.
     public internal(set) var typingUserIDs: [String: [String]] = [:]
     /// The room last told that the user is typing, and when.

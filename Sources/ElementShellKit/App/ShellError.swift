@@ -83,6 +83,8 @@ public enum ShellError: Error, Sendable, Equatable {
     case attachmentDamaged(name: String)
     /// `/link N` past the addresses `/links` listed.
     case unknownLink(number: Int, listed: Int)
+    /// `/notify keywords remove` of a word that is no keyword.
+    case unknownKeyword(RemoteText)
     /// `/view` of a message without a picture.
     case noPicture(reference: String)
     /// `/view` where nothing is drawn: batch mode, JSON, output into a pipe.

@@ -26,6 +26,8 @@ public enum ArgumentKind: Sendable, Equatable {
     case verificationStep
     /// Who may join a room: `public`, `invite`, `knock` or `restricted`.
     case joinRule
+    /// A word of `/notify`: a level, `keywords` or `--global`, then their own words.
+    case notifySetting
 }
 
 /// One argument of a command, as the table declares it.

@@ -207,6 +207,14 @@ public enum CommandTable {
             return .room(try JoinRuleArguments.action(from: rule, in: room))
         },
         CommandSpec(
+            .notify, parameters: [CommandParameter(.notifySetting, .optional), CommandParameter(.notifySetting, .optional),
+                                  CommandParameter(.notifySetting, .optionalRest)],
+            requires: .openRoom,
+            summary: { L10n.screenHelpNotifySummary }, usage: { L10n.screenHelpNotifyUsage }, details: { [L10n.screenHelpNotifyDetails] }
+        ) { arguments, _ throws(CommandParseError) in
+            .notification(try NotifyArguments.action(from: arguments.joined(separator: " ")))
+        },
+        CommandSpec(
             .join, parameters: [CommandParameter(.room)], requires: .session,
             summary: { L10n.screenHelpJoinSummary }, usage: { L10n.screenHelpJoinUsage }
         ) { arguments, _ in .room(.join(target: arguments[0])) },

@@ -69,6 +69,7 @@ public enum ErrorCodes {
         case .attachmentDamaged: "attachment_damaged"
         case .noPicture: "no_picture"
         case .unknownLink: "unknown_link"
+        case .unknownKeyword: "unknown_keyword"
         case .picturesUnavailable: "pictures_unavailable"
         case .picturesOff: "pictures_off"
         case .picturesDescribed: "pictures_described"

@@ -71,6 +71,7 @@ public enum ErrorMessages {
         case .attachmentDamaged(let name): L10n.errorAttachmentDamaged(clean(name))
         case .noPicture(let reference): L10n.errorNoPicture(clean(reference))
         case .unknownLink(let number, let listed): listed == 0 ? L10n.errorNoLinks(number) : L10n.errorUnknownLink(number, listed)
+        case .unknownKeyword(let keyword): L10n.errorUnknownKeyword(keyword.shown)
         case .picturesUnavailable: L10n.errorPicturesUnavailable
         case .picturesOff: L10n.errorPicturesOff
         case .picturesDescribed: L10n.errorPicturesDescribed

@@ -106,6 +106,7 @@ public enum JSONRenderer {
         case .media(let outcome): outcome.json
         case .draft(let outcome): outcome.json
         case .link(let outcome): outcome.json
+        case .notification(let outcome): outcome.json
         case .encryption(let outcome): outcome.json
         case .trust(let outcome): outcome.json
         case .verification(let outcome): outcome.json

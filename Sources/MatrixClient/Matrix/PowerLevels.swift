@@ -18,6 +18,8 @@ public struct PowerLevels: Sendable, Equatable {
     var stateDefault: Int
     /// Creators that outrank everyone (room versions 12 and later).
     var creators: Set<String>
+    /// Levels for notifying others (`room`: the whole room, `@room`).
+    var notifications: [String: Int]
 
     /// `content` is the power levels' content (`nil` when the room has none); `create` the
     /// `m.room.create` event, or just its content when the server sent no more.
@@ -40,6 +42,7 @@ public struct PowerLevels: Sendable, Equatable {
             redact = 50
             events = [:]
             stateDefault = 0
+            notifications = [:]
             return
         }
         users = (content["users"]?.object ?? [:]).compactMapValues(Self.level)
@@ -50,6 +53,12 @@ public struct PowerLevels: Sendable, Equatable {
         redact = content["redact"].flatMap(Self.level) ?? 50
         events = (content["events"]?.object ?? [:]).compactMapValues(Self.level)
         stateDefault = content["state_default"].flatMap(Self.level) ?? 50
+        notifications = (content["notifications"]?.object ?? [:]).compactMapValues(Self.level)
+    }
+
+    /// The level needed to notify others by `key` (`room`); the spec's default is 50.
+    public func levelNeeded(toNotify key: String) -> Int {
+        notifications[key] ?? 50
     }
 
     public func level(of userID: String) -> Int {

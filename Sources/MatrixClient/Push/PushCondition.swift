@@ -62,24 +62,25 @@ public enum PushCondition: Sendable, Equatable {
         }
     }
 
-    func holds(for event: PushEvent, in room: PushRoomContext) -> Bool {
+    func holds(for judgement: inout PushJudgement) -> Bool {
+        let event = judgement.event, room = judgement.room
         switch self {
         case .eventMatch(let path, let pattern):
-            guard let text = path.value(in: event.json)?.string else { return false }
+            guard let text = event.string(at: path, roomID: room.roomID) else { return false }
             // `content.body` matches at word boundaries, anywhere in the text.
-            return path.isBody ? pattern.matchesWords(in: event.body) : pattern.matchesWhole(text)
+            return path.isBody ? pattern.matchesWords(in: judgement.body()) : pattern.matchesWhole(text)
         case .eventPropertyIs(let path, let value):
-            guard let found = path.value(in: event.json), found.isPlainValue else { return false }
+            guard let found = event.value(at: path, roomID: room.roomID), found.isPlainValue else { return false }
             return found == value
         case .eventPropertyContains(let path, let value):
-            return path.value(in: event.json)?.array?.contains(value) ?? false
+            return event.value(at: path, roomID: room.roomID)?.array?.contains(value) ?? false
         case .containsDisplayName:
             guard let name = room.ownDisplayName, !name.isEmpty else { return false }
-            return GlobPattern.literal(name).matchesWords(in: event.body)
+            return GlobPattern.literal(name).matchesWords(in: judgement.body())
         case .roomMemberCount(let count):
             return count.holds(for: room.memberCount)
         case .senderNotificationPermission(let key):
-            return room.powerLevel(of: event.sender) >= room.notificationPowerLevel(for: key)
+            return room.powerLevels.level(of: event.sender) >= room.powerLevels.levelNeeded(toNotify: key)
         case .unknown:
             return false
         }

@@ -15,6 +15,8 @@ public struct PushRule: Sendable, Equatable {
     public let isEnabled: Bool
     public let conditions: [PushCondition]
     public let pattern: GlobPattern?
+    /// A `content` rule's pattern as written (a keyword).
+    public let patternText: String?
     public let actions: PushActions
     /// One of `beforeMentions`; `.m.rule.master`.
     let isBeforeMentions: Bool
@@ -30,7 +32,8 @@ public struct PushRule: Sendable, Equatable {
         isDefault = json["default"]?.bool ?? false
         isEnabled = json["enabled"]?.bool ?? true
         conditions = (json["conditions"]?.array ?? []).map(PushCondition.init(json:))
-        pattern = json["pattern"]?.string.map(GlobPattern.init)
+        patternText = json["pattern"]?.string
+        pattern = patternText.map(GlobPattern.init)
         actions = PushActions(json: json["actions"] ?? [])
         isBeforeMentions = Self.beforeMentions.contains(ruleID)
         isMaster = ruleID == ".m.rule.master"
@@ -38,14 +41,16 @@ public struct PushRule: Sendable, Equatable {
         if kind == .content, pattern == nil { return nil }
     }
 
-    func matches(_ event: PushEvent, in room: PushRoomContext) -> Bool {
+    func matches(_ judgement: inout PushJudgement) -> Bool {
         guard isEnabled else { return false }
-        if isBeforeMentions, event.hasMentions { return false }
+        if isBeforeMentions, judgement.event.hasMentions { return false }
         switch kind {
-        case .override, .underride: return conditions.allSatisfy { $0.holds(for: event, in: room) }
-        case .content: return pattern?.matchesWords(in: event.body) ?? false
-        case .room: return ruleID == room.roomID
-        case .sender: return ruleID == event.sender
+        case .override, .underride:
+            for index in conditions.indices where !conditions[index].holds(for: &judgement) { return false }
+            return true
+        case .content: return pattern?.matchesWords(in: judgement.body()) ?? false
+        case .room: return ruleID == judgement.room.roomID
+        case .sender: return ruleID == judgement.event.sender
         }
     }
 }

@@ -5,6 +5,9 @@ import MatrixJSON
 /// underride rules, each kind in the order the server lists it (the user's own rules before the
 /// server's defaults). The first rule that matches decides; none matching means no notification.
 public struct PushRuleSet: Sendable, Equatable {
+    /// The global account data that holds them.
+    public static let accountDataType = "m.push_rules"
+
     public let rules: [PushRule]
     /// Where `.m.rule.master` is, checked before all others.
     private let masterIndex: Int?
@@ -27,11 +30,12 @@ public struct PushRuleSet: Sendable, Equatable {
     /// its ID; `nil` when none does, or for the user's own events, which never notify.
     public func evaluate(_ event: PushEvent, in room: PushRoomContext, userID: String) -> (ruleID: String, actions: PushActions)? {
         guard event.sender != userID else { return nil }
+        var judgement = PushJudgement(event, in: room)
         // By index: the rules are read where they lie, not copied for each event.
-        if let masterIndex, rules[masterIndex].matches(event, in: room) {
+        if let masterIndex, rules[masterIndex].matches(&judgement) {
             return (rules[masterIndex].ruleID, rules[masterIndex].actions)
         }
-        for index in rules.indices where index != masterIndex && rules[index].matches(event, in: room) {
+        for index in rules.indices where index != masterIndex && rules[index].matches(&judgement) {
             return (rules[index].ruleID, rules[index].actions)
         }
         return nil
@@ -39,6 +43,11 @@ public struct PushRuleSet: Sendable, Equatable {
 
     /// The spec's server-default rules for `userID`, as a homeserver that knows no others sends.
     public static func defaults(for userID: String) -> PushRuleSet {
+        PushRuleSet(json: defaultsJSON(for: userID))
+    }
+
+    /// The `m.push_rules` content of `defaults(for:)`.
+    public static func defaultsJSON(for userID: String) -> JSONValue {
         let localpart = String(userID.dropFirst().prefix { $0 != ":" })
         let sound: JSONValue = ["set_tweak": "sound", "value": "default"]
         let highlight: JSONValue = ["set_tweak": "highlight"]
@@ -48,7 +57,7 @@ public struct PushRuleSet: Sendable, Equatable {
         func match(_ key: String, _ pattern: String) -> JSONValue { ["kind": "event_match", "key": .string(key), "pattern": .string(pattern)] }
         let twoMembers: JSONValue = ["kind": "room_member_count", "is": "2"]
         let roomPermission: JSONValue = ["kind": "sender_notification_permission", "key": "room"]
-        let json: JSONValue = ["global": [
+        return ["global": [
             "override": [
                 rule(".m.rule.master", [], [], enabled: false),
                 rule(".m.rule.suppress_notices", [match("content.msgtype", "m.notice")], []),
@@ -78,6 +87,5 @@ public struct PushRuleSet: Sendable, Equatable {
                 rule(".m.rule.encrypted", [match("type", "m.room.encrypted")], ["notify"]),
             ],
         ]]
-        return PushRuleSet(json: json)
     }
 }

@@ -1,3 +1,5 @@
+import MatrixJSON
+
 extension RoomChange {
     /// What a sync response changes about each room it mentions, for the user `userID`.
     public static func changes(in response: SyncResponse, userID: String) -> [RoomChange] {
@@ -52,7 +54,10 @@ extension RoomChange {
             case "m.room.name" where stateKey.isEmpty: name = event.content["name"]?.string ?? ""
             case "m.room.canonical_alias" where stateKey.isEmpty: canonicalAlias = event.content["alias"]?.string ?? ""
             case "m.room.topic" where stateKey.isEmpty: topic = event.content["topic"]?.string ?? ""
-            case "m.room.create" where stateKey.isEmpty: isSpace = event.content["type"]?.string == "m.space"
+            case "m.room.create" where stateKey.isEmpty:
+                isSpace = event.content["type"]?.string == "m.space"
+                createEvent = ["sender": .string(event.sender), "content": event.content]
+            case "m.room.power_levels" where stateKey.isEmpty: powerLevels = event.content
             case "m.room.encryption" where stateKey.isEmpty: encryption = RoomEncryption(content: event.content) ?? encryption
             // The spec: a child without `via` servers is no child (that is how one is removed).
             case "m.space.child" where !stateKey.isEmpty: spaceChildren[stateKey] = !(event.content["via"]?.array ?? []).isEmpty

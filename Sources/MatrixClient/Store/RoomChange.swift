@@ -1,3 +1,5 @@
+import MatrixJSON
+
 /// What one sync response says about a room. `nil` fields are not mentioned in the response and
 /// keep their stored value.
 public struct RoomChange: Sendable, Equatable {
@@ -34,6 +36,10 @@ public struct RoomChange: Sendable, Equatable {
     /// The room's encryption, when an `m.room.encryption` is in the response. Once on, it stays
     /// on: the spec forbids turning it off, so a later event can only change its settings.
     public var encryption: RoomEncryption?
+    /// The room's `m.room.power_levels` content, and its `m.room.create` event (sender and
+    /// content), when the response has them: who may notify the whole room.
+    public var powerLevels: JSONValue?
+    public var createEvent: JSONValue?
 
     public init(roomID: String, membership: RoomRecord.Membership) {
         self.roomID = roomID

@@ -294,6 +294,25 @@ enum StoreMigrations {
             try database.alter(table: "message") { $0.add(column: "previews", .text) }
             try database.alter(table: "outbox") { $0.add(column: "previews", .text) }
         }
+        migrator.registerMigration("16 push rules") { database in
+            // The account's global account data the client acts on (`m.push_rules`), as sync last
+            // brought it.
+            try database.create(table: "account_data") { table in
+                table.primaryKey("type", .text)
+                table.column("content", .text).notNull()
+            }
+            // Who may notify a whole room (`sender_notification_permission`): the room's power
+            // levels and its creation event, whose creators outrank all in room version 12.
+            try database.create(table: "room_power") { table in
+                table.primaryKey("room_id", .text)
+                table.column("power_levels", .text)
+                table.column("create_event", .text)
+            }
+            // What the push rules said of each message when it came: 0 nothing, 1 notify, 2 notify
+            // as a mention. Unread counts are sums of it; older rows are read as the old counting did.
+            try database.alter(table: "message") { $0.add(column: "push", .integer).notNull().defaults(to: 1) }
+            try database.execute(sql: "UPDATE message SET push = 0 WHERE msgtype = 'm.notice'")
+        }
         return migrator
     }
 }

@@ -24,6 +24,8 @@ extension StoreWriter {
     public func apply(_ batch: SyncBatch, position: SyncPosition) throws -> SyncResult {
         try transaction { database in
             if let direct = batch.directRoomIDs { try Self.replaceDirectRooms(with: direct, in: database) }
+            if let rules = batch.pushRules { try Self.saveAccountData(rules, type: PushRuleSet.accountDataType, in: database) }
+            try Self.savePower(of: batch.rooms, in: database)
             let directRoomIDs = try Set(String.fetchAll(database, sql: "SELECT room_id FROM direct_room"))
             // Members first: the rooms' hero names come from them.
             var saveMember = try RowInserter(database, sql: """
@@ -66,11 +68,15 @@ extension StoreWriter {
                 try room.save(with: &saveRoom)
                 return room
             }
+            // Judged by the rules as they stand after this batch: a change in it applies at once.
+            let judged = try batch.userID.map { userID in
+                try Self.judge(batch, rooms: rooms, rules: Self.pushRules(in: database, userID: userID), userID: userID, database: database)
+            } ?? [:]
             var insertMessage = try RowInserter(database, sql: """
                 INSERT OR IGNORE INTO message (event_id, room_id, sender, msgtype, body, formatted_body, origin_server_ts, transaction_id,
                                                reply_to, thread_root, redacted, redaction_reason, media, previews, sender_key,
-                                               decryption_failure, key_imported, malformed)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                               decryption_failure, key_imported, malformed, push)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             var leaveOutbox = try RowInserter(database, sql: "DELETE FROM outbox WHERE transaction_id = ?")
             var fresh: [MessageRecord] = []
@@ -93,6 +99,7 @@ extension StoreWriter {
                 insertMessage.bind(message.decryptionFailure?.rawValue)
                 insertMessage.bind(Int64(message.isKeyImported ? 1 : 0))
                 insertMessage.bind(message.malformedField)
+                insertMessage.bind(judged[message.eventID]?.storedLevel ?? 0)
                 if try insertMessage.run() > 0 {
                     message.seq = database.lastInsertedRowID
                     fresh.append(message)
@@ -111,7 +118,7 @@ extension StoreWriter {
             }
             try Self.keep(continued.isEmpty ? batch.undecrypted : batch.undecrypted.filter { !continued.contains($0.eventID) }, in: database)
             rooms = try Self.countUnread(in: rooms, batch: batch, fresh: dropped.isEmpty ? fresh : fresh.filter { !dropped.contains($0.eventID) },
-                                         database: database)
+                                         judged: judged, database: database)
             // A new `m.direct` may change any room, so the app gets all of them.
             if batch.directRoomIDs != nil { rooms = try RoomRecord.fetchAll(database) }
             var relations = try Self.applyRelations(of: batch, in: database)
@@ -126,6 +133,8 @@ extension StoreWriter {
             try Self.save(position, in: database)
             relations.rooms = rooms
             relations.messages = fresh
+            relations.alerts = judged.filter { freshIDs.contains($0.key) && $0.value.notify }
+            if let rules = batch.pushRules { relations.pushRules = PushRuleSet(json: rules) }
             relations.gaps = gaps
             relations.memberChanges = Set(batch.members.map(\.roomID))
             return relations

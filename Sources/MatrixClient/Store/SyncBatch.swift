@@ -16,9 +16,11 @@ public struct SyncBatch: Sendable, Equatable {
     public var undecrypted: [UndecryptedEvent] = []
     /// The account the batch was read for, who is never unread to themselves.
     public var userID: String?
-    /// Whether each message that lists its mentions (`m.mentions`) names the user; one that does
-    /// not list them is a mention if its text names the user (the spec's older push rules).
-    public var declaredMentions: [String: Bool] = [:]
+    /// The events of others' messages as the push rules read them, by event ID: decrypted where
+    /// they could be, so the client judges what the server could not.
+    public var pushEvents: [String: PushEvent] = [:]
+    /// The account's push rules (`m.push_rules` content) when they changed; `nil` when not.
+    public var pushRules: JSONValue?
     /// When the user last read each room whose own read receipt changed.
     public var ownReadTimes: [String: Int64] = [:]
 
@@ -42,6 +44,7 @@ public struct SyncBatch: Sendable, Equatable {
         directRoomIDs = response.accountData["m.direct"]?.object.map { users in
             Set(users.values.flatMap { $0.array?.compactMap(\.string) ?? [] })
         }
+        pushRules = response.accountData[PushRuleSet.accountDataType]
         messages = []
         members = []
         changes = []
@@ -65,9 +68,7 @@ public struct SyncBatch: Sendable, Equatable {
                     messages.append(message)
                     takeBundledEdit(of: event, in: roomID)
                     if let waiting = UndecryptedEvent(waitingFor: message, event: event) { undecrypted.append(waiting) }
-                    if let listed = event.content["m.mentions"] {
-                        declaredMentions[message.eventID] = listed["user_ids"]?.array?.contains(.string(userID)) == true
-                    }
+                    if event.sender != userID { pushEvents[message.eventID] = PushEvent(event) }
                 } else if event.type != "m.room.member" {
                     take(relationOf: event, in: roomID)
                 }

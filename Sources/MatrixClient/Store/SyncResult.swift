@@ -14,6 +14,10 @@ public struct SyncResult: Sendable, Equatable {
     public var reactions: [ReactionRecord]
     /// Who is typing now in each room whose typing changed (never stored: it is only news).
     public var typing: [String: [String]] = [:]
+    /// What the push rules do with each new message of others that notifies, by event ID.
+    public var alerts: [String: PushActions] = [:]
+    /// The account's push rules, when the response changed them.
+    public var pushRules: PushRuleSet?
     /// The response said the server has more to send at once: catching up is not over.
     public var hasMore = false
 

@@ -15,6 +15,8 @@ public struct SessionServices: Sendable {
     public var rooms: any RoomService
     /// Uploads and downloads.
     public var media: any MediaService
+    /// What notifies the user: the account's push rules.
+    public var notifications: any NotificationSettingsService
     /// The session's end-to-end encryption on its store; `nil` where there is none (unit tests)
     /// or it could not start.
     public var makeCrypto: @Sendable (StoreWriter) async -> CryptoMachine?
@@ -30,6 +32,7 @@ public struct SessionServices: Sendable {
         syncMethod: @escaping @Sendable () async -> SyncMethod? = { .v3 },
         rooms: any RoomService,
         media: any MediaService,
+        notifications: any NotificationSettingsService,
         makeCrypto: @escaping @Sendable (StoreWriter) async -> CryptoMachine? = { _ in nil },
         makeSender: @escaping @Sendable (StoreWriter, CryptoMachine?) -> SendQueue.Send,
         makeVerificationTransport: @escaping @Sendable (StoreWriter, CryptoMachine) -> (any VerificationTransport)? = { _, _ in nil }
@@ -39,6 +42,7 @@ public struct SessionServices: Sendable {
         self.syncMethod = syncMethod
         self.rooms = rooms
         self.media = media
+        self.notifications = notifications
         self.makeCrypto = makeCrypto
         self.makeSender = makeSender
         self.makeVerificationTransport = makeVerificationTransport

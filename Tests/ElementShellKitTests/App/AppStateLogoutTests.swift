@@ -49,6 +49,7 @@ import Testing
         fresh.syncStatus = app.state.syncStatus
         fresh.awaitsFirstSync = true
         fresh.deviceTrust = app.state.deviceTrust
+        fresh.pushRules = .defaults(for: "@bob:example")
         #expect(app.state.sessionState == fresh)
         #expect(app.state.deviceTrust.keys == DeviceTrustKeys())
         #expect(app.state.runtime != nil)

@@ -147,6 +147,16 @@ import Testing
         ("/joinrule", .room(.joinRule(nil))),
         ("/joinrule Knock", .room(.joinRule(JoinRuleRequest(rule: "knock", spaces: [])))),
         ("/joinrule restricted Guild \"Other space\"", .room(.joinRule(JoinRuleRequest(rule: "restricted", spaces: ["Guild", "Other space"])))),
+        ("/notify", .notification(.show)),
+        ("/notify MUTE", .notification(.setLevel(.mute))),
+        ("/notify mentions", .notification(.setLevel(.mentionsAndKeywords))),
+        ("/notify default", .notification(.setLevel(nil))),
+        ("/notify keywords", .notification(.keywords)),
+        ("/notify keywords add on call", .notification(.addKeyword("on call"))),
+        ("/notify keywords remove 'on call'", .notification(.removeKeyword("on call"))),
+        ("/notify --global", .notification(.defaults)),
+        ("/notify --global Group all", .notification(.setDefault(.group, .allMessages))),
+        ("/notify --global invites off", .notification(.setInvites(notify: false))),
         ("/space-kick 2 @bob:hs spamming the lobby", .space(.kick(space: "2", user: "@bob:hs", reason: "spamming the lobby"))),
         ("/ban @spam:hs.example sends spam, again", .membership(.change(.ban, user: "@spam:hs.example", reason: "sends spam, again"))),
         ("/unban @spam:hs.example", .membership(.change(.unban, user: "@spam:hs.example", reason: nil))),
@@ -177,6 +187,10 @@ import Testing
         #expect(throws: CommandParseError.usage(command: "verification")) { try CommandParser.parse("/verification approve") }
         #expect(throws: CommandParseError.usage(command: "unverify")) { try CommandParser.parse("/unverify @bob:hs PHONE abcd") }
         #expect(throws: CommandParseError.usage(command: "encrypt")) { try CommandParser.parse("/encrypt now") }
+        for line in ["/notify loud", "/notify mute now", "/notify keywords add", "/notify keywords drop cake", "/notify --global direct mute",
+                     "/notify --global invites maybe", "/notify --global group"] {
+            #expect(throws: CommandParseError.usage(command: "notify"), "\(line)") { try CommandParser.parse(line) }
+        }
         #expect(throws: CommandParseError.notConfirmable(command: "recovery")) { try CommandParser.parse("/recovery! EsTV i3LB") }
         #expect(throws: CommandParseError.usage(command: "backup")) { try CommandParser.parse("/backup delete") }
         #expect(throws: CommandParseError.usage(command: "create")) { try CommandParser.parse("/create Secrets --encrypted yes") }

@@ -53,6 +53,15 @@ import Testing
         #expect(Completer.complete("//not a @b", context: context) == .candidates(["@bea:hs", "@bob:hs"]))
     }
 
+    @Test func notifyCompletesEachWordByTheOnesBefore() {
+        let context = CompletionContext()
+        #expect(Completer.complete("/notify m", context: context) == .candidates(["mentions", "mute"]))
+        #expect(Completer.complete("/notify keywords ", context: context) == .candidates(["add", "remove"]))
+        #expect(Completer.complete("/notify --global ", context: context) == .candidates(["direct", "encrypted", "group", "invites"]))
+        #expect(Completer.complete("/notify --global group ", context: context) == .candidates(["all", "mentions"]))
+        #expect(Completer.complete("/notify --global invites o", context: context) == .candidates(["off", "on"]))
+    }
+
     @Test func roomArgumentsCompleteNamesAndAliasesCaseAside() {
         var context = CompletionContext()
         context.rooms = ["Demo Room", "Demo Lounge", "Garden"]

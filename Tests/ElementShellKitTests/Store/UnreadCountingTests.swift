@@ -86,13 +86,38 @@ import Testing
         #expect(try await counts(after: [SyncResponse(nextBatch: "s1", rooms: .init(joined: ["!a": room]))]) == (7, 3))
     }
 
-    @Test func theMentionRuleFollowsTheSpecsDefaults() {
-        #expect(MentionRule.mentions(Self.me, displayName: nil, body: "no name here", listed: true))
-        #expect(!MentionRule.mentions(Self.me, displayName: nil, body: "alice!", listed: false), "a listing says it all")
-        #expect(MentionRule.mentions(Self.me, displayName: "Alice Liddell", body: "ask alice liddell", listed: nil))
-        #expect(MentionRule.mentions(Self.me, displayName: nil, body: "@alice:hs: hi", listed: nil))
-        #expect(MentionRule.mentions(Self.me, displayName: nil, body: "Alice?", listed: nil))
-        #expect(!MentionRule.mentions(Self.me, displayName: nil, body: "malice", listed: nil))
-        #expect(!MentionRule.mentions(Self.me, displayName: nil, body: "alice2", listed: nil))
+    /// The account's rules as Element writes them: `!a` at "mentions and keywords", a keyword.
+    static let mentionsAndKeywords: JSONValue = {
+        guard case .object(var global) = PushRuleSet.defaultsJSON(for: me)["global"] ?? [:] else { return [:] }
+        global["room"] = [["rule_id": "!a", "default": false, "enabled": true, "actions": []]]
+        global["content"] = .array([["rule_id": "deploy", "default": false, "enabled": true, "pattern": "deploy",
+                                     "actions": ["notify", ["set_tweak": "highlight"]]]] + (global["content"]?.array ?? []))
+        return ["global": .object(global)]
+    }()
+
+    static func withRules(_ response: SyncResponse, _ rules: JSONValue) -> SyncResponse {
+        var response = response
+        response.accountData[PushRuleSet.accountDataType] = rules
+        return response
+    }
+
+    @Test func theAccountsPushRulesDecideWhatCounts() async throws {
+        let counted = try await counts(after: [
+            Self.withRules(Self.sliding([Self.message("hi", at: 1), Self.message("Deploy done", at: 2),
+                                         Self.message("ping", at: 3, mentions: [Self.me])], pos: "1"), Self.mentionsAndKeywords),
+        ])
+        #expect(counted == (2, 2), "a keyword notifies as a mention does; plain messages do not count at this level")
+    }
+
+    @Test func aChangeOfRulesCountsFromTheBatchThatBringsIt() async throws {
+        let counted = try await counts(after: [
+            Self.sliding([Self.message("one", at: 1)], pos: "1"),
+            Self.withRules(Self.sliding([Self.message("two", at: 2)], pos: "2"), Self.mentionsAndKeywords),
+        ])
+        #expect(counted == (1, 0))
+        // A receipt counts again from the store, by what the rules said when each message came.
+        var receipt = SyncResponse(position: .sliding(SlidingSyncPosition(pos: "3", toDeviceSince: nil)))
+        receipt.rooms.ownReadTimes["!a"] = 0
+        #expect(try await counts(after: [receipt]) == (1, 0))
     }
 }

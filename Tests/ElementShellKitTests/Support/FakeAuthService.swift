@@ -105,6 +105,7 @@ struct AppHarness {
         send: @escaping SendQueue.Send = { _ throws(MatrixError) in "$sent" },
         roomService: FakeRoomService = FakeRoomService(),
         mediaService: FakeMediaService = FakeMediaService(),
+        notificationService: FakeNotificationSettingsService = FakeNotificationSettingsService(),
         crypto: @escaping @Sendable (Session, StoreWriter) async -> CryptoMachine? = { _, _ in nil },
         clock: any ShellClock = TestClock(),
         syncsContinuously: Bool = true,
@@ -122,7 +123,7 @@ struct AppHarness {
             openStore: { session in try StoreWriter(url: StoreLocation.databaseURL(for: session, dataDirectory: directory.url.path)) },
             removeStore: { session in try? FileManager.default.removeItem(at: StoreLocation.directory(for: session, dataDirectory: directory.url.path)) },
             makeSessionServices: { session, _ in
-                SessionServices(sync: sync, followRoom: followRoom, rooms: roomService, media: mediaService,
+                SessionServices(sync: sync, followRoom: followRoom, rooms: roomService, media: mediaService, notifications: notificationService,
                                 makeCrypto: { store in await crypto(session, store) }, makeSender: { _, _ in send })
             },
             password: { _ in password },
@@ -228,4 +229,16 @@ struct FakeRoomService: RoomService {
         throw .notFound
     }
     func event(_ eventID: String, in roomID: String) async throws(MatrixError) -> RoomEventSource { try await eventSource(eventID, roomID) }
+}
+
+/// A `NotificationSettingsService` whose server keeps the spec's defaults and takes every change
+/// without keeping it: what `/notify` writes is tested against Synapse.
+struct FakeNotificationSettingsService: NotificationSettingsService {
+    var rules: @Sendable () async throws(MatrixError) -> PushRuleSet = { () throws(MatrixError) in .defaults(for: "@alice:example") }
+    func pushRules() async throws(MatrixError) -> PushRuleSet { try await rules() }
+    func setLevel(_ level: RoomNotificationLevel?, ofRoom roomID: String, current: PushRuleSet) async throws(MatrixError) {}
+    func setDefaultLevel(_ level: RoomNotificationLevel, of kind: RoomKind) async throws(MatrixError) {}
+    func setInvitesNotify(_ notify: Bool) async throws(MatrixError) {}
+    func addKeyword(_ keyword: String) async throws(MatrixError) {}
+    func removeKeyword(_ keyword: String, current: PushRuleSet) async throws(MatrixError) {}
 }

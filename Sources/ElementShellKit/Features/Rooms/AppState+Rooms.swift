@@ -8,7 +8,7 @@ extension AppState {
         switch action {
         case .list:
             let listed = listedRooms
-            return finish(.room(.list(listed.map(RoomEntry.init), spaceCells: await spaceCells(for: listed))))
+            return finish(.room(.list(listed.map(entry), spaceCells: await spaceCells(for: listed))))
         case .open(let target):
             return await open(target, in: context.signedIn)
         case .join(let target):
@@ -34,12 +34,12 @@ extension AppState {
         case .listUnread:
             // Numbered as `/rooms` shows them (spaces grouped or not), so `/open N` agrees.
             let listed = listedRooms
-            let unread = zip(NumberedRoom.numbering(listed.map(RoomEntry.init)), listed).filter { $0.1.isUnread }
+            let unread = zip(NumberedRoom.numbering(listed.map(entry)), listed).filter { $0.1.isUnread && !isMuted($0.1.roomID) }
             return finish(.room(.unread(unread.map(\.0), spaceCells: await spaceCells(for: unread.map(\.1)))))
         case .markRead(let target):
             return await markRead(target, in: context)
         case .news:
-            return finish(.room(.news(RoomNews.ordered(state.rooms.values, numberedAs: listedRooms))))
+            return finish(.room(.news(RoomNews.ordered(state.rooms.values.filter { !isMuted($0.roomID) }, numberedAs: listedRooms))))
         case .last(let count):
             return await last(count, in: context.openRoom)
         }
@@ -241,7 +241,7 @@ extension AppState {
         guard let room = await roomSyncMayBring(named: target, for: session.session) else { return finish(.failure(.unknownRoom(target))) }
         // Grouped, a space is a folder of rooms rather than somewhere to talk.
         if state.profile.developer.groupSpaceRooms, room.isSpace, room.membership == .join {
-            return finish(.space(.rooms(spaceName: RoomName.text(of: room), rooms: SpaceGrouping.children(of: room, in: state.rooms).map(RoomEntry.init))))
+            return finish(.space(.rooms(spaceName: RoomName.text(of: room), rooms: SpaceGrouping.children(of: room, in: state.rooms).map(entry))))
         }
         let roomID = room.roomID
         // Everything is read first; sync may apply meanwhile, and what it brings joins the timeline.

@@ -17,6 +17,8 @@ public struct RoomEntry: Sendable, Equatable {
     public var lastActivity: Int64
     /// For a space, how many rooms it names.
     public var childCount: Int
+    /// Set to notify nothing: the list says so instead of its counts.
+    public var isMuted = false
 
     public init(_ room: RoomRecord) {
         roomID = room.roomID

@@ -40,6 +40,6 @@ extension RoomEntry {
     var json: [String: JSONValue] {
         ["room_id": .string(roomID), "name": name.json, "membership": .string(membership.rawValue),
          "canonical_alias": canonicalAlias?.json ?? .null, "is_direct": .bool(isDirect), "is_space": .bool(isSpace), "encrypted": .bool(isEncrypted),
-         "notification_count": .integer(Int64(notificationCount)), "highlight_count": .integer(Int64(highlightCount))]
+         "notification_count": .integer(Int64(notificationCount)), "highlight_count": .integer(Int64(highlightCount)), "muted": .bool(isMuted)]
     }
 }

@@ -15,7 +15,8 @@ import Testing
     }
 
     static func room(members: Int = 5, powerLevels: JSONValue? = ["users": ["@boss:hs": 100], "users_default": 0]) -> PushRoomContext {
-        PushRoomContext(roomID: "!r:hs", memberCount: members, ownDisplayName: "Alice Liddell", powerLevels: powerLevels)
+        PushRoomContext(roomID: "!r:hs", memberCount: members, ownDisplayName: "Alice Liddell",
+                        powerLevels: PowerLevels(content: powerLevels, create: ["sender": "@boss:hs", "content": ["room_version": "10"]]))
     }
 
     static func rule(_ event: PushEvent, in room: PushRoomContext = room(), rules: PushRuleSet = defaults) -> String? {
@@ -90,7 +91,7 @@ import Testing
         let quieter = PushRuleSet(rules: Self.defaults.rules.filter { $0.kind != .room } + [mentionsOnly])
         #expect(quieter.evaluate(Self.event(Self.text("hi")), in: Self.room(), userID: Self.me)?.actions.notify == false)
         #expect(quieter.evaluate(Self.event(Self.text("hi", mentions: ["user_ids": [.string(Self.me)]])), in: Self.room(), userID: Self.me)?.actions.highlight == true)
-        let elsewhere = PushRoomContext(roomID: "!other:hs", memberCount: 5, ownDisplayName: nil, powerLevels: nil)
+        let elsewhere = PushRoomContext(roomID: "!other:hs", memberCount: 5, ownDisplayName: nil, powerLevels: PowerLevels(content: nil, create: [:]))
         #expect(quieter.evaluate(Self.event(Self.text("hi")), in: elsewhere, userID: Self.me)?.ruleID == ".m.rule.message")
     }
 

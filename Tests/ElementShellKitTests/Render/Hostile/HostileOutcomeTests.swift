@@ -219,6 +219,11 @@ import TerminalGraphics
                 LinkEntry(number: 1, address: RemoteText(text), reference: 3, senderName: RemoteText(text)),
             ])))),
             Sample(name: "/link", content: .result(command: "link", outcome: .link(.opened(address: RemoteText(text), inBrowser: false)))),
+            Sample(name: "/notify", content: .result(command: "notify", outcome: .notification(.level(roomName: RemoteText(text), roomID: text,
+                                                                                                      level: .mute, isOwn: false, kind: .direct)))),
+            Sample(name: "/notify keywords", content: .result(command: "notify", outcome: .notification(.keywords([RemoteText(text)])))),
+            Sample(name: "/notify --global", content: .result(command: "notify", outcome: .notification(.defaults(
+                NotificationDefaults(PushRuleSet.defaults(for: "@me:hs"))))), showsText: false),
             Sample(name: "/view", content: .result(command: "view", outcome: .media(.viewed(ShownPicture(of: message, drawing: .drawn(sixel)))))),
             Sample(name: "/draft", content: .result(command: "draft", outcome: .draft(.shown(text)))),
             Sample(name: "/draft save", content: .result(command: "draft", outcome: .draft(.saved)), showsText: false),
@@ -318,6 +323,7 @@ import TerminalGraphics
             ("not in space", .notInSpace(room: RemoteText(text), space: RemoteText(text))), ("file unreadable", .fileUnreadable(path: text)),
             ("not a file", .notAFile(path: text)), ("file too large", .fileTooLarge(path: text, limit: 1024)), ("no media", .noMedia(reference: text)),
             ("attachment damaged", .attachmentDamaged(name: text)), ("no picture", .noPicture(reference: text)), ("unknown link", .unknownLink(number: 3, listed: 2)),
+            ("unknown keyword", .unknownKeyword(RemoteText(text))),
             ("pictures unavailable", .picturesUnavailable), ("pictures off", .picturesOff), ("pictures described", .picturesDescribed), ("picture not shown", .pictureNotShown(label: text, .notAPicture)),
             ("file not written", .fileNotWritten(path: text)), ("encryption", .encryption(.alreadyEncrypted(roomName: RemoteText(text)))),
             ("device unknown", .encryption(.unknownDevice(userID: text, deviceID: text))),
@@ -393,6 +399,9 @@ import TerminalGraphics
         case .media(.viewed): 72
         case .link(.listed): 73
         case .link(.opened): 74
+        case .notification(.level): 77
+        case .notification(.keywords): 78
+        case .notification(.defaults): 79
         case .draft(let outcome):
             switch outcome {
             case .shown: 48
@@ -430,7 +439,7 @@ import TerminalGraphics
         }
     }
 
-    static let outcomeCount = 77
+    static let outcomeCount = 80
 
     /// Which case `content` is. No `default`: a new case must be numbered here.
     static func number(of content: Report.Content) -> Int {
@@ -530,8 +539,9 @@ import TerminalGraphics
         case .pictureNotShown: 59
         case .unknownLink: 60
         case .picturesDescribed: 61
+        case .unknownKeyword: 62
         }
     }
 
-    static let errorCount = 62
+    static let errorCount = 63
 }

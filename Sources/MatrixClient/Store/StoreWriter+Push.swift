@@ -1,0 +1,73 @@
+import Foundation
+import GRDB
+import MatrixJSON
+
+extension StoreWriter {
+    /// The account's push rules as sync last brought them; the spec's defaults before any came.
+    public nonisolated func pushRules(userID: String) async throws -> PushRuleSet {
+        try await pool.read { try Self.pushRules(in: $0, userID: userID) }
+    }
+
+    static func pushRules(in database: Database, userID: String) throws -> PushRuleSet {
+        guard let text = try String.fetchOne(database, sql: "SELECT content FROM account_data WHERE type = ?",
+                                             arguments: [PushRuleSet.accountDataType]),
+              let json = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) else { return .defaults(for: userID) }
+        return PushRuleSet(json: json)
+    }
+
+    static func saveAccountData(_ content: JSONValue, type: String, in database: Database) throws {
+        let text = String(decoding: try JSONEncoder().encode(content), as: UTF8.self)
+        try database.execute(sql: "INSERT OR REPLACE INTO account_data (type, content) VALUES (?, ?)", arguments: [type, text])
+    }
+
+    /// Keeps what the batch says of who may notify each room.
+    static func savePower(of changes: [RoomChange], in database: Database) throws {
+        let encoder = JSONEncoder()
+        let save = try database.cachedStatement(sql: """
+            INSERT INTO room_power (room_id, power_levels, create_event) VALUES (?, ?, ?)
+            ON CONFLICT (room_id) DO UPDATE SET power_levels = COALESCE(excluded.power_levels, power_levels),
+                                                create_event = COALESCE(excluded.create_event, create_event)
+            """)
+        for change in changes where change.powerLevels != nil || change.createEvent != nil {
+            let levels = try change.powerLevels.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+            let create = try change.createEvent.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+            try save.execute(arguments: [change.roomID, levels, create])
+        }
+    }
+
+    /// What the rules do with each message of others the batch brought, by event ID, each judged
+    /// in its room as the batch left it: its members counted, the user's name in it, its powers.
+    static func judge(_ batch: SyncBatch, rooms: [RoomRecord], rules: PushRuleSet, userID: String, database: Database) throws -> [String: PushActions] {
+        guard !batch.pushEvents.isEmpty else { return [:] }
+        let ownName = try database.cachedStatement(sql: "SELECT display_name FROM member WHERE room_id = ? AND user_id = ?")
+        let power = try database.cachedStatement(sql: "SELECT power_levels, create_event FROM room_power WHERE room_id = ?")
+        let decoder = JSONDecoder()
+        func decoded(_ text: String?) -> JSONValue? {
+            text.flatMap { try? decoder.decode(JSONValue.self, from: Data($0.utf8)) }
+        }
+        let roomsByID = Dictionary(rooms.map { ($0.roomID, $0) }) { _, last in last }
+        var contexts: [String: PushRoomContext] = [:]
+        var judged: [String: PushActions] = [:]
+        for message in batch.messages {
+            guard let event = batch.pushEvents[message.eventID] else { continue }
+            let roomID = message.roomID
+            let context = try contexts[roomID] ?? {
+                let row = try Row.fetchOne(power, arguments: [roomID])
+                return PushRoomContext(
+                    roomID: roomID, memberCount: roomsByID[roomID]?.joinedMemberCount ?? 0,
+                    ownDisplayName: try String.fetchOne(ownName, arguments: [roomID, userID]),
+                    powerLevels: PowerLevels(content: decoded(row?["power_levels"]), create: decoded(row?["create_event"]) ?? [:]))
+            }()
+            contexts[roomID] = context
+            judged[message.eventID] = rules.evaluate(event, in: context, userID: userID)?.actions ?? PushActions()
+        }
+        return judged
+    }
+}
+
+extension PushActions {
+    /// As the store's `message.push` keeps it: 0 nothing, 1 notify, 2 notify as a mention.
+    var storedLevel: Int64 {
+        notify ? (highlight ? 2 : 1) : 0
+    }
+}
