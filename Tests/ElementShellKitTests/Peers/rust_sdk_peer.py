@@ -43,6 +43,13 @@ bindings (matrix-sdk-python 0.18.0, run with ELEMENT_SHELL_TEST_RUST_SDK_PYTHON)
     join --room ROOM_ID_OR_ALIAS   -> {"room_id"}
     logout                         logs the device out and empties DIR (the next call with it
                                    is a new device) -> {}
+    notification-mode --room ROOM_ID [--set all|mentions|mute|default] [--expect MODE]
+        the room's own notification mode as Element X reads it ("default": none of its own),
+        set first with --set as Element X sets it, and with --expect waited for (another
+        device's change comes with sync) -> {"room_id", "mode"}
+    default-mode --kind direct|group|encrypted [--expect all|mentions]
+        the account's default mode for rooms of that kind (direct: one-to-one, unencrypted as
+        Element X asks) -> {"kind", "mode"}
     request-verification [--of USER_ID] [--answer match|mismatch|none]
         asks for an interactive verification (SAS, emoji), as Element X does: without --of, of
         the user's other devices, to-device (the SDK asks only those its self-signing key has
@@ -736,6 +743,52 @@ async def join(peer, args):
     return {"room_id": room.id()}
 
 
+# Notification settings, as Element X's settings screens set them
+
+
+MODES = {"all": sdk.RoomNotificationMode.ALL_MESSAGES, "mentions": sdk.RoomNotificationMode.MENTIONS_AND_KEYWORDS_ONLY,
+         "mute": sdk.RoomNotificationMode.MUTE}
+
+
+def mode_name(mode):
+    """The shell's word for a mode: all, mentions, mute; default for none of the room's own."""
+    return next((name for name, value in MODES.items() if value == mode), "default")
+
+
+async def notification_mode(peer, args):
+    settings = await peer.within("the notification settings", peer.client.get_notification_settings())
+    if args.set == "default":
+        await peer.within("restoring the default", settings.restore_default_room_notification_mode(args.room))
+    elif args.set:
+        await peer.within(f"setting {args.set}", settings.set_room_notification_mode(args.room, MODES[args.set]))
+
+    async def current():
+        return mode_name(await settings.get_user_defined_room_notification_mode(args.room))
+    # The rules come with sync: what another device set shows once it has brought them.
+    mode = await current()
+    while args.expect and mode != args.expect:
+        if peer.remaining() <= 0:
+            raise PeerError(f"the room's mode: {mode}, not {args.expect}, after {args.timeout:g} s", mode=mode)
+        await asyncio.sleep(0.1)
+        mode = await current()
+    return {"room_id": args.room, "mode": mode}
+
+
+async def default_mode(peer, args):
+    settings = await peer.within("the notification settings", peer.client.get_notification_settings())
+    encrypted, one_to_one = args.kind == "encrypted", args.kind == "direct"
+
+    async def current():
+        return mode_name(await settings.get_default_room_notification_mode(encrypted, one_to_one))
+    mode = await current()
+    while args.expect and mode != args.expect:
+        if peer.remaining() <= 0:
+            raise PeerError(f"the default mode: {mode}, not {args.expect}, after {args.timeout:g} s", mode=mode)
+        await asyncio.sleep(0.1)
+        mode = await current()
+    return {"kind": args.kind, "mode": mode}
+
+
 async def logout(peer, args):
     await peer.close()
     peer.sync_service = None
@@ -1320,6 +1373,13 @@ def parser():
     sub = command("join", join)
     sub.add_argument("--room", required=True, help="room ID or alias")
     command("logout", logout)
+    sub = command("notification-mode", notification_mode)
+    sub.add_argument("--room", required=True)
+    sub.add_argument("--set", choices=["all", "mentions", "mute", "default"], help="set the room's mode first, as Element X does")
+    sub.add_argument("--expect", choices=["all", "mentions", "mute", "default"], help="wait until the room's mode is this")
+    sub = command("default-mode", default_mode)
+    sub.add_argument("--kind", required=True, choices=["direct", "group", "encrypted"])
+    sub.add_argument("--expect", choices=["all", "mentions"], help="wait until the default is this")
     sub = command("request-verification", request_verification, verifying=True)
     sub.add_argument("--of", help="another user to verify, in a DM (default: the user's own other devices)")
     sub.add_argument("--answer", choices=["match", "mismatch", "none"], default="match")

@@ -43,6 +43,17 @@ struct RustSDKPeer {
         try await call(["reset-identity"])
     }
 
+    /// The room's own notification mode as Element X reads it (`all`, `mentions`, `mute`, or
+    /// `default` for none), set first to `set` as Element X sets it, or waited for until `expect`.
+    func notificationMode(of roomID: String, set: String? = nil, expect: String? = nil) async throws -> String? {
+        try await call(["notification-mode", "--room", roomID] + (set.map { ["--set", $0] } ?? []) + (expect.map { ["--expect", $0] } ?? []))["mode"] as? String
+    }
+
+    /// The account's default mode for rooms of `kind` (`direct`, `group`, `encrypted`), waited for until `expect`.
+    func defaultMode(of kind: String, expect: String? = nil) async throws -> String? {
+        try await call(["default-mode", "--kind", kind] + (expect.map { ["--expect", $0] } ?? []))["mode"] as? String
+    }
+
     func logOut() async throws {
         _ = try await call(["logout"])
     }
