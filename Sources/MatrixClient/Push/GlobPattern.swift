@@ -3,7 +3,7 @@
 /// pass over the text whatever the pattern: a pattern of many stars (`*a*a*a*…`) cannot make a
 /// sender's message take quadratic time, as backtracking would.
 public struct GlobPattern: Sendable, Equatable {
-    private enum Token: Sendable, Equatable {
+    fileprivate enum Token: Sendable, Equatable {
         case any
         case one
         case literal(Unicode.Scalar)
@@ -13,25 +13,49 @@ public struct GlobPattern: Sendable, Equatable {
     /// of text grows with the pattern.
     public static let maximumLength = 512
 
-    private let tokens: [Token]
-    /// The literal characters in order, which any text it matches holds in that order.
-    private let needed: [Unicode.Scalar]
-    /// The literal text when the pattern has no wildcard: matched by search, not the automaton.
-    private let literal: [Unicode.Scalar]?
-    /// A literal of letters, digits and `_` only matches a whole word: looked up among the text's.
-    private let wordHash: Int?
+    /// What the pattern was compiled to, in one box: rules are read for every event, and a
+    /// pattern copied as one reference costs one retain, not one per array.
+    private final class Compiled: Sendable, Equatable {
+        let tokens: [Token]
+        /// The literal characters in order, which any text it matches holds in that order.
+        let needed: [Unicode.Scalar]
+        /// The literal text when the pattern has no wildcard: matched by search, not the automaton.
+        let literal: [Unicode.Scalar]?
+        /// A word any text it matches has whole (a literal's, between non-word characters or
+        /// its ends): looked up among the text's words first.
+        let wordHash: Int?
+        /// How many literal characters the pattern starts with.
+        let prefixLength: Int
+
+        init(tokens: [Token]) {
+            self.tokens = tokens
+            needed = tokens.compactMap { if case .literal(let scalar) = $0 { scalar } else { nil } }
+            prefixLength = tokens.prefix { if case .literal = $0 { true } else { false } }.count
+            literal = needed.count == tokens.count ? needed : nil
+            wordHash = literal.flatMap(Self.wholeWordHash)
+        }
+
+        /// Every run of word characters in a literal is a whole word of the text where it
+        /// matches, since a match starts and ends at word boundaries; the longest says most.
+        private static func wholeWordHash(in literal: [Unicode.Scalar]) -> Int? {
+            let runs = literal.split { !GlobPattern.isWordCharacter($0) }
+            return runs.max { $0.count < $1.count }.map(FoldedText.hash)
+        }
+
+        static func == (left: Compiled, right: Compiled) -> Bool {
+            left.tokens == right.tokens
+        }
+    }
+
+    private let compiled: Compiled
 
     /// A pattern that matches `text` itself, wildcards and all: a display name is not a glob.
     public static func literal(_ text: String) -> GlobPattern {
-        GlobPattern(tokens: folded(text).prefix(maximumLength).map(Token.literal))
+        GlobPattern(compiled: Compiled(tokens: folded(text).prefix(maximumLength).map(Token.literal)))
     }
 
-    private init(tokens: [Token]) {
-        self.tokens = tokens
-        let literal = tokens.compactMap { if case .literal(let scalar) = $0 { scalar } else { nil } }
-        needed = literal
-        self.literal = literal
-        wordHash = Self.wordHash(of: literal)
+    private init(compiled: Compiled) {
+        self.compiled = compiled
     }
 
     public init(_ pattern: String) {
@@ -44,26 +68,18 @@ public struct GlobPattern: Sendable, Equatable {
             default: tokens.append(.literal(scalar))
             }
         }
-        self.tokens = tokens
-        needed = tokens.compactMap { if case .literal(let scalar) = $0 { scalar } else { nil } }
-        literal = tokens.allSatisfy { if case .literal = $0 { true } else { false } }
-            ? tokens.compactMap { if case .literal(let scalar) = $0 { scalar } else { nil } } : nil
-        wordHash = literal.flatMap(Self.wordHash)
+        compiled = Compiled(tokens: tokens)
     }
 
-    /// The hash `FoldedText` keeps of each of its words, for a literal that can only be one.
-    private static func wordHash(of literal: [Unicode.Scalar]) -> Int? {
-        guard !literal.isEmpty, literal.allSatisfy(isWordCharacter) else { return nil }
-        return FoldedText.hash(literal[...])
-    }
+    private var tokens: [Token] { compiled.tokens }
+    private var needed: [Unicode.Scalar] { compiled.needed }
+    private var literal: [Unicode.Scalar]? { compiled.literal }
+    private var wordHash: Int? { compiled.wordHash }
 
     /// Whether the pattern matches all of `text`.
     public func matchesWhole(_ text: String) -> Bool {
         // Most values rules look at (`type`, `msgtype`) are short ASCII: compared as they are.
-        if let literal, text.utf8.allSatisfy({ $0 < 0x80 }) {
-            return text.utf8.count == literal.count
-                && zip(text.utf8, literal).allSatisfy { byte, expected in Unicode.Scalar(Self.lowercasedASCII(byte)) == expected }
-        }
+        if let literal, let decided = Self.asciiComparison(of: text, with: literal) { return decided }
         let scalars = Self.folded(text)
         if let literal { return scalars == literal }
         guard containsInOrder(scalars) else { return false }
@@ -81,7 +97,18 @@ public struct GlobPattern: Sendable, Equatable {
         let scalars = text.scalars
         guard let literal else {
             guard containsInOrder(scalars) else { return false }
-            return run(over: scalars, startsAt: text.isBoundary, endsAt: text.isBoundary, startsOnlyFirst: false)
+            let prefix = compiled.prefixLength
+            guard prefix > 0, prefix <= scalars.count else {
+                return run(over: scalars, startsAt: text.isBoundary, endsAt: text.isBoundary, startsOnlyFirst: false)
+            }
+            // A pattern that starts with letters starts where the text has them at a word's start:
+            // the automaton runs from those places only, each run ending once it dies.
+            let first = needed[0]
+            for start in 0...(scalars.count - prefix) where scalars[start] == first && text.isBoundary(start)
+                && scalars[start..<(start + prefix)].elementsEqual(needed[..<prefix]) {
+                if run(over: scalars, from: start, startsAt: { $0 == start }, endsAt: text.isBoundary, startsOnlyFirst: true) { return true }
+            }
+            return false
         }
         guard let first = literal.first else { return true }
         guard literal.count <= scalars.count else { return false }
@@ -107,10 +134,11 @@ public struct GlobPattern: Sendable, Equatable {
     /// The pattern as a set of positions reached, moved along the text one character at a time;
     /// a match may start where `startsAt` allows and must end where `endsAt` does; with
     /// `startsOnlyFirst`, nowhere but at the first character, so a dead automaton ends the run.
-    private func run(over scalars: [Unicode.Scalar], startsAt: (Int) -> Bool, endsAt: (Int) -> Bool, startsOnlyFirst: Bool) -> Bool {
+    private func run(over scalars: [Unicode.Scalar], from first: Int = 0, startsAt: (Int) -> Bool, endsAt: (Int) -> Bool,
+                     startsOnlyFirst: Bool) -> Bool {
         var reached = [Bool](repeating: false, count: tokens.count + 1)
         var next = reached
-        for index in 0...scalars.count {
+        for index in first...scalars.count {
             if startsAt(index) { reached[0] = true }
             // A star may match nothing: what reaches it reaches past it too.
             for position in 0..<tokens.count where reached[position] && tokens[position] == .any { reached[position + 1] = true }
@@ -138,6 +166,18 @@ public struct GlobPattern: Sendable, Equatable {
         Array(text.lowercased().unicodeScalars)
     }
 
+    /// `text` against a literal, where ASCII decides: `nil` once a character that is not ASCII
+    /// comes before the answer, whose folding the slow way must judge.
+    private static func asciiComparison(of text: String, with literal: [Unicode.Scalar]) -> Bool? {
+        var index = 0
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            guard index < literal.count, Unicode.Scalar(lowercasedASCII(byte)) == literal[index] else { return false }
+            index += 1
+        }
+        return index == literal.count
+    }
+
     private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
         (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
     }
@@ -159,16 +199,24 @@ struct FoldedText: Sendable {
 
     init(_ text: String, limit: Int = .max) {
         var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(min(text.utf8.count, limit))
-        for scalar in text.unicodeScalars {
-            guard scalars.count < limit else { break }
-            if scalar.isASCII {
-                scalars.append((0x41...0x5A).contains(scalar.value) ? Unicode.Scalar(scalar.value + 0x20)! : scalar)
-            } else {
-                scalars.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+        let length = text.utf8.count
+        scalars.reserveCapacity(min(length, limit))
+        // Most messages are ASCII: folded byte by byte, without decoding scalars.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            for byte in text.utf8.prefix(limit) {
+                scalars.append(Unicode.Scalar((0x41...0x5A).contains(byte) ? byte + 0x20 : byte))
             }
+        } else {
+            for scalar in text.unicodeScalars {
+                guard scalars.count < limit else { break }
+                if scalar.isASCII {
+                    scalars.append((0x41...0x5A).contains(scalar.value) ? Unicode.Scalar(scalar.value + 0x20)! : scalar)
+                } else {
+                    scalars.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+                }
+            }
+            if scalars.count > limit { scalars.removeLast(scalars.count - limit) }
         }
-        if scalars.count > limit { scalars.removeLast(scalars.count - limit) }
         var wordStart: Int?
         for index in 0...scalars.count {
             let inWord = index < scalars.count && GlobPattern.isWordCharacter(scalars[index])

@@ -62,25 +62,26 @@ public enum PushCondition: Sendable, Equatable {
         }
     }
 
+    /// Read through `judgement` in place: copying its event and room for each condition would
+    /// cost a retain of each of their fields.
     func holds(for judgement: inout PushJudgement) -> Bool {
-        let event = judgement.event, room = judgement.room
         switch self {
         case .eventMatch(let path, let pattern):
-            guard let text = event.string(at: path, roomID: room.roomID) else { return false }
+            guard let text = judgement.event.string(at: path, roomID: judgement.room.roomID) else { return false }
             // `content.body` matches at word boundaries, anywhere in the text.
             return path.isBody ? pattern.matchesWords(in: judgement.body()) : pattern.matchesWhole(text)
         case .eventPropertyIs(let path, let value):
-            guard let found = event.value(at: path, roomID: room.roomID), found.isPlainValue else { return false }
+            guard let found = judgement.event.value(at: path, roomID: judgement.room.roomID), found.isPlainValue else { return false }
             return found == value
         case .eventPropertyContains(let path, let value):
-            return event.value(at: path, roomID: room.roomID)?.array?.contains(value) ?? false
+            return judgement.event.value(at: path, roomID: judgement.room.roomID)?.array?.contains(value) ?? false
         case .containsDisplayName:
-            guard let name = room.ownDisplayName, !name.isEmpty else { return false }
-            return GlobPattern.literal(name).matchesWords(in: judgement.body())
+            guard let name = judgement.room.ownNamePattern else { return false }
+            return name.matchesWords(in: judgement.body())
         case .roomMemberCount(let count):
-            return count.holds(for: room.memberCount)
+            return count.holds(for: judgement.room.memberCount)
         case .senderNotificationPermission(let key):
-            return room.powerLevels.level(of: event.sender) >= room.powerLevels.levelNeeded(toNotify: key)
+            return judgement.room.powerLevels.level(of: judgement.event.sender) >= judgement.room.powerLevels.levelNeeded(toNotify: key)
         case .unknown:
             return false
         }

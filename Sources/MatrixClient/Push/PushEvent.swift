@@ -53,7 +53,11 @@ public struct PushEvent: Sendable, Equatable {
         case "room_id": .string(roomID)
         default: nil
         }
-        return path.names.dropFirst().reduce(top) { value, name in value?[name] }
+        var value = top
+        for index in path.names.indices.dropFirst() {
+            value = value?[path.names[index]]
+        }
+        return value
     }
 }
 
@@ -62,14 +66,17 @@ public struct PushEvent: Sendable, Equatable {
 public struct PushRoomContext: Sendable {
     public var roomID: String
     public var memberCount: Int
-    public var ownDisplayName: String?
+    public let ownDisplayName: String?
     public var powerLevels: PowerLevels
+    /// The name as `contains_display_name` looks for it, made once for all the room's events.
+    let ownNamePattern: GlobPattern?
 
     public init(roomID: String, memberCount: Int, ownDisplayName: String?, powerLevels: PowerLevels) {
         self.roomID = roomID
         self.memberCount = memberCount
         self.ownDisplayName = ownDisplayName
         self.powerLevels = powerLevels
+        ownNamePattern = ownDisplayName.flatMap { $0.isEmpty ? nil : GlobPattern.literal($0) }
     }
 }
 

@@ -2,8 +2,9 @@ import MatrixJSON
 
 /// One push rule as `m.push_rules` holds it (spec "Push Rules"): what it matches and what it
 /// does. `content` rules match their `pattern` in the body; `room` and `sender` rules the room or
-/// sender their ID names; `override` and `underride` rules their conditions.
-public struct PushRule: Sendable, Equatable {
+/// sender their ID names; `override` and `underride` rules their conditions. A class: the rules
+/// are read for every event, and a reference is one retain where the fields would be many.
+public final class PushRule: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
         // In the order they are checked.
         case override, content, room, sender, underride
@@ -39,6 +40,11 @@ public struct PushRule: Sendable, Equatable {
         isMaster = ruleID == ".m.rule.master"
         // A content rule without a pattern matches nothing: it is read as off.
         if kind == .content, pattern == nil { return nil }
+    }
+
+    public static func == (left: PushRule, right: PushRule) -> Bool {
+        (left.kind, left.ruleID, left.isDefault, left.isEnabled, left.patternText) == (right.kind, right.ruleID, right.isDefault, right.isEnabled, right.patternText)
+            && left.conditions == right.conditions && left.actions == right.actions
     }
 
     func matches(_ judgement: inout PushJudgement) -> Bool {
