@@ -70,7 +70,7 @@ final class Presenter {
         switch report.content {
         case .result: report.isFailure
         case .configProblem, .sessionResumed, .sessionEnded, .sendProblem, .firstSyncUnderway, .firstSyncFinished, .transfer, .restoreProgress, .identityChanged,
-             .slidingSyncUnavailable, .signInLink, .deviceCode: true
+             .slidingSyncUnavailable, .pushRulesUnreadable, .signInLink, .deviceCode: true
         case .message, .messageChanged, .reacted, .mentioned, .news, .invited, .gap, .attention, .verification, .secretsArrived, .picture, .previewReady: false
         }
     }

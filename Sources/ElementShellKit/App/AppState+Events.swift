@@ -163,7 +163,7 @@ extension AppState {
                 state.memberNamesSynced += 1
             }
         }
-        if let rules = result.pushRules { commit { $0.pushRules = rules } }
+        if let rules = result.pushRules { use(rules) }
         askForAttention(result, senderNames: gathered.attentionSenders)
         // Which counts moved, by room ID: what a prompt that stood still did not show.
         logger.debug("""

@@ -52,11 +52,11 @@ extension AppState {
             state.runtime = SessionRuntime(generation: generation, services: services, store: store, crypto: crypto,
                                            verifications: verifications, sendQueue: queue, sendTask: Task { await queue.run() })
             state.rooms = Dictionary(uniqueKeysWithValues: rooms.map { ($0.roomID, $0) })
-            state.pushRules = pushRules
             state.awaitsFirstSync = isFirstSync
             state.awaitsSecrets = awaitsSecrets
             if let trust { state.deviceTrust = trust }
         }
+        use(pushRules)
         // The first request catches up at once: a long poll from a stored token would keep the
         // prompt at "syncing…" for its 30 s whenever nothing is new.
         restartSync(for: session, catchingUpNow: true)

@@ -32,6 +32,8 @@ public struct Report: Sendable, Equatable {
         case firstSyncUnderway
         /// The `sync` setting asks for sliding sync, and the homeserver does not offer it.
         case slidingSyncUnavailable
+        /// Some of the account's push rules could not be read: they notify nothing.
+        case pushRulesUnreadable(count: Int)
         /// A first sync that was announced as taking a while is done.
         case firstSyncFinished(roomCount: Int)
         /// Sync skipped messages of the open room; `/history` brings them.

@@ -48,6 +48,8 @@ public struct SessionState: Equatable {
     var deviceTrust = DeviceTrust()
     /// The account's push rules, from the store, then sync and `/notify`; `nil` before they are read.
     var pushRules: PushRuleSet?
+    /// How many of them could not be read, as last told (told again only when it changes).
+    var toldUnreadablePushRules = 0
     /// Who is typing in each room, by user ID, never the user; the prompt shows the open room's.
     public internal(set) var typingUserIDs: [String: [String]] = [:]
     /// The room last told that the user is typing, and when.

@@ -38,6 +38,9 @@ public enum JSONRenderer {
             fields = ["type": "first_sync", "event": "underway"]
         case .slidingSyncUnavailable:
             fields = ["type": "sync_problem", "code": "sliding_sync_unavailable", "message": .string(L10n.errorSlidingSyncUnavailable)]
+        case .pushRulesUnreadable(let count):
+            fields = ["type": "push_rules_problem", "code": "push_rules_unreadable", "count": .integer(Int64(count)),
+                      "message": .string(L10n.errorPushRulesUnreadable(count))]
         case .firstSyncFinished(let count):
             fields = ["type": "first_sync", "event": "finished", "room_count": .integer(Int64(count))]
         case .signInLink(let url, let opened):

@@ -68,6 +68,8 @@ public struct TextRenderer: Sendable {
             lines = [theme.dim(L10n.screenFirstSyncUnderway)]
         case .slidingSyncUnavailable:
             lines = [L10n.errorSlidingSyncUnavailable]
+        case .pushRulesUnreadable(let count):
+            lines = [L10n.errorPushRulesUnreadable(count)]
         case .firstSyncFinished(let count):
             lines = [theme.dim(L10n.screenFirstSyncFinished(count))]
         case .signInLink(let url, let opened):

@@ -1,8 +1,8 @@
 import MatrixJSON
 
 /// One condition of an `override` or `underride` push rule (spec "Conditions"). A condition the
-/// shell does not know, or one it cannot read, never matches: the rule is then off, as the spec
-/// asks.
+/// shell does not know (a later spec's), or one it cannot read, never matches: the rule is then
+/// off, as the spec asks. One it cannot read is also told, once.
 public enum PushCondition: Sendable, Equatable {
     case eventMatch(PropertyPath, GlobPattern)
     case eventPropertyIs(PropertyPath, JSONValue)
@@ -11,6 +11,8 @@ public enum PushCondition: Sendable, Equatable {
     case roomMemberCount(MemberCount)
     case senderNotificationPermission(key: String)
     case unknown
+    /// A kind the spec has, without the fields it needs.
+    case malformed
 
     /// `room_member_count`'s `is`: a number, maybe after `==`, `<`, `>`, `<=` or `>=`.
     public struct MemberCount: Sendable, Equatable {
@@ -41,22 +43,24 @@ public enum PushCondition: Sendable, Equatable {
         let key = json["key"]?.string.map(PropertyPath.init)
         switch json["kind"]?.string {
         case "event_match":
-            guard let key, let pattern = json["pattern"]?.string else { self = .unknown; return }
+            guard let key, let pattern = json["pattern"]?.string else { self = .malformed; return }
             self = .eventMatch(key, GlobPattern(pattern))
         case "event_property_is":
-            guard let key, let value = json["value"], value.isPlainValue else { self = .unknown; return }
+            guard let key, let value = json["value"], value.isPlainValue else { self = .malformed; return }
             self = .eventPropertyIs(key, value)
         case "event_property_contains":
-            guard let key, let value = json["value"], value.isPlainValue else { self = .unknown; return }
+            guard let key, let value = json["value"], value.isPlainValue else { self = .malformed; return }
             self = .eventPropertyContains(key, value)
         case "contains_display_name":
             self = .containsDisplayName
         case "room_member_count":
-            guard let count = json["is"]?.string.flatMap(MemberCount.init) else { self = .unknown; return }
+            guard let count = json["is"]?.string.flatMap(MemberCount.init) else { self = .malformed; return }
             self = .roomMemberCount(count)
         case "sender_notification_permission":
-            guard let key = json["key"]?.string else { self = .unknown; return }
+            guard let key = json["key"]?.string else { self = .malformed; return }
             self = .senderNotificationPermission(key: key)
+        case nil:
+            self = .malformed
         default:
             self = .unknown
         }
@@ -82,7 +86,7 @@ public enum PushCondition: Sendable, Equatable {
             return count.holds(for: judgement.room.memberCount)
         case .senderNotificationPermission(let key):
             return judgement.room.powerLevels.level(of: judgement.event.sender) >= judgement.room.powerLevels.levelNeeded(toNotify: key)
-        case .unknown:
+        case .unknown, .malformed:
             return false
         }
     }

@@ -11,19 +11,32 @@ public struct PushRuleSet: Sendable, Equatable {
     public let rules: [PushRule]
     /// Where `.m.rule.master` is, checked before all others.
     private let masterIndex: Int?
+    /// How many rules could not be read, had a condition that could not be, or were past
+    /// `maximumRulesOfAKind`: each notifies nothing, which the user is told.
+    public let unreadableCount: Int
+
+    /// More of a kind are left out: a thousand keywords is more than anyone types, and each
+    /// rule is read for every event.
+    public static let maximumRulesOfAKind = 1_000
 
     /// `rules` in the order of their kinds, each kind's in the order given.
-    public init(rules: [PushRule]) {
+    public init(rules: [PushRule], unreadableCount: Int = 0) {
         self.rules = PushRule.Kind.allCases.flatMap { kind in rules.filter { $0.kind == kind } }
         masterIndex = self.rules.firstIndex(where: \.isMaster)
+        self.unreadableCount = unreadableCount + self.rules.count { $0.conditions.contains(.malformed) }
     }
 
     /// The `m.push_rules` content; rules it cannot read are left out, each kind keeping its order.
     public init(json: JSONValue) {
         let global = json["global"]
-        self.init(rules: PushRule.Kind.allCases.flatMap { kind in
-            (global?[kind.rawValue]?.array ?? []).compactMap { PushRule(kind: kind, json: $0) }
-        })
+        var unreadable = 0
+        let rules = PushRule.Kind.allCases.flatMap { kind in
+            let listed = global?[kind.rawValue]?.array ?? []
+            let read = listed.prefix(Self.maximumRulesOfAKind).compactMap { PushRule(kind: kind, json: $0) }
+            unreadable += listed.count - read.count
+            return read
+        }
+        self.init(rules: rules, unreadableCount: unreadable)
     }
 
     /// What the rules do with `event` in `room`: the actions of the first rule that matches, with

@@ -82,6 +82,13 @@ import Testing
         #expect(plain.isEmpty, "a group room's message notifies without a sound: no bell")
     }
 
+    @Test func rulesThatCannotBeReadAreToldOnce() async throws {
+        let odd = Self.rules(adding: ["rule_id": "odd", "conditions": [["kind": "event_match", "key": "type"]], "actions": ["notify"]], as: .override)
+        let ((_, _), app) = try await run(after: Messaging.event("hi", from: "@bob:hs", at: 3_000), notifications: 1, highlights: 0, members: 2, rules: odd)
+        let told = app.log.reports.filter { $0.content == .pushRulesUnreadable(count: 1) }
+        #expect(told.count == 1, "\(app.log.reports.map(\.content))")
+    }
+
     @Test func theNotificationSaysWhoAndWhereAndTheTextOnlyWhenAskedHarmlessly() {
         let attention = Attention(roomName: "Team <b>", senderName: "Eve\u{1B}[2J", body: "look & see", isMention: true)
         #expect(DesktopNotification.arguments(for: attention, appName: "Clap", includingBody: false)

@@ -42,8 +42,18 @@ extension AppState {
     /// The rules as the server now has them, kept at once: sync brings them too, a moment later.
     private func readBack(from service: any NotificationSettingsService) async throws(MatrixError) -> PushRuleSet {
         let rules = try await service.pushRules()
-        commit { $0.pushRules = rules }
+        use(rules)
         return rules
+    }
+
+    /// Takes the account's rules. Rules that cannot be read notify nothing: that is told once,
+    /// and again only when their number changes.
+    func use(_ rules: PushRuleSet) {
+        commit { $0.pushRules = rules }
+        guard rules.unreadableCount > 0, rules.unreadableCount != state.toldUnreadablePushRules else { return }
+        commit { $0.toldUnreadablePushRules = rules.unreadableCount }
+        logger.warning("\(rules.unreadableCount) push rules could not be read")
+        report(Report(content: .pushRulesUnreadable(count: rules.unreadableCount), location: nil))
     }
 
     private func levelOutcome(of roomID: String, rules: PushRuleSet) -> NotificationOutcome {

@@ -132,3 +132,36 @@ import Testing
         #expect(many.evaluate(Self.event(Self.text("say word999 now")), in: Self.room(), userID: Self.me)?.ruleID == "k999")
     }
 }
+
+extension PushRuleSetTests {
+    /// What cannot be read is counted, to be told: a rule without an ID, a keyword without a
+    /// pattern, a condition of a known kind without its fields, rules past the thousand of a
+    /// kind. A condition of a kind a later spec may bring is no fault.
+    @Test func unreadableRulesAreCountedAndLaterKindsAreNot() {
+        let keywords: [JSONValue] = (0..<1_005).map { ["rule_id": .string("k\($0)"), "pattern": .string("w\($0)"), "actions": ["notify"]] }
+        let rules = PushRuleSet(json: ["global": [
+            "override": [["conditions": []], ["rule_id": "odd", "conditions": [["kind": "event_match", "key": "type"]], "actions": []],
+                         ["rule_id": "later", "conditions": [["kind": "org.example.new_kind"]], "actions": ["notify"]]],
+            "content": .array(keywords + [["rule_id": "no pattern", "actions": []]]),
+        ]])
+        #expect(rules.rules.count == 2 + PushRuleSet.maximumRulesOfAKind)
+        #expect(rules.unreadableCount == 1 + 1 + 6, "no ID, a malformed condition, five past the limit and one without a pattern")
+        #expect(PushRuleSet.defaults(for: Self.me).unreadableCount == 0)
+    }
+
+    /// A room where only the creator (room version 12) may notify everyone; members counted as the
+    /// rules count them.
+    @Test func theWholeRoomIsNotifiedByThoseWithThePowerAndMembersCount() {
+        let room = PushRoomContext(roomID: "!r:hs", memberCount: 3, ownDisplayName: nil,
+                                   powerLevels: PowerLevels(content: ["users": ["@mod:hs": 50], "notifications": ["room": 60]],
+                                                            create: ["sender": "@founder:hs", "content": ["room_version": "12"]]))
+        let everyone = Self.text("lunch", mentions: ["room": true])
+        #expect(Self.rule(Self.event(everyone, from: "@founder:hs"), in: room) == ".m.rule.is_room_mention", "a creator outranks every level")
+        #expect(Self.rule(Self.event(everyone, from: "@mod:hs"), in: room) == ".m.rule.message", "50 is below the room's 60")
+        let count = PushRuleSet(json: ["global": ["underride": [
+            ["rule_id": "small", "conditions": [["kind": "room_member_count", "is": "<=3"]], "actions": ["notify"]],
+        ]]])
+        #expect(Self.rule(Self.event(Self.text("hi")), in: room, rules: count) == "small")
+        #expect(Self.rule(Self.event(Self.text("hi")), in: Self.room(members: 4), rules: count) == nil)
+    }
+}

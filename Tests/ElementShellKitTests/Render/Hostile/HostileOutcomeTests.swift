@@ -266,6 +266,7 @@ import TerminalGraphics
                                                               retryIn: .seconds(3))),
             Sample(name: "first sync", content: .firstSyncUnderway, showsText: false),
             Sample(name: "no sliding sync", content: .slidingSyncUnavailable, showsText: false),
+            Sample(name: "push rules unreadable", content: .pushRulesUnreadable(count: 3), showsText: false),
             Sample(name: "first sync finished", content: .firstSyncFinished(roomCount: 3), showsText: false),
             Sample(name: "gap", content: .gap(roomName: RemoteText(text))),
             Sample(name: "sign-in link", content: .signInLink(url, openedInBrowser: false), showsText: false),
@@ -469,10 +470,11 @@ import TerminalGraphics
         case .picture: 22
         case .previewReady: 23
         case .news: 24
+        case .pushRulesUnreadable: 25
         }
     }
 
-    static let contentCount = 25
+    static let contentCount = 26
 
     /// Which case `error` is. No `default`: a new case must be numbered here.
     static func number(of error: ShellError) -> Int {
