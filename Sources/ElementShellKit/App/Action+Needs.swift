@@ -4,7 +4,7 @@ extension Action {
     public var needs: CommandNeeds {
         switch self {
         // A room named instead of the open one, or a search of every room.
-        case .room(.leave(target: _?)), .room(.markRead(target: _?)), .room(.search(_, everywhere: true)): .session
+        case .room(.leave(target: _?)), .room(.markRead(target: _?)), .room(.markUnread(target: _?)), .room(.search(_, everywhere: true)): .session
         case .room(.text(_, _, in: _?)), .room(.joinRule(_, in: _?)), .membership(.change(_, _, _, in: _?, _)): .session
         case .scripting(.waitForSync), .verification(.wait), .trust(.waitForSecrets): .session
         case .scripting(.waitForMessage): .roomForMessages

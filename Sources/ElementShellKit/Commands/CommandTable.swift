@@ -157,6 +157,10 @@ public enum CommandTable {
             .read, parameters: [CommandParameter(.room, .optionalRest)], requires: .openRoom,
             summary: { L10n.screenHelpReadSummary }, usage: { L10n.screenHelpReadUsage }
         ) { arguments, _ in .room(.markRead(target: arguments.first)) },
+        CommandSpec(
+            .unreadMark, parameters: [CommandParameter(.room, .optionalRest)], requires: .openRoom,
+            summary: { L10n.screenHelpUnreadMarkSummary }, usage: { L10n.screenHelpUnreadMarkUsage }
+        ) { arguments, _ in .room(.markUnread(target: arguments.first)) },
         // With `--all`, a session will do (`Action.needs`).
         CommandSpec(
             .search, parameters: [CommandParameter(.text, .rest)], options: [CommandOption("--all")], requires: .openRoom,

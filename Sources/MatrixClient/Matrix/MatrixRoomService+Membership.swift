@@ -33,4 +33,8 @@ extension MatrixRoomService {
     public func setDirectChats(_ chats: DirectChats) async throws(MatrixError) {
         _ = try await client.send(.setAccountData(chats.content, type: "m.direct", userID: userID))
     }
+
+    public func setMarkedUnread(_ unread: Bool, in roomID: String) async throws(MatrixError) {
+        _ = try await client.send(.setRoomAccountData(MarkedUnread.content(unread), type: MarkedUnread.type, userID: userID, roomID: roomID))
+    }
 }

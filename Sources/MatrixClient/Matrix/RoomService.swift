@@ -34,6 +34,8 @@ public protocol RoomService: Sendable {
     /// The account's `m.direct` as the server has it now (empty when it has none).
     func directChats() async throws(MatrixError) -> DirectChats
     func setDirectChats(_ chats: DirectChats) async throws(MatrixError)
+    /// Marks the room unread, or takes the mark away (`m.marked_unread`).
+    func setMarkedUnread(_ unread: Bool, in roomID: String) async throws(MatrixError)
     /// Moves the read marker and the user's receipt to `eventID`.
     func markRead(_ eventID: String, in roomID: String, receipt: ReceiptType) async throws(MatrixError)
     /// Tells the room the user is typing (for `timeout` at most) or has stopped.

@@ -36,6 +36,8 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, TableRecord {
     /// The newest timeline event sync brought, of any type: a later timeline that skipped events
     /// but holds this one still continues what the store holds.
     public var lastEventID: String?
+    /// Marked unread by the user (`m.marked_unread`), here or in another client.
+    public var isMarkedUnread = false
 
     public init(roomID: String, membership: Membership, name: String? = nil, canonicalAlias: String? = nil, topic: String? = nil,
                 heroes: [String] = [], heroNames: [String] = [], joinedMemberCount: Int = 0, notificationCount: Int = 0, highlightCount: Int = 0, lastActivity: Int64 = 0,
@@ -80,6 +82,7 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, TableRecord {
         spaceChildren = (row["space_children"] as String).split(separator: "\n").map(String.init)
         encryption = (row["encryption"] as String?).flatMap(RoomEncryption.init(storedText:))
         lastEventID = row["last_event_id"]
+        isMarkedUnread = row["marked_unread"]
     }
 
     /// Joined but not brought by sync yet (kept by `StoreWriter.recordJoin`): every room sync
@@ -88,9 +91,9 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, TableRecord {
         membership == .join && previousBatch == nil
     }
 
-    /// Whether `/rooms --unread` lists it: messages or mentions wait in it.
+    /// Whether `/rooms --unread` lists it: messages or mentions wait in it, or it is marked so.
     public var isUnread: Bool {
-        notificationCount > 0 || highlightCount > 0
+        notificationCount > 0 || highlightCount > 0 || isMarkedUnread
     }
 
     /// Writes the room, new or known, in the write path's batch of statements.
@@ -112,6 +115,7 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, TableRecord {
         inserter.bind(spaceChildren.joined(separator: "\n"))
         inserter.bind(encryption?.storedText)
         inserter.bind(lastEventID)
+        inserter.bind(Int64(isMarkedUnread ? 1 : 0))
         try inserter.run()
     }
 
@@ -119,7 +123,7 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, TableRecord {
     static let saveSQL = """
         INSERT OR REPLACE INTO room (room_id, membership, name, canonical_alias, topic, heroes, hero_names, joined_member_count,
                                      notification_count, highlight_count, last_activity, prev_batch, is_direct, is_space, space_children,
-                                     encryption, last_event_id)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                     encryption, last_event_id, marked_unread)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 }

@@ -313,6 +313,10 @@ enum StoreMigrations {
             try database.alter(table: "message") { $0.add(column: "push", .integer).notNull().defaults(to: 1) }
             try database.execute(sql: "UPDATE message SET push = 0 WHERE msgtype = 'm.notice'")
         }
+        migrator.registerMigration("17 marked unread") { database in
+            // The room's `m.marked_unread` flag (room account data): unread whatever its counts say.
+            try database.alter(table: "room") { $0.add(column: "marked_unread", .boolean).notNull().defaults(to: false) }
+        }
         return migrator
     }
 }

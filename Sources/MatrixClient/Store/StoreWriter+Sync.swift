@@ -120,6 +120,7 @@ extension StoreWriter {
             rooms = try Self.countUnread(in: rooms, batch: batch, fresh: dropped.isEmpty ? fresh : fresh.filter { !dropped.contains($0.eventID) },
                                          judged: judged, database: database)
             // A new `m.direct` may change any room, so the app gets all of them.
+            if !batch.markedUnread.isEmpty { rooms = try Self.mark(batch.markedUnread, rooms: rooms, in: database) }
             if batch.directRoomIDs != nil { rooms = try RoomRecord.fetchAll(database) }
             var relations = try Self.applyRelations(of: batch, in: database)
             // A message new in this batch (or stored anew after a gap) is new as its edits and
@@ -169,6 +170,20 @@ extension StoreWriter {
         let lookUp = try database.cachedStatement(sql: "SELECT display_name FROM member WHERE room_id = ? AND user_id = ?")
         let found = try userIDs.map { try String.fetchOne(lookUp, arguments: [roomID, $0]) ?? "" }
         return found.allSatisfy(\.isEmpty) ? [] : found
+    }
+
+    /// Sets the rooms' unread marks; the rooms the batch brought nothing else of join those
+    /// the app is told of.
+    private static func mark(_ marks: [String: Bool], rooms: [RoomRecord], in database: Database) throws -> [RoomRecord] {
+        let save = try database.cachedStatement(sql: "UPDATE room SET marked_unread = ? WHERE room_id = ?")
+        for (roomID, unread) in marks { try save.execute(arguments: [unread, roomID]) }
+        let changed = Set(rooms.map(\.roomID))
+        let others = try RoomRecord.fetchAll(database, keys: Set(marks.keys).subtracting(changed))
+        return rooms.map { room in
+            var room = room
+            if let unread = marks[room.roomID] { room.isMarkedUnread = unread }
+            return room
+        } + others
     }
 
     private static func replaceDirectRooms(with roomIDs: Set<String>, in database: Database) throws {

@@ -169,6 +169,14 @@ public actor StoreWriter {
         }
     }
 
+    /// Records a room's unread mark as soon as the server has it, before sync brings it back: a
+    /// run that ends first leaves it for the next.
+    public func setMarkedUnread(_ unread: Bool, of roomID: String) throws {
+        try transaction { database in
+            try database.execute(sql: "UPDATE room SET marked_unread = ? WHERE room_id = ?", arguments: [unread, roomID])
+        }
+    }
+
     /// What still waits to be sent, oldest first.
     public nonisolated func outbox() async throws -> [OutboxEntry] {
         try await pool.read { try OutboxEntry.order(Column("seq")).fetchAll($0) }

@@ -21,6 +21,8 @@ public struct SyncBatch: Sendable, Equatable {
     public var pushEvents: [String: PushEvent] = [:]
     /// The account's push rules (`m.push_rules` content) when they changed; `nil` when not.
     public var pushRules: JSONValue?
+    /// Rooms whose unread mark changed, and how it now stands.
+    public var markedUnread: [String: Bool] = [:]
     /// When the user last read each room whose own read receipt changed.
     public var ownReadTimes: [String: Int64] = [:]
 
@@ -45,6 +47,7 @@ public struct SyncBatch: Sendable, Equatable {
             Set(users.values.flatMap { $0.array?.compactMap(\.string) ?? [] })
         }
         pushRules = response.accountData[PushRuleSet.accountDataType]
+        markedUnread = response.rooms.accountData.compactMapValues(MarkedUnread.flag)
         messages = []
         members = []
         changes = []

@@ -47,6 +47,9 @@ bindings (matrix-sdk-python 0.18.0, run with ELEMENT_SHELL_TEST_RUST_SDK_PYTHON)
         the room's own notification mode as Element X reads it ("default": none of its own),
         set first with --set as Element X sets it, and with --expect waited for (another
         device's change comes with sync) -> {"room_id", "mode"}
+    unread-flag --room ROOM_ID [--set true|false] [--expect true|false]
+        whether the room is marked unread (m.marked_unread) as Element X reads it, set first
+        with --set, or waited for with --expect -> {"room_id", "marked_unread"}
     default-mode --kind direct|group|encrypted [--expect all|mentions]
         the account's default mode for rooms of that kind (direct: one-to-one, unencrypted as
         Element X asks) -> {"kind", "mode"}
@@ -789,6 +792,25 @@ async def default_mode(peer, args):
     return {"kind": args.kind, "mode": mode}
 
 
+async def unread_flag(peer, args):
+    room = await peer.joined_room(args.room)
+    if args.set is not None:
+        await peer.within("setting the unread flag", room.set_unread_flag(args.set == "true"))
+        # The SDK's own view follows when sync brings the change back.
+        args.expect = args.expect or args.set
+
+    async def current():
+        return (await room.room_info()).is_marked_unread
+    # A mark another device set shows once sync has brought it.
+    flag = await current()
+    while args.expect is not None and flag != (args.expect == "true"):
+        if peer.remaining() <= 0:
+            raise PeerError(f"the unread flag: {flag}, not {args.expect}, after {args.timeout:g} s", marked_unread=flag)
+        await asyncio.sleep(0.1)
+        flag = await current()
+    return {"room_id": args.room, "marked_unread": flag}
+
+
 async def logout(peer, args):
     await peer.close()
     peer.sync_service = None
@@ -1377,6 +1399,10 @@ def parser():
     sub.add_argument("--room", required=True)
     sub.add_argument("--set", choices=["all", "mentions", "mute", "default"], help="set the room's mode first, as Element X does")
     sub.add_argument("--expect", choices=["all", "mentions", "mute", "default"], help="wait until the room's mode is this")
+    sub = command("unread-flag", unread_flag)
+    sub.add_argument("--room", required=True)
+    sub.add_argument("--set", choices=["true", "false"], help="mark the room unread, or take the mark away, as Element X does")
+    sub.add_argument("--expect", choices=["true", "false"], help="wait until the flag is this")
     sub = command("default-mode", default_mode)
     sub.add_argument("--kind", required=True, choices=["direct", "group", "encrypted"])
     sub.add_argument("--expect", choices=["all", "mentions"], help="wait until the default is this")

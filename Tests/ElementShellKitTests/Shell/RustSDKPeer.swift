@@ -54,6 +54,11 @@ struct RustSDKPeer {
         try await call(["default-mode", "--kind", kind] + (expect.map { ["--expect", $0] } ?? []))["mode"] as? String
     }
 
+    /// Whether Element X counts the room as marked unread, set first to `set`, or waited for until `expect`.
+    func unreadFlag(of roomID: String, set: Bool? = nil, expect: Bool? = nil) async throws -> Bool? {
+        try await call(["unread-flag", "--room", roomID] + (set.map { ["--set", "\($0)"] } ?? []) + (expect.map { ["--expect", "\($0)"] } ?? []))["marked_unread"] as? Bool
+    }
+
     func logOut() async throws {
         _ = try await call(["logout"])
     }

@@ -100,4 +100,35 @@ struct ShellNotificationIntegrationTests {
         #expect((Self.result(of: "notify", in: back)?["defaults"] as? [String: String])?["group"] == "all", "\(back.standardOutput)")
         #expect(try await phone.defaultMode(of: "group", expect: "all") == "all")
     }
+
+    static func errorCodes(in run: ShellProcess.Result) -> [String] {
+        run.objects.compactMap { ($0["error"] as? [String: Any])?["code"] as? String }
+    }
+
+    @Test func aRoomMarkedUnreadHereIsMarkedInElementAndTheReverse() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let base = try shell.testerArguments(for: homeserver) + ["--output", "json"]
+        let roomID = try await ned.createRoom(named: "Marks \(UUID().uuidString.prefix(6))", inviting: maxID, displayName: "Ned Nio")
+        let marked = try await shell.run(base + ["-c", "/login test \(max)", "-c", "/join \(roomID)", "-c", "/wait sync", "-c", "/back",
+                                                 "-c", "/unread-mark \(roomID)", "-c", "/unread-mark nowhere", "-c", "/rooms --unread"],
+                                         extraEnvironment: password)
+        #expect(Self.errorCodes(in: marked) == ["unknown_room"], "\(marked.standardOutput)")
+        let listed = (Self.result(of: "rooms", in: marked)?["rooms"] as? [[String: Any]])?.first { $0["room_id"] as? String == roomID }
+        #expect(listed?["marked_unread"] as? Bool == true, "a marked room is unread without a message: \(marked.standardOutput)")
+
+        let phone = try phone(in: shell)
+        #expect(try await phone.unreadFlag(of: roomID, expect: true) == true)
+        // Opening the room takes the mark away, for Element X too.
+        let opened = try await shell.run(base + ["-c", "/open \(roomID)", "-c", "/rooms"])
+        #expect(Self.room(roomID, in: opened)?["marked_unread"] as? Bool == false, "\(opened.standardOutput)")
+        #expect(try await phone.unreadFlag(of: roomID, expect: false) == false)
+
+        // Element X marks it; the shell shows the mark after its next sync, and in a later run.
+        #expect(try await phone.unreadFlag(of: roomID, set: true) == true)
+        let seen = try await shell.run(base + ["-c", "/wait sync", "-c", "/rooms"])
+        #expect(Self.room(roomID, in: seen)?["marked_unread"] as? Bool == true, "\(seen.standardOutput)")
+        let later = try await shell.run(base + ["-c", "/rooms"])
+        #expect(Self.room(roomID, in: later)?["marked_unread"] as? Bool == true, "kept in the store")
+    }
 }

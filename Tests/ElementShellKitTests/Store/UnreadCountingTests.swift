@@ -120,4 +120,23 @@ import Testing
         receipt.rooms.ownReadTimes["!a"] = 0
         #expect(try await counts(after: [receipt]) == (1, 0))
     }
+
+    /// A room marked unread is unread whatever its counts, in this client and others; the mark
+    /// may come for a room the response brings nothing else of, under either name.
+    @Test func aMarkStandsUntilItIsTakenAway() async throws {
+        let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
+        try await store.apply(Self.sliding([Self.message("hi", at: 1)], readAt: 5, pos: "1"), userID: Self.me)
+        var marked = SyncResponse(position: .sliding(SlidingSyncPosition(pos: "2", toDeviceSince: nil)))
+        marked.rooms.accountData["!a"] = ["com.famedly.marked_unread": ["unread": true]]
+        let told = try await store.apply(marked, userID: Self.me).rooms.first { $0.roomID == "!a" }
+        #expect(told?.isMarkedUnread == true && told?.isUnread == true && told?.notificationCount == 0)
+        #expect(try await store.room("!a")?.isMarkedUnread == true)
+        // A later timeline keeps the mark; the stable name wins over the older one.
+        try await store.apply(Self.sliding([Self.message("later", from: Self.me, at: 9)], pos: "3"), userID: Self.me)
+        #expect(try await store.room("!a")?.isMarkedUnread == true)
+        var cleared = SyncResponse(position: .sliding(SlidingSyncPosition(pos: "4", toDeviceSince: nil)))
+        cleared.rooms.accountData["!a"] = ["m.marked_unread": ["unread": false], "com.famedly.marked_unread": ["unread": true]]
+        try await store.apply(cleared, userID: Self.me)
+        #expect(try await store.room("!a")?.isMarkedUnread == false)
+    }
 }

@@ -195,6 +195,8 @@ struct FakeRoomService: RoomService {
     func setOwnDisplayName(_ name: String) async throws(MatrixError) { try await setOwnName(name) }
     var direct: @Sendable () async throws(MatrixError) -> DirectChats = { () throws(MatrixError) in DirectChats(content: nil) }
     var setDirect: @Sendable (DirectChats) async throws(MatrixError) -> Void = { _ throws(MatrixError) in }
+    var markUnread: @Sendable (Bool, String) async throws(MatrixError) -> Void = { _, _ throws(MatrixError) in }
+    func setMarkedUnread(_ unread: Bool, in roomID: String) async throws(MatrixError) { try await markUnread(unread, roomID) }
     func change(_ change: MembershipChange, of userID: String, in roomID: String, reason: String?) async throws(MatrixError) {
         try await changeMembership(change, userID, roomID, reason)
     }

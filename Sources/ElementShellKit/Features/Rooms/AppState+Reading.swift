@@ -25,7 +25,45 @@ extension AppState {
             // the message marked: they stand, until the server sends those after the receipt.
             if state.rooms[room.roomID] == before { clearCounts(of: room.roomID) }
         }
+        clearUnreadMark(of: room.roomID)
         return finish(.room(.markedRead(roomName: RoomName.text(of: room))))
+    }
+
+    /// `/unread-mark`: the open room, or the one named; every client of the account shows it
+    /// unread until it is opened or read.
+    func markUnread(_ target: String?, in context: CommandContext) async -> Bool {
+        let room: RoomRecord
+        switch namedOrOpenRoom(target, in: context, findingBy: { RoomLookup.find($0, in: RoomOrder.sorted(Array(state.rooms.values))) }) {
+        case .success(let found): room = found
+        case .failure(let error): return finish(.failure(error))
+        }
+        do {
+            try await context.signedIn.services.rooms.setMarkedUnread(true, in: room.roomID)
+        } catch {
+            return finish(.failure(.matrix(error)))
+        }
+        // Kept and shown at once; sync brings the same back.
+        try? await context.signedIn.store.setMarkedUnread(true, of: room.roomID)
+        commit { $0.rooms[room.roomID]?.isMarkedUnread = true }
+        return finish(.room(.markedUnread(roomName: RoomName.text(of: room))))
+    }
+
+    /// Opening or reading a room marked unread takes the mark away, as Element X does. The
+    /// request goes in the background: one that fails leaves the mark on the server, which the
+    /// next start shows again.
+    func clearUnreadMark(of roomID: String) {
+        guard state.rooms[roomID]?.isMarkedUnread == true, let rooms = state.services?.rooms, let store = state.store else { return }
+        commit { $0.rooms[roomID]?.isMarkedUnread = false }
+        let logger = logger
+        perform {
+            do throws(MatrixError) {
+                try await rooms.setMarkedUnread(false, in: roomID)
+                try? await store.setMarkedUnread(false, of: roomID)
+            } catch {
+                logger.notice("Taking the unread mark off \(roomID) failed (\(ErrorCodes.code(for: error)))")
+            }
+            return nil
+        }
     }
 
     /// For `/open` and arrivals: the receipt goes in the background, so no command waits for it.

@@ -38,6 +38,8 @@ extension AppState {
             return finish(.room(.unread(unread.map(\.0), spaceCells: await spaceCells(for: unread.map(\.1)))))
         case .markRead(let target):
             return await markRead(target, in: context)
+        case .markUnread(let target):
+            return await markUnread(target, in: context)
         case .news:
             return finish(.room(.news(RoomNews.ordered(state.rooms.values.filter { !isMuted($0.roomID) }, numberedAs: listedRooms))))
         case .last(let count):
@@ -270,6 +272,7 @@ extension AppState {
         // Read as it shows: `/rooms` and the prompt count it no more from now on, not only once
         // the receipt, which waits for what arrives meanwhile, has come back.
         clearCounts(of: roomID)
+        clearUnreadMark(of: roomID)
         markReadSoon(roomID)
         let opened = state.rooms[roomID] ?? room
         // Kept at its join but not brought by sync yet: "no messages" would not be true.

@@ -24,6 +24,8 @@ public enum RoomAction: Sendable, Equatable {
     case listUnread
     /// Marks the open room read, or the one named like `/open` names rooms.
     case markRead(target: String?)
+    /// Marks the open room unread (`m.marked_unread`), or the one named; opening it clears that.
+    case markUnread(target: String?)
     /// The rooms with news (unread messages, mentions, invites), those that matter most first.
     case news
     /// The open room's (or thread's) newest `count` messages again, as they were shown.
@@ -46,6 +48,7 @@ extension RoomAction: CustomStringConvertible {
         case .joinRule(let request, let target): "joinRule(\(request.map { "\($0.rule) \($0.spaces)" } ?? "nil"), in: \(target ?? "nil"))"
         case .listUnread: "listUnread"
         case .markRead(let target): "markRead(target: \(target ?? "nil"))"
+        case .markUnread(let target): "markUnread(target: \(target ?? "nil"))"
         case .news: "news"
         case .last(let count): "last(count: \(count))"
         }
@@ -67,6 +70,7 @@ extension RoomAction {
         case .text(.name, _, _): .name
         case .joinRule: .joinrule
         case .markRead: .read
+        case .markUnread: .unreadMark
         case .news: .unread
         case .last: .last
         }

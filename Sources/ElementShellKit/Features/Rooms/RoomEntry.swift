@@ -19,6 +19,8 @@ public struct RoomEntry: Sendable, Equatable {
     public var childCount: Int
     /// Set to notify nothing: the list says so instead of its counts.
     public var isMuted = false
+    /// Marked unread by the user, here or in another client.
+    public var isMarkedUnread: Bool
 
     public init(_ room: RoomRecord) {
         roomID = room.roomID
@@ -32,5 +34,6 @@ public struct RoomEntry: Sendable, Equatable {
         highlightCount = room.highlightCount
         lastActivity = room.lastActivity
         childCount = room.spaceChildren.count
+        isMarkedUnread = room.isMarkedUnread
     }
 }

@@ -34,6 +34,7 @@ struct RoomListText {
         if room.isDirect { notes.append(L10n.screenRoomsDirect) }
         if room.isSpace { notes.append(L10n.screenRoomsSpace) }
         if room.isEncrypted { notes.append(L10n.screenRoomsEncrypted) }
+        if room.isMarkedUnread { notes.append(theme.bold(L10n.screenRoomsMarkedUnread)) }
         // A muted room's counts are no news: they are left out, as Element X leaves them.
         if room.isMuted { return [room.name.shown, (notes + [theme.dim(L10n.screenRoomsMuted)]).joined(separator: ", ")] }
         return [room.name.shown, (notes + unreadNotes(of: room)).joined(separator: ", ")]

@@ -6,6 +6,7 @@ enum RoomNewsText {
         if news.room.membership == .invite { parts.append(L10n.screenNewsInvite) }
         if news.room.notificationCount > 0 { parts.append(messages(news.room.notificationCount)) }
         if news.room.highlightCount > 0 { parts.append(mentions(news.room.highlightCount)) }
+        if news.room.isMarkedUnread { parts.append(L10n.screenRoomsMarkedUnread) }
         let summary = parts.joined(separator: ", ")
         guard let number = news.number else { return L10n.screenNewsRoom(news.room.name.shown, summary) }
         return L10n.screenNewsNumberedRoom(number, news.room.name.shown, summary)

@@ -8,6 +8,7 @@ extension RoomOutcome {
         case .list(let rooms, let cells): ["rooms": NumberedRoom.json(NumberedRoom.numbering(rooms)) { cells[$0.roomID]?.json ?? [:] }]
         case .unread(let rooms, let cells): ["rooms": NumberedRoom.json(rooms) { cells[$0.roomID]?.json ?? [:] }]
         case .markedRead(let name): ["room": name.json]
+        case .markedUnread(let name): ["room": name.json, "marked_unread": true]
         case .opened(let name, let messages, let draft):
             ["room": name.json, "messages": .array(messages.map { .object($0.json) }), "draft": draft.json]
         case .openedBeforeSync(let name, let draft): ["room": name.json, "messages": [], "draft": draft.json, "awaiting_sync": .bool(true)]
@@ -40,6 +41,7 @@ extension RoomEntry {
     var json: [String: JSONValue] {
         ["room_id": .string(roomID), "name": name.json, "membership": .string(membership.rawValue),
          "canonical_alias": canonicalAlias?.json ?? .null, "is_direct": .bool(isDirect), "is_space": .bool(isSpace), "encrypted": .bool(isEncrypted),
-         "notification_count": .integer(Int64(notificationCount)), "highlight_count": .integer(Int64(highlightCount)), "muted": .bool(isMuted)]
+         "notification_count": .integer(Int64(notificationCount)), "highlight_count": .integer(Int64(highlightCount)), "muted": .bool(isMuted),
+         "marked_unread": .bool(isMarkedUnread)]
     }
 }

@@ -10,6 +10,8 @@ public enum RoomOutcome: Sendable, Equatable {
     case unread([NumberedRoom], spaceCells: [String: SpaceCell] = [:])
     /// `/read`: the receipt and read marker are sent.
     case markedRead(roomName: RemoteText)
+    /// `/unread-mark`: the room is marked unread, for every client of the account.
+    case markedUnread(roomName: RemoteText)
     /// `/open`: the room's name, its latest messages, and its draft for the input line.
     case opened(roomName: RemoteText, messages: [MessageView], draft: String?)
     /// `/open` of a room joined (here or in an earlier run) that sync has not brought yet: its

@@ -12,6 +12,7 @@ struct RoomsText {
         case .list(let rooms, let cells): rooms.isEmpty ? [L10n.screenRoomsEmpty] : roomList.lines(NumberedRoom.numbering(rooms), spaceCells: cells)
         case .unread(let rooms, let cells): rooms.isEmpty ? [L10n.screenRoomsNoneUnread] : roomList.lines(rooms, spaceCells: cells)
         case .markedRead(let name): [L10n.screenRoomMarkedRead(name.shown)]
+        case .markedUnread(let name): [L10n.screenRoomMarkedUnread(name.shown)]
         case .opened(let name, let messages, _) where theme.forScreenReader:
             // Said as a sentence: a screen reader reads the dash of the usual heading as a word.
             [messages.isEmpty ? L10n.screenSpokenRoomOpenedEmpty(name.shown) : L10n.screenSpokenRoomOpened(name.shown)]

@@ -24,6 +24,12 @@ extension MatrixEndpoint where Response == EmptyResponse {
         MatrixEndpoint(method: .put, path: ["_matrix", "client", "v3", "user", userID, "account_data", type],
                        body: content, isAuthenticated: true)
     }
+
+    /// `PUT /user/{userId}/rooms/{roomId}/account_data/{type}`: the room's, replaced whole.
+    static func setRoomAccountData(_ content: JSONValue, type: String, userID: String, roomID: String) -> Self {
+        MatrixEndpoint(method: .put, path: ["_matrix", "client", "v3", "user", userID, "rooms", roomID, "account_data", type],
+                       body: content, isAuthenticated: true)
+    }
 }
 
 extension MatrixEndpoint where Response == JoinedRoom {

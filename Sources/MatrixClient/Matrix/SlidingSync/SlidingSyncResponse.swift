@@ -16,6 +16,8 @@ public struct SlidingSyncResponse: Sendable, Equatable, JSONReadable {
     var encryption = EncryptionUpdates()
     /// Global account data by type.
     var accountData: [String: JSONValue] = [:]
+    /// Room account data that changed, by room ID and type.
+    var roomAccountData: [String: [String: JSONValue]] = [:]
     /// Who is typing, by room, for rooms whose typing changed.
     var typing: [String: [String]] = [:]
     /// Read receipts (`m.read`, `m.read.private`, of the main timeline) that changed, by room.
@@ -96,8 +98,16 @@ public struct SlidingSyncResponse: Sendable, Equatable, JSONReadable {
                 try reader.readSection { reader, key throws(JSONError) in try encryption.read(key, from: &reader) }
             case "account_data":
                 try reader.readSection { reader, key throws(JSONError) in
-                    guard case "global" = key else { return try reader.skipValue() }
-                    accountData = try reader.readAccountDataEvents()
+                    switch key {
+                    case "global": accountData = try reader.readAccountDataEvents()
+                    case "rooms":
+                        try reader.readSection { reader, key throws(JSONError) in
+                            let roomID = try key.string()
+                            let events = try reader.readAccountDataEvents()
+                            if !events.isEmpty { roomAccountData[roomID] = events }
+                        }
+                    default: try reader.skipValue()
+                    }
                 }
             case "receipts":
                 try reader.readSection { reader, key throws(JSONError) in

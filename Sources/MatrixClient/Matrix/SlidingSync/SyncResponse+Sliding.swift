@@ -6,6 +6,7 @@ extension SyncResponse {
     /// went from: its to-device position and room count stand where the response brings none.
     public init(sliding response: SlidingSyncResponse, userID: String, continuing place: SlidingSyncPosition?) {
         var rooms = Rooms(typing: response.typing)
+        rooms.accountData = response.roomAccountData
         for (roomID, receipts) in response.readReceipts {
             if let newest = receipts.filter({ $0.userID == userID }).map(\.timestamp).max() { rooms.ownReadTimes[roomID] = newest }
         }

@@ -1,3 +1,5 @@
+import MatrixJSON
+
 extension SyncResponse {
     public struct JoinedRoom: Sendable, Equatable {
         /// State between `since` and the start of the timeline (all of it on an initial sync);
@@ -18,8 +20,8 @@ extension SyncResponse {
         }
 
         /// A joined room's section; who is typing there goes to `typing` (left alone when the
-        /// section has no `m.typing`).
-        init(reading reader: inout JSONReader, typing: inout [String]?) throws(JSONError) {
+        /// section has no `m.typing`), its account data to `accountData`.
+        init(reading reader: inout JSONReader, typing: inout [String]?, accountData: inout [String: JSONValue]) throws(JSONError) {
             self.init()
             try reader.readSection { reader, key throws(JSONError) in
                 switch key {
@@ -28,6 +30,7 @@ extension SyncResponse {
                 case "unread_notifications": unreadNotifications = try UnreadNotificationCounts(reading: &reader)
                 case "summary": summary = try RoomSummary(reading: &reader)
                 case "ephemeral": typing = try reader.readTypingUserIDs()
+                case "account_data": accountData = try SyncResponse.readAccountData(from: &reader)
                 default: try reader.skipValue()
                 }
             }
@@ -67,7 +70,8 @@ extension SyncResponse {
         /// A left room's section is a joined room's without the parts that end with membership.
         init(reading reader: inout JSONReader) throws(JSONError) {
             var typing: [String]?
-            let room = try JoinedRoom(reading: &reader, typing: &typing)
+            var accountData: [String: JSONValue] = [:]
+            let room = try JoinedRoom(reading: &reader, typing: &typing, accountData: &accountData)
             self.init(state: room.state, timeline: room.timeline)
         }
     }

@@ -41,6 +41,9 @@ public struct SyncResponse: Sendable, Equatable, JSONReadable {
         /// When the user last read each room whose own read receipt changed (its `ts`), where the
         /// client counts unread messages itself; `/v3` leaves it empty: its server counts.
         public var ownReadTimes: [String: Int64] = [:]
+        /// Room account data that changed (`m.marked_unread`, …), by room ID and then type: it
+        /// may come for a room the response brings nothing else of.
+        public var accountData: [String: [String: JSONValue]] = [:]
 
         /// How many rooms the response brings anything of.
         public var count: Int { joined.count + invited.count + left.count }
@@ -61,8 +64,10 @@ public struct SyncResponse: Sendable, Equatable, JSONReadable {
                     try reader.readSection { reader, key throws(JSONError) in
                         let roomID = try key.string()
                         var userIDs: [String]?
-                        joined[roomID] = try JoinedRoom(reading: &reader, typing: &userIDs)
+                        var roomAccountData: [String: JSONValue] = [:]
+                        joined[roomID] = try JoinedRoom(reading: &reader, typing: &userIDs, accountData: &roomAccountData)
                         if let userIDs { typing[roomID] = userIDs }
+                        if !roomAccountData.isEmpty { accountData[roomID] = roomAccountData }
                     }
                 case "invite": invited = try reader.readRooms { reader throws(JSONError) in try InvitedRoom(reading: &reader) }
                 case "leave": left = try reader.readRooms { reader throws(JSONError) in try LeftRoom(reading: &reader) }
@@ -95,7 +100,7 @@ public struct SyncResponse: Sendable, Equatable, JSONReadable {
     }
 
     /// Account data events (`{"events": [{"type": …, "content": …}]}`) by type.
-    private static func readAccountData(from reader: inout JSONReader) throws(JSONError) -> [String: JSONValue] {
+    static func readAccountData(from reader: inout JSONReader) throws(JSONError) -> [String: JSONValue] {
         var accountData: [String: JSONValue] = [:]
         try reader.readSection { reader, key throws(JSONError) in
             guard case "events" = key else { return try reader.skipValue() }

@@ -38,7 +38,8 @@ import Testing
            "to_device": {"next_batch": "8", "events": [{"type": "m.room.encrypted", "sender": "@bob:hs", "content": {"algorithm": "m.olm.v1.curve25519-aes-sha2"}}]},
            "e2ee": {"device_one_time_keys_count": {"signed_curve25519": 50}, "device_unused_fallback_key_types": ["signed_curve25519"],
                     "device_lists": {"changed": ["@bob:hs"], "left": ["@old:hs"]}},
-           "account_data": {"global": [{"type": "m.direct", "content": {"@bob:hs": ["!party"]}}], "rooms": {"!general": [{"type": "m.tag", "content": {}}]}},
+           "account_data": {"global": [{"type": "m.direct", "content": {"@bob:hs": ["!party"]}}], "rooms": {"!general": [{"type": "m.tag", "content": {}}],
+                                                                                                   "!elsewhere": [{"type": "m.marked_unread", "content": {"unread": true}}]}},
            "typing": {"rooms": {"!general": {"type": "m.typing", "content": {"user_ids": ["@bob:hs"]}},
                                 "!quiet": {"type": "m.typing", "content": {"user_ids": []}}}},
            "receipts": {"rooms": {"!general": {"type": "m.receipt", "content": {
@@ -67,6 +68,7 @@ import Testing
         #expect(response.encryption.unusedFallbackKeyTypes == ["signed_curve25519"])
         #expect(response.encryption.changedUsers == ["@bob:hs"] && response.encryption.leftUsers == ["@old:hs"])
         #expect(response.accountData["m.direct"]?["@bob:hs"]?.array?.compactMap(\.string) == ["!party"])
+        #expect(response.roomAccountData["!elsewhere"]?["m.marked_unread"] == ["unread": true], "a room the response brings nothing else of")
         #expect(response.typing == ["!general": ["@bob:hs"], "!quiet": []])
         #expect(response.readReceipts["!general"]?.sorted { $0.timestamp < $1.timestamp }
             == [.init(userID: "@alice:hs", eventID: "$n", timestamp: 30), .init(userID: "@bob:hs", eventID: "$m", timestamp: 50)],

@@ -176,6 +176,7 @@ import TerminalGraphics
             Sample(name: "/rooms", content: .result(command: "rooms", outcome: .room(.list([room, unnamed, space].map(RoomEntry.init), spaceCells: cells)))),
             Sample(name: "/unread", content: .result(command: "unread", outcome: .room(.unread(NumberedRoom.numbering([room, unnamed].map(RoomEntry.init)), spaceCells: cells)))),
             Sample(name: "/read", content: .result(command: "read", outcome: .room(.markedRead(roomName: RemoteText(text))))),
+            Sample(name: "/unread-mark", content: .result(command: "unread-mark", outcome: .room(.markedUnread(roomName: RemoteText(text))))),
             Sample(name: "/open", content: .result(command: "open", outcome: .room(.opened(roomName: RemoteText(text), messages: [message, redacted], draft: text)))),
             Sample(name: "/open before sync", content: .result(command: "open", outcome: .room(.openedBeforeSync(roomName: RemoteText(text), draft: text)))),
             Sample(name: "/members", content: .result(command: "members", outcome: .room(.members([MemberEntry(userID: text, name: RemoteText(text))])))),
@@ -361,6 +362,7 @@ import TerminalGraphics
         case .room(.list): 15
         case .room(.unread): 16
         case .room(.markedRead): 17
+        case .room(.markedUnread): 80
         case .room(.opened): 18
         case .room(.openedBeforeSync): 19
         case .room(.members): 20
@@ -440,7 +442,7 @@ import TerminalGraphics
         }
     }
 
-    static let outcomeCount = 80
+    static let outcomeCount = 81
 
     /// Which case `content` is. No `default`: a new case must be numbered here.
     static func number(of content: Report.Content) -> Int {
