@@ -10,6 +10,7 @@ public enum Action: Sendable, Equatable {
     case draft(DraftAction)
     case link(LinkAction)
     case notification(NotificationAction)
+    case safety(SafetyAction)
     case queue(QueueAction)
     case room(RoomAction)
     case membership(MembershipAction)

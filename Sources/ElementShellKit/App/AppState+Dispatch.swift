@@ -69,6 +69,7 @@ extension AppState {
         case .draft(let action): await send(action, in: context)
         case .link(let action): await send(action, in: context.openRoom)
         case .notification(let action): await send(action, in: context)
+        case .safety(let action): await send(action, in: context)
         case .session(let action): await send(action, in: context)
         case .settings(let action): await send(action)
         case .scripting(let action): await send(action, in: context)

@@ -164,6 +164,7 @@ extension AppState {
             }
         }
         if let rules = result.pushRules { use(rules) }
+        if let ignored = result.ignoredUsers { useIgnoredUsers(ignored) }
         askForAttention(result, senderNames: gathered.attentionSenders)
         // Which counts moved, by room ID: what a prompt that stood still did not show.
         logger.debug("""

@@ -26,11 +26,12 @@ extension AppState {
         // The device's keys are read beside the rooms, on another core: both are on the way to a
         // one-shot run's first command.
         async let machine = services.makeCrypto(store)
-        let rooms: [RoomRecord], isFirstSync: Bool, pushRules: PushRuleSet
+        let rooms: [RoomRecord], isFirstSync: Bool, pushRules: PushRuleSet, ignoredUsers: Set<String>
         do {
             rooms = try await store.rooms()
             isFirstSync = try await !store.syncPositions().hasSynced
             pushRules = try await store.pushRules(userID: session.userID)
+            ignoredUsers = try await store.ignoredUsers()
         } catch {
             _ = await machine
             return failStore(of: session, error)
@@ -52,6 +53,7 @@ extension AppState {
             state.runtime = SessionRuntime(generation: generation, services: services, store: store, crypto: crypto,
                                            verifications: verifications, sendQueue: queue, sendTask: Task { await queue.run() })
             state.rooms = Dictionary(uniqueKeysWithValues: rooms.map { ($0.roomID, $0) })
+            state.ignoredUsers = ignoredUsers
             state.awaitsFirstSync = isFirstSync
             state.awaitsSecrets = awaitsSecrets
             if let trust { state.deviceTrust = trust }

@@ -88,6 +88,7 @@ public enum Outcome: Sendable, Equatable {
     case draft(DraftOutcome)
     case link(LinkOutcome)
     case notification(NotificationOutcome)
+    case safety(SafetyOutcome)
     case encryption(EncryptionOutcome)
     case trust(TrustOutcome)
     case verification(VerificationOutcome)

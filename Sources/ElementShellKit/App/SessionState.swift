@@ -50,6 +50,8 @@ public struct SessionState: Equatable {
     var pushRules: PushRuleSet?
     /// How many of them could not be read, as last told (told again only when it changes).
     var toldUnreadablePushRules = 0
+    /// Whom the user ignores, from the store, then sync and `/ignore`.
+    var ignoredUsers: Set<String> = []
     /// Who is typing in each room, by user ID, never the user; the prompt shows the open room's.
     public internal(set) var typingUserIDs: [String: [String]] = [:]
     /// The room last told that the user is typing, and when.

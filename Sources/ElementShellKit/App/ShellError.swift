@@ -85,6 +85,10 @@ public enum ShellError: Error, Sendable, Equatable {
     case unknownLink(number: Int, listed: Int)
     /// `/notify keywords remove` of a word that is no keyword.
     case unknownKeyword(RemoteText)
+    /// `/ignore` of the user themselves.
+    case ignoringSelf
+    /// `/unignore` of someone not ignored.
+    case notIgnored(String)
     /// `/view` of a message without a picture.
     case noPicture(reference: String)
     /// `/view` where nothing is drawn: batch mode, JSON, output into a pipe.

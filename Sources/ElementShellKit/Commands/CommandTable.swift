@@ -255,6 +255,18 @@ public enum CommandTable {
         moderation(.ban, summary: { L10n.screenHelpBanSummary }, usage: { L10n.screenHelpBanUsage }),
         moderation(.unban, summary: { L10n.screenHelpUnbanSummary }, usage: { L10n.screenHelpUnbanUsage }),
         CommandSpec(
+            .ignore, parameters: [CommandParameter(.userID)], requires: .session, isConfirmable: true,
+            summary: { L10n.screenHelpIgnoreSummary }, usage: { L10n.screenHelpIgnoreUsage }, details: { [L10n.screenHelpIgnoreDetails] }
+        ) { arguments, confirmed in .safety(.ignore(user: arguments[0], confirmed: confirmed)) },
+        CommandSpec(
+            .unignore, parameters: [CommandParameter(.userID)], requires: .session,
+            summary: { L10n.screenHelpUnignoreSummary }, usage: { L10n.screenHelpUnignoreUsage }
+        ) { arguments, _ in .safety(.unignore(user: arguments[0])) },
+        CommandSpec(
+            .ignored, requires: .session,
+            summary: { L10n.screenHelpIgnoredSummary }, usage: { L10n.screenHelpIgnoredUsage }
+        ) { _, _ in .safety(.ignored) },
+        CommandSpec(
             .spaces, requires: .session,
             summary: { L10n.screenHelpSpacesSummary }, usage: { L10n.screenHelpSpacesUsage }
         ) { _, _ in .space(.list) },

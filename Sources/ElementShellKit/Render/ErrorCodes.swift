@@ -70,6 +70,8 @@ public enum ErrorCodes {
         case .noPicture: "no_picture"
         case .unknownLink: "unknown_link"
         case .unknownKeyword: "unknown_keyword"
+        case .ignoringSelf: "ignoring_self"
+        case .notIgnored: "not_ignored"
         case .picturesUnavailable: "pictures_unavailable"
         case .picturesOff: "pictures_off"
         case .picturesDescribed: "pictures_described"

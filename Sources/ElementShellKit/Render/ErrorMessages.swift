@@ -72,6 +72,8 @@ public enum ErrorMessages {
         case .noPicture(let reference): L10n.errorNoPicture(clean(reference))
         case .unknownLink(let number, let listed): listed == 0 ? L10n.errorNoLinks(number) : L10n.errorUnknownLink(number, listed)
         case .unknownKeyword(let keyword): L10n.errorUnknownKeyword(keyword.shown)
+        case .ignoringSelf: L10n.errorIgnoringSelf
+        case .notIgnored(let user): L10n.errorNotIgnored(clean(user))
         case .picturesUnavailable: L10n.errorPicturesUnavailable
         case .picturesOff: L10n.errorPicturesOff
         case .picturesDescribed: L10n.errorPicturesDescribed

@@ -110,6 +110,7 @@ public enum JSONRenderer {
         case .draft(let outcome): outcome.json
         case .link(let outcome): outcome.json
         case .notification(let outcome): outcome.json
+        case .safety(let outcome): outcome.json
         case .encryption(let outcome): outcome.json
         case .trust(let outcome): outcome.json
         case .verification(let outcome): outcome.json

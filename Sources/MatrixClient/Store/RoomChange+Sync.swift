@@ -22,6 +22,7 @@ extension RoomChange {
             // Until it has a name, an invite is known by who sent it.
             let invitation = room.inviteState.last { $0.type == "m.room.member" && $0.stateKey == userID }
             change.heroes = invitation.map { [$0.sender] }
+            change.inviter = invitation?.sender
             change.isDirectInvite = invitation?.content["is_direct"]?.bool == true
             return change
         }

@@ -29,6 +29,8 @@ public struct RoomChange: Sendable, Equatable {
     public var countsUnreadItself = false
     /// An invite whose inviter marked it as a direct chat.
     public var isDirectInvite = false
+    /// Who sent the invite, for an invite.
+    public var inviter: String?
     /// Whether the room is a space, when its `m.room.create` is in the response.
     public var isSpace: Bool?
     /// Children the response adds (`true`) or removes (`false`: an `m.space.child` without `via`).

@@ -317,6 +317,13 @@ enum StoreMigrations {
             // The room's `m.marked_unread` flag (room account data): unread whatever its counts say.
             try database.alter(table: "room") { $0.add(column: "marked_unread", .boolean).notNull().defaults(to: false) }
         }
+        migrator.registerMigration("18 ignored users") { database in
+            // Whom the user ignores (`m.ignored_user_list`): their stored messages and reactions
+            // are left out of every read, and come back if the user stops ignoring them.
+            try database.create(table: "ignored_user") { table in
+                table.primaryKey("user_id", .text)
+            }
+        }
         return migrator
     }
 }

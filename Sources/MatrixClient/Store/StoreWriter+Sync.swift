@@ -26,6 +26,8 @@ extension StoreWriter {
             if let direct = batch.directRoomIDs { try Self.replaceDirectRooms(with: direct, in: database) }
             if let rules = batch.pushRules { try Self.saveAccountData(rules, type: PushRuleSet.accountDataType, in: database) }
             try Self.savePower(of: batch.rooms, in: database)
+            if let ignored = batch.ignoredUsers { try Self.replaceIgnoredUsers(with: ignored, in: database) }
+            let ignored = try Self.ignoredUsers(in: database)
             let directRoomIDs = try Set(String.fetchAll(database, sql: "SELECT room_id FROM direct_room"))
             // Members first: the rooms' hero names come from them.
             var saveMember = try RowInserter(database, sql: """
@@ -50,7 +52,9 @@ extension StoreWriter {
             // Events of timelines that continue the stored one, up to where they meet it: stored
             // already, or older than what is (stored after it, they would be out of order).
             var continued: Set<String> = []
-            var rooms = try batch.rooms.map { change in
+            // An invite from someone the user ignores is not theirs to see.
+            let changes = ignored.isEmpty ? batch.rooms : batch.rooms.filter { $0.inviter.map(ignored.contains) != true }
+            var rooms = try changes.map { change in
                 var change = change
                 if change.followsGap, let seen = storedByID[change.roomID]?.lastEventID,
                    let meeting = change.timelineEventIDs.firstIndex(of: seen) {
@@ -70,7 +74,8 @@ extension StoreWriter {
             }
             // Judged by the rules as they stand after this batch: a change in it applies at once.
             let judged = try batch.userID.map { userID in
-                try Self.judge(batch, rooms: rooms, rules: Self.pushRules(in: database, userID: userID), userID: userID, database: database)
+                try Self.judge(batch, rooms: rooms, rules: Self.pushRules(in: database, userID: userID), userID: userID, ignoring: ignored,
+                               database: database)
             } ?? [:]
             var insertMessage = try RowInserter(database, sql: """
                 INSERT OR IGNORE INTO message (event_id, room_id, sender, msgtype, body, formatted_body, origin_server_ts, transaction_id,
@@ -133,7 +138,13 @@ extension StoreWriter {
             }
             try Self.save(position, in: database)
             relations.rooms = rooms
-            relations.messages = fresh
+            // Kept, but not shown: the user may stop ignoring them.
+            relations.messages = ignored.isEmpty ? fresh : fresh.filter { !ignored.contains($0.sender) }
+            if !ignored.isEmpty {
+                relations.reactions.removeAll { ignored.contains($0.sender) }
+                relations.changedMessages.removeAll { ignored.contains($0.sender) }
+            }
+            relations.ignoredUsers = batch.ignoredUsers
             relations.alerts = judged.filter { freshIDs.contains($0.key) && $0.value.notify }
             if let rules = batch.pushRules { relations.pushRules = PushRuleSet(json: rules) }
             relations.gaps = gaps
@@ -170,6 +181,16 @@ extension StoreWriter {
         let lookUp = try database.cachedStatement(sql: "SELECT display_name FROM member WHERE room_id = ? AND user_id = ?")
         let found = try userIDs.map { try String.fetchOne(lookUp, arguments: [roomID, $0]) ?? "" }
         return found.allSatisfy(\.isEmpty) ? [] : found
+    }
+
+    private static func replaceIgnoredUsers(with userIDs: Set<String>, in database: Database) throws {
+        try database.execute(sql: "DELETE FROM ignored_user")
+        let insert = try database.cachedStatement(sql: "INSERT INTO ignored_user (user_id) VALUES (?)")
+        for userID in userIDs { try insert.execute(arguments: [userID]) }
+    }
+
+    static func ignoredUsers(in database: Database) throws -> Set<String> {
+        try Set(String.fetchAll(database, sql: "SELECT user_id FROM ignored_user"))
     }
 
     /// Sets the rooms' unread marks; the rooms the batch brought nothing else of join those

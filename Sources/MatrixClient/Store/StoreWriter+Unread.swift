@@ -29,7 +29,7 @@ extension StoreWriter {
         let readTime = try database.cachedStatement(sql: "SELECT ts FROM own_read WHERE room_id = ?")
         let unreadStored = try database.cachedStatement(sql: """
             SELECT COUNT(*), COALESCE(SUM(push = 2), 0) FROM message
-            WHERE room_id = ? AND sender != ? AND push > 0 AND NOT redacted AND origin_server_ts > ?
+            WHERE room_id = ? AND sender != ? AND push > 0 AND NOT redacted AND origin_server_ts > ? AND \(notIgnored)
             """)
         let save = try database.cachedStatement(sql: "UPDATE room SET notification_count = ?, highlight_count = ? WHERE room_id = ?")
         return try (rooms + readOnly).map { room in

@@ -226,6 +226,7 @@ public actor StoreWriter {
                 request = request.filter(Column("thread_root") == nil)
             }
             if let seq { request = request.filter(Column("seq") < seq) }
+            request = request.filter(sql: Self.notIgnored)
             return try request.order(Column("seq").desc).limit(limit).fetchAll(database).reversed()
         }
     }
@@ -262,7 +263,7 @@ public actor StoreWriter {
             try MessageRecord.fetchAll(database, sql: """
                 SELECT root.* FROM message AS root JOIN (
                     SELECT thread_root, MAX(seq) AS latest FROM message WHERE room_id = ? AND thread_root IS NOT NULL GROUP BY thread_root
-                ) AS thread ON root.event_id = thread.thread_root ORDER BY thread.latest DESC
+                ) AS thread ON root.event_id = thread.thread_root WHERE root.\(Self.notIgnored) ORDER BY thread.latest DESC
                 """, arguments: [roomID])
         }
     }
@@ -270,8 +271,13 @@ public actor StoreWriter {
     /// The reactions to these events, oldest first.
     public nonisolated func reactions(to eventIDs: Set<String>) async throws -> [ReactionRecord] {
         guard !eventIDs.isEmpty else { return [] }
-        return try await pool.read { try ReactionRecord.filter(eventIDs.contains(Column("target_id"))).order(Column("rowid")).fetchAll($0) }
+        return try await pool.read {
+            try ReactionRecord.filter(eventIDs.contains(Column("target_id"))).filter(sql: Self.notIgnored).order(Column("rowid")).fetchAll($0)
+        }
     }
+
+    /// What leaves out the messages and reactions of people the user ignores.
+    static let notIgnored = "sender NOT IN (SELECT user_id FROM ignored_user)"
 
     public nonisolated func room(_ roomID: String) async throws -> RoomRecord? {
         try await pool.read { try RoomRecord.fetchOne($0, key: roomID) }

@@ -23,6 +23,8 @@ public struct SyncBatch: Sendable, Equatable {
     public var pushRules: JSONValue?
     /// Rooms whose unread mark changed, and how it now stands.
     public var markedUnread: [String: Bool] = [:]
+    /// Everyone the user ignores, when the list changed; `nil` when it did not.
+    public var ignoredUsers: Set<String>?
     /// When the user last read each room whose own read receipt changed.
     public var ownReadTimes: [String: Int64] = [:]
 
@@ -48,6 +50,7 @@ public struct SyncBatch: Sendable, Equatable {
         }
         pushRules = response.accountData[PushRuleSet.accountDataType]
         markedUnread = response.rooms.accountData.compactMapValues(MarkedUnread.flag)
+        ignoredUsers = response.accountData[IgnoredUsers.type].map(IgnoredUsers.userIDs)
         messages = []
         members = []
         changes = []

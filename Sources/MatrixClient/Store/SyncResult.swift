@@ -18,6 +18,8 @@ public struct SyncResult: Sendable, Equatable {
     public var alerts: [String: PushActions] = [:]
     /// The account's push rules, when the response changed them.
     public var pushRules: PushRuleSet?
+    /// Everyone the user ignores, when the response changed the list.
+    public var ignoredUsers: Set<String>?
     /// The response said the server has more to send at once: catching up is not over.
     public var hasMore = false
 

@@ -21,6 +21,7 @@ extension SessionServices {
             rooms: MatrixRoomService(session: session, transport: http, requestTimeout: timeout, clock: clock),
             media: MatrixMediaService(session: session, transport: http, requestTimeout: timeout, clock: clock),
             notifications: MatrixNotificationSettingsService(session: session, transport: http, requestTimeout: timeout, clock: clock),
+            safety: MatrixSafetyService(session: session, transport: http, requestTimeout: timeout, clock: clock),
             makeCrypto: { store in
                 let trust = MatrixTrustService(session: session, transport: http, requestTimeout: timeout, clock: clock)
                 return try? await CryptoMachine(session: session, store: store, keys: keys, trust: trust,

@@ -17,6 +17,8 @@ public struct SessionServices: Sendable {
     public var media: any MediaService
     /// What notifies the user: the account's push rules.
     public var notifications: any NotificationSettingsService
+    /// Ignoring people, who may invite the user, reports.
+    public var safety: any SafetyService
     /// The session's end-to-end encryption on its store; `nil` where there is none (unit tests)
     /// or it could not start.
     public var makeCrypto: @Sendable (StoreWriter) async -> CryptoMachine?
@@ -33,6 +35,7 @@ public struct SessionServices: Sendable {
         rooms: any RoomService,
         media: any MediaService,
         notifications: any NotificationSettingsService,
+        safety: any SafetyService,
         makeCrypto: @escaping @Sendable (StoreWriter) async -> CryptoMachine? = { _ in nil },
         makeSender: @escaping @Sendable (StoreWriter, CryptoMachine?) -> SendQueue.Send,
         makeVerificationTransport: @escaping @Sendable (StoreWriter, CryptoMachine) -> (any VerificationTransport)? = { _, _ in nil }
@@ -43,6 +46,7 @@ public struct SessionServices: Sendable {
         self.rooms = rooms
         self.media = media
         self.notifications = notifications
+        self.safety = safety
         self.makeCrypto = makeCrypto
         self.makeSender = makeSender
         self.makeVerificationTransport = makeVerificationTransport

@@ -106,6 +106,7 @@ struct AppHarness {
         roomService: FakeRoomService = FakeRoomService(),
         mediaService: FakeMediaService = FakeMediaService(),
         notificationService: FakeNotificationSettingsService = FakeNotificationSettingsService(),
+        safetyService: FakeSafetyService = FakeSafetyService(),
         crypto: @escaping @Sendable (Session, StoreWriter) async -> CryptoMachine? = { _, _ in nil },
         clock: any ShellClock = TestClock(),
         syncsContinuously: Bool = true,
@@ -123,7 +124,7 @@ struct AppHarness {
             openStore: { session in try StoreWriter(url: StoreLocation.databaseURL(for: session, dataDirectory: directory.url.path)) },
             removeStore: { session in try? FileManager.default.removeItem(at: StoreLocation.directory(for: session, dataDirectory: directory.url.path)) },
             makeSessionServices: { session, _ in
-                SessionServices(sync: sync, followRoom: followRoom, rooms: roomService, media: mediaService, notifications: notificationService,
+                SessionServices(sync: sync, followRoom: followRoom, rooms: roomService, media: mediaService, notifications: notificationService, safety: safetyService,
                                 makeCrypto: { store in await crypto(session, store) }, makeSender: { _, _ in send })
             },
             password: { _ in password },
@@ -243,4 +244,10 @@ struct FakeNotificationSettingsService: NotificationSettingsService {
     func setInvitesNotify(_ notify: Bool) async throws(MatrixError) {}
     func addKeyword(_ keyword: String) async throws(MatrixError) {}
     func removeKeyword(_ keyword: String, current: PushRuleSet) async throws(MatrixError) {}
+}
+
+/// A `SafetyService` made of closures; what it writes is tested against Synapse.
+struct FakeSafetyService: SafetyService {
+    var ignore: @Sendable (Bool, String) async throws(MatrixError) -> Set<String> = { ignored, userID throws(MatrixError) in ignored ? [userID] : [] }
+    func setIgnored(_ ignored: Bool, userID: String) async throws(MatrixError) -> Set<String> { try await ignore(ignored, userID) }
 }

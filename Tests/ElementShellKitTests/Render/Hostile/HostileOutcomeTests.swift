@@ -222,6 +222,8 @@ import TerminalGraphics
             Sample(name: "/link", content: .result(command: "link", outcome: .link(.opened(address: RemoteText(text), inBrowser: false)))),
             Sample(name: "/notify", content: .result(command: "notify", outcome: .notification(.level(roomName: RemoteText(text), roomID: text,
                                                                                                       level: .mute, isOwn: false, kind: .direct)))),
+            Sample(name: "/ignore", content: .result(command: "ignore", outcome: .safety(.ignored([text], changed: IgnoreChange(userID: text, isIgnored: true))))),
+            Sample(name: "/ignored", content: .result(command: "ignored", outcome: .safety(.ignored([text, text], changed: nil)))),
             Sample(name: "/notify keywords", content: .result(command: "notify", outcome: .notification(.keywords([RemoteText(text)])))),
             Sample(name: "/notify --global", content: .result(command: "notify", outcome: .notification(.defaults(
                 NotificationDefaults(PushRuleSet.defaults(for: "@me:hs"))))), showsText: false),
@@ -292,7 +294,8 @@ import TerminalGraphics
     /// words to the log).
     static let silentFailures: Set = ["no room open", "not queued", "too large", "queue number", "store", "not logged in", "login in progress",
                                       "password", "cancelled", "decoding", "session not saved", "no account management", "wait", "not own",
-                                      "self", "no invites", "pictures unavailable", "pictures off", "pictures described", "unknown link"]
+                                      "self", "no invites", "pictures unavailable", "pictures off", "pictures described", "unknown link",
+                                      "ignoring self"]
 
     /// Every `ShellError`, with the server's own words where a case carries them.
     static func failures(_ text: String) -> [(String, ShellError)] {
@@ -325,7 +328,7 @@ import TerminalGraphics
             ("not in space", .notInSpace(room: RemoteText(text), space: RemoteText(text))), ("file unreadable", .fileUnreadable(path: text)),
             ("not a file", .notAFile(path: text)), ("file too large", .fileTooLarge(path: text, limit: 1024)), ("no media", .noMedia(reference: text)),
             ("attachment damaged", .attachmentDamaged(name: text)), ("no picture", .noPicture(reference: text)), ("unknown link", .unknownLink(number: 3, listed: 2)),
-            ("unknown keyword", .unknownKeyword(RemoteText(text))),
+            ("unknown keyword", .unknownKeyword(RemoteText(text))), ("not ignored", .notIgnored(text)), ("ignoring self", .ignoringSelf),
             ("pictures unavailable", .picturesUnavailable), ("pictures off", .picturesOff), ("pictures described", .picturesDescribed), ("picture not shown", .pictureNotShown(label: text, .notAPicture)),
             ("file not written", .fileNotWritten(path: text)), ("encryption", .encryption(.alreadyEncrypted(roomName: RemoteText(text)))),
             ("device unknown", .encryption(.unknownDevice(userID: text, deviceID: text))),
@@ -405,6 +408,7 @@ import TerminalGraphics
         case .notification(.level): 77
         case .notification(.keywords): 78
         case .notification(.defaults): 79
+        case .safety(.ignored): 81
         case .draft(let outcome):
             switch outcome {
             case .shown: 48
@@ -442,7 +446,7 @@ import TerminalGraphics
         }
     }
 
-    static let outcomeCount = 81
+    static let outcomeCount = 82
 
     /// Which case `content` is. No `default`: a new case must be numbered here.
     static func number(of content: Report.Content) -> Int {
@@ -544,8 +548,10 @@ import TerminalGraphics
         case .unknownLink: 60
         case .picturesDescribed: 61
         case .unknownKeyword: 62
+        case .ignoringSelf: 63
+        case .notIgnored: 64
         }
     }
 
-    static let errorCount = 63
+    static let errorCount = 65
 }

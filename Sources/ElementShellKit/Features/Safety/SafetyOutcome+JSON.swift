@@ -1,0 +1,12 @@
+import MatrixJSON
+
+/// `--output json` for `/ignore`, `/unignore` and `/ignored`; the fields are in docs/json-output.md.
+extension SafetyOutcome {
+    var json: [String: JSONValue] {
+        switch self {
+        case .ignored(let userIDs, let changed):
+            ["ignored_users": .array(userIDs.map { .string($0) }), "user_id": changed.map { .string($0.userID) } ?? .null,
+             "ignored": changed.map { .bool($0.isIgnored) } ?? .null]
+        }
+    }
+}

@@ -1,0 +1,11 @@
+/// What the safety commands produced.
+public enum SafetyOutcome: Sendable, Equatable {
+    /// Everyone ignored now, sorted; `changed` is who `/ignore` or `/unignore` just changed.
+    case ignored([String], changed: IgnoreChange?)
+}
+
+/// Whom `/ignore` or `/unignore` changed, and how they now stand.
+public struct IgnoreChange: Sendable, Equatable {
+    public var userID: String
+    public var isIgnored: Bool
+}

@@ -1,0 +1,18 @@
+/// The safety commands' results as lines. User IDs are the server's text: sanitized.
+struct SafetyText {
+    let theme: Theme
+
+    func lines(for outcome: SafetyOutcome) -> [String] {
+        switch outcome {
+        case .ignored(let userIDs, let changed):
+            if let changed {
+                return [changed.isIgnored ? L10n.screenIgnoreDone(clean(changed.userID)) : L10n.screenIgnoreUndone(clean(changed.userID))]
+            }
+            return [userIDs.isEmpty ? L10n.screenIgnoredNone : L10n.screenIgnoredList(userIDs.map(clean).joined(separator: ", "))]
+        }
+    }
+
+    private func clean(_ text: String) -> String {
+        TerminalSanitizer.clean(text)
+    }
+}
