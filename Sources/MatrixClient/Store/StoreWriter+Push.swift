@@ -42,9 +42,7 @@ extension StoreWriter {
 
     /// What the rules do with each message of others the batch brought, by event ID, each judged
     /// in its room as the batch left it: its members counted, the user's name in it, its powers.
-    /// Messages of people the user ignores notify nothing.
-    static func judge(_ batch: SyncBatch, rooms: [RoomRecord], rules: PushRuleSet, userID: String, ignoring ignored: Set<String>,
-                      database: Database) throws -> [String: PushActions] {
+    static func judge(_ batch: SyncBatch, rooms: [RoomRecord], rules: PushRuleSet, userID: String, database: Database) throws -> [String: PushActions] {
         guard !batch.pushEvents.isEmpty else { return [:] }
         let ownName = try database.cachedStatement(sql: "SELECT display_name FROM member WHERE room_id = ? AND user_id = ?")
         let power = try database.cachedStatement(sql: "SELECT power_levels, create_event FROM room_power WHERE room_id = ?")
@@ -56,7 +54,7 @@ extension StoreWriter {
         var contexts: [String: PushRoomContext] = [:]
         var judged: [String: PushActions] = [:]
         for message in batch.messages {
-            guard let event = batch.pushEvents[message.eventID], !ignored.contains(event.sender) else { continue }
+            guard let event = batch.pushEvents[message.eventID] else { continue }
             let roomID = message.roomID
             let context = try contexts[roomID] ?? {
                 let row = try Row.fetchOne(power, arguments: [roomID])

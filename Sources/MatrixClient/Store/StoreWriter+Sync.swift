@@ -74,8 +74,7 @@ extension StoreWriter {
             }
             // Judged by the rules as they stand after this batch: a change in it applies at once.
             let judged = try batch.userID.map { userID in
-                try Self.judge(batch, rooms: rooms, rules: Self.pushRules(in: database, userID: userID), userID: userID, ignoring: ignored,
-                               database: database)
+                try Self.judge(batch, rooms: rooms, rules: Self.pushRules(in: database, userID: userID), userID: userID, database: database)
             } ?? [:]
             var insertMessage = try RowInserter(database, sql: """
                 INSERT OR IGNORE INTO message (event_id, room_id, sender, msgtype, body, formatted_body, origin_server_ts, transaction_id,
@@ -122,10 +121,14 @@ extension StoreWriter {
                 fresh = fresh.map { byID[$0.eventID] ?? $0 }
             }
             try Self.keep(continued.isEmpty ? batch.undecrypted : batch.undecrypted.filter { !continued.contains($0.eventID) }, in: database)
-            rooms = try Self.countUnread(in: rooms, batch: batch, fresh: dropped.isEmpty ? fresh : fresh.filter { !dropped.contains($0.eventID) },
-                                         judged: judged, database: database)
+            // Those ignored count for nothing, while they are.
+            let counted = fresh.filter { !dropped.contains($0.eventID) && !ignored.contains($0.sender) }
+            rooms = try Self.countUnread(in: rooms, batch: batch, fresh: counted, judged: judged, database: database)
             // A new `m.direct` may change any room, so the app gets all of them.
             if !batch.markedUnread.isEmpty { rooms = try Self.mark(batch.markedUnread, rooms: rooms, in: database) }
+            if batch.ignoredUsers != nil, case .sliding = position, let userID = batch.userID {
+                rooms = try Self.recountUnread(of: rooms, userID: userID, database: database)
+            }
             if batch.directRoomIDs != nil { rooms = try RoomRecord.fetchAll(database) }
             var relations = try Self.applyRelations(of: batch, in: database)
             // A message new in this batch (or stored anew after a gap) is new as its edits and
@@ -145,7 +148,8 @@ extension StoreWriter {
                 relations.changedMessages.removeAll { ignored.contains($0.sender) }
             }
             relations.ignoredUsers = batch.ignoredUsers
-            relations.alerts = judged.filter { freshIDs.contains($0.key) && $0.value.notify }
+            let shownIDs = Set(relations.messages.map(\.eventID))
+            relations.alerts = judged.filter { shownIDs.contains($0.key) && $0.value.notify }
             if let rules = batch.pushRules { relations.pushRules = PushRuleSet(json: rules) }
             relations.gaps = gaps
             relations.memberChanges = Set(batch.members.map(\.roomID))

@@ -1,6 +1,13 @@
 import GRDB
 
 extension StoreWriter {
+    /// A room's unread messages and mentions among those stored after a time, by what the push
+    /// rules said of each, leaving out the user's own and those of people they ignore.
+    static let unreadStoredSQL = """
+        SELECT COUNT(*), COALESCE(SUM(push = 2), 0) FROM message
+        WHERE room_id = ? AND sender != ? AND push > 0 AND NOT redacted AND origin_server_ts > ? AND \(notIgnored)
+        """
+
     /// Unread counts of the rooms whose server keeps none (sliding sync on Synapse sends zeros), as
     /// Element X counts them on the client: messages from others since the user last read the
     /// room (by the timestamp of their own read receipt, from any of their devices) that the push
@@ -27,10 +34,7 @@ extension StoreWriter {
             counted.contains(message.roomID) && !message.isRedacted && judged[message.eventID]?.notify == true
         }, by: \.roomID)
         let readTime = try database.cachedStatement(sql: "SELECT ts FROM own_read WHERE room_id = ?")
-        let unreadStored = try database.cachedStatement(sql: """
-            SELECT COUNT(*), COALESCE(SUM(push = 2), 0) FROM message
-            WHERE room_id = ? AND sender != ? AND push > 0 AND NOT redacted AND origin_server_ts > ? AND \(notIgnored)
-            """)
+        let unreadStored = try database.cachedStatement(sql: Self.unreadStoredSQL)
         let save = try database.cachedStatement(sql: "UPDATE room SET notification_count = ?, highlight_count = ? WHERE room_id = ?")
         return try (rooms + readOnly).map { room in
             guard counted.contains(room.roomID) else { return room }
@@ -47,5 +51,26 @@ extension StoreWriter {
             try save.execute(arguments: [room.notificationCount, room.highlightCount, room.roomID])
             return room
         }
+    }
+
+    /// Every joined room counted again from what the store holds since the user last read it:
+    /// the list of those ignored changed, whose messages count no more (or again). Only where
+    /// the client counts (sliding sync); a server that counts does so itself.
+    static func recountUnread(of rooms: [RoomRecord], userID: String, database: Database) throws -> [RoomRecord] {
+        let stored = try RoomRecord.filter(Column("membership") == RoomRecord.Membership.join.rawValue).fetchAll(database)
+        let given = Dictionary(rooms.map { ($0.roomID, $0) }) { _, last in last }
+        let readTime = try database.cachedStatement(sql: "SELECT ts FROM own_read WHERE room_id = ?")
+        let unreadStored = try database.cachedStatement(sql: Self.unreadStoredSQL)
+        let save = try database.cachedStatement(sql: "UPDATE room SET notification_count = ?, highlight_count = ? WHERE room_id = ?")
+        let recounted = try stored.map { storedRoom in
+            var room = given[storedRoom.roomID] ?? storedRoom
+            let since = try Int64.fetchOne(readTime, arguments: [room.roomID]) ?? 0
+            guard let row = try Row.fetchOne(unreadStored, arguments: [room.roomID, userID, since]) else { return room }
+            (room.notificationCount, room.highlightCount) = (row[0], row[1])
+            try save.execute(arguments: [room.notificationCount, room.highlightCount, room.roomID])
+            return room
+        }
+        let recountedIDs = Set(recounted.map(\.roomID))
+        return rooms.filter { !recountedIDs.contains($0.roomID) } + recounted
     }
 }

@@ -50,6 +50,11 @@ bindings (matrix-sdk-python 0.18.0, run with ELEMENT_SHELL_TEST_RUST_SDK_PYTHON)
     unread-flag --room ROOM_ID [--set true|false] [--expect true|false]
         whether the room is marked unread (m.marked_unread) as Element X reads it, set first
         with --set, or waited for with --expect -> {"room_id", "marked_unread"}
+    ignored-users [--known USER_ID] [--ignore USER_ID] [--unignore USER_ID] [--expect USER_ID,...]
+        whom the account ignores as Element X reads it, changed first, or waited for until it is
+        exactly the list given -> {"ignored": [user IDs, sorted]}. The SDK changes the list as
+        it has it, which a resumed device may not have until it changes again: a change waits
+        for --known (and the user to unignore) to be in it first; use a new device to change it
     default-mode --kind direct|group|encrypted [--expect all|mentions]
         the account's default mode for rooms of that kind (direct: one-to-one, unencrypted as
         Element X asks) -> {"kind", "mode"}
@@ -811,6 +816,31 @@ async def unread_flag(peer, args):
     return {"room_id": args.room, "marked_unread": flag}
 
 
+async def ignored_users(peer, args):
+    # The SDK changes the list it has, which only a sync brings (a resumed device may not get it
+    # again): each user that must be known is waited for before anything is changed.
+    for known in filter(None, [args.known, args.unignore]):
+        while known not in await peer.client.ignored_users():
+            if peer.remaining() <= 0:
+                raise PeerError(f"{known} was not ignored within {args.timeout:g} s")
+            await asyncio.sleep(0.1)
+    if args.ignore:
+        await peer.within(f"ignoring {args.ignore}", peer.client.ignore_user(args.ignore))
+    if args.unignore:
+        await peer.within(f"no longer ignoring {args.unignore}", peer.client.unignore_user(args.unignore))
+    expected = None if args.expect is None else sorted(filter(None, args.expect.split(",")))
+
+    async def current():
+        return sorted(await peer.client.ignored_users())
+    listed = await current()
+    while expected is not None and listed != expected:
+        if peer.remaining() <= 0:
+            raise PeerError(f"ignored: {listed}, not {expected}, after {args.timeout:g} s", ignored=listed)
+        await asyncio.sleep(0.1)
+        listed = await current()
+    return {"ignored": listed}
+
+
 async def logout(peer, args):
     await peer.close()
     peer.sync_service = None
@@ -1403,6 +1433,11 @@ def parser():
     sub.add_argument("--room", required=True)
     sub.add_argument("--set", choices=["true", "false"], help="mark the room unread, or take the mark away, as Element X does")
     sub.add_argument("--expect", choices=["true", "false"], help="wait until the flag is this")
+    sub = command("ignored-users", ignored_users)
+    sub.add_argument("--known", help="a user to wait for among those ignored before changing the list")
+    sub.add_argument("--ignore", help="a user to ignore first, as Element X does")
+    sub.add_argument("--unignore", help="a user to stop ignoring first")
+    sub.add_argument("--expect", help="wait until exactly these are ignored (comma-separated user IDs; empty for none)")
     sub = command("default-mode", default_mode)
     sub.add_argument("--kind", required=True, choices=["direct", "group", "encrypted"])
     sub.add_argument("--expect", choices=["all", "mentions"], help="wait until the default is this")

@@ -12,6 +12,8 @@ enum PeerScript {
     struct Failure: Error {
         let arguments: [String]
         let status: Int32
+        /// The last line of its output: a peer's answer says why it failed.
+        let answer: String
         let errors: String
     }
 
@@ -20,7 +22,9 @@ enum PeerScript {
     @discardableResult
     static func run(_ script: String, _ arguments: [String], input: Data? = nil, python: String? = python) async throws -> String {
         let (status, output, errors) = try await execute(script, arguments, input: input, python: python)
-        guard status == 0 else { throw Failure(arguments: arguments, status: status, errors: errors) }
+        guard status == 0 else {
+            throw Failure(arguments: arguments, status: status, answer: output.split(separator: "\n").last.map(String.init) ?? "", errors: errors)
+        }
         return output
     }
 

@@ -69,7 +69,7 @@ final class RunningPeer: Sendable {
     func answer() async throws -> [String: Any] {
         let (status, errors) = try await run.value
         let last = lines.last.flatMap(Lines.object) ?? [:]
-        guard status == 0 else { throw PeerScript.Failure(arguments: ["\(last)"], status: status, errors: errors) }
+        guard status == 0 else { throw PeerScript.Failure(arguments: process.arguments ?? [], status: status, answer: "\(last)", errors: errors) }
         return last
     }
 

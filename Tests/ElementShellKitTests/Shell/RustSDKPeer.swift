@@ -59,6 +59,13 @@ struct RustSDKPeer {
         try await call(["unread-flag", "--room", roomID] + (set.map { ["--set", "\($0)"] } ?? []) + (expect.map { ["--expect", "\($0)"] } ?? []))["marked_unread"] as? Bool
     }
 
+    /// Whom Element X counts as ignored, after ignoring or unignoring someone, or once it is `expect`.
+    /// The SDK changes the list it has: `known` is waited for in it first.
+    func ignoredUsers(known: String? = nil, ignore: String? = nil, unignore: String? = nil, expect: [String]? = nil) async throws -> [String] {
+        let change = (known.map { ["--known", $0] } ?? []) + (ignore.map { ["--ignore", $0] } ?? []) + (unignore.map { ["--unignore", $0] } ?? [])
+        return try await call(["ignored-users"] + change + (expect.map { ["--expect", $0.joined(separator: ",")] } ?? []))["ignored"] as? [String] ?? []
+    }
+
     func logOut() async throws {
         _ = try await call(["logout"])
     }

@@ -27,7 +27,9 @@ import Testing
         #expect(try await store.ignoredUsers() == ["@bob:hs"])
 
         let lifted = Self.ignoring([], SyncResponse(position: .sliding(SlidingSyncPosition(pos: "2", toDeviceSince: nil))))
-        #expect(try await store.apply(lifted, userID: Unread.me).ignoredUsers == [])
+        let back = try await store.apply(lifted, userID: Unread.me)
+        #expect(back.ignoredUsers == [])
+        #expect(back.rooms.first { $0.roomID == "!a" }?.notificationCount == 2, "counted again, with bob's")
         #expect(try await store.messages(in: "!a", before: nil, limit: 10).map(\.body) == ["spam", "hello"])
     }
 

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// Keeping people away, as Element X sees it: oli's shell and oli's Element X (the Rust SDK peer,
+/// another device of the same account) ignore pam (matrix-nio), block her invites and report
+/// her. Both are this suite's alone.
+@Suite(.serialized, .enabled(if: TestHomeserver.current != nil && RustSDKPeer.python != nil && NioPeer.python != nil,
+                             "needs Synapse and the nio and Rust SDK venvs of Scripts/test"))
+struct ShellSafetyIntegrationTests {
+    let homeserver = TestHomeserver.current!
+    var oli: String { homeserver.user(41) }
+    var oliID: String { "@\(oli):\(homeserver.serverName)" }
+    var pam: NioPeer { NioPeer(homeserver: homeserver, user: homeserver.user(42)) }
+    var password: [String: String] { ["ELEMENT_SHELL_PASSWORD": homeserver.password] }
+
+    func phone(in shell: ShellProcess) throws -> RustSDKPeer {
+        RustSDKPeer(homeserver: homeserver, user: oli, storeDirectory: shell.home.appending(path: "phone").path,
+                    passwordFile: try shell.write(homeserver.password, to: "phone-password"))
+    }
+
+    static func result(of command: String, in run: ShellProcess.Result) -> [String: Any]? {
+        run.objects.last { $0["command"] as? String == command }
+    }
+
+    static func errorCodes(in run: ShellProcess.Result) -> [String] {
+        run.objects.compactMap { ($0["error"] as? [String: Any])?["code"] as? String }
+    }
+
+    static func bodies(in run: ShellProcess.Result) -> [String] {
+        let opened = (result(of: "open", in: run)?["messages"] as? [[String: Any]] ?? []).compactMap { $0["body"] as? String }
+        let arrived = run.objects.filter { $0["type"] as? String == "message" }.compactMap { $0["body"] as? String }
+        return opened + arrived
+    }
+
+    @Test func someoneIgnoredIsUnseenHereAndInElementUntilLetBack() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let base = try shell.testerArguments(for: homeserver) + ["--output", "json"]
+        let tag = UUID().uuidString.prefix(6)
+        let roomID = try await pam.createRoom(named: "Ignore \(tag)", inviting: oliID, displayName: "Pam Nio")
+        try await pam.send(["before \(tag)"], to: roomID)
+        let joined = try await shell.run(base + ["-c", "/login test \(oli)", "-c", "/join \(roomID)", "-c", "/wait sync", "-c", "/ignored"],
+                                         extraEnvironment: password)
+        #expect(Self.result(of: "ignored", in: joined)?["ignored_users"] as? [String] == [], "\(joined.standardOutput)")
+
+        // Element X on oli's phone ignores her (the SDK writes the list as it alone knows it:
+        // it goes first, on a list it has seen empty); the shell follows.
+        let phone = try phone(in: shell)
+        #expect(try await phone.ignoredUsers(ignore: pam.userID, expect: [pam.userID]) == [pam.userID])
+        let other = "@other-\(tag):\(homeserver.serverName)"
+        let ignored = try await shell.run(base + ["-c", "/wait sync", "-c", "/ignored", "-c", "/ignore \(oliID)", "-c", "/ignore @nobody-\(tag):\(homeserver.serverName)",
+                                                  "-c", "/unignore @cy:\(homeserver.serverName)", "-c", "/ignore! \(other)"])
+        #expect(Self.errorCodes(in: ignored) == ["ignoring_self", "user_not_found", "not_ignored"], "\(ignored.standardOutput)")
+        #expect(Self.result(of: "ignored", in: ignored)?["ignored_users"] as? [String] == [pam.userID], "\(ignored.standardOutput)")
+        #expect(Self.result(of: "ignore", in: ignored)?["ignored_users"] as? [String] == [other, pam.userID].sorted(), "the list is kept whole")
+        #expect(try await phone.ignoredUsers(expect: [other, pam.userID].sorted()) == [other, pam.userID].sorted())
+
+        // What she writes now is not shown, nor counted, nor rung for.
+        try await pam.send(["while ignored \(tag)", "\(oliID): are you there?"], to: roomID)
+        let quiet = try await shell.run(base + ["-c", "/wait sync", "-c", "/ignored", "-c", "/rooms", "-c", "/open \(roomID)"])
+        #expect(quiet.status == 0, "\(quiet)")
+        #expect(Self.result(of: "ignored", in: quiet)?["ignored_users"] as? [String] == [other, pam.userID].sorted(), "\(quiet.standardOutput)")
+        #expect(!Self.bodies(in: quiet).contains { $0.contains("while ignored") || $0.contains("before") }, "\(quiet.standardOutput)")
+        #expect(!quiet.objects.contains { $0["type"] as? String == "notification" })
+        let room = (Self.result(of: "rooms", in: quiet)?["rooms"] as? [[String: Any]])?.first { $0["room_id"] as? String == roomID }
+        let counts = [room?["notification_count"] as? Int, room?["highlight_count"] as? Int]
+        #expect(counts == [0, 0], "\(counts)")
+
+        // The shell lets both back; Element X follows, and what she writes next shows with what was kept.
+        let unignored = try await shell.run(base + ["-c", "/unignore \(pam.userID)", "-c", "/unignore \(other)"])
+        #expect(Self.result(of: "unignore", in: unignored)?["ignored_users"] as? [String] == [], "\(unignored.standardOutput)")
+        #expect(try await phone.ignoredUsers(expect: []) == [])
+        try await pam.send(["back again \(tag)"], to: roomID)
+        let back = try await shell.run(base + ["-c", "/wait sync", "-c", "/open \(roomID)"])
+        let bodies = Self.bodies(in: back)
+        #expect(bodies.contains("before \(tag)") && bodies.contains("back again \(tag)"), "\(bodies)")
+    }
+}
