@@ -89,6 +89,10 @@ public enum ShellError: Error, Sendable, Equatable {
     case ignoringSelf
     /// `/unignore` of someone not ignored.
     case notIgnored(String)
+    /// `/invites block|allow` on a server that cannot block invites (spec v1.18).
+    case inviteBlockingUnsupported
+    /// An invite the invitee's server refused: they block invites (`M_INVITE_BLOCKED`).
+    case inviteBlocked(userID: String)
     /// `/view` of a message without a picture.
     case noPicture(reference: String)
     /// `/view` where nothing is drawn: batch mode, JSON, output into a pipe.

@@ -28,6 +28,8 @@ public enum ArgumentKind: Sendable, Equatable {
     case joinRule
     /// A word of `/notify`: a level, `keywords` or `--global`, then their own words.
     case notifySetting
+    /// What `/invites` sets: `block` or `allow`.
+    case invitePermission
 }
 
 /// One argument of a command, as the table declares it.

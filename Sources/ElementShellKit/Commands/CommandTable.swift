@@ -263,6 +263,17 @@ public enum CommandTable {
             summary: { L10n.screenHelpUnignoreSummary }, usage: { L10n.screenHelpUnignoreUsage }
         ) { arguments, _ in .safety(.unignore(user: arguments[0])) },
         CommandSpec(
+            .invites, parameters: [CommandParameter(.invitePermission, .optional)], requires: .session,
+            summary: { L10n.screenHelpInvitesSummary }, usage: { L10n.screenHelpInvitesUsage }, details: { [L10n.screenHelpInvitesDetails] }
+        ) { arguments, _ throws(CommandParseError) in
+            switch arguments.first?.lowercased() {
+            case nil: return .safety(.invites(block: nil))
+            case "block": return .safety(.invites(block: true))
+            case "allow": return .safety(.invites(block: false))
+            default: throw .usage(command: CommandName.invites.rawValue)
+            }
+        },
+        CommandSpec(
             .ignored, requires: .session,
             summary: { L10n.screenHelpIgnoredSummary }, usage: { L10n.screenHelpIgnoredUsage }
         ) { _, _ in .safety(.ignored) },

@@ -84,6 +84,7 @@ public enum Completer {
         case .backupAction: pool = ["restore"]
         case .verificationStep: pool = ["accept", "emoji", "confirm", "mismatch", "cancel"]
         case .joinRule: pool = ["public", "invite", "knock", "restricted"]
+        case .invitePermission: pool = ["block", "allow"]
         case .notifySetting: pool = NotifyArguments.words(after: arguments.split(whereSeparator: \.isWhitespace).prefix(index).map(String.init))
         case .text, .number: pool = []
         }

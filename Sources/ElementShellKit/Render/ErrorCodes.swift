@@ -72,6 +72,8 @@ public enum ErrorCodes {
         case .unknownKeyword: "unknown_keyword"
         case .ignoringSelf: "ignoring_self"
         case .notIgnored: "not_ignored"
+        case .inviteBlockingUnsupported: "invite_blocking_unsupported"
+        case .inviteBlocked: "invite_blocked"
         case .picturesUnavailable: "pictures_unavailable"
         case .picturesOff: "pictures_off"
         case .picturesDescribed: "pictures_described"

@@ -74,6 +74,8 @@ public enum ErrorMessages {
         case .unknownKeyword(let keyword): L10n.errorUnknownKeyword(keyword.shown)
         case .ignoringSelf: L10n.errorIgnoringSelf
         case .notIgnored(let user): L10n.errorNotIgnored(clean(user))
+        case .inviteBlockingUnsupported: L10n.errorInviteBlockingUnsupported
+        case .inviteBlocked(let userID): L10n.errorInviteBlocked(clean(userID))
         case .picturesUnavailable: L10n.errorPicturesUnavailable
         case .picturesOff: L10n.errorPicturesOff
         case .picturesDescribed: L10n.errorPicturesDescribed

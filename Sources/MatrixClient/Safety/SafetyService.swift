@@ -6,6 +6,11 @@ import MatrixJSON
 public protocol SafetyService: Sendable {
     /// Ignores `userID`, or stops ignoring them; returns everyone ignored now.
     func setIgnored(_ ignored: Bool, userID: String) async throws(MatrixError) -> Set<String>
+    /// Whether the user blocks invites; `nil` where the server cannot block them.
+    func invitesBlocked() async throws(MatrixError) -> Bool?
+    /// Blocks invites, or takes them again: only where `invitesBlocked()` says the server can (one
+    /// that cannot would keep the setting and let every invite through).
+    func setInvitesBlocked(_ blocked: Bool) async throws(MatrixError)
 }
 
 public struct MatrixSafetyService: SafetyService {
@@ -26,5 +31,15 @@ public struct MatrixSafetyService: SafetyService {
         if ignored { listed.insert(other) } else { listed.remove(other) }
         _ = try await client.send(.setAccountData(IgnoredUsers.content(content, listing: listed), type: IgnoredUsers.type, userID: userID))
         return listed
+    }
+
+    public func invitesBlocked() async throws(MatrixError) -> Bool? {
+        guard InvitePermission.isSupported(by: try await client.send(.versions)) else { return nil }
+        return InvitePermission.blocks(try await client.sendIfPresent(.accountData(InvitePermission.type, userID: userID)))
+    }
+
+    public func setInvitesBlocked(_ blocked: Bool) async throws(MatrixError) {
+        let content = try await client.sendIfPresent(.accountData(InvitePermission.type, userID: userID))
+        _ = try await client.send(.setAccountData(InvitePermission.content(content, blocking: blocked), type: InvitePermission.type, userID: userID))
     }
 }

@@ -31,6 +31,9 @@
                                     -> gives USER_ID that power level in the room
     nio_peer.py HOMESERVER USER PASSWORD invite ROOM_ID USER_ID
                                     -> invites USER_ID to the room
+    nio_peer.py HOMESERVER USER PASSWORD account-data TYPE CONTENT
+                                    -> sets the peer's own global account data of TYPE to the
+                                       JSON CONTENT (m.invite_permission_config, ...)
     nio_peer.py HOMESERVER USER PASSWORD invites
                                     -> prints the peer's pending invites, one JSON object
                                        {"room_id", "is_direct"} a line
@@ -194,6 +197,14 @@ async def invite(client, args):
     checked(await client.room_invite(args.room_id, args.user_id), RoomInviteResponse, "invite")
 
 
+async def account_data(client, args):
+    path = f"/_matrix/client/v3/user/{urllib.parse.quote(client.user_id)}/account_data/{urllib.parse.quote(args.type)}"
+    request = urllib.request.Request(client.homeserver + path, data=args.content.encode(), method="PUT",
+                                     headers={"Authorization": f"Bearer {client.access_token}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        response.read()
+
+
 async def invites(client, args):
     response = checked(await client.sync(timeout=0, full_state=True), SyncResponse, "sync")
     for room_id, room in response.rooms.invite.items():
@@ -322,6 +333,10 @@ def parser():
     command.add_argument("room_id")
     command.add_argument("user_id")
     command.set_defaults(run=invite)
+    command = commands.add_parser("account-data")
+    command.add_argument("type")
+    command.add_argument("content")
+    command.set_defaults(run=account_data)
     command = commands.add_parser("invites")
     command.set_defaults(run=invites)
     command = commands.add_parser("receipt")

@@ -101,6 +101,11 @@ struct NioPeer {
         try await run(["membership", roomID, userID]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Sets the peer's own global account data of `type` to the JSON `content`.
+    func setAccountData(_ type: String, content: String) async throws {
+        try await run(["account-data", type, content])
+    }
+
     func invite(_ userID: String, to roomID: String) async throws {
         try await run(["invite", roomID, userID])
     }

@@ -75,4 +75,59 @@ struct ShellSafetyIntegrationTests {
         let bodies = Self.bodies(in: back)
         #expect(bodies.contains("before \(tag)") && bodies.contains("back again \(tag)"), "\(bodies)")
     }
+
+    @Test func blockedInvitesAreRefusedEachWayAndSaidSo() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let base = try shell.testerArguments(for: homeserver) + ["--output", "json"]
+        let tag = UUID().uuidString.prefix(6)
+        let blocked = try await shell.run(base + ["-c", "/login test \(oli)", "-c", "/invites", "-c", "/invites block"], extraEnvironment: password)
+        let answers = blocked.objects.filter { $0["command"] as? String == "invites" }
+        #expect(answers.map { $0["blocked"] as? Bool } == [false, true], "\(blocked.standardOutput)")
+
+        // Pam's invite is refused by the server, and she is told why.
+        let roomID = try await pam.createPublicRoom(named: "Blocked \(tag)")
+        do {
+            try await pam.invite(oliID, to: roomID)
+            Issue.record("the invite went through")
+        } catch {
+            #expect("\(error)".contains("M_INVITE_BLOCKED"), "\(error)")
+        }
+
+        // Let in again, her invite comes and waits in the list.
+        let allowed = try await shell.run(base + ["-c", "/invites allow"])
+        #expect(Self.result(of: "invites", in: allowed)?["blocked"] as? Bool == false, "\(allowed.standardOutput)")
+        try await pam.invite(oliID, to: roomID)
+        let pending = try await shell.run(base + ["-c", "/wait sync", "-c", "/invites"])
+        let waiting = (Self.result(of: "invites", in: pending)?["pending"] as? [[String: Any]] ?? []).compactMap { $0["room_id"] as? String }
+        #expect(waiting.contains(roomID), "\(pending.standardOutput)")
+
+        // Pam blocks invites: the shell's invite to her says so in her terms.
+        try await pam.setAccountData("m.invite_permission_config", content: #"{"default_action": "block"}"#)
+        let refused = try await shell.run(base + ["-c", "/create Mine \(tag)", "-c", "/invite \(pam.userID)"])
+        #expect(Self.errorCodes(in: refused) == ["invite_blocked"], "\(refused.standardOutput)")
+        try await pam.setAccountData("m.invite_permission_config", content: #"{"default_action": "allow"}"#)
+    }
+
+    /// A homeserver before spec v1.18 keeps the setting and lets every invite through: the shell
+    /// says so and writes nothing (the proxy answers /versions as such a server would).
+    @Test func aServerWithoutInviteBlockingIsToldNotWrittenTo() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let proxy = try await FaultProxy(upstream: homeserver.url)
+        let config = try shell.write("""
+            homeservers:
+              test: { url: \(proxy.url.absoluteString) }
+            profiles:
+              tester: { app_name: Tester, default_homeserver: test, settings: { log_level: info\(ShellProcess.syncSettingYAML) } }
+            """, to: "config.yaml")
+        let arguments = ["--config", config, "--profile", "tester", "--no-rc", "--output", "json"]
+        let login = try await shell.run(arguments + ["-c", "/login test \(oli)"], extraEnvironment: password)
+        #expect(login.status == 0, "\(login)")
+        try await proxy.add(.status(200, body: ["versions": ["v1.11"], "unstable_features": [:]]), path: "^/_matrix/client/versions$", times: 10)
+        let refused = try await shell.run(arguments + ["-c", "/invites block", "-c", "/invites"])
+        #expect(Self.errorCodes(in: refused) == ["invite_blocking_unsupported", "invite_blocking_unsupported"], "\(refused.standardOutput)")
+        let requests = try await proxy.requests()
+        #expect(!requests.contains { $0.path.contains("m.invite_permission_config") }, "nothing was written")
+    }
 }

@@ -250,4 +250,6 @@ struct FakeNotificationSettingsService: NotificationSettingsService {
 struct FakeSafetyService: SafetyService {
     var ignore: @Sendable (Bool, String) async throws(MatrixError) -> Set<String> = { ignored, userID throws(MatrixError) in ignored ? [userID] : [] }
     func setIgnored(_ ignored: Bool, userID: String) async throws(MatrixError) -> Set<String> { try await ignore(ignored, userID) }
+    func invitesBlocked() async throws(MatrixError) -> Bool? { false }
+    func setInvitesBlocked(_ blocked: Bool) async throws(MatrixError) {}
 }

@@ -127,6 +127,8 @@ extension AppState {
             try await service.change(change, of: userID, in: roomID, reason: reason)
             return nil
         } catch {
+            // The invitee's server answers for them: said in their terms, not the server's.
+            if case .server(InvitePermission.blockedErrcode, _, _) = error { return .inviteBlocked(userID: userID) }
             return .matrix(error)
         }
     }

@@ -13,10 +13,29 @@ extension AppState {
                 return finish(.failure(refusal))
             }
             return await setIgnored(true, userID: userID, through: signedIn.services.safety)
+        case .invites(let block):
+            return await invites(block: block, through: signedIn.services.safety)
         case .unignore(let user):
             // Someone ignored is no member to name: only their ID, as `/ignored` lists it.
             guard state.ignoredUsers.contains(user) else { return finish(.failure(.notIgnored(user))) }
             return await setIgnored(false, userID: user, through: signedIn.services.safety)
+        }
+    }
+
+    /// `/invites`: what the server says of the setting, read each time (another client may change
+    /// it, and sync does not bring it before the next start). A server that cannot block invites
+    /// is told, not written to: it would keep the setting and let every invite through.
+    private func invites(block: Bool?, through service: any SafetyService) async -> Bool {
+        do {
+            guard var blocked = try await service.invitesBlocked() else { return finish(.failure(.inviteBlockingUnsupported)) }
+            if let block, block != blocked {
+                try await service.setInvitesBlocked(block)
+                blocked = block
+            }
+            let pending = NumberedRoom.numbering(listedRooms.map(entry)).filter { $0.room.membership == .invite }
+            return finish(.safety(.invites(blocked: blocked, changed: block != nil, pending: pending)))
+        } catch {
+            return finish(.failure(.matrix(error)))
         }
     }
 

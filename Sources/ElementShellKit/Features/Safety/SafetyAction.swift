@@ -1,4 +1,4 @@
-/// Safety from people the user does not want: ignoring them.
+/// Safety from people the user does not want: ignoring them, blocking invites.
 public enum SafetyAction: Sendable, Equatable {
     /// Ignores a user (ID, or the name of a member of the open room); unless `confirmed` (`!`),
     /// their server must know them.
@@ -6,6 +6,8 @@ public enum SafetyAction: Sendable, Equatable {
     case unignore(user: String)
     /// Everyone ignored.
     case ignored
+    /// Whether the user takes invites, and those waiting; with `block`, blocks them or takes them again.
+    case invites(block: Bool?)
 }
 
 extension SafetyAction {
@@ -15,6 +17,7 @@ extension SafetyAction {
         case .ignore: .ignore
         case .unignore: .unignore
         case .ignored: .ignored
+        case .invites: .invites
         }
     }
 }

@@ -224,6 +224,9 @@ import TerminalGraphics
                                                                                                       level: .mute, isOwn: false, kind: .direct)))),
             Sample(name: "/ignore", content: .result(command: "ignore", outcome: .safety(.ignored([text], changed: IgnoreChange(userID: text, isIgnored: true))))),
             Sample(name: "/ignored", content: .result(command: "ignored", outcome: .safety(.ignored([text, text], changed: nil)))),
+            Sample(name: "/invites", content: .result(command: "invites", outcome: .safety(.invites(blocked: true, changed: false, pending: [
+                NumberedRoom(number: 2, room: RoomEntry(RoomRecord(roomID: text, membership: .invite, name: text))),
+            ])))),
             Sample(name: "/notify keywords", content: .result(command: "notify", outcome: .notification(.keywords([RemoteText(text)])))),
             Sample(name: "/notify --global", content: .result(command: "notify", outcome: .notification(.defaults(
                 NotificationDefaults(PushRuleSet.defaults(for: "@me:hs"))))), showsText: false),
@@ -295,7 +298,7 @@ import TerminalGraphics
     static let silentFailures: Set = ["no room open", "not queued", "too large", "queue number", "store", "not logged in", "login in progress",
                                       "password", "cancelled", "decoding", "session not saved", "no account management", "wait", "not own",
                                       "self", "no invites", "pictures unavailable", "pictures off", "pictures described", "unknown link",
-                                      "ignoring self"]
+                                      "ignoring self", "invite blocking unsupported"]
 
     /// Every `ShellError`, with the server's own words where a case carries them.
     static func failures(_ text: String) -> [(String, ShellError)] {
@@ -329,6 +332,7 @@ import TerminalGraphics
             ("not a file", .notAFile(path: text)), ("file too large", .fileTooLarge(path: text, limit: 1024)), ("no media", .noMedia(reference: text)),
             ("attachment damaged", .attachmentDamaged(name: text)), ("no picture", .noPicture(reference: text)), ("unknown link", .unknownLink(number: 3, listed: 2)),
             ("unknown keyword", .unknownKeyword(RemoteText(text))), ("not ignored", .notIgnored(text)), ("ignoring self", .ignoringSelf),
+            ("invite blocking unsupported", .inviteBlockingUnsupported), ("invite blocked", .inviteBlocked(userID: text)),
             ("pictures unavailable", .picturesUnavailable), ("pictures off", .picturesOff), ("pictures described", .picturesDescribed), ("picture not shown", .pictureNotShown(label: text, .notAPicture)),
             ("file not written", .fileNotWritten(path: text)), ("encryption", .encryption(.alreadyEncrypted(roomName: RemoteText(text)))),
             ("device unknown", .encryption(.unknownDevice(userID: text, deviceID: text))),
@@ -409,6 +413,7 @@ import TerminalGraphics
         case .notification(.keywords): 78
         case .notification(.defaults): 79
         case .safety(.ignored): 81
+        case .safety(.invites): 82
         case .draft(let outcome):
             switch outcome {
             case .shown: 48
@@ -446,7 +451,7 @@ import TerminalGraphics
         }
     }
 
-    static let outcomeCount = 82
+    static let outcomeCount = 83
 
     /// Which case `content` is. No `default`: a new case must be numbered here.
     static func number(of content: Report.Content) -> Int {
@@ -550,8 +555,10 @@ import TerminalGraphics
         case .unknownKeyword: 62
         case .ignoringSelf: 63
         case .notIgnored: 64
+        case .inviteBlockingUnsupported: 65
+        case .inviteBlocked: 66
         }
     }
 
-    static let errorCount = 65
+    static let errorCount = 67
 }
