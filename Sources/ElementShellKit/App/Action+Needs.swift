@@ -9,6 +9,7 @@ extension Action {
         case .scripting(.waitForSync), .verification(.wait), .trust(.waitForSecrets): .session
         case .scripting(.waitForMessage): .roomForMessages
         // The account's keywords and defaults, beside the open room's level.
+        case .safety(.report(.user, _, _)), .safety(.report(.room(named: _?, _), _, _)): .session
         case .notification(.keywords), .notification(.addKeyword), .notification(.removeKeyword), .notification(.defaults),
              .notification(.setDefault), .notification(.setInvites): .session
         default: CommandTable.needs(of: command)

@@ -132,6 +132,8 @@ public enum ConfirmationQuestion: Sendable, Equatable {
     case resetIdentity(userID: String)
     /// A pasted block of more lines than are sent without asking, to go as one message.
     case sendPastedLines(count: Int)
+    /// `/report`: the homeserver's admins will see what is reported, with the reason.
+    case report(ReportedItem)
 }
 
 /// Delays and costs the app keeps fixed, which tests shorten.

@@ -93,6 +93,8 @@ public enum ShellError: Error, Sendable, Equatable {
     case inviteBlockingUnsupported
     /// An invite the invitee's server refused: they block invites (`M_INVITE_BLOCKED`).
     case inviteBlocked(userID: String)
+    /// `/report` of a room or user to a server before spec v1.13 / v1.14.
+    case reportUnsupported
     /// `/view` of a message without a picture.
     case noPicture(reference: String)
     /// `/view` where nothing is drawn: batch mode, JSON, output into a pipe.

@@ -6,7 +6,7 @@ public enum CommandName: String, Sendable, CaseIterable {
     case upload, download, view, links, link, plain, html, draft, drafts, queue, resend, cancel
     case rooms, unread, unreadMark = "unread-mark", open, read, search, history, last, members, topic, name, joinrule, notify, join, leave
     case accept, decline, create, dm, invite, kick, ban, unban
-    case ignore, unignore, ignored, invites
+    case ignore, unignore, ignored, invites, report
     case spaces, space, spaceKick = "space-kick"
     case devices, whois, verify, verification, unverify, keys, encrypt, recovery, backup
     case config, set, source, alias, unalias, aliases, echo, after, wait, quit

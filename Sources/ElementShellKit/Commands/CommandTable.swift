@@ -273,6 +273,13 @@ public enum CommandTable {
             default: throw .usage(command: CommandName.invites.rawValue)
             }
         },
+        // With `--user`, or `--room` naming a room, a session will do (`Action.needs`).
+        CommandSpec(
+            .report, parameters: [CommandParameter(.message), CommandParameter(.text, .rest)], requires: .openRoom, isConfirmable: true,
+            summary: { L10n.screenHelpReportSummary }, usage: { L10n.screenHelpReportUsage }, details: { [L10n.screenHelpReportDetails] }
+        ) { arguments, confirmed throws(CommandParseError) in
+            .safety(try ReportArguments.action(from: arguments.joined(separator: " "), confirmed: confirmed))
+        },
         CommandSpec(
             .ignored, requires: .session,
             summary: { L10n.screenHelpIgnoredSummary }, usage: { L10n.screenHelpIgnoredUsage }

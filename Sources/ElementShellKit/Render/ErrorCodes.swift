@@ -74,6 +74,7 @@ public enum ErrorCodes {
         case .notIgnored: "not_ignored"
         case .inviteBlockingUnsupported: "invite_blocking_unsupported"
         case .inviteBlocked: "invite_blocked"
+        case .reportUnsupported: "report_unsupported"
         case .picturesUnavailable: "pictures_unavailable"
         case .picturesOff: "pictures_off"
         case .picturesDescribed: "pictures_described"

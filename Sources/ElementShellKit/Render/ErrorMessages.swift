@@ -76,6 +76,7 @@ public enum ErrorMessages {
         case .notIgnored(let user): L10n.errorNotIgnored(clean(user))
         case .inviteBlockingUnsupported: L10n.errorInviteBlockingUnsupported
         case .inviteBlocked(let userID): L10n.errorInviteBlocked(clean(userID))
+        case .reportUnsupported: L10n.errorReportUnsupported
         case .picturesUnavailable: L10n.errorPicturesUnavailable
         case .picturesOff: L10n.errorPicturesOff
         case .picturesDescribed: L10n.errorPicturesDescribed

@@ -11,6 +11,8 @@ public protocol SafetyService: Sendable {
     /// Blocks invites, or takes them again: only where `invitesBlocked()` says the server can (one
     /// that cannot would keep the setting and let every invite through).
     func setInvitesBlocked(_ blocked: Bool) async throws(MatrixError)
+    /// Tells the homeserver's admins about a message, a room or a user, with the reporter's reason.
+    func report(_ report: AbuseReport, reason: String) async throws(MatrixError)
 }
 
 public struct MatrixSafetyService: SafetyService {
@@ -36,6 +38,10 @@ public struct MatrixSafetyService: SafetyService {
     public func invitesBlocked() async throws(MatrixError) -> Bool? {
         guard InvitePermission.isSupported(by: try await client.send(.versions)) else { return nil }
         return InvitePermission.blocks(try await client.sendIfPresent(.accountData(InvitePermission.type, userID: userID)))
+    }
+
+    public func report(_ report: AbuseReport, reason: String) async throws(MatrixError) {
+        _ = try await client.send(.report(report, reason: reason))
     }
 
     public func setInvitesBlocked(_ blocked: Bool) async throws(MatrixError) {

@@ -147,6 +147,10 @@ import Testing
         ("/joinrule", .room(.joinRule(nil))),
         ("/joinrule Knock", .room(.joinRule(JoinRuleRequest(rule: "knock", spaces: [])))),
         ("/joinrule restricted Guild \"Other space\"", .room(.joinRule(JoinRuleRequest(rule: "restricted", spaces: ["Guild", "Other space"])))),
+        ("/report ~3 it's spam", .safety(.report(.message(.shown(3)), reason: "it's spam", confirmed: false))),
+        ("/report! --user @spam:hs sends spam", .safety(.report(.user("@spam:hs"), reason: "sends spam", confirmed: true))),
+        ("/report --room 'The Lobby' spam", .safety(.report(.room(named: "The Lobby", orReason: "'The Lobby' spam"), reason: "spam", confirmed: false))),
+        ("/report --room spam", .safety(.report(.room(named: nil, orReason: "spam"), reason: "", confirmed: false))),
         ("/notify", .notification(.show)),
         ("/notify MUTE", .notification(.setLevel(.mute))),
         ("/notify mentions", .notification(.setLevel(.mentionsAndKeywords))),
@@ -187,6 +191,9 @@ import Testing
         #expect(throws: CommandParseError.usage(command: "verification")) { try CommandParser.parse("/verification approve") }
         #expect(throws: CommandParseError.usage(command: "unverify")) { try CommandParser.parse("/unverify @bob:hs PHONE abcd") }
         #expect(throws: CommandParseError.usage(command: "encrypt")) { try CommandParser.parse("/encrypt now") }
+        for line in ["/report", "/report ~3", "/report --user @spam:hs", "/report --room"] {
+            #expect(throws: CommandParseError.usage(command: "report"), "\(line)") { try CommandParser.parse(line) }
+        }
         for line in ["/notify loud", "/notify mute now", "/notify keywords add", "/notify keywords drop cake", "/notify --global direct mute",
                      "/notify --global invites maybe", "/notify --global group"] {
             #expect(throws: CommandParseError.usage(command: "notify"), "\(line)") { try CommandParser.parse(line) }

@@ -130,4 +130,46 @@ struct ShellSafetyIntegrationTests {
         let requests = try await proxy.requests()
         #expect(!requests.contains { $0.path.contains("m.invite_permission_config") }, "nothing was written")
     }
+
+    @Test func reportsReachTheServerAndRefusalsAreSaid() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let base = try shell.testerArguments(for: homeserver) + ["--output", "json"]
+        let tag = UUID().uuidString.prefix(6)
+        let roomID = try await pam.createRoom(named: "Reports \(tag)", inviting: oliID, displayName: "Pam Nio")
+        try await pam.send(["cheap watches \(tag)"], to: roomID)
+        let opened = try await shell.run(base + ["-c", "/login test \(oli)", "-c", "/join \(roomID)", "-c", "/wait sync", "-c", "/open \(roomID)"],
+                                         extraEnvironment: password)
+        let shown = Self.result(of: "open", in: opened)?["messages"] as? [[String: Any]] ?? []
+        let reference = try #require(shown.first { ($0["body"] as? String)?.hasPrefix("cheap watches") == true }?["ref"] as? String, "\(opened.standardOutput)")
+
+        // Each kind reaches the server; without ! a script is asked to confirm; an unknown room is refused by the server.
+        let reported = try await shell.run(base + ["-c", "/open \(roomID)", "-c", "/report \(reference) spam", "-c", "/report! ^ it's spam",
+                                                   "-c", "/report! --room spam everywhere", "-c", "/report! --user \"Pam Nio\" sends spam",
+                                                   "-c", "/report! --room !nosuch-\(tag):\(homeserver.serverName) spam"])
+        let results = reported.objects.filter { $0["command"] as? String == "report" }
+        #expect(results.map { $0["ok"] as? Bool } == [false, true, true, true, false], "\(reported.standardOutput)")
+        #expect(Self.errorCodes(in: reported).first == "confirmation_required")
+        #expect(results.compactMap { $0["reported"] as? String } == ["message", "room", "user"])
+        #expect(results[3]["user_id"] as? String == pam.userID, "named by her name in the room")
+        #expect(Self.errorCodes(in: reported).last == "M_NOT_FOUND", "\(reported.standardOutput)")
+    }
+
+    /// A homeserver before spec v1.14 has no endpoint to report users: the shell says so.
+    @Test func aServerWithoutUserReportsIsSaidSo() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let proxy = try await FaultProxy(upstream: homeserver.url)
+        let config = try shell.write("""
+            homeservers:
+              test: { url: \(proxy.url.absoluteString) }
+            profiles:
+              tester: { app_name: Tester, default_homeserver: test, settings: { log_level: info\(ShellProcess.syncSettingYAML) } }
+            """, to: "config.yaml")
+        let arguments = ["--config", config, "--profile", "tester", "--no-rc", "--output", "json"]
+        try await proxy.add(.status(404, body: ["errcode": "M_UNRECOGNIZED", "error": "Unrecognized request"]), path: "/report$")
+        let refused = try await shell.run(arguments + ["-c", "/login test \(oli)", "-c", "/report! --user \(pam.userID) spam"],
+                                          extraEnvironment: password)
+        #expect(Self.errorCodes(in: refused) == ["report_unsupported"], "\(refused.standardOutput)")
+    }
 }

@@ -252,4 +252,5 @@ struct FakeSafetyService: SafetyService {
     func setIgnored(_ ignored: Bool, userID: String) async throws(MatrixError) -> Set<String> { try await ignore(ignored, userID) }
     func invitesBlocked() async throws(MatrixError) -> Bool? { false }
     func setInvitesBlocked(_ blocked: Bool) async throws(MatrixError) {}
+    func report(_ report: AbuseReport, reason: String) async throws(MatrixError) {}
 }

@@ -13,6 +13,8 @@ extension AppState {
                 return finish(.failure(refusal))
             }
             return await setIgnored(true, userID: userID, through: signedIn.services.safety)
+        case .report(let target, let reason, let confirmed):
+            return await report(target, reason: reason, confirmed: confirmed, in: context)
         case .invites(let block):
             return await invites(block: block, through: signedIn.services.safety)
         case .unignore(let user):
@@ -37,6 +39,51 @@ extension AppState {
         } catch {
             return finish(.failure(.matrix(error)))
         }
+    }
+
+    /// `/report`: what is named is found first (a message shown, a room known, a member), then,
+    /// once the user said yes, sent. A server without the endpoint is said as such.
+    private func report(_ target: ReportTarget, reason typed: String, confirmed: Bool, in context: CommandContext) async -> Bool {
+        let (item, report, reason): (ReportedItem, AbuseReport, String)
+        switch target {
+        case .message(let reference):
+            let roomID = context.openRoom.roomID
+            do {
+                let message = try await message(reference, in: roomID)
+                item = .message(reference: reference.text, senderName: view(of: message).senderName, eventID: message.eventID, roomID: roomID)
+                (report, reason) = (.event(eventID: message.eventID, roomID: roomID), typed)
+            } catch {
+                return finish(.failure(error))
+            }
+        case .room(let named, let orReason):
+            if let named, let roomID = named.hasPrefix("!") ? named : findRoom(named)?.roomID {
+                item = .room(name: state.rooms[roomID].map(RoomName.text) ?? RemoteText(roomID), roomID: roomID)
+                (report, reason) = (.room(roomID: roomID), typed)
+            } else {
+                // No room named: the open one, and all that followed `--room` is the reason.
+                guard let openID = state.currentRoomID else { return finish(.failure(.noRoomOpen)) }
+                item = .room(name: state.rooms[openID].map(RoomName.text) ?? RemoteText(openID), roomID: openID)
+                (report, reason) = (.room(roomID: openID), orReason)
+            }
+        case .user(let user):
+            guard let userID = MemberLookup.userID(for: user, among: state.memberNames) else { return finish(.failure(.unknownUser(user))) }
+            (item, report, reason) = (.user(userID: userID), .user(userID: userID), typed)
+        }
+        if !confirmed {
+            switch await environment.confirm(.report(item)) {
+            case true?: break
+            case false?: return finish(.failure(.cancelled))
+            case nil: return finish(.failure(.confirmationRequired(command: CommandName.report.rawValue)))
+            }
+        }
+        do {
+            try await context.signedIn.services.safety.report(report, reason: reason)
+        } catch {
+            // An endpoint the server does not have: older than the spec version that brought it.
+            if case .server("M_UNRECOGNIZED", _, _) = error { return finish(.failure(.reportUnsupported)) }
+            return finish(.failure(.matrix(error)))
+        }
+        return finish(.safety(.reported(item)))
     }
 
     private func setIgnored(_ ignored: Bool, userID: String, through service: any SafetyService) async -> Bool {

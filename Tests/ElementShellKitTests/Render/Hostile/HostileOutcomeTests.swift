@@ -227,6 +227,10 @@ import TerminalGraphics
             Sample(name: "/invites", content: .result(command: "invites", outcome: .safety(.invites(blocked: true, changed: false, pending: [
                 NumberedRoom(number: 2, room: RoomEntry(RoomRecord(roomID: text, membership: .invite, name: text))),
             ])))),
+            Sample(name: "/report", content: .result(command: "report", outcome: .safety(.reported(.message(reference: "~3", senderName: RemoteText(text),
+                                                                                                          eventID: text, roomID: text))))),
+            Sample(name: "/report --room", content: .result(command: "report", outcome: .safety(.reported(.room(name: RemoteText(text), roomID: text))))),
+            Sample(name: "/report --user", content: .result(command: "report", outcome: .safety(.reported(.user(userID: text))))),
             Sample(name: "/notify keywords", content: .result(command: "notify", outcome: .notification(.keywords([RemoteText(text)])))),
             Sample(name: "/notify --global", content: .result(command: "notify", outcome: .notification(.defaults(
                 NotificationDefaults(PushRuleSet.defaults(for: "@me:hs"))))), showsText: false),
@@ -298,7 +302,7 @@ import TerminalGraphics
     static let silentFailures: Set = ["no room open", "not queued", "too large", "queue number", "store", "not logged in", "login in progress",
                                       "password", "cancelled", "decoding", "session not saved", "no account management", "wait", "not own",
                                       "self", "no invites", "pictures unavailable", "pictures off", "pictures described", "unknown link",
-                                      "ignoring self", "invite blocking unsupported"]
+                                      "ignoring self", "invite blocking unsupported", "report unsupported"]
 
     /// Every `ShellError`, with the server's own words where a case carries them.
     static func failures(_ text: String) -> [(String, ShellError)] {
@@ -333,6 +337,7 @@ import TerminalGraphics
             ("attachment damaged", .attachmentDamaged(name: text)), ("no picture", .noPicture(reference: text)), ("unknown link", .unknownLink(number: 3, listed: 2)),
             ("unknown keyword", .unknownKeyword(RemoteText(text))), ("not ignored", .notIgnored(text)), ("ignoring self", .ignoringSelf),
             ("invite blocking unsupported", .inviteBlockingUnsupported), ("invite blocked", .inviteBlocked(userID: text)),
+            ("report unsupported", .reportUnsupported),
             ("pictures unavailable", .picturesUnavailable), ("pictures off", .picturesOff), ("pictures described", .picturesDescribed), ("picture not shown", .pictureNotShown(label: text, .notAPicture)),
             ("file not written", .fileNotWritten(path: text)), ("encryption", .encryption(.alreadyEncrypted(roomName: RemoteText(text)))),
             ("device unknown", .encryption(.unknownDevice(userID: text, deviceID: text))),
@@ -414,6 +419,7 @@ import TerminalGraphics
         case .notification(.defaults): 79
         case .safety(.ignored): 81
         case .safety(.invites): 82
+        case .safety(.reported): 83
         case .draft(let outcome):
             switch outcome {
             case .shown: 48
@@ -451,7 +457,7 @@ import TerminalGraphics
         }
     }
 
-    static let outcomeCount = 83
+    static let outcomeCount = 84
 
     /// Which case `content` is. No `default`: a new case must be numbered here.
     static func number(of content: Report.Content) -> Int {
@@ -557,8 +563,9 @@ import TerminalGraphics
         case .notIgnored: 64
         case .inviteBlockingUnsupported: 65
         case .inviteBlocked: 66
+        case .reportUnsupported: 67
         }
     }
 
-    static let errorCount = 67
+    static let errorCount = 68
 }
