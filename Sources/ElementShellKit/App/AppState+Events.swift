@@ -195,6 +195,7 @@ extension AppState {
                 if state.joinsAwaitingSync.contains(room.roomID), let known = state.rooms[room.roomID] { room = room.fillingIn(from: known) }
                 state.rooms[room.roomID] = room
                 if room.membership != .invite { state.joinsAwaitingSync.remove(room.roomID) }
+                if room.membership == .leave { state.leavesAwaitingSync.remove(room.roomID) }
             }
             state.runtime?.firstSyncNotice?.cancel()
             state.runtime?.firstSyncNotice = nil

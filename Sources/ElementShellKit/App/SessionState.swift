@@ -19,6 +19,8 @@ public struct SessionState: Equatable {
     var memberNamesSynced = 0
     /// Rooms joined in this session that sync has not yet brought as joined; `/wait sync` waits for them.
     var joinsAwaitingSync: Set<String> = []
+    /// Rooms left that sync has not said so of yet: `/forget` waits for it (below).
+    var leavesAwaitingSync: Set<String> = []
     /// The session's store had never synced when its services started, and no full response has
     /// been applied since: a script's commands that read the rooms wait for one (`awaitFirstSync`).
     var awaitsFirstSync = false

@@ -95,6 +95,8 @@ public enum ShellError: Error, Sendable, Equatable {
     case inviteBlocked(userID: String)
     /// `/report` of a room or user to a server before spec v1.13 / v1.14.
     case reportUnsupported
+    /// `/forget` of a room not left.
+    case notLeft(roomName: RemoteText)
     /// `/view` of a message without a picture.
     case noPicture(reference: String)
     /// `/view` where nothing is drawn: batch mode, JSON, output into a pipe.

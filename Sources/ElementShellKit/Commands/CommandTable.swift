@@ -227,6 +227,10 @@ public enum CommandTable {
             summary: { L10n.screenHelpLeaveSummary }, usage: { L10n.screenHelpLeaveUsage }
         ) { arguments, _ in .room(.leave(target: arguments.first)) },
         CommandSpec(
+            .forget, parameters: [CommandParameter(.room, .rest)], requires: .session,
+            summary: { L10n.screenHelpForgetSummary }, usage: { L10n.screenHelpForgetUsage }
+        ) { arguments, _ in .room(.forget(target: arguments[0])) },
+        CommandSpec(
             .accept, parameters: [CommandParameter(.room, .optionalRest)], requires: .session,
             summary: { L10n.screenHelpAcceptSummary }, usage: { L10n.screenHelpAcceptUsage }
         ) { arguments, _ in .membership(.accept(target: arguments.first)) },

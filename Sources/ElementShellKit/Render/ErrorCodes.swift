@@ -75,6 +75,7 @@ public enum ErrorCodes {
         case .inviteBlockingUnsupported: "invite_blocking_unsupported"
         case .inviteBlocked: "invite_blocked"
         case .reportUnsupported: "report_unsupported"
+        case .notLeft: "not_left"
         case .picturesUnavailable: "pictures_unavailable"
         case .picturesOff: "pictures_off"
         case .picturesDescribed: "pictures_described"

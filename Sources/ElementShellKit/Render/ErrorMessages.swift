@@ -77,6 +77,7 @@ public enum ErrorMessages {
         case .inviteBlockingUnsupported: L10n.errorInviteBlockingUnsupported
         case .inviteBlocked(let userID): L10n.errorInviteBlocked(clean(userID))
         case .reportUnsupported: L10n.errorReportUnsupported
+        case .notLeft(let roomName): L10n.errorNotLeft(roomName.shown)
         case .picturesUnavailable: L10n.errorPicturesUnavailable
         case .picturesOff: L10n.errorPicturesOff
         case .picturesDescribed: L10n.errorPicturesDescribed

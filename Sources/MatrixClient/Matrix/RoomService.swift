@@ -6,6 +6,8 @@ public protocol RoomService: Sendable {
     /// The ID of the room joined.
     func join(_ address: RoomAddress) async throws(MatrixError) -> String
     func leave(roomID: String) async throws(MatrixError)
+    /// Forgets a room the user left: the server no longer lists it, nor keeps its history for them.
+    func forget(roomID: String) async throws(MatrixError)
     /// Up to `limit` events before `token`, newest first, and the token to go on from (`nil` at
     /// the room's beginning).
     func olderEvents(roomID: String, from token: String, limit: Int) async throws(MatrixError) -> OlderEvents
@@ -73,6 +75,10 @@ public struct MatrixRoomService: RoomService {
 
     public func leave(roomID: String) async throws(MatrixError) {
         _ = try await client.send(.leave(roomID: roomID))
+    }
+
+    public func forget(roomID: String) async throws(MatrixError) {
+        _ = try await client.send(.forget(roomID: roomID))
     }
 
     public func joinedMembers(roomID: String) async throws(MatrixError) -> [String: String?] {

@@ -169,6 +169,18 @@ public actor StoreWriter {
         }
     }
 
+    /// Removes a forgotten room and what the store kept of it: messages, members, reactions,
+    /// drafts, unsent messages. Its room keys stay, as they would for any room left: joined
+    /// again, its history may still be read.
+    public func forget(roomID: String) throws {
+        try transaction { database in
+            for table in ["room", "message", "member", "reaction", "draft", "outbox", "direct_room", "encrypted_event", "own_read", "room_power",
+                          "outbound_group_session"] {
+                try database.execute(sql: "DELETE FROM \(table) WHERE room_id = ?", arguments: [roomID])
+            }
+        }
+    }
+
     /// Records a room's unread mark as soon as the server has it, before sync brings it back: a
     /// run that ends first leaves it for the next.
     public func setMarkedUnread(_ unread: Bool, of roomID: String) throws {

@@ -18,7 +18,7 @@ import Testing
         .upload: "/upload /nonexistent/cat.png", .download: "/download ^", .view: "/view ^", .links: "/links", .link: "/link 1", .plain: "/plain hi", .html: "/html <b>hi</b>",
         .draft: "/draft later", .drafts: "/drafts", .queue: "/queue", .resend: "/resend", .cancel: "/cancel",
         .rooms: "/rooms", .open: "/open Lobby", .read: "/read", .search: "/search cats", .history: "/history", .last: "/last 3", .unread: "/unread", .unreadMark: "/unread-mark",
-        .members: "/members", .topic: "/topic Cats", .name: "/name Cats", .joinrule: "/joinrule invite", .notify: "/notify mute", .ignore: "/ignore @eve:hs", .unignore: "/unignore @eve:hs", .ignored: "/ignored", .invites: "/invites", .report: "/report! ^ spam", .join: "/join #cats:hs", .leave: "/leave",
+        .members: "/members", .topic: "/topic Cats", .name: "/name Cats", .joinrule: "/joinrule invite", .notify: "/notify mute", .ignore: "/ignore @eve:hs", .unignore: "/unignore @eve:hs", .ignored: "/ignored", .invites: "/invites", .report: "/report! ^ spam", .forget: "/forget Nowhere", .join: "/join #cats:hs", .leave: "/leave",
         .accept: "/accept", .decline: "/decline", .create: "/create Cats", .dm: "/dm @bob:hs",
         .invite: "/invite @bob:hs", .kick: "/kick @bob:hs", .ban: "/ban @bob:hs", .unban: "/unban @bob:hs",
         .spaces: "/spaces", .space: "/space Team", .spaceKick: "/space-kick Team @bob:hs",

@@ -172,4 +172,28 @@ struct ShellSafetyIntegrationTests {
                                           extraEnvironment: password)
         #expect(Self.errorCodes(in: refused) == ["report_unsupported"], "\(refused.standardOutput)")
     }
+
+    /// A room left and forgotten is gone from the list, the store and the server's list alike:
+    /// a later run does not bring it back.
+    @Test func aRoomLeftAndForgottenIsGoneForGood() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let base = try shell.testerArguments(for: homeserver) + ["--output", "json"]
+        let roomID = try await pam.createRoom(named: "Forget \(UUID().uuidString.prefix(6))", inviting: oliID, displayName: "Pam Nio")
+        try await pam.send(["something to forget"], to: roomID)
+        let run = try await shell.run(base + ["-c", "/login test \(oli)", "-c", "/join \(roomID)", "-c", "/wait sync", "-c", "/forget \(roomID)",
+                                              "-c", "/forget nowhere", "-c", "/leave \(roomID)", "-c", "/forget \(roomID)", "-c", "/rooms"],
+                                      extraEnvironment: password)
+        #expect(Self.errorCodes(in: run) == ["not_left", "unknown_room"], "\(run.standardOutput)")
+        let forgotten = run.objects.filter { $0["command"] as? String == "forget" }.last
+        #expect(forgotten?["ok"] as? Bool == true && forgotten?["forgotten"] as? Bool == true, "\(run.standardOutput)")
+        let listed = (Self.result(of: "rooms", in: run)?["rooms"] as? [[String: Any]] ?? []).compactMap { $0["room_id"] as? String }
+        #expect(!listed.contains(roomID))
+        // The next run syncs on from where this one ended (Synapse failed a position from before the leave).
+        let later = try await shell.run(base + ["-c", "/wait sync --timeout 20", "-c", "/rooms"])
+        #expect(later.status == 0, "\(later.standardOutput) \(shell.logTail(20))")
+        let listedLater = (Self.result(of: "rooms", in: later)?["rooms"] as? [[String: Any]] ?? []).compactMap { $0["room_id"] as? String }
+        #expect(!listedLater.contains(roomID), "\(later.standardOutput)")
+        #expect(try await pam.membership(of: oliID, in: roomID) == "leave")
+    }
 }

@@ -169,6 +169,7 @@ struct FakeRoomService: RoomService {
 
     func join(_ address: RoomAddress) async throws(MatrixError) -> String { try await joinRoom(address) }
     func leave(roomID: String) async throws(MatrixError) { try await leaveRoom(roomID) }
+    func forget(roomID: String) async throws(MatrixError) {}
     var members: @Sendable (String) async throws(MatrixError) -> [String: String?] = { _ throws(MatrixError) in [:] }
     var texts: @Sendable (RoomText, String, String) async throws(MatrixError) -> Void = { _, _, _ throws(MatrixError) in }
     func joinedMembers(roomID: String) async throws(MatrixError) -> [String: String?] { try await members(roomID) }

@@ -9,6 +9,8 @@ public enum RoomAction: Sendable, Equatable {
     case join(target: String)
     /// Leaves the open room, or the one named like `/open` names rooms.
     case leave(target: String?)
+    /// Forgets a room left: gone from the list and the store.
+    case forget(target: String)
     /// Shows `count` messages older than those shown: from the store first, then the server.
     case history(count: Int)
     /// Server-side search for `text` in the open room, or in every room.
@@ -41,6 +43,7 @@ extension RoomAction: CustomStringConvertible {
         case .open(let target): "open(target: \(target))"
         case .join(let target): "join(target: \(target))"
         case .leave(let target): "leave(target: \(target ?? "nil"))"
+        case .forget(let target): "forget(target: \(target))"
         case .history(let count): "history(count: \(count))"
         case .search(_, let everywhere): "search(text: <redacted>, everywhere: \(everywhere))"
         case .members: "members"
@@ -63,6 +66,7 @@ extension RoomAction {
         case .open: .open
         case .join: .join
         case .leave: .leave
+        case .forget: .forget
         case .history: .history
         case .search: .search
         case .members: .members

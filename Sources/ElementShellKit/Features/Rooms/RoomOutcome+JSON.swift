@@ -21,6 +21,7 @@ extension RoomOutcome {
         case .textChanged: [:]
         case .joined(let roomID, let roomName): ["room_id": .string(roomID), "name": roomName.json]
         case .left(let name): ["room": name.json]
+        case .forgotten(let name): ["room": name.json, "forgotten": true]
         case .joinRule(let rule, let spaces, let changed): ["join_rule": rule.json, "spaces": .array(spaces.map(\.json)), "changed": .bool(changed)]
         case .news(let rooms):
             ["rooms": .array(rooms.map { .object($0.room.json.merging(["number": $0.number.map { .integer(Int64($0)) } ?? .null]) { $1 }) })]

@@ -29,6 +29,8 @@ public enum RoomOutcome: Sendable, Equatable {
     /// `roomName` as the user knows it: the invite's name, or what they typed to join.
     case joined(roomID: String, roomName: RemoteText)
     case left(roomName: RemoteText)
+    /// `/forget`: the room is gone from the list and the store.
+    case forgotten(roomName: RemoteText)
     /// `/joinrule`: the open room's rule, with the names of the spaces a restricted one admits;
     /// `changed` when the command set it.
     case joinRule(rule: RemoteText, spaces: [RemoteText], changed: Bool)

@@ -36,6 +36,7 @@ struct RoomsText {
         case .history(let messages): messages.isEmpty ? [L10n.screenHistoryStart] : messages.flatMap(messageText.lines(for:))
         case .joined(_, let roomName): [L10n.screenRoomJoined(roomName.shown)]
         case .left(let name): [L10n.screenRoomLeft(name.shown)]
+        case .forgotten(let name): [L10n.screenRoomForgotten(name.shown)]
         case .joinRule(let rule, let spaces, let changed): [changed ? L10n.screenJoinRuleChanged(joinRuleText(rule, spaces)) : joinRuleText(rule, spaces)]
         case .news(let rooms): rooms.isEmpty ? [L10n.screenNewsNone] : rooms.map(RoomNewsText.line(for:))
         case .recent(let name, let messages):

@@ -24,4 +24,9 @@ extension MatrixEndpoint where Response == EmptyResponse {
     static func leave(roomID: String) -> Self {
         MatrixEndpoint(method: .post, path: ["_matrix", "client", "v3", "rooms", roomID, "leave"], body: EmptyBody(), isAuthenticated: true)
     }
+
+    /// `POST /rooms/{roomId}/forget`: a room left is no longer the user's, nor its history.
+    static func forget(roomID: String) -> Self {
+        MatrixEndpoint(method: .post, path: ["_matrix", "client", "v3", "rooms", roomID, "forget"], body: EmptyBody(), isAuthenticated: true)
+    }
 }

@@ -231,6 +231,7 @@ import TerminalGraphics
                                                                                                           eventID: text, roomID: text))))),
             Sample(name: "/report --room", content: .result(command: "report", outcome: .safety(.reported(.room(name: RemoteText(text), roomID: text))))),
             Sample(name: "/report --user", content: .result(command: "report", outcome: .safety(.reported(.user(userID: text))))),
+            Sample(name: "/forget", content: .result(command: "forget", outcome: .room(.forgotten(roomName: RemoteText(text))))),
             Sample(name: "/notify keywords", content: .result(command: "notify", outcome: .notification(.keywords([RemoteText(text)])))),
             Sample(name: "/notify --global", content: .result(command: "notify", outcome: .notification(.defaults(
                 NotificationDefaults(PushRuleSet.defaults(for: "@me:hs"))))), showsText: false),
@@ -337,7 +338,7 @@ import TerminalGraphics
             ("attachment damaged", .attachmentDamaged(name: text)), ("no picture", .noPicture(reference: text)), ("unknown link", .unknownLink(number: 3, listed: 2)),
             ("unknown keyword", .unknownKeyword(RemoteText(text))), ("not ignored", .notIgnored(text)), ("ignoring self", .ignoringSelf),
             ("invite blocking unsupported", .inviteBlockingUnsupported), ("invite blocked", .inviteBlocked(userID: text)),
-            ("report unsupported", .reportUnsupported),
+            ("report unsupported", .reportUnsupported), ("not left", .notLeft(roomName: RemoteText(text))),
             ("pictures unavailable", .picturesUnavailable), ("pictures off", .picturesOff), ("pictures described", .picturesDescribed), ("picture not shown", .pictureNotShown(label: text, .notAPicture)),
             ("file not written", .fileNotWritten(path: text)), ("encryption", .encryption(.alreadyEncrypted(roomName: RemoteText(text)))),
             ("device unknown", .encryption(.unknownDevice(userID: text, deviceID: text))),
@@ -420,6 +421,7 @@ import TerminalGraphics
         case .safety(.ignored): 81
         case .safety(.invites): 82
         case .safety(.reported): 83
+        case .room(.forgotten): 84
         case .draft(let outcome):
             switch outcome {
             case .shown: 48
@@ -457,7 +459,7 @@ import TerminalGraphics
         }
     }
 
-    static let outcomeCount = 84
+    static let outcomeCount = 85
 
     /// Which case `content` is. No `default`: a new case must be numbered here.
     static func number(of content: Report.Content) -> Int {
@@ -564,8 +566,9 @@ import TerminalGraphics
         case .inviteBlockingUnsupported: 65
         case .inviteBlocked: 66
         case .reportUnsupported: 67
+        case .notLeft: 68
         }
     }
 
-    static let errorCount = 68
+    static let errorCount = 69
 }
