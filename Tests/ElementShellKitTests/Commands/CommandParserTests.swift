@@ -151,6 +151,16 @@ import Testing
         ("/report! --user @spam:hs sends spam", .safety(.report(.user("@spam:hs"), reason: "sends spam", confirmed: true))),
         ("/report --room 'The Lobby' spam", .safety(.report(.room(named: "The Lobby", orReason: "'The Lobby' spam"), reason: "spam", confirmed: false))),
         ("/report --room spam", .safety(.report(.room(named: nil, orReason: "spam"), reason: "", confirmed: false))),
+        ("/ignore! @spam:hs", .safety(.ignore(user: "@spam:hs", confirmed: true))),
+        ("/ignore 'Eve Spam'", .safety(.ignore(user: "Eve Spam", confirmed: false))),
+        ("/unignore @spam:hs", .safety(.unignore(user: "@spam:hs"))),
+        ("/ignored", .safety(.ignored)),
+        ("/invites", .safety(.invites(block: nil))),
+        ("/invites Block", .safety(.invites(block: true))),
+        ("/invites allow", .safety(.invites(block: false))),
+        ("/unread-mark", .room(.markUnread(target: nil))),
+        ("/unread-mark The Lobby", .room(.markUnread(target: "The Lobby"))),
+        ("/forget Old plans", .room(.forget(target: "Old plans"))),
         ("/notify", .notification(.show)),
         ("/notify MUTE", .notification(.setLevel(.mute))),
         ("/notify mentions", .notification(.setLevel(.mentionsAndKeywords))),
@@ -191,6 +201,7 @@ import Testing
         #expect(throws: CommandParseError.usage(command: "verification")) { try CommandParser.parse("/verification approve") }
         #expect(throws: CommandParseError.usage(command: "unverify")) { try CommandParser.parse("/unverify @bob:hs PHONE abcd") }
         #expect(throws: CommandParseError.usage(command: "encrypt")) { try CommandParser.parse("/encrypt now") }
+        #expect(throws: CommandParseError.usage(command: "invites")) { try CommandParser.parse("/invites maybe") }
         for line in ["/report", "/report ~3", "/report --user @spam:hs", "/report --room"] {
             #expect(throws: CommandParseError.usage(command: "report"), "\(line)") { try CommandParser.parse(line) }
         }

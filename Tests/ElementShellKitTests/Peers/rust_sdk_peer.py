@@ -763,6 +763,22 @@ def mode_name(mode):
     return next((name for name, value in MODES.items() if value == mode), "default")
 
 
+async def settled(peer, what, current, wanted, key):
+    """current()'s value, once wanted(value) holds (or at once without `wanted`): what another
+    device changed shows when the SDK's sync has brought it."""
+    value = await current()
+    while wanted is not None and not wanted(value):
+        if peer.remaining() <= 0:
+            raise PeerError(f"{what}: {value} after {peer.args.timeout:g} s", **{key: value})
+        await asyncio.sleep(0.1)
+        value = await current()
+    return value
+
+
+def wanting(expected, as_value=lambda text: text):
+    return None if expected is None else (lambda value: value == as_value(expected))
+
+
 async def notification_mode(peer, args):
     settings = await peer.within("the notification settings", peer.client.get_notification_settings())
     if args.set == "default":
@@ -772,13 +788,7 @@ async def notification_mode(peer, args):
 
     async def current():
         return mode_name(await settings.get_user_defined_room_notification_mode(args.room))
-    # The rules come with sync: what another device set shows once it has brought them.
-    mode = await current()
-    while args.expect and mode != args.expect:
-        if peer.remaining() <= 0:
-            raise PeerError(f"the room's mode: {mode}, not {args.expect}, after {args.timeout:g} s", mode=mode)
-        await asyncio.sleep(0.1)
-        mode = await current()
+    mode = await settled(peer, "the room's mode", current, wanting(args.expect), "mode")
     return {"room_id": args.room, "mode": mode}
 
 
@@ -788,12 +798,7 @@ async def default_mode(peer, args):
 
     async def current():
         return mode_name(await settings.get_default_room_notification_mode(encrypted, one_to_one))
-    mode = await current()
-    while args.expect and mode != args.expect:
-        if peer.remaining() <= 0:
-            raise PeerError(f"the default mode: {mode}, not {args.expect}, after {args.timeout:g} s", mode=mode)
-        await asyncio.sleep(0.1)
-        mode = await current()
+    mode = await settled(peer, "the default mode", current, wanting(args.expect), "mode")
     return {"kind": args.kind, "mode": mode}
 
 
@@ -806,38 +811,23 @@ async def unread_flag(peer, args):
 
     async def current():
         return (await room.room_info()).is_marked_unread
-    # A mark another device set shows once sync has brought it.
-    flag = await current()
-    while args.expect is not None and flag != (args.expect == "true"):
-        if peer.remaining() <= 0:
-            raise PeerError(f"the unread flag: {flag}, not {args.expect}, after {args.timeout:g} s", marked_unread=flag)
-        await asyncio.sleep(0.1)
-        flag = await current()
+    flag = await settled(peer, "the unread flag", current, wanting(args.expect, lambda text: text == "true"), "marked_unread")
     return {"room_id": args.room, "marked_unread": flag}
 
 
 async def ignored_users(peer, args):
+    async def current():
+        return sorted(await peer.client.ignored_users())
     # The SDK changes the list it has, which only a sync brings (a resumed device may not get it
     # again): each user that must be known is waited for before anything is changed.
     for known in filter(None, [args.known, args.unignore]):
-        while known not in await peer.client.ignored_users():
-            if peer.remaining() <= 0:
-                raise PeerError(f"{known} was not ignored within {args.timeout:g} s")
-            await asyncio.sleep(0.1)
+        await settled(peer, f"{known} not yet ignored", current, lambda listed: known in listed, "ignored")
     if args.ignore:
         await peer.within(f"ignoring {args.ignore}", peer.client.ignore_user(args.ignore))
     if args.unignore:
         await peer.within(f"no longer ignoring {args.unignore}", peer.client.unignore_user(args.unignore))
     expected = None if args.expect is None else sorted(filter(None, args.expect.split(",")))
-
-    async def current():
-        return sorted(await peer.client.ignored_users())
-    listed = await current()
-    while expected is not None and listed != expected:
-        if peer.remaining() <= 0:
-            raise PeerError(f"ignored: {listed}, not {expected}, after {args.timeout:g} s", ignored=listed)
-        await asyncio.sleep(0.1)
-        listed = await current()
+    listed = await settled(peer, "ignored", current, wanting(expected), "ignored")
     return {"ignored": listed}
 
 

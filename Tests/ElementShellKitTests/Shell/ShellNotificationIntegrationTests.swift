@@ -14,22 +14,13 @@ struct ShellNotificationIntegrationTests {
     var ned: NioPeer { NioPeer(homeserver: homeserver, user: homeserver.user(40)) }
     var password: [String: String] { ["ELEMENT_SHELL_PASSWORD": homeserver.password] }
 
-    func phone(in shell: ShellProcess) throws -> RustSDKPeer {
-        RustSDKPeer(homeserver: homeserver, user: max, storeDirectory: shell.home.appending(path: "phone").path,
-                    passwordFile: try shell.write(homeserver.password, to: "phone-password"))
-    }
-
-    static func result(of command: String, in run: ShellProcess.Result) -> [String: Any]? {
-        run.objects.last { $0["command"] as? String == command }
-    }
-
     /// What asked for the user in a run: its notifications and mention lines.
     static func alerts(in run: ShellProcess.Result) -> [[String: Any]] {
         run.objects.filter { ["notification", "mention"].contains($0["type"] as? String) }
     }
 
     static func room(_ roomID: String, in run: ShellProcess.Result) -> [String: Any]? {
-        (result(of: "rooms", in: run)?["rooms"] as? [[String: Any]])?.first { $0["room_id"] as? String == roomID }
+        (run.result(of: "rooms")?["rooms"] as? [[String: Any]])?.first { $0["room_id"] as? String == roomID }
     }
 
     func mention(_ text: String, in roomID: String) async throws {
@@ -52,20 +43,20 @@ struct ShellNotificationIntegrationTests {
         #expect(Self.room(roomID, in: loud)?["muted"] as? Bool == false)
 
         // Element X on max's phone mutes the room; ned mentions max again.
-        let phone = try phone(in: shell)
+        let phone = try homeserver.phone(of: max, in: shell)
         #expect(try await phone.notificationMode(of: roomID, set: "mute") == "mute")
         try await mention("second", in: roomID)
         let quiet = try await shell.run(base + ["-c", "/wait sync", "-c", "/rooms", "-c", "/open \(roomID)", "-c", "/notify"])
         #expect(quiet.status == 0, "\(quiet)")
         #expect(Self.alerts(in: quiet).isEmpty, "\(quiet.standardOutput)")
         #expect(Self.room(roomID, in: quiet)?["muted"] as? Bool == true)
-        let level = try #require(Self.result(of: "notify", in: quiet))
+        let level = try #require(quiet.result(of: "notify"))
         #expect(level["level"] as? String == "mute" && level["own"] as? Bool == true, "\(level)")
 
         // The shell sets "mentions and keywords": Element X reads it, and a keyword notifies as a mention does.
         let set = try await shell.run(base + ["-c", "/open \(roomID)", "-c", "/notify mentions", "-c", "/notify keywords add pineapple"])
         #expect(set.status == 0, "\(set)")
-        #expect(Self.result(of: "notify", in: set).flatMap { $0["keywords"] as? [String] }?.contains("pineapple") == true, "\(set.standardOutput)")
+        #expect(set.result(of: "notify").flatMap { $0["keywords"] as? [String] }?.contains("pineapple") == true, "\(set.standardOutput)")
         #expect(try await phone.notificationMode(of: roomID, expect: "mentions") == "mentions")
         try await ned.send(["pineapple pizza tonight?", "just chatting"], to: roomID)
         let keyword = try await shell.run(base + ["-c", "/wait sync", "-c", "/rooms", "-c", "/notify keywords remove pineapple"])
@@ -74,11 +65,11 @@ struct ShellNotificationIntegrationTests {
         // Only the keyword counts at this level, as a mention; the other message not at all.
         let counts = Self.room(roomID, in: keyword)
         #expect(counts?["notification_count"] as? Int == 1 && counts?["highlight_count"] as? Int == 1, "\(counts ?? [:])")
-        #expect(Self.result(of: "notify", in: keyword).flatMap { $0["keywords"] as? [String] } == [], "\(keyword.standardOutput)")
+        #expect(keyword.result(of: "notify").flatMap { $0["keywords"] as? [String] } == [], "\(keyword.standardOutput)")
 
         // Back to the default, from the shell: Element X sees none of the room's own.
         let restored = try await shell.run(base + ["-c", "/open \(roomID)", "-c", "/notify default"])
-        #expect(Self.result(of: "notify", in: restored)?["own"] as? Bool == false, "\(restored.standardOutput)")
+        #expect(restored.result(of: "notify")?["own"] as? Bool == false, "\(restored.standardOutput)")
         #expect(try await phone.notificationMode(of: roomID, expect: "default") == "default")
     }
 
@@ -89,20 +80,16 @@ struct ShellNotificationIntegrationTests {
         let set = try await shell.run(base + ["-c", "/login test \(max)", "-c", "/notify --global group mentions", "-c", "/notify --global invites off"],
                                       extraEnvironment: password)
         #expect(set.status == 0, "\(set)")
-        let defaults = try #require(Self.result(of: "notify", in: set))
+        let defaults = try #require(set.result(of: "notify"))
         #expect((defaults["defaults"] as? [String: String])?["group"] == "mentions", "\(defaults)")
         #expect(defaults["invites"] as? Bool == false)
-        let phone = try phone(in: shell)
+        let phone = try homeserver.phone(of: max, in: shell)
         #expect(try await phone.defaultMode(of: "group", expect: "mentions") == "mentions")
         #expect(try await phone.defaultMode(of: "direct") == "all", "the other kinds are left as they were")
 
         let back = try await shell.run(base + ["-c", "/notify --global group all", "-c", "/notify --global invites on", "-c", "/notify --global"])
-        #expect((Self.result(of: "notify", in: back)?["defaults"] as? [String: String])?["group"] == "all", "\(back.standardOutput)")
+        #expect((back.result(of: "notify")?["defaults"] as? [String: String])?["group"] == "all", "\(back.standardOutput)")
         #expect(try await phone.defaultMode(of: "group", expect: "all") == "all")
-    }
-
-    static func errorCodes(in run: ShellProcess.Result) -> [String] {
-        run.objects.compactMap { ($0["error"] as? [String: Any])?["code"] as? String }
     }
 
     @Test func aRoomMarkedUnreadHereIsMarkedInElementAndTheReverse() async throws {
@@ -113,11 +100,11 @@ struct ShellNotificationIntegrationTests {
         let marked = try await shell.run(base + ["-c", "/login test \(max)", "-c", "/join \(roomID)", "-c", "/wait sync", "-c", "/back",
                                                  "-c", "/unread-mark \(roomID)", "-c", "/unread-mark nowhere", "-c", "/rooms --unread"],
                                          extraEnvironment: password)
-        #expect(Self.errorCodes(in: marked) == ["unknown_room"], "\(marked.standardOutput)")
-        let listed = (Self.result(of: "rooms", in: marked)?["rooms"] as? [[String: Any]])?.first { $0["room_id"] as? String == roomID }
+        #expect(marked.errorCodes == ["unknown_room"], "\(marked.standardOutput)")
+        let listed = (marked.result(of: "rooms")?["rooms"] as? [[String: Any]])?.first { $0["room_id"] as? String == roomID }
         #expect(listed?["marked_unread"] as? Bool == true, "a marked room is unread without a message: \(marked.standardOutput)")
 
-        let phone = try phone(in: shell)
+        let phone = try homeserver.phone(of: max, in: shell)
         #expect(try await phone.unreadFlag(of: roomID, expect: true) == true)
         // Opening the room takes the mark away, for Element X too.
         let opened = try await shell.run(base + ["-c", "/open \(roomID)", "-c", "/rooms"])

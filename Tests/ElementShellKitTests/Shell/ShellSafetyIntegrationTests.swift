@@ -13,21 +13,8 @@ struct ShellSafetyIntegrationTests {
     var pam: NioPeer { NioPeer(homeserver: homeserver, user: homeserver.user(42)) }
     var password: [String: String] { ["ELEMENT_SHELL_PASSWORD": homeserver.password] }
 
-    func phone(in shell: ShellProcess) throws -> RustSDKPeer {
-        RustSDKPeer(homeserver: homeserver, user: oli, storeDirectory: shell.home.appending(path: "phone").path,
-                    passwordFile: try shell.write(homeserver.password, to: "phone-password"))
-    }
-
-    static func result(of command: String, in run: ShellProcess.Result) -> [String: Any]? {
-        run.objects.last { $0["command"] as? String == command }
-    }
-
-    static func errorCodes(in run: ShellProcess.Result) -> [String] {
-        run.objects.compactMap { ($0["error"] as? [String: Any])?["code"] as? String }
-    }
-
     static func bodies(in run: ShellProcess.Result) -> [String] {
-        let opened = (result(of: "open", in: run)?["messages"] as? [[String: Any]] ?? []).compactMap { $0["body"] as? String }
+        let opened = (run.result(of: "open")?["messages"] as? [[String: Any]] ?? []).compactMap { $0["body"] as? String }
         let arrived = run.objects.filter { $0["type"] as? String == "message" }.compactMap { $0["body"] as? String }
         return opened + arrived
     }
@@ -41,34 +28,34 @@ struct ShellSafetyIntegrationTests {
         try await pam.send(["before \(tag)"], to: roomID)
         let joined = try await shell.run(base + ["-c", "/login test \(oli)", "-c", "/join \(roomID)", "-c", "/wait sync", "-c", "/ignored"],
                                          extraEnvironment: password)
-        #expect(Self.result(of: "ignored", in: joined)?["ignored_users"] as? [String] == [], "\(joined.standardOutput)")
+        #expect(joined.result(of: "ignored")?["ignored_users"] as? [String] == [], "\(joined.standardOutput)")
 
         // Element X on oli's phone ignores her (the SDK writes the list as it alone knows it:
         // it goes first, on a list it has seen empty); the shell follows.
-        let phone = try phone(in: shell)
+        let phone = try homeserver.phone(of: oli, in: shell)
         #expect(try await phone.ignoredUsers(ignore: pam.userID, expect: [pam.userID]) == [pam.userID])
         let other = "@other-\(tag):\(homeserver.serverName)"
         let ignored = try await shell.run(base + ["-c", "/wait sync", "-c", "/ignored", "-c", "/ignore \(oliID)", "-c", "/ignore @nobody-\(tag):\(homeserver.serverName)",
                                                   "-c", "/unignore @cy:\(homeserver.serverName)", "-c", "/ignore! \(other)"])
-        #expect(Self.errorCodes(in: ignored) == ["ignoring_self", "user_not_found", "not_ignored"], "\(ignored.standardOutput)")
-        #expect(Self.result(of: "ignored", in: ignored)?["ignored_users"] as? [String] == [pam.userID], "\(ignored.standardOutput)")
-        #expect(Self.result(of: "ignore", in: ignored)?["ignored_users"] as? [String] == [other, pam.userID].sorted(), "the list is kept whole")
+        #expect(ignored.errorCodes == ["ignoring_self", "user_not_found", "not_ignored"], "\(ignored.standardOutput)")
+        #expect(ignored.result(of: "ignored")?["ignored_users"] as? [String] == [pam.userID], "\(ignored.standardOutput)")
+        #expect(ignored.result(of: "ignore")?["ignored_users"] as? [String] == [other, pam.userID].sorted(), "the list is kept whole")
         #expect(try await phone.ignoredUsers(expect: [other, pam.userID].sorted()) == [other, pam.userID].sorted())
 
         // What she writes now is not shown, nor counted, nor rung for.
         try await pam.send(["while ignored \(tag)", "\(oliID): are you there?"], to: roomID)
         let quiet = try await shell.run(base + ["-c", "/wait sync", "-c", "/ignored", "-c", "/rooms", "-c", "/open \(roomID)"])
         #expect(quiet.status == 0, "\(quiet)")
-        #expect(Self.result(of: "ignored", in: quiet)?["ignored_users"] as? [String] == [other, pam.userID].sorted(), "\(quiet.standardOutput)")
+        #expect(quiet.result(of: "ignored")?["ignored_users"] as? [String] == [other, pam.userID].sorted(), "\(quiet.standardOutput)")
         #expect(!Self.bodies(in: quiet).contains { $0.contains("while ignored") || $0.contains("before") }, "\(quiet.standardOutput)")
         #expect(!quiet.objects.contains { $0["type"] as? String == "notification" })
-        let room = (Self.result(of: "rooms", in: quiet)?["rooms"] as? [[String: Any]])?.first { $0["room_id"] as? String == roomID }
+        let room = (quiet.result(of: "rooms")?["rooms"] as? [[String: Any]])?.first { $0["room_id"] as? String == roomID }
         let counts = [room?["notification_count"] as? Int, room?["highlight_count"] as? Int]
         #expect(counts == [0, 0], "\(counts)")
 
         // The shell lets both back; Element X follows, and what she writes next shows with what was kept.
         let unignored = try await shell.run(base + ["-c", "/unignore \(pam.userID)", "-c", "/unignore \(other)"])
-        #expect(Self.result(of: "unignore", in: unignored)?["ignored_users"] as? [String] == [], "\(unignored.standardOutput)")
+        #expect(unignored.result(of: "unignore")?["ignored_users"] as? [String] == [], "\(unignored.standardOutput)")
         #expect(try await phone.ignoredUsers(expect: []) == [])
         try await pam.send(["back again \(tag)"], to: roomID)
         let back = try await shell.run(base + ["-c", "/wait sync", "-c", "/open \(roomID)"])
@@ -96,16 +83,16 @@ struct ShellSafetyIntegrationTests {
 
         // Let in again, her invite comes and waits in the list.
         let allowed = try await shell.run(base + ["-c", "/invites allow"])
-        #expect(Self.result(of: "invites", in: allowed)?["blocked"] as? Bool == false, "\(allowed.standardOutput)")
+        #expect(allowed.result(of: "invites")?["blocked"] as? Bool == false, "\(allowed.standardOutput)")
         try await pam.invite(oliID, to: roomID)
         let pending = try await shell.run(base + ["-c", "/wait sync", "-c", "/invites"])
-        let waiting = (Self.result(of: "invites", in: pending)?["pending"] as? [[String: Any]] ?? []).compactMap { $0["room_id"] as? String }
+        let waiting = (pending.result(of: "invites")?["pending"] as? [[String: Any]] ?? []).compactMap { $0["room_id"] as? String }
         #expect(waiting.contains(roomID), "\(pending.standardOutput)")
 
         // Pam blocks invites: the shell's invite to her says so in her terms.
         try await pam.setAccountData("m.invite_permission_config", content: #"{"default_action": "block"}"#)
         let refused = try await shell.run(base + ["-c", "/create Mine \(tag)", "-c", "/invite \(pam.userID)"])
-        #expect(Self.errorCodes(in: refused) == ["invite_blocked"], "\(refused.standardOutput)")
+        #expect(refused.errorCodes == ["invite_blocked"], "\(refused.standardOutput)")
         try await pam.setAccountData("m.invite_permission_config", content: #"{"default_action": "allow"}"#)
     }
 
@@ -115,18 +102,12 @@ struct ShellSafetyIntegrationTests {
         let shell = ShellProcess()
         defer { shell.remove() }
         let proxy = try await FaultProxy(upstream: homeserver.url)
-        let config = try shell.write("""
-            homeservers:
-              test: { url: \(proxy.url.absoluteString) }
-            profiles:
-              tester: { app_name: Tester, default_homeserver: test, settings: { log_level: info\(ShellProcess.syncSettingYAML) } }
-            """, to: "config.yaml")
-        let arguments = ["--config", config, "--profile", "tester", "--no-rc", "--output", "json"]
+        let arguments = try shell.arguments(through: proxy)
         let login = try await shell.run(arguments + ["-c", "/login test \(oli)"], extraEnvironment: password)
         #expect(login.status == 0, "\(login)")
         try await proxy.add(.status(200, body: ["versions": ["v1.11"], "unstable_features": [:]]), path: "^/_matrix/client/versions$", times: 10)
         let refused = try await shell.run(arguments + ["-c", "/invites block", "-c", "/invites"])
-        #expect(Self.errorCodes(in: refused) == ["invite_blocking_unsupported", "invite_blocking_unsupported"], "\(refused.standardOutput)")
+        #expect(refused.errorCodes == ["invite_blocking_unsupported", "invite_blocking_unsupported"], "\(refused.standardOutput)")
         let requests = try await proxy.requests()
         #expect(!requests.contains { $0.path.contains("m.invite_permission_config") }, "nothing was written")
     }
@@ -140,7 +121,7 @@ struct ShellSafetyIntegrationTests {
         try await pam.send(["cheap watches \(tag)"], to: roomID)
         let opened = try await shell.run(base + ["-c", "/login test \(oli)", "-c", "/join \(roomID)", "-c", "/wait sync", "-c", "/open \(roomID)"],
                                          extraEnvironment: password)
-        let shown = Self.result(of: "open", in: opened)?["messages"] as? [[String: Any]] ?? []
+        let shown = opened.result(of: "open")?["messages"] as? [[String: Any]] ?? []
         let reference = try #require(shown.first { ($0["body"] as? String)?.hasPrefix("cheap watches") == true }?["ref"] as? String, "\(opened.standardOutput)")
 
         // Each kind reaches the server; without ! a script is asked to confirm; an unknown room is refused by the server.
@@ -149,10 +130,10 @@ struct ShellSafetyIntegrationTests {
                                                    "-c", "/report! --room !nosuch-\(tag):\(homeserver.serverName) spam"])
         let results = reported.objects.filter { $0["command"] as? String == "report" }
         #expect(results.map { $0["ok"] as? Bool } == [false, true, true, true, false], "\(reported.standardOutput)")
-        #expect(Self.errorCodes(in: reported).first == "confirmation_required")
+        #expect(reported.errorCodes.first == "confirmation_required")
         #expect(results.compactMap { $0["reported"] as? String } == ["message", "room", "user"])
         #expect(results[3]["user_id"] as? String == pam.userID, "named by her name in the room")
-        #expect(Self.errorCodes(in: reported).last == "M_NOT_FOUND", "\(reported.standardOutput)")
+        #expect(reported.errorCodes.last == "M_NOT_FOUND", "\(reported.standardOutput)")
     }
 
     /// A homeserver before spec v1.14 has no endpoint to report users: the shell says so.
@@ -160,17 +141,11 @@ struct ShellSafetyIntegrationTests {
         let shell = ShellProcess()
         defer { shell.remove() }
         let proxy = try await FaultProxy(upstream: homeserver.url)
-        let config = try shell.write("""
-            homeservers:
-              test: { url: \(proxy.url.absoluteString) }
-            profiles:
-              tester: { app_name: Tester, default_homeserver: test, settings: { log_level: info\(ShellProcess.syncSettingYAML) } }
-            """, to: "config.yaml")
-        let arguments = ["--config", config, "--profile", "tester", "--no-rc", "--output", "json"]
+        let arguments = try shell.arguments(through: proxy)
         try await proxy.add(.status(404, body: ["errcode": "M_UNRECOGNIZED", "error": "Unrecognized request"]), path: "/report$")
         let refused = try await shell.run(arguments + ["-c", "/login test \(oli)", "-c", "/report! --user \(pam.userID) spam"],
                                           extraEnvironment: password)
-        #expect(Self.errorCodes(in: refused) == ["report_unsupported"], "\(refused.standardOutput)")
+        #expect(refused.errorCodes == ["report_unsupported"], "\(refused.standardOutput)")
     }
 
     /// A room left and forgotten is gone from the list, the store and the server's list alike:
@@ -184,15 +159,15 @@ struct ShellSafetyIntegrationTests {
         let run = try await shell.run(base + ["-c", "/login test \(oli)", "-c", "/join \(roomID)", "-c", "/wait sync", "-c", "/forget \(roomID)",
                                               "-c", "/forget nowhere", "-c", "/leave \(roomID)", "-c", "/forget \(roomID)", "-c", "/rooms"],
                                       extraEnvironment: password)
-        #expect(Self.errorCodes(in: run) == ["not_left", "unknown_room"], "\(run.standardOutput)")
+        #expect(run.errorCodes == ["not_left", "unknown_room"], "\(run.standardOutput)")
         let forgotten = run.objects.filter { $0["command"] as? String == "forget" }.last
         #expect(forgotten?["ok"] as? Bool == true && forgotten?["forgotten"] as? Bool == true, "\(run.standardOutput)")
-        let listed = (Self.result(of: "rooms", in: run)?["rooms"] as? [[String: Any]] ?? []).compactMap { $0["room_id"] as? String }
+        let listed = (run.result(of: "rooms")?["rooms"] as? [[String: Any]] ?? []).compactMap { $0["room_id"] as? String }
         #expect(!listed.contains(roomID))
         // The next run syncs on from where this one ended (Synapse failed a position from before the leave).
         let later = try await shell.run(base + ["-c", "/wait sync --timeout 20", "-c", "/rooms"])
         #expect(later.status == 0, "\(later.standardOutput) \(shell.logTail(20))")
-        let listedLater = (Self.result(of: "rooms", in: later)?["rooms"] as? [[String: Any]] ?? []).compactMap { $0["room_id"] as? String }
+        let listedLater = (later.result(of: "rooms")?["rooms"] as? [[String: Any]] ?? []).compactMap { $0["room_id"] as? String }
         #expect(!listedLater.contains(roomID), "\(later.standardOutput)")
         #expect(try await pam.membership(of: oliID, in: roomID) == "leave")
     }
