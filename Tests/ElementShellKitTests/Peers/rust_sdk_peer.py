@@ -235,9 +235,14 @@ class Peer:
             raise PeerError(f"{what}: nothing after {self.args.timeout:g} s") from None
 
     async def until(self, what, condition, changed=None):
-        """Waits until condition() is true (re-checked when `changed` is set, else every 50 ms)."""
+        """Waits until condition() is true (re-checked when `changed` is set, else every 50 ms);
+        condition may be a coroutine function, for what only an SDK call can tell."""
         while True:
+            if changed is not None:
+                changed.clear()
             value = condition()
+            if asyncio.iscoroutine(value):
+                value = await value
             if value:
                 return value
             if self.remaining() <= 0:
@@ -245,7 +250,6 @@ class Peer:
             if changed is None:
                 await asyncio.sleep(min(0.05, max(self.remaining(), 0)))
             else:
-                changed.clear()
                 try:
                     await asyncio.wait_for(changed.wait(), min(0.5, max(self.remaining(), 0.01)))
                 except asyncio.TimeoutError:
@@ -763,20 +767,46 @@ def mode_name(mode):
     return next((name for name, value in MODES.items() if value == mode), "default")
 
 
-async def settled(peer, what, current, wanted, key):
+async def settled(peer, what, current, wanted, key, changed):
     """current()'s value, once wanted(value) holds (or at once without `wanted`): what another
-    device changed shows when the SDK's sync has brought it."""
-    value = await current()
-    while wanted is not None and not wanted(value):
-        if peer.remaining() <= 0:
-            raise PeerError(f"{what}: {value} after {peer.args.timeout:g} s", **{key: value})
-        await asyncio.sleep(0.1)
-        value = await current()
-    return value
+    device changed shows when the SDK's sync has brought it, which its listener tells through
+    `changed`."""
+    seen = {}
+
+    async def holds():
+        seen["value"] = await current()
+        return wanted is None or wanted(seen["value"])
+    try:
+        await peer.until(what, holds, changed)
+    except PeerError as error:
+        raise PeerError(str(error), **{key: seen.get("value")}) from None
+    return seen["value"]
+
+
+def listened(peer, subscribe):
+    """An event set whenever the listener that subscribe(callback) registers with the SDK is
+    called; the subscription lasts as long as the call."""
+    changed = asyncio.Event()
+    handle = subscribe(lambda *_: peer.from_rust(changed.set))
+    if handle is not None:
+        peer.handles.append(handle)
+    return changed
 
 
 def wanting(expected, as_value=lambda text: text):
     return None if expected is None else (lambda value: value == as_value(expected))
+
+
+def settings_changed(peer, settings):
+    """An event set whenever the SDK's notification settings change (sync brought new rules)."""
+    class Delegate(sdk.NotificationSettingsDelegate):
+        def __init__(self, callback):
+            self.callback = callback
+
+        def settings_did_change(self):
+            self.callback()
+
+    return listened(peer, lambda callback: settings.set_delegate(Delegate(callback)))
 
 
 async def notification_mode(peer, args):
@@ -788,7 +818,7 @@ async def notification_mode(peer, args):
 
     async def current():
         return mode_name(await settings.get_user_defined_room_notification_mode(args.room))
-    mode = await settled(peer, "the room's mode", current, wanting(args.expect), "mode")
+    mode = await settled(peer, "the room's mode", current, wanting(args.expect), "mode", settings_changed(peer, settings))
     return {"room_id": args.room, "mode": mode}
 
 
@@ -798,7 +828,7 @@ async def default_mode(peer, args):
 
     async def current():
         return mode_name(await settings.get_default_room_notification_mode(encrypted, one_to_one))
-    mode = await settled(peer, "the default mode", current, wanting(args.expect), "mode")
+    mode = await settled(peer, "the default mode", current, wanting(args.expect), "mode", settings_changed(peer, settings))
     return {"kind": args.kind, "mode": mode}
 
 
@@ -809,25 +839,41 @@ async def unread_flag(peer, args):
         # The SDK's own view follows when sync brings the change back.
         args.expect = args.expect or args.set
 
+    class Listener(sdk.RoomInfoListener):
+        def __init__(self, callback):
+            self.callback = callback
+
+        def call(self, room_info):
+            self.callback()
+
     async def current():
         return (await room.room_info()).is_marked_unread
-    flag = await settled(peer, "the unread flag", current, wanting(args.expect, lambda text: text == "true"), "marked_unread")
+    changed = listened(peer, lambda callback: room.subscribe_to_room_info_updates(Listener(callback)))
+    flag = await settled(peer, "the unread flag", current, wanting(args.expect, lambda text: text == "true"), "marked_unread", changed)
     return {"room_id": args.room, "marked_unread": flag}
 
 
 async def ignored_users(peer, args):
+    class Listener(sdk.IgnoredUsersListener):
+        def __init__(self, callback):
+            self.callback = callback
+
+        def call(self, ignored_user_ids):
+            self.callback()
+
     async def current():
         return sorted(await peer.client.ignored_users())
+    changed = listened(peer, lambda callback: peer.client.subscribe_to_ignored_users(Listener(callback)))
     # The SDK changes the list it has, which only a sync brings (a resumed device may not get it
     # again): each user that must be known is waited for before anything is changed.
     for known in filter(None, [args.known, args.unignore]):
-        await settled(peer, f"{known} not yet ignored", current, lambda listed: known in listed, "ignored")
+        await settled(peer, f"{known} not yet ignored", current, lambda listed: known in listed, "ignored", changed)
     if args.ignore:
         await peer.within(f"ignoring {args.ignore}", peer.client.ignore_user(args.ignore))
     if args.unignore:
         await peer.within(f"no longer ignoring {args.unignore}", peer.client.unignore_user(args.unignore))
     expected = None if args.expect is None else sorted(filter(None, args.expect.split(",")))
-    listed = await settled(peer, "ignored", current, wanting(expected), "ignored")
+    listed = await settled(peer, "ignored", current, wanting(expected), "ignored", changed)
     return {"ignored": listed}
 
 
