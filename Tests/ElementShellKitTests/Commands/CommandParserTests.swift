@@ -202,6 +202,9 @@ import Testing
         #expect(throws: CommandParseError.usage(command: "unverify")) { try CommandParser.parse("/unverify @bob:hs PHONE abcd") }
         #expect(throws: CommandParseError.usage(command: "encrypt")) { try CommandParser.parse("/encrypt now") }
         #expect(throws: CommandParseError.usage(command: "invites")) { try CommandParser.parse("/invites maybe") }
+        // What the user wrote never prints with the action: a keyword, a report's reason.
+        #expect("\(Action.notification(.addKeyword("Project Falcon")))".contains("<redacted>"))
+        #expect(!"\(Action.safety(.report(.message(.shown(3)), reason: "she said so", confirmed: true)))".contains("she said"))
         for line in ["/report", "/report ~3", "/report --user @spam:hs", "/report --room"] {
             #expect(throws: CommandParseError.usage(command: "report"), "\(line)") { try CommandParser.parse(line) }
         }

@@ -15,3 +15,19 @@ public enum NotificationAction: Sendable, Equatable {
     case setDefault(RoomKind, RoomNotificationLevel)
     case setInvites(notify: Bool)
 }
+
+// A keyword is the user's own word (a name, a project): printed, an action shows only its shape.
+extension NotificationAction: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .show: "show"
+        case .setLevel(let level): "setLevel(\(level?.rawValue ?? "default"))"
+        case .keywords: "keywords"
+        case .addKeyword: "addKeyword(<redacted>)"
+        case .removeKeyword: "removeKeyword(<redacted>)"
+        case .defaults: "defaults"
+        case .setDefault(let kind, let level): "setDefault(\(kind.rawValue), \(level.rawValue))"
+        case .setInvites(let notify): "setInvites(notify: \(notify))"
+        }
+    }
+}
