@@ -12,6 +12,7 @@ extension Action {
         case .link(let action): action.command
         case .notification: .notify
         case .safety(let action): action.command
+        case .roles(let action): action.command
         case .queue(let action): action.command
         case .room(let action): action.command
         case .membership(let action): action.command

@@ -14,6 +14,7 @@ public enum Action: Sendable, Equatable {
     case queue(QueueAction)
     case room(RoomAction)
     case membership(MembershipAction)
+    case roles(RoleAction)
     case space(SpaceAction)
     case encryption(EncryptionAction)
     case trust(TrustAction)

@@ -61,6 +61,7 @@ extension AppState {
         case .thread(let action): await send(action, in: context.openRoom)
         case .room(let action): await send(action, in: context)
         case .membership(let action): await send(action, in: context)
+        case .roles(let action): await send(action, in: context.openRoom)
         case .space(let action): await send(action, in: context.signedIn)
         case .encryption(let action): await send(action, in: context)
         case .trust(let action): await send(action, in: context)

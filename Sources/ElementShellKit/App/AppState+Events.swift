@@ -288,7 +288,7 @@ extension AppState {
     /// (and, for the open room, says so and moves `/history` to the gap), new messages join it.
     private func keep(_ result: SyncResult) {
         for roomID in result.gaps where roomID == state.currentRoomID {
-            report(Report(content: .gap(roomName: state.rooms[roomID].map(RoomName.text) ?? RemoteText(roomID)), location: nil))
+            report(Report(content: .gap(roomName: roomName(of: roomID)), location: nil))
         }
         commit { state in
             for roomID in result.gaps {

@@ -78,6 +78,7 @@ public enum Outcome: Sendable, Equatable {
     case room(RoomOutcome)
     case space(SpaceOutcome)
     case membership(MembershipOutcome)
+    case roles(RoleOutcome)
     case session(SessionOutcome)
     case settings(SettingsOutcome)
     case scripting(ScriptingOutcome)

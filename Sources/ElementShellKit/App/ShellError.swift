@@ -61,7 +61,9 @@ public enum ShellError: Error, Sendable, Equatable {
     /// Not usable as the local part of a room alias.
     case invalidRoomAlias(String)
     /// The room's power levels do not allow it; checked before asking the server.
-    case notPermitted(MembershipChange, PowerRefusal)
+    case notPermitted(CommandName, PowerRefusal)
+    /// `/op` or `/deop` would lower the user's own level without `!`.
+    case demotingSelf(command: String)
     /// What a command does (the state event it sends, removing another's message) needs a higher
     /// power level in that room than ours.
     case stateNotPermitted(command: String, roomName: RemoteText, required: Int, own: Int)

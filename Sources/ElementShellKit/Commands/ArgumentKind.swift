@@ -30,6 +30,10 @@ public enum ArgumentKind: Sendable, Equatable {
     case notifySetting
     /// What `/invites` sets: `block` or `allow`.
     case invitePermission
+    /// A word of `/roles`: `set`, then the setting.
+    case roleSetting
+    /// A power level: a number, or `admin`, `moderator`, `user`.
+    case powerLevel
 }
 
 /// One argument of a command, as the table declares it.

@@ -259,6 +259,22 @@ public enum CommandTable {
         moderation(.ban, summary: { L10n.screenHelpBanSummary }, usage: { L10n.screenHelpBanUsage }),
         moderation(.unban, summary: { L10n.screenHelpUnbanSummary }, usage: { L10n.screenHelpUnbanUsage }),
         CommandSpec(
+            .roles, parameters: [CommandParameter(.roleSetting, .optional), CommandParameter(.roleSetting, .optional),
+                                 CommandParameter(.powerLevel, .optional)], requires: .openRoom,
+            summary: { L10n.screenHelpRolesSummary }, usage: { L10n.screenHelpRolesUsage }, details: { [L10n.screenHelpRolesDetails] }
+        ) { arguments, _ throws(CommandParseError) in .roles(try RoleArguments.action(from: arguments)) },
+        CommandSpec(
+            .op, parameters: [CommandParameter(.userID), CommandParameter(.powerLevel, .optional)], requires: .openRoom, isConfirmable: true,
+            summary: { L10n.screenHelpOpSummary }, usage: { L10n.screenHelpOpUsage }, details: { [L10n.screenHelpOpDetails] }
+        ) { arguments, confirmed throws(CommandParseError) in
+            .roles(.setUser(arguments[0], level: try arguments.dropFirst().first.map { word throws(CommandParseError) in try RoleArguments.level(word, command: .op) } ?? 50,
+                            confirmed: confirmed))
+        },
+        CommandSpec(
+            .deop, parameters: [CommandParameter(.userID)], requires: .openRoom, isConfirmable: true,
+            summary: { L10n.screenHelpDeopSummary }, usage: { L10n.screenHelpDeopUsage }
+        ) { arguments, confirmed in .roles(.setUser(arguments[0], level: nil, confirmed: confirmed)) },
+        CommandSpec(
             .ignore, parameters: [CommandParameter(.userID)], requires: .session, isConfirmable: true,
             summary: { L10n.screenHelpIgnoreSummary }, usage: { L10n.screenHelpIgnoreUsage }, details: { [L10n.screenHelpIgnoreDetails] }
         ) { arguments, confirmed in .safety(.ignore(user: arguments[0], confirmed: confirmed)) },

@@ -85,6 +85,8 @@ public enum Completer {
         case .verificationStep: pool = ["accept", "emoji", "confirm", "mismatch", "cancel"]
         case .joinRule: pool = ["public", "invite", "knock", "restricted"]
         case .invitePermission: pool = ["block", "allow"]
+        case .roleSetting: pool = RoleArguments.words(at: index)
+        case .powerLevel: pool = Array(RoleArguments.namedLevels.keys)
         case .notifySetting: pool = NotifyArguments.words(after: arguments.split(whereSeparator: \.isWhitespace).prefix(index).map(String.init))
         case .text, .number: pool = []
         }

@@ -58,7 +58,8 @@ public enum ErrorMessages {
         case .noInvites: L10n.errorNoInvites
         case .notInvited(let name): L10n.errorNotInvited(name.shown)
         case .invalidRoomAlias(let alias): L10n.errorInvalidRoomAlias(clean(alias))
-        case .notPermitted(let change, let refusal): message(for: refusal, of: change)
+        case .notPermitted(let command, let refusal): message(for: refusal, of: command)
+        case .demotingSelf(let command): L10n.errorDemotingSelf(clean("/" + command))
         case .unknownSpace(let target): L10n.errorUnknownSpace(clean(target))
         case .notInSpace(let room, let space): L10n.errorNotInSpace(room.shown, space.shown)
         case .stateNotPermitted(let command, let roomName, let required, let own):
@@ -91,12 +92,13 @@ public enum ErrorMessages {
     }
 
     /// Names the level the change needs, or why the target is out of reach.
-    static func message(for refusal: PowerRefusal, of change: MembershipChange) -> String {
-        switch refusal {
-        case .levelTooLow(let required, let own):
-            L10n.errorPowerLevelTooLow("/" + change.rawValue, powerLevel(required), powerLevel(own))
-        case .outranked(let userID, let theirs, let own):
-            L10n.errorPowerLevelOutranked("/" + change.rawValue, clean(userID), powerLevel(theirs), powerLevel(own))
+    static func message(for refusal: PowerRefusal, of command: CommandName) -> String {
+        let command = "/" + command.rawValue
+        return switch refusal {
+        case .levelTooLow(let required, let own): L10n.errorPowerLevelTooLow(command, powerLevel(required), powerLevel(own))
+        case .outranked(let userID, let theirs, let own): L10n.errorPowerLevelOutranked(command, clean(userID), powerLevel(theirs), powerLevel(own))
+        case .levelAboveOwn(let level, let own): L10n.errorPowerLevelAboveOwn(command, powerLevel(level), powerLevel(own))
+        case .creatorFixed(let userID): L10n.errorCreatorPowerFixed(clean(userID))
         }
     }
 

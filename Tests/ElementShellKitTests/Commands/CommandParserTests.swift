@@ -136,6 +136,13 @@ import Testing
         ("/encrypt!", .encryption(.encryptRoom(confirmed: true))),
         ("/invite @bob:hs.example", .membership(.change(.invite, user: "@bob:hs.example", reason: nil))),
         ("/kick Bob", .membership(.change(.kick, user: "Bob", reason: nil))),
+        ("/roles", .roles(.show)),
+        ("/roles set kick 75", .roles(.setSetting(.kick, level: 75))),
+        ("/roles set m.room.name moderator", .roles(.setSetting(.event("m.room.name"), level: 50))),
+        ("/op Bob", .roles(.setUser("Bob", level: 50, confirmed: false))),
+        ("/op @bob:hs admin", .roles(.setUser("@bob:hs", level: 100, confirmed: false))),
+        ("/op! @me:hs 0", .roles(.setUser("@me:hs", level: 0, confirmed: true))),
+        ("/deop @bob:hs", .roles(.setUser("@bob:hs", level: nil, confirmed: false))),
         ("/spaces", .space(.list)),
         ("/space Team space", .space(.hierarchy(space: "Team space"))),
         ("/space Bob's space", .space(.hierarchy(space: "Bob's space"))),
@@ -202,6 +209,11 @@ import Testing
         #expect(throws: CommandParseError.usage(command: "unverify")) { try CommandParser.parse("/unverify @bob:hs PHONE abcd") }
         #expect(throws: CommandParseError.usage(command: "encrypt")) { try CommandParser.parse("/encrypt now") }
         #expect(throws: CommandParseError.usage(command: "invites")) { try CommandParser.parse("/invites maybe") }
+        #expect(throws: CommandParseError.usage(command: "roles")) { try CommandParser.parse("/roles set kick") }
+        #expect(throws: CommandParseError.usage(command: "roles")) { try CommandParser.parse("/roles set nothing 50") }
+        #expect(throws: CommandParseError.usage(command: "roles")) { try CommandParser.parse("/roles put kick 50") }
+        #expect(throws: CommandParseError.usage(command: "op")) { try CommandParser.parse("/op @bob:hs boss") }
+        #expect(throws: CommandParseError.usage(command: "op")) { try CommandParser.parse("/op @bob:hs 9007199254740993") }
         // What the user wrote never prints with the action: a keyword, a report's reason.
         #expect("\(Action.notification(.addKeyword("Project Falcon")))".contains("<redacted>"))
         #expect(!"\(Action.safety(.report(.message(.shown(3)), reason: "she said so", confirmed: true)))".contains("she said"))

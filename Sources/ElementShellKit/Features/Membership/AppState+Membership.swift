@@ -104,7 +104,7 @@ extension AppState {
         if let error = await apply(change, to: userID, in: room.roomID, reason: reason, by: room.session.userID, through: room.services.rooms) {
             return finish(.failure(error))
         }
-        return finish(.membership(.changed(change, userID: userID, roomName: state.rooms[room.roomID].map(RoomName.text) ?? RemoteText(room.roomID))))
+        return finish(.membership(.changed(change, userID: userID, roomName: roomName(of: room.roomID))))
     }
 
     /// Why `command` may not go on for the user: their server does not know them (or could not be
@@ -122,7 +122,7 @@ extension AppState {
                through service: any RoomService) async -> ShellError? {
         do {
             if let refusal = try await service.powerLevels(roomID: roomID).refusal(of: change, by: actor, to: userID) {
-                return .notPermitted(change, refusal)
+                return .notPermitted(change.command, refusal)
             }
             try await service.change(change, of: userID, in: roomID, reason: reason)
             return nil

@@ -91,7 +91,7 @@ extension AppState {
         }
         let own = levels.level(of: room.session.userID), required = levels.levelNeededToRedactOthers
         guard own < required else { return }
-        let roomName = state.rooms[room.roomID].map(RoomName.text(of:)) ?? RemoteText(room.roomID)
+        let roomName = roomName(of: room.roomID)
         throw .stateNotPermitted(command: "/" + CommandName.redact.rawValue, roomName: roomName, required: required, own: own)
     }
 

@@ -11,7 +11,7 @@ extension AppState {
             guard let request else {
                 let rule = JoinRule(content: try await service.state(JoinRule.eventType, stateKey: "", of: room.roomID))
                 let allowed = if case .restricted(let spaceIDs) = rule { spaceIDs } else { [String]() }
-                return finish(.room(.joinRule(rule: RemoteText(rule.name), spaces: allowed.map(spaceName), changed: false)))
+                return finish(.room(.joinRule(rule: RemoteText(rule.name), spaces: allowed.map { roomName(of: $0) }, changed: false)))
             }
             var spaceIDs: [String] = []
             for target in request.spaces {
@@ -25,14 +25,9 @@ extension AppState {
                 return finish(.failure(refusal))
             }
             try await service.setState(JoinRule.eventType, stateKey: "", content: rule.content, in: room.roomID)
-            return finish(.room(.joinRule(rule: RemoteText(rule.name), spaces: spaceIDs.map(spaceName), changed: true)))
+            return finish(.room(.joinRule(rule: RemoteText(rule.name), spaces: spaceIDs.map { roomName(of: $0) }, changed: true)))
         } catch {
             return finish(.failure(.matrix(error)))
         }
-    }
-
-    /// A space a restricted rule admits, as `/spaces` names it, or by ID when we are not in it.
-    private func spaceName(_ spaceID: String) -> RemoteText {
-        state.rooms[spaceID].map(RoomName.text(of:)) ?? RemoteText(spaceID)
     }
 }

@@ -173,6 +173,11 @@ extension AppState {
         return find(target).map { .success($0) } ?? .failure(.unknownRoom(target))
     }
 
+    /// A room's name as `/rooms` shows it, or its ID when the store does not know it.
+    func roomName(of roomID: String) -> RemoteText {
+        state.rooms[roomID].map(RoomName.text(of:)) ?? RemoteText(roomID)
+    }
+
     /// The room a command acts on: the room or space `target` names (as `/open` finds them), or
     /// without a target the open room.
     func actingRoom(_ target: String?, in context: CommandContext) -> Result<RoomContext, ShellError> {

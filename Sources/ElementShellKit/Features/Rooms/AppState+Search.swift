@@ -25,7 +25,7 @@ extension AppState {
             for message in found where state.searchResults[message.eventID] == nil { state.searchResults[message.eventID] = message }
         }
         let hits = zip(found, views(of: found, with: surroundings)).map { message, view in
-            SearchHit(roomName: state.rooms[message.roomID].map(RoomName.text) ?? RemoteText(message.roomID), message: view)
+            SearchHit(roomName: roomName(of: message.roomID), message: view)
         }
         // The server searches what it can read: in an encrypted room, that is nothing since encryption began.
         let searched = everywhere ? state.rooms.values.filter { $0.membership == .join } : roomID.flatMap { state.rooms[$0] }.map { [$0] } ?? []

@@ -57,12 +57,12 @@ extension AppState {
             }
         case .room(let named, let orReason):
             if let named, let roomID = named.hasPrefix("!") ? named : findRoom(named)?.roomID {
-                item = .room(name: state.rooms[roomID].map(RoomName.text) ?? RemoteText(roomID), roomID: roomID)
+                item = .room(name: roomName(of: roomID), roomID: roomID)
                 (report, reason) = (.room(roomID: roomID), typed)
             } else {
                 // No room named: the open one, and all that followed `--room` is the reason.
                 guard let openID = state.currentRoomID else { return finish(.failure(.noRoomOpen)) }
-                item = .room(name: state.rooms[openID].map(RoomName.text) ?? RemoteText(openID), roomID: openID)
+                item = .room(name: roomName(of: openID), roomID: openID)
                 (report, reason) = (.room(roomID: openID), orReason)
             }
         case .user(let user):

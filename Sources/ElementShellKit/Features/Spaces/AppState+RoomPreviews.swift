@@ -27,7 +27,7 @@ extension AppState {
             return [:]
         }
         return Dictionary(newest.map { message, senderName in
-            let roomName = state.rooms[message.roomID].map(RoomName.text(of:)) ?? RemoteText(message.roomID)
+            let roomName = self.roomName(of: message.roomID)
             return (message.roomID, RoomPreview(roomID: message.roomID, roomName: roomName, senderName: RemoteText(senderName ?? message.sender),
                                                 body: RemoteText(message.plainText), timestamp: message.originServerTS, msgtype: message.msgtype,
                                                 isRedacted: message.isRedacted, decryptionFailure: message.decryptionFailure))

@@ -231,6 +231,14 @@ import TerminalGraphics
                                                                                                           eventID: text, roomID: text))))),
             Sample(name: "/report --room", content: .result(command: "report", outcome: .safety(.reported(.room(name: RemoteText(text), roomID: text))))),
             Sample(name: "/report --user", content: .result(command: "report", outcome: .safety(.reported(.user(userID: text))))),
+            Sample(name: "/roles", content: .result(command: "roles", outcome: .roles(.roles(RoleSheet(
+                roomID: text, roomName: RemoteText(text), members: [RankedMember(userID: text, name: RemoteText(text), level: 50)],
+                defaultLevel: 0, ownLevel: 100, settings: [SettingLevel(setting: .kick, level: 50)],
+                events: [SettingLevel(setting: .event(text), level: 100)]))))),
+            Sample(name: "/op", content: .result(command: "op", outcome: .roles(.userChanged(userID: text, name: RemoteText(text), level: 50,
+                                                                                               isDefault: false, roomName: RemoteText(text))))),
+            Sample(name: "/roles set", content: .result(command: "roles", outcome: .roles(.settingChanged(.event(text), level: 50,
+                                                                                                        roomName: RemoteText(text))))),
             Sample(name: "/forget", content: .result(command: "forget", outcome: .room(.forgotten(roomName: RemoteText(text))))),
             Sample(name: "/notify keywords", content: .result(command: "notify", outcome: .notification(.keywords([RemoteText(text)])))),
             Sample(name: "/notify --global", content: .result(command: "notify", outcome: .notification(.defaults(
@@ -303,7 +311,7 @@ import TerminalGraphics
     static let silentFailures: Set = ["no room open", "not queued", "too large", "queue number", "store", "not logged in", "login in progress",
                                       "password", "cancelled", "decoding", "session not saved", "no account management", "wait", "not own",
                                       "self", "no invites", "pictures unavailable", "pictures off", "pictures described", "unknown link",
-                                      "ignoring self", "invite blocking unsupported", "report unsupported"]
+                                      "ignoring self", "invite blocking unsupported", "report unsupported", "above own"]
 
     /// Every `ShellError`, with the server's own words where a case carries them.
     static func failures(_ text: String) -> [(String, ShellError)] {
@@ -338,7 +346,8 @@ import TerminalGraphics
             ("attachment damaged", .attachmentDamaged(name: text)), ("no picture", .noPicture(reference: text)), ("unknown link", .unknownLink(number: 3, listed: 2)),
             ("unknown keyword", .unknownKeyword(RemoteText(text))), ("not ignored", .notIgnored(text)), ("ignoring self", .ignoringSelf),
             ("invite blocking unsupported", .inviteBlockingUnsupported), ("invite blocked", .inviteBlocked(userID: text)),
-            ("report unsupported", .reportUnsupported), ("not left", .notLeft(roomName: RemoteText(text))),
+            ("report unsupported", .reportUnsupported), ("demoting self", .demotingSelf(command: text)),
+            ("above own", .notPermitted(.op, .levelAboveOwn(level: 100, own: 50))), ("creator fixed", .notPermitted(.op, .creatorFixed(userID: text))), ("not left", .notLeft(roomName: RemoteText(text))),
             ("pictures unavailable", .picturesUnavailable), ("pictures off", .picturesOff), ("pictures described", .picturesDescribed), ("picture not shown", .pictureNotShown(label: text, .notAPicture)),
             ("file not written", .fileNotWritten(path: text)), ("encryption", .encryption(.alreadyEncrypted(roomName: RemoteText(text)))),
             ("device unknown", .encryption(.unknownDevice(userID: text, deviceID: text))),
@@ -422,6 +431,9 @@ import TerminalGraphics
         case .safety(.invites): 82
         case .safety(.reported): 83
         case .room(.forgotten): 84
+        case .roles(.roles): 85
+        case .roles(.userChanged): 86
+        case .roles(.settingChanged): 87
         case .draft(let outcome):
             switch outcome {
             case .shown: 48
@@ -459,7 +471,7 @@ import TerminalGraphics
         }
     }
 
-    static let outcomeCount = 85
+    static let outcomeCount = 88
 
     /// Which case `content` is. No `default`: a new case must be numbered here.
     static func number(of content: Report.Content) -> Int {
@@ -567,8 +579,9 @@ import TerminalGraphics
         case .inviteBlocked: 66
         case .reportUnsupported: 67
         case .notLeft: 68
+        case .demotingSelf: 69
         }
     }
 
-    static let errorCount = 69
+    static let errorCount = 70
 }

@@ -16,10 +16,17 @@ public struct PowerLevels: Sendable, Equatable {
     /// Levels for sending events of these types, over `stateDefault` for state events.
     var events: [String: Int]
     var stateDefault: Int
+    /// The level for sending events of types `events` does not name (messages, mostly).
+    var eventsDefault: Int
     /// Creators that outrank everyone (room versions 12 and later).
     var creators: Set<String>
     /// Levels for notifying others (`room`: the whole room, `@room`).
     var notifications: [String: Int]
+    /// The event's content as the server has it (`nil` when the room has none): a change keeps
+    /// every field this type does not read.
+    public let content: JSONValue?
+    /// The room's version, on which the creators' power depends.
+    public let roomVersion: String
 
     /// `content` is the power levels' content (`nil` when the room has none); `create` the
     /// `m.room.create` event, or just its content when the server sent no more.
@@ -27,6 +34,8 @@ public struct PowerLevels: Sendable, Equatable {
         let createContent = create["content"] ?? create
         let creator = create["sender"]?.string ?? createContent["creator"]?.string
         let version = createContent["room_version"]?.string ?? "1"
+        self.content = content
+        roomVersion = version
         if Self.classicVersions.contains(version) {
             creators = []
         } else {
@@ -42,6 +51,7 @@ public struct PowerLevels: Sendable, Equatable {
             redact = 50
             events = [:]
             stateDefault = 0
+            eventsDefault = 0
             notifications = [:]
             return
         }
@@ -53,6 +63,7 @@ public struct PowerLevels: Sendable, Equatable {
         redact = content["redact"].flatMap(Self.level) ?? 50
         events = (content["events"]?.object ?? [:]).compactMapValues(Self.level)
         stateDefault = content["state_default"].flatMap(Self.level) ?? 50
+        eventsDefault = content["events_default"].flatMap(Self.level) ?? 0
         notifications = (content["notifications"]?.object ?? [:]).compactMapValues(Self.level)
     }
 
@@ -91,17 +102,21 @@ public struct PowerLevels: Sendable, Equatable {
     }
 
     /// Versions before 12, where creators have only the level the event gives them.
-    private static let classicVersions: Set<String> = Set((1...11).map(String.init))
+    static let classicVersions: Set<String> = Set((1...11).map(String.init))
 
     /// Levels are integers; rooms before version 10 may hold them as strings.
-    private static func level(_ value: JSONValue) -> Int? {
+    static func level(_ value: JSONValue) -> Int? {
         value.int ?? value.string.flatMap { Int($0.trimmingWhitespace()) }
     }
 }
 
-/// Why the power levels forbid a membership change.
+/// Why the power levels forbid a change of membership or of the levels themselves.
 public enum PowerRefusal: Sendable, Equatable {
     case levelTooLow(required: Int, own: Int)
     /// The target's level is not below the actor's.
     case outranked(userID: String, theirs: Int, own: Int)
+    /// Nobody may give a level above their own.
+    case levelAboveOwn(level: Int, own: Int)
+    /// A creator of a room of version 12 or later outranks every level: theirs is not in the event.
+    case creatorFixed(userID: String)
 }
