@@ -103,6 +103,9 @@ def homeserver_config(directory, port, server_name, signing_key, shared_secret, 
                                            "::1/128", "fc00::/7", "fe80::/10"],
         "url_preview_ip_range_whitelist": ["127.0.0.1"],
         "serve_client_wellknown": True,
+        # Any user may list a room in the directory, as on most public servers (Synapse's
+        # default lets only admins), so /directory has rooms of others to find.
+        "room_list_publication_rules": [{"action": "allow"}],
     }
     for dotted in RATE_LIMITED_ACTIONS:
         *parents, leaf = dotted.split(".")

@@ -2,9 +2,13 @@
 
     nio_peer.py HOMESERVER USER PASSWORD create NAME [--invite USER_ID] [--alias LOCALPART]
                                                     [--display-name NAME] [--public] [--space]
+                                                    [--join-rule RULE] [--version VERSION]
                                     -> prints the new room's ID; the display name is the peer's
-                                       own in that room; --public lets anyone join, --space makes
-                                       it a space
+                                       own in that room; --public lets anyone join (it does not
+                                       list the room in the server's directory: see publish),
+                                       --space makes it a space, --join-rule sets the join rule
+                                       (knock, invite, public, ...) from the start, --version the
+                                       room version (a "12" room's ID has no ":server" part)
     nio_peer.py HOMESERVER USER PASSWORD add-child SPACE_ID ROOM_ID
                                     -> makes the room a child of the space (m.space.child, via
                                        the peer's server)
@@ -22,15 +26,50 @@
                                        keeps it, oldest first, one raw JSON event a line
     nio_peer.py HOMESERVER USER PASSWORD send-event ROOM_ID TYPE CONTENT_JSON
                                     -> sends one event of any type; prints its ID
-    nio_peer.py HOMESERVER USER PASSWORD join ROOM
-                                    -> joins by ID or alias and prints the room's ID
+    nio_peer.py HOMESERVER USER PASSWORD join ROOM [--or-refused]
+                                    -> joins by ID or alias and prints the room's ID; with
+                                       --or-refused a refusal prints "refused ERRCODE" and exits 0
+    nio_peer.py HOMESERVER USER PASSWORD knock ROOM [--reason TEXT]
+                                    -> knocks on the room (by ID or alias; its join rule must be
+                                       knock) and prints its ID
+    nio_peer.py HOMESERVER USER PASSWORD state ROOM_ID TYPE [STATE_KEY]
+                                    -> prints the content of a state event as JSON, or null
+    nio_peer.py HOMESERVER USER PASSWORD put-state ROOM_ID TYPE STATE_KEY CONTENT_JSON
+                                    -> sends a state event (m.room.pinned_events,
+                                       m.room.join_rules, ...; STATE_KEY "" for most); prints its ID
     nio_peer.py HOMESERVER USER PASSWORD membership ROOM_ID USER_ID
                                     -> prints USER_ID's membership of the room as the peer sees
-                                       it (join, invite, leave, ban), or none
+                                       it (join, invite, knock, leave, ban), or none
+    nio_peer.py HOMESERVER USER PASSWORD await-membership ROOM_ID USER_ID MEMBERSHIP SECONDS
+                                    -> exit 0 once the peer's sync shows USER_ID's membership of
+                                       the room as MEMBERSHIP (join, invite, knock, leave, ban),
+                                       1 when SECONDS pass first; the peer sees a knock only as a
+                                       member of the room
     nio_peer.py HOMESERVER USER PASSWORD power ROOM_ID USER_ID LEVEL
                                     -> gives USER_ID that power level in the room
     nio_peer.py HOMESERVER USER PASSWORD invite ROOM_ID USER_ID
                                     -> invites USER_ID to the room
+    nio_peer.py HOMESERVER USER PASSWORD kick ROOM_ID USER_ID [--reason TEXT]
+                                    -> kicks USER_ID from the room (or withdraws an invite,
+                                       refuses a knock)
+    nio_peer.py HOMESERVER USER PASSWORD upgrade ROOM_ID VERSION [--invite-members]
+                                    -> upgrades the room to that version, as the server does it
+                                       (/upgrade: a new room, a tombstone in the old one); prints
+                                       the new room's ID. The new room keeps the join rule, and
+                                       the server invites nobody: --invite-members invites the
+                                       old room's other members, as Element Web offers to
+    nio_peer.py HOMESERVER USER PASSWORD follow ROOM_ID SECONDS
+                                    -> once the peer's sync shows the room's m.room.tombstone,
+                                       joins its replacement room and prints its ID (refused, it
+                                       waits for an invite to it); exit 1 when SECONDS pass first
+    nio_peer.py HOMESERVER USER PASSWORD publish ROOM_ID
+                                    -> lists the room in the server's public room directory
+    nio_peer.py HOMESERVER USER PASSWORD public-rooms [--search TEXT]
+                                    -> prints the server's public room directory, every page,
+                                       one JSON object {"room_id", "name", "canonical_alias",
+                                       "num_joined_members", "topic", "join_rule"} a room (null
+                                       when unset); Synapse lists only published rooms whose join
+                                       rule is public or knock
     nio_peer.py HOMESERVER USER PASSWORD account-data TYPE CONTENT
                                     -> sets the peer's own global account data of TYPE to the
                                        JSON CONTENT (m.invite_permission_config, ...)
@@ -57,7 +96,9 @@
                                        does from another client (the password answers the
                                        server's interactive auth)
 
-Each call logs in as a new device and logs it out again.
+Each call logs in as a new device and logs it out again. A call that fails exits 1 and says why
+on stderr; when the server refused it, the last line of stdout is the server's errcode alone
+(M_FORBIDDEN, ...).
 """
 import argparse
 import asyncio
@@ -66,28 +107,57 @@ import json
 import os
 import sys
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 
 from nio import (AsyncClient, DeleteDevicesAuthResponse, DeleteDevicesResponse, JoinResponse, LoginResponse, MessageDirection, ReceiptEvent, RoomCreateResponse, RoomInviteResponse, RoomPreset,
-                 RoomGetStateEventError, RoomGetStateEventResponse, RoomMessagesResponse, RoomMessageText,
+                 RoomGetStateEventError, RoomGetStateEventResponse, RoomKickResponse, RoomKnockResponse, RoomMessagesResponse, RoomMessageText,
                  RoomPutStateResponse, RoomSendResponse, RoomTypingResponse, SyncResponse, TypingNoticeEvent)
 
 
 class PeerError(Exception):
-    pass
+    """A failure; errcode is the server's (M_FORBIDDEN, ...) when it refused."""
+
+    def __init__(self, message, errcode=None):
+        super().__init__(message)
+        self.errcode = errcode
 
 
 def checked(response, expected, what):
     if not isinstance(response, expected):
-        raise PeerError(f"{what} failed: {response}")
+        raise PeerError(f"{what} failed: {response}", getattr(response, "status_code", None))
     return response
+
+
+def api(client, method, path, body=None, query=None):
+    """One client-server API call (/_matrix/client/v3 + path) through the standard library, for
+    what nio has no call for (or does otherwise: its room_upgrade rebuilds the room itself)."""
+    url = client.homeserver + "/_matrix/client/v3" + path + (f"?{urllib.parse.urlencode(query, doseq=True)}" if query else "")
+    request = urllib.request.Request(url, data=None if body is None else json.dumps(body).encode(), method=method,
+                                     headers={"Authorization": f"Bearer {client.access_token}", "Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return json.load(response)
+    except urllib.error.HTTPError as error:
+        try:
+            answer = json.load(error)
+        except ValueError:
+            answer = {}
+        raise PeerError(f"{method} {path} failed: {error.code} {answer.get('errcode', '')} {answer.get('error', error.reason)}",
+                        answer.get("errcode")) from None
+
+
+def quoted(part):
+    return urllib.parse.quote(part, safe="")
 
 
 async def create(client, args):
     invite = [args.invite] if args.invite else []
     preset = RoomPreset.public_chat if args.public else None
-    room = checked(await client.room_create(name=args.name, alias=args.alias, invite=invite, preset=preset, space=args.space),
+    initial_state = [{"type": "m.room.join_rules", "state_key": "", "content": {"join_rule": args.join_rule}}] if args.join_rule else []
+    room = checked(await client.room_create(name=args.name, alias=args.alias, invite=invite, preset=preset, space=args.space,
+                                            initial_state=initial_state, room_version=args.version),
                    RoomCreateResponse, "create")
     if args.display_name:
         member = {"membership": "join", "displayname": args.display_name}
@@ -108,8 +178,8 @@ async def send(client, args):
         checked(await client.room_send(args.room_id, "m.room.message", content), RoomSendResponse, "send")
 
 
-async def room_updates(client, room_id, seconds):
-    """Each sync's update of the joined room, for `seconds` at the most."""
+async def syncs(client, seconds):
+    """Each sync response, the first with the full state, for `seconds` at the most."""
     deadline = time.monotonic() + seconds
     since = None
     while time.monotonic() < deadline:
@@ -117,9 +187,39 @@ async def room_updates(client, room_id, seconds):
         if not isinstance(response, SyncResponse):
             continue
         since = response.next_batch
+        yield response
+
+
+async def room_updates(client, room_id, seconds):
+    """Each sync's update of the joined room, for `seconds` at the most."""
+    async for response in syncs(client, seconds):
         room = response.rooms.join.get(room_id)
         if room:
             yield room
+
+
+def room_events(response, room_id, event_type):
+    """The raw events of that type a sync response has of the room, in order (state before
+    timeline), whether the peer is in it, invited to it or has left it. Raw: nio does not parse
+    every membership (knock) into a member event."""
+    found = []
+    if room_id in response.rooms.join:
+        room = response.rooms.join[room_id]
+        found += room.state + room.timeline.events
+    if room_id in response.rooms.invite:
+        found += response.rooms.invite[room_id].invite_state
+    if room_id in response.rooms.leave:
+        room = response.rooms.leave[room_id]
+        found += room.state + room.timeline.events
+    raw = []
+    for event in found:
+        source = getattr(event, "source", None)
+        if isinstance(source, dict) and source.get("type") == event_type:
+            # nio keeps an invite's stripped state events without their content.
+            if "content" not in source and isinstance(getattr(event, "content", None), dict):
+                source = {**source, "content": event.content}
+            raw.append(source)
+    return raw
 
 
 async def expect(client, args):
@@ -184,6 +284,86 @@ async def membership(client, args):
         print("none")
         return
     print(checked(response, RoomGetStateEventResponse, "membership").content.get("membership", "none"))
+
+
+async def put_state(client, args):
+    response = checked(await client.room_put_state(args.room_id, args.type, json.loads(args.content), state_key=args.state_key),
+                       RoomPutStateResponse, "put state")
+    print(response.event_id)
+
+
+async def await_membership(client, args):
+    current = None
+    async for response in syncs(client, args.seconds):
+        for event in room_events(response, args.room_id, "m.room.member"):
+            if event.get("state_key") == args.user_id:
+                current = event.get("content", {}).get("membership")
+        if current == args.membership:
+            return
+    raise PeerError(f"{args.user_id}'s membership of {args.room_id} is {current or 'unknown'}, not {args.membership}, "
+                    f"after {args.seconds} s")
+
+
+async def knock(client, args):
+    print(checked(await client.room_knock(args.room, args.reason), RoomKnockResponse, "knock").room_id)
+
+
+async def kick(client, args):
+    checked(await client.room_kick(args.room_id, args.user_id, args.reason), RoomKickResponse, "kick")
+
+
+async def upgrade(client, args):
+    new_room = api(client, "POST", f"/rooms/{quoted(args.room_id)}/upgrade", {"new_version": args.version})["replacement_room"]
+    if args.invite_members:
+        members = api(client, "GET", f"/rooms/{quoted(args.room_id)}/joined_members")["joined"]
+        for user_id in sorted(set(members) - {client.user_id}):
+            checked(await client.room_invite(new_room, user_id), RoomInviteResponse, f"inviting {user_id}")
+    print(new_room)
+
+
+async def follow(client, args):
+    tombstone, refusal = None, None
+    async for response in syncs(client, args.seconds):
+        tombstone = next((event for event in reversed(room_events(response, args.room_id, "m.room.tombstone"))
+                          if event.get("state_key") == "" and event.get("content", {}).get("replacement_room")), tombstone)
+        if tombstone is None:
+            continue
+        new_room = tombstone["content"]["replacement_room"]
+        # An invite-only room's replacement needs an invite, which may come a moment after the
+        # tombstone: after a refusal the join waits for a sync that brings one.
+        if refusal is not None and new_room not in response.rooms.invite:
+            continue
+        # A room ID of version 12 names no server: the join goes through the upgrader's.
+        via = tombstone["sender"].split(":", 1)[1]
+        try:
+            print(api(client, "POST", f"/join/{quoted(new_room)}", {}, {"via": via, "server_name": via})["room_id"])
+            return
+        except PeerError as error:
+            if error.errcode != "M_FORBIDDEN":
+                raise
+            refusal = error
+    if refusal is not None:
+        raise refusal
+    raise PeerError(f"no tombstone in {args.room_id} within {args.seconds} s")
+
+
+async def publish(client, args):
+    api(client, "PUT", f"/directory/list/room/{quoted(args.room_id)}", {"visibility": "public"})
+
+
+async def public_rooms(client, args):
+    since = None
+    while True:
+        if args.search:
+            page = api(client, "POST", "/publicRooms", {"filter": {"generic_search_term": args.search}, "limit": 100,
+                                                        **({"since": since} if since else {})})
+        else:
+            page = api(client, "GET", "/publicRooms", query={"limit": 100, **({"since": since} if since else {})})
+        for room in page.get("chunk", []):
+            print(json.dumps({key: room.get(key) for key in ("room_id", "name", "canonical_alias", "num_joined_members", "topic", "join_rule")}))
+        since = page.get("next_batch")
+        if not since or not page.get("chunk"):
+            return
 
 
 async def power(client, args):
@@ -283,6 +463,8 @@ def parser():
     command.add_argument("--display-name")
     command.add_argument("--public", action="store_true")
     command.add_argument("--space", action="store_true")
+    command.add_argument("--join-rule", help="the room's join rule from the start: knock, invite, public, ...")
+    command.add_argument("--version", help="the room version, e.g. 12")
     command.set_defaults(run=create)
     command = commands.add_parser("add-child")
     command.add_argument("space_id")
@@ -324,6 +506,42 @@ def parser():
     command.add_argument("room_id")
     command.add_argument("user_id")
     command.set_defaults(run=membership)
+    command = commands.add_parser("put-state")
+    command.add_argument("room_id")
+    command.add_argument("type")
+    command.add_argument("state_key")
+    command.add_argument("content")
+    command.set_defaults(run=put_state)
+    command = commands.add_parser("await-membership")
+    command.add_argument("room_id")
+    command.add_argument("user_id")
+    command.add_argument("membership", choices=["join", "invite", "knock", "leave", "ban"])
+    command.add_argument("seconds", type=float)
+    command.set_defaults(run=await_membership)
+    command = commands.add_parser("knock")
+    command.add_argument("room")
+    command.add_argument("--reason")
+    command.set_defaults(run=knock)
+    command = commands.add_parser("kick")
+    command.add_argument("room_id")
+    command.add_argument("user_id")
+    command.add_argument("--reason")
+    command.set_defaults(run=kick)
+    command = commands.add_parser("upgrade")
+    command.add_argument("room_id")
+    command.add_argument("version")
+    command.add_argument("--invite-members", action="store_true", help="invite the old room's other members to the new one")
+    command.set_defaults(run=upgrade)
+    command = commands.add_parser("follow")
+    command.add_argument("room_id")
+    command.add_argument("seconds", type=float)
+    command.set_defaults(run=follow)
+    command = commands.add_parser("publish")
+    command.add_argument("room_id")
+    command.set_defaults(run=publish)
+    command = commands.add_parser("public-rooms")
+    command.add_argument("--search")
+    command.set_defaults(run=public_rooms)
     command = commands.add_parser("power")
     command.add_argument("room_id")
     command.add_argument("user_id")
@@ -371,6 +589,9 @@ async def main(args):
         return 0
     except PeerError as error:
         print(error, file=sys.stderr)
+        if error.errcode:
+            # The last line of stdout: how a test tells a refusal (PeerScript.Failure.answer).
+            print(error.errcode)
         return 1
     finally:
         await client.logout()

@@ -58,6 +58,36 @@ bindings (matrix-sdk-python 0.18.0, run with ELEMENT_SHELL_TEST_RUST_SDK_PYTHON)
     default-mode --kind direct|group|encrypted [--expect all|mentions]
         the account's default mode for rooms of that kind (direct: one-to-one, unencrypted as
         Element X asks) -> {"kind", "mode"}
+    poll-create --room ROOM_ID --question TEXT --answer TEXT [--answer TEXT...] [--undisclosed]
+                [--max-selections N]
+        joins the room if invited and creates a poll as Element X does (disclosed unless
+        --undisclosed, one selection unless N); returns once the server has its start event
+        -> {"room_id", "event_id"}
+    poll-vote --room ROOM_ID --poll EVENT_ID --answer ANSWER_ID [--answer ANSWER_ID...]
+        votes in the poll (its start's event ID) for those answers (their IDs, as `polls` lists
+        them), replacing the peer's earlier vote; returns once the server has the response
+        -> {"room_id", "poll", "answers", "event_id"}
+    poll-end --room ROOM_ID --poll EVENT_ID
+        ends the poll as Element X does; returns once the server has the end. The SDK sends, and
+        its timeline honours, an end from anyone in the room, not only the poll's creator
+        -> {"room_id", "poll", "event_id"}
+    polls --room ROOM_ID [--poll EVENT_ID] [--expect-votes N] [--expect-ended]
+        the room's polls as Element X's timeline shows them, paging back until the room's
+        m.room.create is in view (or the poll named is); with --poll only that poll.
+        --expect-votes waits until the polls listed have at least N votes in all, --expect-ended
+        until each has ended
+        -> {"room_id", "polls": [{"event_id", "sender", "question", "kind": "disclosed" or
+            "undisclosed", "max_selections", "answers": [{"id", "text"}], "votes": {answer ID:
+            [user IDs, sorted]}, "ended"}, oldest first]}
+        The SDK shows every answer's votes, undisclosed or not, and counts only a user's last
+        response. It gathers responses and ends after the start is in view: without
+        --expect-votes or --expect-ended the answer may lack some. The SDK sends the unstable
+        org.matrix.msc3381.poll.* events and shows only those (a stable m.poll.start not at all)
+    pins --room ROOM_ID [--pin EVENT_ID] [--unpin EVENT_ID] [--expect N]
+        the room's pinned events as Element X reads them (the room info's, with the room
+        subscribed: the room list's sync leaves them out), after pinning or unpinning one as
+        Element X does (waited for until sync brings the change back), or once exactly N are
+        pinned -> {"room_id", "pinned": [event IDs, in the room's order]}
     request-verification [--of USER_ID] [--answer match|mismatch|none]
         asks for an interactive verification (SAS, emoji), as Element X does: without --of, of
         the user's other devices, to-device (the SDK asks only those its self-signing key has
@@ -420,6 +450,22 @@ class Peer:
             return queue.sent() == queue.queued
         await self.until(f"the server to take {len(texts)} messages", all_sent, queue.changed)
 
+    async def send_one(self, room, what, send):
+        """Awaits send(timeline), which queues one event in the room's send queue as the
+        timeline's calls do, and returns its event ID once the server has taken it."""
+        await self.encryption_known(room)
+        timeline, _ = await self.timeline(room)
+        queue = await self.send_queue(room)
+        await self.within(what, send(timeline))
+        queue.queued += 1
+
+        def event_id():
+            failed = queue.failed()
+            if failed:
+                raise PeerError(f"{what} failed: {failed[0]}")
+            return next(iter(queue.event_ids.values()), None)
+        return await self.until(f"the server to take {what}", event_id, queue.changed)
+
     async def read(self, room_id, expected):
         room = await self.joined_room(room_id)
         timeline, mirror = await self.timeline(room)
@@ -543,6 +589,28 @@ class TimelineMirror(sdk.TimelineListener):
     def undecryptable(self):
         return sum(isinstance(self.kind(event), sdk.MsgLikeKind.UNABLE_TO_DECRYPT) for event in self.events())
 
+    def shows_creation(self):
+        """Whether the room's first event, its m.room.create, is in view. The SDK says paging back
+        reached the start (and puts its start marker in) before the last page's items come."""
+        return any(isinstance(event.content, sdk.TimelineItemContent.STATE)
+                   and isinstance(event.content.content, sdk.OtherState.ROOM_CREATE) for event in self.events())
+
+    def polls(self):
+        """The polls whose start reached the server, oldest first, as the timeline shows them
+        (with the responses and end it has gathered)."""
+        found = []
+        for event in self.events():
+            poll = self.kind(event)
+            identifier = event.event_or_transaction_id
+            if isinstance(poll, sdk.MsgLikeKind.POLL) and isinstance(identifier, sdk.EventOrTransactionId.EVENT_ID):
+                found.append({"event_id": identifier.event_id, "sender": event.sender, "question": poll.question,
+                              "kind": "undisclosed" if poll.kind == sdk.PollKind.UNDISCLOSED else "disclosed",
+                              "max_selections": poll.max_selections,
+                              "answers": [{"id": answer.id, "text": answer.text} for answer in poll.answers],
+                              "votes": {answer.id: sorted(poll.votes.get(answer.id, [])) for answer in poll.answers},
+                              "ended": poll.end_time is not None})
+        return found
+
 
 class SendQueueWatch(sdk.SendQueueListener):
     """What became of each event this call queued in one room, by transaction ID."""
@@ -551,6 +619,7 @@ class SendQueueWatch(sdk.SendQueueListener):
         self.peer = peer
         self.queued = 0
         self.states = {}  # transaction ID -> "queued", "sent", "cancelled" or the SEND_ERROR
+        self.event_ids = {}  # transaction ID -> the event ID the server gave it
         self.changed = asyncio.Event()
 
     def on_update(self, update):
@@ -562,6 +631,7 @@ class SendQueueWatch(sdk.SendQueueListener):
             return
         if isinstance(update, sdk.RoomSendQueueUpdate.SENT_EVENT):
             self.states[transaction] = "sent"
+            self.event_ids[transaction] = update.event_id
         elif isinstance(update, sdk.RoomSendQueueUpdate.SEND_ERROR):
             self.states[transaction] = update
         elif isinstance(update, sdk.RoomSendQueueUpdate.CANCELLED_LOCAL_EVENT):
@@ -839,16 +909,9 @@ async def unread_flag(peer, args):
         # The SDK's own view follows when sync brings the change back.
         args.expect = args.expect or args.set
 
-    class Listener(sdk.RoomInfoListener):
-        def __init__(self, callback):
-            self.callback = callback
-
-        def call(self, room_info):
-            self.callback()
-
     async def current():
         return (await room.room_info()).is_marked_unread
-    changed = listened(peer, lambda callback: room.subscribe_to_room_info_updates(Listener(callback)))
+    changed = room_info_changed(peer, room)
     flag = await settled(peer, "the unread flag", current, wanting(args.expect, lambda text: text == "true"), "marked_unread", changed)
     return {"room_id": args.room, "marked_unread": flag}
 
@@ -875,6 +938,100 @@ async def ignored_users(peer, args):
     expected = None if args.expect is None else sorted(filter(None, args.expect.split(",")))
     listed = await settled(peer, "ignored", current, wanting(expected), "ignored", changed)
     return {"ignored": listed}
+
+
+def room_info_changed(peer, room):
+    """An event set whenever the SDK's info of the room changes (sync brought something new)."""
+    class Listener(sdk.RoomInfoListener):
+        def __init__(self, callback):
+            self.callback = callback
+
+        def call(self, room_info):
+            self.callback()
+
+    return listened(peer, lambda callback: room.subscribe_to_room_info_updates(Listener(callback)))
+
+
+async def pins(peer, args):
+    room = await peer.joined_room(args.room)
+    changed = room_info_changed(peer, room)
+    # The room list's sync leaves m.room.pinned_events out; a room's subscription (the room on
+    # screen, in Element X) brings it.
+    await subscribe(peer, args.room)
+    wanted = None if args.expect is None else (lambda pinned: len(pinned) == args.expect)
+    if args.pin or args.unpin:
+        timeline, _ = await peer.timeline(room)
+        if args.pin:
+            await peer.within(f"pinning {args.pin}", timeline.pin_event(args.pin))
+        if args.unpin:
+            await peer.within(f"unpinning {args.unpin}", timeline.unpin_event(args.unpin))
+        # The SDK's own view follows when sync brings the state event back.
+        counted = wanted
+
+        def wanted(pinned):
+            return ((not args.pin or args.pin in pinned) and args.unpin not in pinned
+                    and (counted is None or counted(pinned)))
+
+    async def current():
+        return list((await room.room_info()).pinned_event_ids)
+    pinned = await settled(peer, "the pinned events", current, wanted, "pinned", changed)
+    return {"room_id": args.room, "pinned": pinned}
+
+
+# Polls, as Element X's timeline makes and shows them
+
+
+async def poll_create(peer, args):
+    room = await peer.joined_room(args.room)
+    kind = sdk.PollKind.UNDISCLOSED if args.undisclosed else sdk.PollKind.DISCLOSED
+    event_id = await peer.send_one(room, "the poll", lambda timeline: timeline.create_poll(
+        args.question, args.answer, args.max_selections, kind))
+    return {"room_id": args.room, "event_id": event_id}
+
+
+async def poll_vote(peer, args):
+    room = await peer.joined_room(args.room)
+    event_id = await peer.send_one(room, "the vote", lambda timeline: timeline.send_poll_response(args.poll, args.answer))
+    return {"room_id": args.room, "poll": args.poll, "answers": args.answer, "event_id": event_id}
+
+
+async def poll_end(peer, args):
+    room = await peer.joined_room(args.room)
+    # Element X's words for the end's fallback text.
+    event_id = await peer.send_one(room, "the poll's end", lambda timeline: timeline.end_poll(
+        args.poll, f"The poll with event id: {args.poll} has ended"))
+    return {"room_id": args.room, "poll": args.poll, "event_id": event_id}
+
+
+async def polls(peer, args):
+    room = await peer.joined_room(args.room)
+    timeline, mirror = await peer.timeline(room)
+
+    def listed():
+        found = mirror.polls()
+        return [poll for poll in found if poll["event_id"] == args.poll] if args.poll else found
+
+    at_start = False
+    while not at_start and not (args.poll and listed()):
+        at_start = await peer.within("paging back", timeline.paginate_backwards(20))
+    if not args.poll:
+        await peer.until(f"the start of {args.room} (its m.room.create) in view", mirror.shows_creation, mirror.changed)
+
+    def shown():
+        found = listed()
+        if args.poll and not found:
+            return False
+        if args.expect_votes is not None and sum(len(users) for poll in found for users in poll["votes"].values()) < args.expect_votes:
+            return False
+        if args.expect_ended and not (found and all(poll["ended"] for poll in found)):
+            return False
+        return True
+    try:
+        # Responses and ends come by sync, after the start the timeline may show already.
+        await peer.until(f"the polls of {args.room} as expected", shown, mirror.changed)
+    except PeerError as error:
+        raise PeerError(str(error), room_id=args.room, polls=listed()) from None
+    return {"room_id": args.room, "polls": listed()}
 
 
 async def logout(peer, args):
@@ -1477,6 +1634,29 @@ def parser():
     sub = command("default-mode", default_mode)
     sub.add_argument("--kind", required=True, choices=["direct", "group", "encrypted"])
     sub.add_argument("--expect", choices=["all", "mentions"], help="wait until the default is this")
+    sub = command("poll-create", poll_create)
+    sub.add_argument("--room", required=True)
+    sub.add_argument("--question", required=True)
+    sub.add_argument("--answer", action="append", required=True, help="repeat for each answer")
+    sub.add_argument("--undisclosed", action="store_true", help="an undisclosed poll (Element X shows results once it ends)")
+    sub.add_argument("--max-selections", type=int, default=1)
+    sub = command("poll-vote", poll_vote)
+    sub.add_argument("--room", required=True)
+    sub.add_argument("--poll", required=True, help="the poll start's event ID")
+    sub.add_argument("--answer", action="append", required=True, help="an answer's ID; repeat for more")
+    sub = command("poll-end", poll_end)
+    sub.add_argument("--room", required=True)
+    sub.add_argument("--poll", required=True, help="the poll start's event ID")
+    sub = command("polls", polls)
+    sub.add_argument("--room", required=True)
+    sub.add_argument("--poll", help="only this poll (its start's event ID)")
+    sub.add_argument("--expect-votes", type=int, help="wait until the polls listed have at least this many votes in all")
+    sub.add_argument("--expect-ended", action="store_true", help="wait until the polls listed have ended")
+    sub = command("pins", pins)
+    sub.add_argument("--room", required=True)
+    sub.add_argument("--pin", help="an event ID to pin first, as Element X does")
+    sub.add_argument("--unpin", help="an event ID to unpin first")
+    sub.add_argument("--expect", type=int, help="wait until exactly this many events are pinned")
     sub = command("request-verification", request_verification, verifying=True)
     sub.add_argument("--of", help="another user to verify, in a DM (default: the user's own other devices)")
     sub.add_argument("--answer", choices=["match", "mismatch", "none"], default="match")

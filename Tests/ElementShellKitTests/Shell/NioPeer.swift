@@ -26,6 +26,20 @@ struct NioPeer {
         try await run(["create", name, "--public"] + (isSpace ? ["--space"] : [])).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// A new room with `joinRule` from the start (`knock`, `invite`, `public`, …), of room `version` if given (a version
+    /// 12 room's ID names no server), with `invitee` invited if given; returns its ID.
+    func createRoom(named name: String, joinRule: String, version: String? = nil, inviting invitee: String? = nil) async throws -> String {
+        var arguments = ["create", name, "--join-rule", joinRule]
+        if let version { arguments += ["--version", version] }
+        if let invitee { arguments += ["--invite", invitee] }
+        return try await run(arguments).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A new private room of room `version` (`10`, `12`, …), with `invitee` invited if given; returns its ID.
+    func createRoom(named name: String, version: String, inviting invitee: String? = nil) async throws -> String {
+        try await run(["create", name, "--version", version] + (invitee.map { ["--invite", $0] } ?? [])).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// Makes `roomID` a child of the space, joinable through the peer's server.
     func addChild(_ roomID: String, to spaceID: String) async throws {
         try await run(["add-child", spaceID, roomID])
@@ -90,15 +104,82 @@ struct NioPeer {
         try await run(["join", room, "--or-refused"]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Knocks on the room (by ID or alias; its join rule must be `knock`); returns its ID. A refusal throws a
+    /// `PeerScript.Failure` whose `answer` is the server's errcode (`M_FORBIDDEN`, …).
+    @discardableResult
+    func knock(_ room: String, reason: String? = nil) async throws -> String {
+        try await run(["knock", room] + (reason.map { ["--reason", $0] } ?? [])).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Sends a state event of `type` with `content` (JSON text), e.g. `m.room.pinned_events`; returns its ID.
+    @discardableResult
+    func putState(_ type: String, stateKey: String = "", content: String, in roomID: String) async throws -> String {
+        try await run(["put-state", roomID, type, stateKey, content]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// A state event's content as the peer reads it from the server; `nil` when there is none.
     func state(_ type: String, key: String = "", in roomID: String) async throws -> [String: Any]? {
         let output = try await run(["state", roomID, type, key])
         return try JSONSerialization.jsonObject(with: Data(output.utf8), options: .fragmentsAllowed) as? [String: Any]
     }
 
-    /// `userID`'s membership of the room as the peer sees it (`join`, `invite`, `leave`, `ban`), or `none`.
+    /// `userID`'s membership of the room as the peer sees it (`join`, `invite`, `knock`, `leave`, `ban`), or `none`.
     func membership(of userID: String, in roomID: String) async throws -> String {
         try await run(["membership", roomID, userID]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Whether the peer's sync shows `userID`'s membership of the room as `membership` (`join`, `invite`, `knock`,
+    /// `leave`, `ban`) within `seconds`. The peer sees a knock only as a member of the room.
+    func awaitMembership(_ membership: String, of userID: String, in roomID: String, within seconds: Int = 20) async throws -> Bool {
+        try await execute(["await-membership", roomID, userID, membership, "\(seconds)"]).status == 0
+    }
+
+    /// Kicks `userID` from the room (also how an invite is withdrawn or a knock refused). A refusal throws a
+    /// `PeerScript.Failure` whose `answer` is the server's errcode (`M_FORBIDDEN`, …).
+    func kick(_ userID: String, from roomID: String, reason: String? = nil) async throws {
+        try await run(["kick", roomID, userID] + (reason.map { ["--reason", $0] } ?? []))
+    }
+
+    /// Upgrades the room to room `version` as the server does it (a new room, a tombstone in the old one); returns
+    /// the new room's ID. The server invites nobody to it: `invitingMembers` invites the old room's other members, as
+    /// Element Web offers to.
+    @discardableResult
+    func upgrade(_ roomID: String, to version: String, invitingMembers: Bool = false) async throws -> String {
+        try await run(["upgrade", roomID, version] + (invitingMembers ? ["--invite-members"] : [])).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Once the room's `m.room.tombstone` reaches the peer's sync (within `seconds`), joins its replacement room (after
+    /// the invite to it, if the server refuses the join at first); returns its ID.
+    @discardableResult
+    func follow(_ roomID: String, within seconds: Int = 20) async throws -> String {
+        try await run(["follow", roomID, "\(seconds)"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Lists the room in the server's public room directory (`create --public` does not). Synapse allows it only to
+    /// its admins unless its `room_list_publication_rules` say otherwise.
+    func publish(_ roomID: String) async throws {
+        try await run(["publish", roomID])
+    }
+
+    struct PublicRoom: Equatable {
+        var roomID: String
+        var name: String?
+        var canonicalAlias: String?
+        var joinedMembers: Int
+        var topic: String?
+        var joinRule: String?
+    }
+
+    /// The server's public room directory, every page, matching `search` if given. Synapse lists only published rooms
+    /// whose join rule is `public` or `knock`.
+    func publicRooms(search: String? = nil) async throws -> [PublicRoom] {
+        try await run(["public-rooms"] + (search.map { ["--search", $0] } ?? [])).split(separator: "\n").compactMap { line in
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let roomID = object["room_id"] as? String else { return nil }
+            return PublicRoom(roomID: roomID, name: object["name"] as? String, canonicalAlias: object["canonical_alias"] as? String,
+                              joinedMembers: object["num_joined_members"] as? Int ?? 0, topic: object["topic"] as? String,
+                              joinRule: object["join_rule"] as? String)
+        }
     }
 
     /// Sets the peer's own global account data of `type` to the JSON `content`.

@@ -66,6 +66,51 @@ struct RustSDKPeer {
         return try await call(["ignored-users"] + change + (expect.map { ["--expect", $0.joined(separator: ",")] } ?? []))["ignored"] as? [String] ?? []
     }
 
+    /// Creates a poll as Element X does, joining the room if invited; returns the poll start's event ID once the server
+    /// has it. The SDK sends `org.matrix.msc3381.poll.start`.
+    @discardableResult
+    func createPoll(in roomID: String, question: String, answers: [String], undisclosed: Bool = false, maxSelections: Int = 1) async throws -> String {
+        var arguments = ["poll-create", "--room", roomID, "--question", question, "--max-selections", "\(maxSelections)"]
+        arguments += answers.flatMap { ["--answer", $0] }
+        if undisclosed { arguments.append("--undisclosed") }
+        return try await call(arguments)["event_id"] as? String ?? ""
+    }
+
+    /// Votes in the poll (its start's event ID) for `answerIDs` (as `polls` lists them), replacing the peer's earlier vote;
+    /// returns the response's event ID once the server has it.
+    @discardableResult
+    func vote(_ answerIDs: [String], inPoll pollID: String, in roomID: String) async throws -> String {
+        try await call(["poll-vote", "--room", roomID, "--poll", pollID] + answerIDs.flatMap { ["--answer", $0] })["event_id"] as? String ?? ""
+    }
+
+    /// Ends the poll as Element X does; returns the end's event ID once the server has it.
+    @discardableResult
+    func endPoll(_ pollID: String, in roomID: String) async throws -> String {
+        try await call(["poll-end", "--room", roomID, "--poll", pollID])["event_id"] as? String ?? ""
+    }
+
+    /// The room's polls as Element X's timeline shows them (only `pollID`'s, if given), oldest first: each with
+    /// `event_id`, `sender`, `question`, `kind` (`disclosed`, `undisclosed`), `max_selections`, `answers` (`id`, `text`),
+    /// `votes` (answer ID: user IDs) and `ended`. Waits until they have `expectVotes` votes in all, or have all
+    /// ended with `expectEnded`: without either, votes and ends still on their way may be missing.
+    func polls(in roomID: String, poll pollID: String? = nil, expectVotes: Int? = nil, expectEnded: Bool = false) async throws -> [[String: Any]] {
+        var arguments = ["polls", "--room", roomID]
+        if let pollID { arguments += ["--poll", pollID] }
+        if let expectVotes { arguments += ["--expect-votes", "\(expectVotes)"] }
+        if expectEnded { arguments.append("--expect-ended") }
+        return try await call(arguments)["polls"] as? [[String: Any]] ?? []
+    }
+
+    /// The room's pinned events as Element X reads them, after pinning `pin` or unpinning `unpin` as Element X does, or
+    /// once exactly `expect` are pinned.
+    func pins(in roomID: String, pin: String? = nil, unpin: String? = nil, expect: Int? = nil) async throws -> [String] {
+        var arguments = ["pins", "--room", roomID]
+        if let pin { arguments += ["--pin", pin] }
+        if let unpin { arguments += ["--unpin", unpin] }
+        if let expect { arguments += ["--expect", "\(expect)"] }
+        return try await call(arguments)["pinned"] as? [String] ?? []
+    }
+
     func logOut() async throws {
         _ = try await call(["logout"])
     }

@@ -38,8 +38,10 @@ extension AppState {
             let levels = try await room.services.rooms.powerLevels(roomID: room.roomID)
             let own = levels.level(of: room.session.userID)
             let newLevel = level ?? levels.level(of: .membersDefault)
+            let edit = PowerLevelEdit.user(userID, level: level)
+            if let refusal = levels.refusal(of: edit, by: room.session.userID) { return finish(.failure(.notPermitted(command, refusal))) }
             if userID == room.session.userID, newLevel < own, !confirmed { return finish(.failure(.demotingSelf(command: command.rawValue))) }
-            if let refusal = try await change(.user(userID, level: level), of: levels, in: room) { return finish(.failure(.notPermitted(command, refusal))) }
+            try await send(edit, of: levels, in: room)
             let name = names[userID].flatMap { $0 == userID ? nil : RemoteText($0) }
             return finish(.roles(.userChanged(userID: userID, name: name, level: newLevel, isDefault: level == nil, roomName: roomName(of: room.roomID))))
         } catch {
@@ -52,17 +54,16 @@ extension AppState {
         guard case .setting(let setting, let level) = edit else { preconditionFailure("members' levels go through setLevel") }
         do {
             let levels = try await room.services.rooms.powerLevels(roomID: room.roomID)
-            if let refusal = try await change(edit, of: levels, in: room) { return finish(.failure(.notPermitted(.roles, refusal))) }
+            if let refusal = levels.refusal(of: edit, by: room.session.userID) { return finish(.failure(.notPermitted(.roles, refusal))) }
+            try await send(edit, of: levels, in: room)
             return finish(.roles(.settingChanged(setting, level: level, roomName: roomName(of: room.roomID))))
         } catch {
             return finish(.failure(.matrix(error)))
         }
     }
 
-    /// Sends the edited levels once the rules allow the edit; the refusal otherwise.
-    private func change(_ edit: PowerLevelEdit, of levels: PowerLevels, in room: RoomContext) async throws(MatrixError) -> PowerRefusal? {
-        if let refusal = levels.refusal(of: edit, by: room.session.userID) { return refusal }
+    /// Sends the levels with the edit made, every other field as the server had it.
+    private func send(_ edit: PowerLevelEdit, of levels: PowerLevels, in room: RoomContext) async throws(MatrixError) {
         try await room.services.rooms.setState(PowerLevels.eventType, stateKey: "", content: levels.content(after: edit), in: room.roomID)
-        return nil
     }
 }

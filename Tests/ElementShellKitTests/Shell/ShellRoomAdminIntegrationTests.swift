@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// Rooms as Element X users run them, between qiu's shell and two matrix-nio peers, rae and sid:
+/// roles, pins, knocking, the directory and upgrades. All three are this suite's alone.
+@Suite(.serialized, .enabled(if: TestHomeserver.current != nil && NioPeer.python != nil, "needs Synapse and the nio venv of Scripts/test"))
+struct ShellRoomAdminIntegrationTests {
+    let homeserver = TestHomeserver.current!
+    var qiu: String { homeserver.user(43) }
+    var qiuID: String { "@\(qiu):\(homeserver.serverName)" }
+    var rae: NioPeer { NioPeer(homeserver: homeserver, user: homeserver.user(44)) }
+    var sid: NioPeer { NioPeer(homeserver: homeserver, user: homeserver.user(45)) }
+    var password: [String: String] { ["ELEMENT_SHELL_PASSWORD": homeserver.password] }
+
+    /// A room qiu's shell creates, rae and sid in it; the shell's arguments and the room's ID.
+    func roomWithPeers(_ name: String, in shell: ShellProcess) async throws -> (base: [String], roomID: String) {
+        let base = try shell.testerArguments(for: homeserver) + ["--output", "json"]
+        let created = try await shell.run(base + ["-c", "/login test \(qiu)", "-c", "/create \(name)", "-c", "/invite \(rae.userID)",
+                                                  "-c", "/invite \(sid.userID)"], extraEnvironment: password)
+        let roomID = try #require(created.result(of: "create")?["room_id"] as? String, "\(created.standardOutput)")
+        _ = try await rae.join(roomID)
+        _ = try await sid.join(roomID)
+        return (base, roomID)
+    }
+
+    static func errcode(of call: () async throws -> Void) async -> String? {
+        do {
+            try await call()
+            return nil
+        } catch let failure as PeerScript.Failure {
+            return failure.answer
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func aRoleGivenByTheShellLetsThePeerModerate() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let (base, roomID) = try await roomWithPeers("Roles \(UUID().uuidString.prefix(6))", in: shell)
+        #expect(await Self.errcode { try await rae.kick(sid.userID, from: roomID) } == "M_FORBIDDEN", "rae has no power yet")
+
+        let opped = try await shell.run(base + ["-c", "/open \(roomID)", "-c", "/op \(rae.userID)", "-c", "/roles", "-c", "/op \(qiuID) 50"])
+        #expect(opped.objects.first { $0["command"] as? String == "op" }?["level"] as? Int == 50, "\(opped.standardOutput)")
+        #expect(opped.errorCodes == ["creator_power_fixed"], "\(opped.standardOutput)")
+        let members = opped.result(of: "roles")?["members"] as? [[String: Any]] ?? []
+        #expect(members.map { $0["user_id"] as? String } == [qiuID, rae.userID], "the v12 creator first, then the new moderator")
+        #expect(members.first?["creator"] as? Bool == true)
+        #expect((opped.result(of: "roles")?["levels"] as? [String: Int])?["kick"] == 50)
+
+        // The new moderator moderates, in her own client.
+        #expect(await Self.errcode { try await rae.kick(sid.userID, from: roomID, reason: "testing roles") } == nil)
+        #expect(try await rae.awaitMembership("leave", of: sid.userID, in: roomID))
+
+        // Kicking now needs more than she has; then her role is taken back.
+        let raised = try await shell.run(base + ["-c", "/open \(roomID)", "-c", "/roles set kick 75", "-c", "/invite \(sid.userID)"])
+        #expect(raised.result(of: "roles")?["level"] as? Int == 75, "\(raised.standardOutput)")
+        _ = try await sid.join(roomID)
+        #expect(await Self.errcode { try await rae.kick(sid.userID, from: roomID) } == "M_FORBIDDEN")
+        let deopped = try await shell.run(base + ["-c", "/open \(roomID)", "-c", "/deop \(rae.userID)", "-c", "/roles"])
+        #expect(deopped.result(of: "deop")?["default"] as? Bool == true, "\(deopped.standardOutput)")
+        #expect((deopped.result(of: "roles")?["members"] as? [[String: Any]])?.count == 1)
+        let levels = try await rae.state("m.room.power_levels", in: roomID)
+        #expect((levels?["users"] as? [String: Int])?[rae.userID] == nil, "the peer reads her level gone")
+        #expect(levels?["kick"] as? Int == 75)
+    }
+}
