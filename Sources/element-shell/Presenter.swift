@@ -36,7 +36,7 @@ final class Presenter {
 
     func show(_ report: Report) {
         switch report.content {
-        case .result(_, .room(.opened(_, _, let draft?))), .result(_, .room(.openedBeforeSync(_, let draft?))),
+        case .result(_, .room(.opened(_, _, let draft?, _))), .result(_, .room(.openedBeforeSync(_, let draft?))),
              .result(_, .thread(.opened(_, _, _, let draft?))):
             fillInputLine?(draft)
         case .attention(let attention): alert?(attention)

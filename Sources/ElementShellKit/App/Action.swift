@@ -15,6 +15,7 @@ public enum Action: Sendable, Equatable {
     case room(RoomAction)
     case membership(MembershipAction)
     case roles(RoleAction)
+    case pin(PinAction)
     case space(SpaceAction)
     case encryption(EncryptionAction)
     case trust(TrustAction)

@@ -62,6 +62,7 @@ extension AppState {
         case .room(let action): await send(action, in: context)
         case .membership(let action): await send(action, in: context)
         case .roles(let action): await send(action, in: context.openRoom)
+        case .pin(let action): await send(action, in: context.openRoom)
         case .space(let action): await send(action, in: context.signedIn)
         case .encryption(let action): await send(action, in: context)
         case .trust(let action): await send(action, in: context)

@@ -79,6 +79,7 @@ public enum Outcome: Sendable, Equatable {
     case space(SpaceOutcome)
     case membership(MembershipOutcome)
     case roles(RoleOutcome)
+    case pin(PinOutcome)
     case session(SessionOutcome)
     case settings(SettingsOutcome)
     case scripting(ScriptingOutcome)

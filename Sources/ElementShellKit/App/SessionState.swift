@@ -40,8 +40,8 @@ public struct SessionState: Equatable {
     /// Own edits shown as they were queued, by the event they change, with their new text, so
     /// the edit that sync brings back is not shown twice.
     var echoedEdits: [String: String] = [:]
-    /// Messages shown by `/search` that the store does not hold, so their numbers work too.
-    var searchResults: [String: MessageRecord] = [:]
+    /// Messages shown by `/search` or `/pins` that the store does not hold, so their numbers work too.
+    var fetchedMessages: [String: MessageRecord] = [:]
     /// The addresses the last `/links` listed, which `/link N` counts.
     var listedLinks: [LinkEntry] = []
     /// The rooms the last `/space` listed, which `/join N` counts.

@@ -64,6 +64,8 @@ public enum ShellError: Error, Sendable, Equatable {
     case notPermitted(CommandName, PowerRefusal)
     /// `/op` or `/deop` would lower the user's own level without `!`.
     case demotingSelf(command: String)
+    /// `/unpin` of a message that is not pinned.
+    case notPinned(String)
     /// What a command does (the state event it sends, removing another's message) needs a higher
     /// power level in that room than ours.
     case stateNotPermitted(command: String, roomName: RemoteText, required: Int, own: Int)

@@ -271,6 +271,18 @@ public enum CommandTable {
                             confirmed: confirmed))
         },
         CommandSpec(
+            .pins, requires: .openRoom,
+            summary: { L10n.screenHelpPinsSummary }, usage: { L10n.screenHelpPinsUsage }
+        ) { _, _ in .pin(.list) },
+        CommandSpec(
+            .pin, parameters: [CommandParameter(.message)], requires: .openRoom,
+            summary: { L10n.screenHelpPinSummary }, usage: { L10n.screenHelpPinUsage }, details: { [L10n.screenHelpReferenceDetails] }
+        ) { arguments, _ throws(CommandParseError) in .pin(.pin(try reference(arguments[0], command: "pin"))) },
+        CommandSpec(
+            .unpin, parameters: [CommandParameter(.message)], requires: .openRoom,
+            summary: { L10n.screenHelpUnpinSummary }, usage: { L10n.screenHelpUnpinUsage }, details: { [L10n.screenHelpReferenceDetails] }
+        ) { arguments, _ throws(CommandParseError) in .pin(.unpin(try reference(arguments[0], command: "unpin"))) },
+        CommandSpec(
             .deop, parameters: [CommandParameter(.userID)], requires: .openRoom, isConfirmable: true,
             summary: { L10n.screenHelpDeopSummary }, usage: { L10n.screenHelpDeopUsage }
         ) { arguments, confirmed in .roles(.setUser(arguments[0], level: nil, confirmed: confirmed)) },

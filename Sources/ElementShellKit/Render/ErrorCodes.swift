@@ -61,6 +61,7 @@ public enum ErrorCodes {
         case .notPermitted(_, .levelAboveOwn): "power_level_above_own"
         case .notPermitted(_, .creatorFixed): "creator_power_fixed"
         case .demotingSelf: "demoting_self"
+        case .notPinned: "not_pinned"
         case .unknownSpace: "unknown_space"
         case .notInSpace: "not_in_space"
         case .stateNotPermitted: "power_level_too_low"

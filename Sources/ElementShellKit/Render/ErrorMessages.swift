@@ -60,6 +60,7 @@ public enum ErrorMessages {
         case .invalidRoomAlias(let alias): L10n.errorInvalidRoomAlias(clean(alias))
         case .notPermitted(let command, let refusal): message(for: refusal, of: command)
         case .demotingSelf(let command): L10n.errorDemotingSelf(clean("/" + command))
+        case .notPinned(let reference): L10n.errorNotPinned(clean(reference))
         case .unknownSpace(let target): L10n.errorUnknownSpace(clean(target))
         case .notInSpace(let room, let space): L10n.errorNotInSpace(room.shown, space.shown)
         case .stateNotPermitted(let command, let roomName, let required, let own):

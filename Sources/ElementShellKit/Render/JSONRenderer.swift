@@ -112,6 +112,7 @@ public enum JSONRenderer {
         case .notification(let outcome): outcome.json
         case .safety(let outcome): outcome.json
         case .roles(let outcome): outcome.json
+        case .pin(let outcome): outcome.json
         case .encryption(let outcome): outcome.json
         case .trust(let outcome): outcome.json
         case .verification(let outcome): outcome.json

@@ -46,8 +46,8 @@ extension RoomChange {
         lastEventID = timeline.events.last { $0.eventID != nil }?.eventID
     }
 
-    /// Name, alias, topic, encryption and whether it is a space from state events with an empty state key,
-    /// and a space's children from `m.space.child` (keyed by the child's ID); the latest wins.
+    /// Name, alias, topic, encryption, pins, upgrades and whether it is a space from state events
+    /// with an empty state key, and a space's children from `m.space.child` (keyed by the child's ID); the latest wins.
     private mutating func take(_ events: [SyncEvent]) {
         for event in events {
             guard let stateKey = event.stateKey else { continue }
@@ -58,7 +58,10 @@ extension RoomChange {
             case "m.room.create" where stateKey.isEmpty:
                 isSpace = event.content["type"]?.string == "m.space"
                 createEvent = ["sender": .string(event.sender), "content": event.content]
+                predecessorRoomID = event.content["predecessor"]?["room_id"]?.string
             case "m.room.power_levels" where stateKey.isEmpty: powerLevels = event.content
+            case "m.room.pinned_events" where stateKey.isEmpty: pinnedEventIDs = (event.content["pinned"]?.array ?? []).compactMap(\.string)
+            case "m.room.tombstone" where stateKey.isEmpty: replacementRoomID = event.content["replacement_room"]?.string ?? ""
             case "m.room.encryption" where stateKey.isEmpty: encryption = RoomEncryption(content: event.content) ?? encryption
             // The spec: a child without `via` servers is no child (that is how one is removed).
             case "m.space.child" where !stateKey.isEmpty: spaceChildren[stateKey] = !(event.content["via"]?.array ?? []).isEmpty

@@ -42,6 +42,12 @@ public struct RoomChange: Sendable, Equatable {
     /// content), when the response has them: who may notify the whole room.
     public var powerLevels: JSONValue?
     public var createEvent: JSONValue?
+    /// The pinned events, when an `m.room.pinned_events` is in the response.
+    public var pinnedEventIDs: [String]?
+    /// The replacement room of an `m.room.tombstone` in the response (empty: one without).
+    public var replacementRoomID: String?
+    /// The room an `m.room.create` in the response says this one replaced.
+    public var predecessorRoomID: String?
 
     public init(roomID: String, membership: RoomRecord.Membership) {
         self.roomID = roomID
@@ -64,6 +70,9 @@ public struct RoomChange: Sendable, Equatable {
         if let isSpace { room.isSpace = isSpace }
         if let encryption { room.encryption = encryption }
         if let lastEventID { room.lastEventID = lastEventID }
+        if let pinnedEventIDs { room.pinnedEventIDs = pinnedEventIDs }
+        if let replacementRoomID { room.replacementRoomID = replacementRoomID.isEmpty ? nil : replacementRoomID }
+        if let predecessorRoomID { room.predecessorRoomID = predecessorRoomID }
         if !spaceChildren.isEmpty {
             let kept = Set(room.spaceChildren).filter { spaceChildren[$0] != false }
             room.spaceChildren = kept.union(spaceChildren.filter(\.value).keys).sorted()

@@ -38,6 +38,12 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, TableRecord {
     public var lastEventID: String?
     /// Marked unread by the user (`m.marked_unread`), here or in another client.
     public var isMarkedUnread = false
+    /// The events pinned in the room (`m.room.pinned_events`), in the event's order.
+    public var pinnedEventIDs: [String] = []
+    /// The room that replaced this one (`m.room.tombstone`): it was upgraded.
+    public var replacementRoomID: String?
+    /// The room this one replaced (its `m.room.create`'s `predecessor`).
+    public var predecessorRoomID: String?
 
     public init(roomID: String, membership: Membership, name: String? = nil, canonicalAlias: String? = nil, topic: String? = nil,
                 heroes: [String] = [], heroNames: [String] = [], joinedMemberCount: Int = 0, notificationCount: Int = 0, highlightCount: Int = 0, lastActivity: Int64 = 0,
@@ -83,6 +89,9 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, TableRecord {
         encryption = (row["encryption"] as String?).flatMap(RoomEncryption.init(storedText:))
         lastEventID = row["last_event_id"]
         isMarkedUnread = row["marked_unread"]
+        pinnedEventIDs = (row["pinned"] as String).split(separator: "\n").map(String.init)
+        replacementRoomID = row["replacement_room"]
+        predecessorRoomID = row["predecessor_room"]
     }
 
     /// Joined but not brought by sync yet (kept by `StoreWriter.recordJoin`): every room sync
@@ -116,6 +125,9 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, TableRecord {
         inserter.bind(encryption?.storedText)
         inserter.bind(lastEventID)
         inserter.bind(Int64(isMarkedUnread ? 1 : 0))
+        inserter.bind(pinnedEventIDs.joined(separator: "\n"))
+        inserter.bind(replacementRoomID)
+        inserter.bind(predecessorRoomID)
         try inserter.run()
     }
 
@@ -123,7 +135,7 @@ public struct RoomRecord: Sendable, Equatable, FetchableRecord, TableRecord {
     static let saveSQL = """
         INSERT OR REPLACE INTO room (room_id, membership, name, canonical_alias, topic, heroes, hero_names, joined_member_count,
                                      notification_count, highlight_count, last_activity, prev_batch, is_direct, is_space, space_children,
-                                     encryption, last_event_id, marked_unread)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                     encryption, last_event_id, marked_unread, pinned, replacement_room, predecessor_room)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 }

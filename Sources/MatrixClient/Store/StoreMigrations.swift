@@ -324,6 +324,16 @@ enum StoreMigrations {
                 table.primaryKey("user_id", .text)
             }
         }
+        migrator.registerMigration("19 pins and upgrades") { database in
+            // The room's pinned events (`m.room.pinned_events`, newline-separated IDs), the room
+            // that replaced it (`m.room.tombstone`) and the one it replaced (`m.room.create`'s
+            // `predecessor`).
+            try database.alter(table: "room") { table in
+                table.add(column: "pinned", .text).notNull().defaults(to: "")
+                table.add(column: "replacement_room", .text)
+                table.add(column: "predecessor_room", .text)
+            }
+        }
         return migrator
     }
 }

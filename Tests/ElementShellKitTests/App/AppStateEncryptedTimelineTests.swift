@@ -38,7 +38,7 @@ import Testing
         await app.state.run(line: "/login matrix.org alice")
         try await waitUntil { app.state.syncStatus == .live }
         await app.state.run(line: "/open Lobby")
-        guard case .room(.opened(_, let messages, _))? = app.log.outcomes.last, let unreadable = messages.last else { Issue.record("not opened"); return }
+        guard case .room(.opened(_, let messages, _, _))? = app.log.outcomes.last, let unreadable = messages.last else { Issue.record("not opened"); return }
         #expect(unreadable.encryption == .undecryptable(.missingKey))
         #expect(text(app.log.reports.last).last?.hasSuffix("🔒 Bob: Unable to decrypt: the key has not arrived yet (it is shown when it does)") == true)
 
@@ -119,7 +119,7 @@ import Testing
 
         // The store holds less than a screenful: /open looks back first.
         await app.state.run(line: "/open Lobby")
-        guard case .room(.opened(_, let shown, _))? = app.log.outcomes.last else { Issue.record("not opened"); return }
+        guard case .room(.opened(_, let shown, _, _))? = app.log.outcomes.last else { Issue.record("not opened"); return }
         let messages = shown.filter { ["$old", "$lost"].contains($0.eventID) }
         #expect(messages.map(\.body) == ["from the past", ""])
         #expect(messages.map(\.encryption) == [.unsignedDevice, .undecryptable(.missingKey)])

@@ -200,7 +200,7 @@ import Testing
                       content: content))
         let newDevice = try await loggedIn(sync: lobby)
         await newDevice.state.run(line: "/open Lobby")
-        guard case .room(.opened(_, let shown, _))? = newDevice.log.outcomes.last else { Issue.record("not opened"); return }
+        guard case .room(.opened(_, let shown, _, _))? = newDevice.log.outcomes.last else { Issue.record("not opened"); return }
         #expect(shown.last?.body == "", "no key yet")
 
         let syncs = newDevice.state.appliedSyncCount

@@ -138,7 +138,7 @@ import Testing
         let state = app.state
         var outcome = Outcome(session: state.session?.userID, currentRoomID: state.currentRoomID, memberNames: state.memberNames,
                               joinsAwaitingSync: state.joinsAwaitingSync, shownSpaceRooms: state.shownSpaceRooms.map(\.roomID),
-                              searchResults: Set(state.searchResults.keys))
+                              searchResults: Set(state.fetchedMessages.keys))
         for room in state.rooms.values { outcome.unread[room.roomID] = [room.notificationCount, room.highlightCount] }
         outcome.promptUnread = state.promptValues().unread
         for (roomID, timeline) in state.timelines { outcome.timelines[roomID] = timeline.messages.map(\.eventID) }
@@ -147,7 +147,7 @@ import Testing
             case .message(let view): outcome.shown[view.body.unsanitized, default: 0] += 1
             case .result(_, let result):
                 outcome.result = result
-                if case .room(.opened(_, let messages, _)) = result {
+                if case .room(.opened(_, let messages, _, _)) = result {
                     for message in messages { outcome.shown[message.body.unsanitized, default: 0] += 1 }
                 }
             default: break

@@ -50,7 +50,7 @@ import Testing
         await app.state.run(line: "/login matrix.org alice")
         try await waitUntil { app.state.rooms["!quiet:hs"] != nil }
         #expect(await app.state.run(line: "/open Quiet"))
-        guard case .room(.opened("Quiet", [], nil))? = app.log.outcomes.last else { Issue.record("not opened: \(app.log.outcomes)"); return }
+        guard case .room(.opened("Quiet", [], nil, _))? = app.log.outcomes.last else { Issue.record("not opened: \(app.log.outcomes)"); return }
     }
 
     static var invite: SyncResponse {

@@ -34,7 +34,7 @@ import Testing
         #expect(alices.currentThreadRoot != nil)
         #expect(!alices.memberNames.isEmpty)
         #expect(!alices.timelines.isEmpty)
-        #expect(!alices.searchResults.isEmpty)
+        #expect(!alices.fetchedMessages.isEmpty)
         #expect(!alices.shownSpaceRooms.isEmpty)
         #expect(alices.typingNotice != nil)
 

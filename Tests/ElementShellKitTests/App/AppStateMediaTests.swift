@@ -80,7 +80,7 @@ import Testing
             return Data("hello".utf8)
         }
         let app = try await openLobby(media: media)
-        guard case .room(.opened(_, let shown, _))? = app.log.outcomes.last else { Issue.record("not opened"); return }
+        guard case .room(.opened(_, let shown, _, _))? = app.log.outcomes.last else { Issue.record("not opened"); return }
         #expect(shown.last?.media == MediaInfo(url: "mxc://hs/notes", mimeType: "text/plain", size: 5))
         let folder = app.directory.url.path
 

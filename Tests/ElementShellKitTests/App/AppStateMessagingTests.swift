@@ -51,7 +51,7 @@ import Testing
         #expect(app.log.failures == [.unknownRoom("nowhere")])
         #expect(await app.state.run(line: "/open lob"))
         #expect(app.state.currentRoomID == "!lobby:hs")
-        guard case .room(.opened("Lobby", let messages, nil))? = app.log.outcomes.last else { Issue.record("not opened"); return }
+        guard case .room(.opened("Lobby", let messages, nil, _))? = app.log.outcomes.last else { Issue.record("not opened"); return }
         #expect(messages.map(\.body) == ["earlier"])
         #expect(messages.first?.senderName == "Bob")
         #expect(app.state.promptValues().room == "Lobby")
@@ -136,7 +136,7 @@ import Testing
         await restarted.state.send(.resumeSession)
         try await waitUntil { restarted.state.syncStatus == .live }
         await restarted.state.run(line: "/open Lobby")
-        guard case .room(.opened(_, _, let draft))? = restarted.log.outcomes.last else { Issue.record("not opened"); return }
+        guard case .room(.opened(_, _, let draft, _))? = restarted.log.outcomes.last else { Issue.record("not opened"); return }
         #expect(draft == "see you at 5", "opening the room hands its draft to the input line")
 
         await restarted.state.run(line: "see you at 5")
@@ -163,7 +163,7 @@ import Testing
         #expect(!(await app.state.run(line: "/history")), "history needs an open room")
         // Sync brought one message, and the way back: /open looks back before it shows the room.
         await app.state.run(line: "/open Lobby")
-        guard case .room(.opened(_, let shown, _))? = app.log.outcomes.last else { Issue.record("not opened"); return }
+        guard case .room(.opened(_, let shown, _, _))? = app.log.outcomes.last else { Issue.record("not opened"); return }
         #expect(shown.map(\.body) == ["first", "second", "earlier"], "oldest first")
         #expect(await asked.values == ["p1"])
         #expect(await app.state.run(line: "/history 5"))
@@ -172,7 +172,7 @@ import Testing
 
         // Opened again, the store has all of it, in order, and knows the beginning is reached.
         await app.state.run(line: "/open Lobby")
-        guard case .room(.opened(_, let all, _))? = app.log.outcomes.last else { Issue.record("not opened"); return }
+        guard case .room(.opened(_, let all, _, _))? = app.log.outcomes.last else { Issue.record("not opened"); return }
         #expect(all.map(\.body) == ["first", "second", "earlier"])
         await app.state.run(line: "/history 2")
         #expect(app.log.outcomes.last == .room(.history([])))

@@ -41,7 +41,7 @@ import Testing
 
     @Test func shownMessagesAreNumberedAndCommandsTakeTheNumbers() async throws {
         let app = try await openLobby([Self.lobbyWithOwnMessage])
-        guard case .room(.opened(_, let shown, _))? = app.log.outcomes.last else { Issue.record("not opened"); return }
+        guard case .room(.opened(_, let shown, _, _))? = app.log.outcomes.last else { Issue.record("not opened"); return }
         #expect(shown.map(\.reference) == [1, 2])
         #expect(shown.first?.reactions == [ReactionCount(key: "👍", count: 1, firstSenderID: "@alice:example", firstSenderName: "Alice")])
 
@@ -236,7 +236,7 @@ import Testing
         #expect(shown == ["message no, mine re ", "changed ~1 earlier, better (edited)", "changed ~2 deleted", "Bob 👀 ~1"],
                 "only bob's own edit counts, the fallback quote is gone from the reply, and its parent was deleted in the same sync")
         await app.state.run(line: "/open Lobby")
-        guard case .room(.opened(_, let messages, _))? = app.log.outcomes.last else { Issue.record("not opened"); return }
+        guard case .room(.opened(_, let messages, _, _))? = app.log.outcomes.last else { Issue.record("not opened"); return }
         #expect(messages.map(\.body) == ["earlier, better", "", "no, mine"])
         #expect(messages.first?.reactions == [ReactionCount(key: "👀", count: 1, firstSenderID: "@bob:hs", firstSenderName: "Bob")], "alice's 👍 was redacted")
         #expect(messages.last?.replyQuote?.body == "", "the parent was deleted: \(messages.map(\.replyQuote))")

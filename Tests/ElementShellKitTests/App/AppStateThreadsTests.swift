@@ -35,7 +35,7 @@ import Testing
         later.timeline = .init(events: [Self.threadReply("see you", id: "$c", from: "@carol:hs", at: 9_000, fallingBackTo: "$b")])
         let app = try await Relations().openLobby([Self.lobbyWithThread, SyncResponse(nextBatch: "s2", rooms: .init(joined: ["!lobby:hs": later]))],
                                                   gate: gate)
-        guard case .room(.opened(_, let shown, _))? = app.log.outcomes.last else { Issue.record("not opened"); return }
+        guard case .room(.opened(_, let shown, _, _))? = app.log.outcomes.last else { Issue.record("not opened"); return }
         #expect(shown.map(\.body) == ["plans", "unrelated"], "thread replies stay in their thread")
         #expect(shown.first?.threadSummary == ThreadLine(replyCount: 2, latestSenderName: "Bob"))
 

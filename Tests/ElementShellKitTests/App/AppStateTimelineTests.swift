@@ -143,7 +143,7 @@ import Testing
             let shown = app.log.reports.compactMap { report -> [String]? in
                 switch report.content {
                 case .message(let message): [message.body.unsanitized]
-                case .result(_, .room(.opened(_, let messages, _))): messages.map(\.body.unsanitized)
+                case .result(_, .room(.opened(_, let messages, _, _))): messages.map(\.body.unsanitized)
                 default: nil
                 }
             }
@@ -239,7 +239,7 @@ import Testing
 
     func bodies(_ outcome: Outcome) -> [String] {
         switch outcome {
-        case .room(.history(let messages)), .room(.opened(_, let messages, _)): messages.map(\.body.unsanitized)
+        case .room(.history(let messages)), .room(.opened(_, let messages, _, _)): messages.map(\.body.unsanitized)
         default: []
         }
     }

@@ -64,4 +64,34 @@ struct ShellRoomAdminIntegrationTests {
         #expect((levels?["users"] as? [String: Int])?[rae.userID] == nil, "the peer reads her level gone")
         #expect(levels?["kick"] as? Int == 75)
     }
+
+    @Test func pinsOfThePeerAreListedAndOursAreRead() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let tag = UUID().uuidString.prefix(6)
+        let (base, roomID) = try await roomWithPeers("Pins \(tag)", in: shell)
+        let raeMessage = try await rae.sendEvent("m.room.message", content: #"{"msgtype": "m.text", "body": "read the rules \#(tag)"}"#, to: roomID)
+        let opped = try await shell.run(base + ["-c", "/open \(roomID)", "-c", "/op \(rae.userID)", "-c", "/pins", "-c", "/unpin \(raeMessage)"])
+        #expect(opped.result(of: "pins")?["pinned"] as? [Any] == nil || (opped.result(of: "pins")?["pinned"] as? [Any])?.isEmpty == true)
+        #expect(opped.errorCodes == ["not_pinned"], "\(opped.standardOutput)")
+        _ = try await rae.putState("m.room.pinned_events", content: #"{"pinned": ["\#(raeMessage)", "$unknown\#(tag)"]}"#, in: roomID)
+
+        let listed = try await shell.run(base + ["-c", "/wait sync", "-c", "/open \(roomID)", "-c", "/pins", "-c", "hello \(tag)", "-c", "/wait sent",
+                                                 "-c", "/pin ^"])
+        #expect(listed.result(of: "open")?["pinned_count"] as? Int == 2, "\(listed.standardOutput)")
+        let pins = listed.result(of: "pins")?["pinned"] as? [[String: Any]] ?? []
+        #expect(pins.map { $0["event_id"] as? String } == [raeMessage, "$unknown\(tag)"], "\(listed.standardOutput)")
+        #expect(pins.first?["body"] as? String == "read the rules \(tag)")
+        #expect(pins.last?["unavailable"] as? Bool == true)
+        let pinned = listed.result(of: "pin")
+        #expect(pinned?["count"] as? Int == 3 && pinned?["changed"] as? Bool == true, "\(listed.standardOutput)")
+        let ours = try #require(pinned?["event_id"] as? String)
+
+        // The peer reads ours after hers; the shell unpins the one nobody can see.
+        let state = try await rae.state("m.room.pinned_events", in: roomID)
+        #expect(state?["pinned"] as? [String] == [raeMessage, "$unknown\(tag)", ours])
+        let unpinned = try await shell.run(base + ["-c", "/open \(roomID)", "-c", "/pins", "-c", "/unpin $unknown\(tag)"])
+        #expect(unpinned.result(of: "unpin")?["count"] as? Int == 2, "\(unpinned.standardOutput)")
+        #expect(try await rae.state("m.room.pinned_events", in: roomID)?["pinned"] as? [String] == [raeMessage, ours])
+    }
 }

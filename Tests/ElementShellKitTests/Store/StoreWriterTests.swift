@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MatrixJSON
 import TestSupport
 import Testing
 @testable import ElementShellKit
@@ -55,6 +56,29 @@ import Testing
         let rooms = try await reopened.rooms().sorted { $0.roomID < $1.roomID }
         #expect(rooms.map(\.roomID) == ["!a", "!b"])
         #expect(rooms[0].name == "A" && rooms[0].topic == "Things" && rooms[0].heroes == ["@x:hs", "@y:hs"] && rooms[1].membership == .invite)
+    }
+
+    @Test func pinsAndUpgradesFromStateAreKeptUntilChanged() async throws {
+        let store = try StoreWriter(url: url)
+        func state(_ type: String, _ content: JSONValue) -> SyncEvent { SyncEvent(type: type, sender: "@a:hs", stateKey: "", content: content) }
+        var response = SyncResponse(nextBatch: "s1")
+        response.rooms.joined["!new:hs"] = SyncResponse.JoinedRoom(state: [state("m.room.create", ["room_version": "12", "predecessor": ["room_id": "!old:hs"]]),
+                                                         state("m.room.pinned_events", ["pinned": ["$1", "$2", 7]])])
+        response.rooms.joined["!old:hs"] = SyncResponse.JoinedRoom(state: [state("m.room.tombstone", ["body": "moved", "replacement_room": "!new:hs"])])
+        try await store.apply(SyncBatch(response, userID: "@me:hs"), position: .nextBatch("s1"))
+        var rooms = Dictionary(uniqueKeysWithValues: try await store.rooms().map { ($0.roomID, $0) })
+        #expect(rooms["!new:hs"]?.pinnedEventIDs == ["$1", "$2"], "what is no event ID is left out")
+        #expect(rooms["!new:hs"]?.predecessorRoomID == "!old:hs")
+        #expect(rooms["!old:hs"]?.replacementRoomID == "!new:hs")
+
+        // A later response without them keeps them; an empty list unpins all.
+        var later = SyncResponse(nextBatch: "s2")
+        later.rooms.joined["!new:hs"] = SyncResponse.JoinedRoom(state: [state("m.room.pinned_events", ["pinned": []])])
+        later.rooms.joined["!old:hs"] = SyncResponse.JoinedRoom(state: [state("m.room.topic", ["topic": "old"])])
+        try await store.apply(SyncBatch(later, userID: "@me:hs"), position: .nextBatch("s2"))
+        rooms = Dictionary(uniqueKeysWithValues: try await StoreWriter(url: url).rooms().map { ($0.roomID, $0) })
+        #expect(rooms["!new:hs"]?.pinnedEventIDs == [])
+        #expect(rooms["!old:hs"]?.replacementRoomID == "!new:hs")
     }
 
     @Test func aFailedTransactionLeavesNothingBehind() async throws {

@@ -61,7 +61,7 @@ extension Report {
     public var messagesShown: [MessageView] {
         switch content {
         case .message(let message), .result(_, .message(.queued(let message))): [message]
-        case .result(_, .room(.opened(_, let messages, _))), .result(_, .room(.history(let messages))): messages
+        case .result(_, .room(.opened(_, let messages, _, _))), .result(_, .room(.history(let messages))): messages
         case .result(_, .thread(.opened(_, let root, let messages, _))): [root] + messages
         default: []
         }

@@ -77,7 +77,7 @@ extension AppState {
 
     private func storedOrFound(_ eventID: String) async -> MessageRecord? {
         if let stored = try? await state.store?.message(eventID: eventID) { return stored }
-        return state.sentMessages.message(eventID: eventID) ?? state.searchResults[eventID]
+        return state.sentMessages.message(eventID: eventID) ?? state.fetchedMessages[eventID]
     }
 
     /// Removing another's message needs the room's `redact` level: refused here, it names the

@@ -323,7 +323,16 @@ extension AppState {
             commit { $0.joinsAwaitingSync.insert(roomID) }
             return finish(.room(.openedBeforeSync(roomName: RoomName.text(of: opened), draft: draft)))
         }
-        return finish(.room(.opened(roomName: RoomName.text(of: opened), messages: views(of: messages, with: surroundings), draft: draft)))
+        return finish(.room(.opened(roomName: RoomName.text(of: opened), messages: views(of: messages, with: surroundings), draft: draft,
+                                    header: header(of: opened))))
+    }
+
+    /// What the opened room's first line says besides its name.
+    private func header(of room: RoomRecord) -> RoomHeader {
+        let replacement = room.replacementRoomID.map { roomID in
+            RoomReplacement(roomID: roomID, name: state.rooms[roomID].flatMap { $0.membership == .join ? RoomName.text(of: $0) : nil })
+        }
+        return RoomHeader(pinnedCount: room.pinnedEventIDs.count, replacement: replacement)
     }
 
     /// The room `target` names. In batch mode, where sync only catches up when asked, a name

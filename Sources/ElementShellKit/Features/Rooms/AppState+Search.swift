@@ -22,7 +22,7 @@ extension AppState {
         let found = events.compactMap { event in event.roomID.flatMap { MessageRecord(roomID: $0, event: event) } }
         let surroundings = await surroundings(of: found)
         commit { state in
-            for message in found where state.searchResults[message.eventID] == nil { state.searchResults[message.eventID] = message }
+            for message in found where state.fetchedMessages[message.eventID] == nil { state.fetchedMessages[message.eventID] = message }
         }
         let hits = zip(found, views(of: found, with: surroundings)).map { message, view in
             SearchHit(roomName: roomName(of: message.roomID), message: view)

@@ -9,8 +9,9 @@ extension RoomOutcome {
         case .unread(let rooms, let cells): ["rooms": NumberedRoom.json(rooms) { cells[$0.roomID]?.json ?? [:] }]
         case .markedRead(let name): ["room": name.json]
         case .markedUnread(let name): ["room": name.json, "marked_unread": true]
-        case .opened(let name, let messages, let draft):
-            ["room": name.json, "messages": .array(messages.map { .object($0.json) }), "draft": draft.json]
+        case .opened(let name, let messages, let draft, let header):
+            ["room": name.json, "messages": .array(messages.map { .object($0.json) }), "draft": draft.json,
+             "pinned_count": .integer(Int64(header.pinnedCount)), "replaced_by": header.replacement.map { .string($0.roomID) } ?? .null]
         case .openedBeforeSync(let name, let draft): ["room": name.json, "messages": [], "draft": draft.json, "awaiting_sync": .bool(true)]
         case .searchResults(let hits, let skipsEncrypted):
             ["results": .array(hits.map { .object($0.message.json.merging(["room": $0.roomName.json]) { $1 }) }),

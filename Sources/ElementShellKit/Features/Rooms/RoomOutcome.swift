@@ -12,8 +12,9 @@ public enum RoomOutcome: Sendable, Equatable {
     case markedRead(roomName: RemoteText)
     /// `/unread-mark`: the room is marked unread, for every client of the account.
     case markedUnread(roomName: RemoteText)
-    /// `/open`: the room's name, its latest messages, and its draft for the input line.
-    case opened(roomName: RemoteText, messages: [MessageView], draft: String?)
+    /// `/open`: the room's name, its latest messages, its draft for the input line, and what its
+    /// first line says of it besides.
+    case opened(roomName: RemoteText, messages: [MessageView], draft: String?, header: RoomHeader = RoomHeader())
     /// `/open` of a room joined (here or in an earlier run) that sync has not brought yet: its
     /// messages print as they arrive.
     case openedBeforeSync(roomName: RemoteText, draft: String?)

@@ -13,13 +13,13 @@ struct RoomsText {
         case .unread(let rooms, let cells): rooms.isEmpty ? [L10n.screenRoomsNoneUnread] : roomList.lines(rooms, spaceCells: cells)
         case .markedRead(let name): [L10n.screenRoomMarkedRead(name.shown)]
         case .markedUnread(let name): [L10n.screenRoomMarkedUnread(name.shown)]
-        case .opened(let name, let messages, _) where theme.forScreenReader:
+        case .opened(let name, let messages, _, let header) where theme.forScreenReader:
             // Said as a sentence: a screen reader reads the dash of the usual heading as a word.
-            [messages.isEmpty ? L10n.screenSpokenRoomOpenedEmpty(name.shown) : L10n.screenSpokenRoomOpened(name.shown)]
-                + messages.flatMap(messageText.lines(for:))
-        case .opened(let name, let messages, _):
-            [theme.accent(messages.isEmpty ? L10n.screenRoomOpenedEmpty(name.shown) : L10n.screenRoomOpened(name.shown))]
-                + messages.flatMap(messageText.lines(for:))
+            [messages.isEmpty ? L10n.screenSpokenRoomOpenedEmpty(headed(name, header)) : L10n.screenSpokenRoomOpened(headed(name, header))]
+                + replacementLines(header) + messages.flatMap(messageText.lines(for:))
+        case .opened(let name, let messages, _, let header):
+            [theme.accent(messages.isEmpty ? L10n.screenRoomOpenedEmpty(headed(name, header)) : L10n.screenRoomOpened(headed(name, header)))]
+                + replacementLines(header) + messages.flatMap(messageText.lines(for:))
         case .openedBeforeSync(let name, _) where theme.forScreenReader: [L10n.screenSpokenRoomOpenedBeforeSync(name.shown)]
         case .openedBeforeSync(let name, _): [theme.accent(L10n.screenRoomOpenedBeforeSync(name.shown))]
         case .searchResults(let hits, let skipsEncrypted):
@@ -44,6 +44,23 @@ struct RoomsText {
                 : messages.count == 1 ? L10n.screenRecentOne(name.shown) : L10n.screenRecentOther(messages.count, name.shown)]
                 + messages.flatMap(messageText.lines(for:))
         }
+    }
+
+    /// The room's name, with how many messages are pinned in it where some are.
+    private func headed(_ name: RemoteText, _ header: RoomHeader) -> String {
+        switch header.pinnedCount {
+        case 0: name.shown
+        case 1: name.shown + " · " + L10n.screenRoomPinnedOne
+        case let count: name.shown + " · " + L10n.screenRoomPinnedOther(count)
+        }
+    }
+
+    /// Where the conversation went on, for a room that was upgraded.
+    private func replacementLines(_ header: RoomHeader) -> [String] {
+        guard let replacement = header.replacement else { return [] }
+        let target = replacement.name?.shown ?? TerminalSanitizer.clean(replacement.roomID)
+        return [theme.dim(replacement.name == nil ? L10n.screenRoomReplacedNotJoined(target, TerminalSanitizer.clean(replacement.roomID))
+                                                  : L10n.screenRoomReplacedJoined(target))]
     }
 
     private func joinRuleText(_ rule: RemoteText, _ spaces: [RemoteText]) -> String {

@@ -19,7 +19,8 @@ public actor SlidingSyncService {
     static let recentListName = "recent"
     static let recentTimelineLimit = 10
     /// The state each room comes with: what names it, whether it is encrypted or a space, its
-    /// children, who the user is in it, who may notify it all, and the members its timeline needs.
+    /// children, who the user is in it, who may notify it all, its pins, whether it was upgraded
+    /// and who may join it, and the members its timeline needs.
     static let requiredState: [SlidingSyncRequest.StateKeySelector] = [
         .init(type: "m.room.name", stateKey: ""),
         .init(type: "m.room.canonical_alias", stateKey: ""),
@@ -28,6 +29,9 @@ public actor SlidingSyncService {
         .init(type: "m.room.encryption", stateKey: ""),
         .init(type: "m.room.history_visibility", stateKey: ""),
         .init(type: "m.room.power_levels", stateKey: ""),
+        .init(type: "m.room.pinned_events", stateKey: ""),
+        .init(type: "m.room.tombstone", stateKey: ""),
+        .init(type: "m.room.join_rules", stateKey: ""),
         .init(type: "m.room.member", stateKey: "$ME"),
         .init(type: "m.room.member", stateKey: "$LAZY"),
         .init(type: "m.space.child", stateKey: "*"),

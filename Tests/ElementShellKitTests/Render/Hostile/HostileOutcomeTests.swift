@@ -237,6 +237,13 @@ import TerminalGraphics
                 events: [SettingLevel(setting: .event(text), level: 100)]))))),
             Sample(name: "/op", content: .result(command: "op", outcome: .roles(.userChanged(userID: text, name: RemoteText(text), level: 50,
                                                                                                isDefault: false, roomName: RemoteText(text))))),
+            Sample(name: "/pins", content: .result(command: "pins", outcome: .pin(.list(roomName: RemoteText(text), pins: [
+                .message(message), .unavailable(eventID: text, number: 3)]))), showsText: true),
+            Sample(name: "/pin", content: .result(command: "pin", outcome: .pin(.changed(number: nil, eventID: text, isPinned: true, changed: true, count: 2,
+                                                                                          roomName: RemoteText(text))))),
+            Sample(name: "/open upgraded", content: .result(command: "open", outcome: .room(.opened(
+                roomName: RemoteText(text), messages: [message], draft: text,
+                header: RoomHeader(pinnedCount: 2, replacement: RoomReplacement(roomID: text, name: RemoteText(text))))))),
             Sample(name: "/roles set", content: .result(command: "roles", outcome: .roles(.settingChanged(.event(text), level: 50,
                                                                                                         roomName: RemoteText(text))))),
             Sample(name: "/forget", content: .result(command: "forget", outcome: .room(.forgotten(roomName: RemoteText(text))))),
@@ -346,7 +353,7 @@ import TerminalGraphics
             ("attachment damaged", .attachmentDamaged(name: text)), ("no picture", .noPicture(reference: text)), ("unknown link", .unknownLink(number: 3, listed: 2)),
             ("unknown keyword", .unknownKeyword(RemoteText(text))), ("not ignored", .notIgnored(text)), ("ignoring self", .ignoringSelf),
             ("invite blocking unsupported", .inviteBlockingUnsupported), ("invite blocked", .inviteBlocked(userID: text)),
-            ("report unsupported", .reportUnsupported), ("demoting self", .demotingSelf(command: text)),
+            ("report unsupported", .reportUnsupported), ("demoting self", .demotingSelf(command: text)), ("not pinned", .notPinned(text)),
             ("above own", .notPermitted(.op, .levelAboveOwn(level: 100, own: 50))), ("creator fixed", .notPermitted(.op, .creatorFixed(userID: text))), ("not left", .notLeft(roomName: RemoteText(text))),
             ("pictures unavailable", .picturesUnavailable), ("pictures off", .picturesOff), ("pictures described", .picturesDescribed), ("picture not shown", .pictureNotShown(label: text, .notAPicture)),
             ("file not written", .fileNotWritten(path: text)), ("encryption", .encryption(.alreadyEncrypted(roomName: RemoteText(text)))),
@@ -434,6 +441,8 @@ import TerminalGraphics
         case .roles(.roles): 85
         case .roles(.userChanged): 86
         case .roles(.settingChanged): 87
+        case .pin(.list): 88
+        case .pin(.changed): 89
         case .draft(let outcome):
             switch outcome {
             case .shown: 48
@@ -471,7 +480,7 @@ import TerminalGraphics
         }
     }
 
-    static let outcomeCount = 88
+    static let outcomeCount = 90
 
     /// Which case `content` is. No `default`: a new case must be numbered here.
     static func number(of content: Report.Content) -> Int {
@@ -580,8 +589,9 @@ import TerminalGraphics
         case .reportUnsupported: 67
         case .notLeft: 68
         case .demotingSelf: 69
+        case .notPinned: 70
         }
     }
 
-    static let errorCount = 70
+    static let errorCount = 71
 }
