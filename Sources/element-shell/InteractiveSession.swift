@@ -140,6 +140,7 @@ final class InteractiveSession {
         case .resetIdentity(let userID): L10n.screenRecoveryResetConfirm(TerminalSanitizer.clean(userID))
         case .sendPastedLines(let count): L10n.screenPasteConfirm(count)
         case .report(let item): L10n.screenReportConfirm(SafetyText.name(of: item))
+        case .upgradeRoom(let roomName, let version): L10n.screenUpgradeConfirm(TerminalSanitizer.clean(roomName), TerminalSanitizer.clean(version))
         }
         guard let answer = await editor.ask(prompt, hidden: false) else { return false }
         let yes = L10n.commonAnswerYes.split(separator: ",")

@@ -16,6 +16,7 @@ public enum Action: Sendable, Equatable {
     case membership(MembershipAction)
     case roles(RoleAction)
     case pin(PinAction)
+    case upgrade(UpgradeAction)
     case space(SpaceAction)
     case encryption(EncryptionAction)
     case trust(TrustAction)

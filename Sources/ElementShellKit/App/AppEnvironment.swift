@@ -134,6 +134,8 @@ public enum ConfirmationQuestion: Sendable, Equatable {
     case sendPastedLines(count: Int)
     /// `/report`: the homeserver's admins will see what is reported, with the reason.
     case report(ReportedItem)
+    /// `/upgrade`: the room ends, its conversation goes on in a new one.
+    case upgradeRoom(roomName: String, version: String)
 }
 
 /// Delays and costs the app keeps fixed, which tests shorten.

@@ -63,6 +63,7 @@ extension AppState {
         case .membership(let action): await send(action, in: context)
         case .roles(let action): await send(action, in: context.openRoom)
         case .pin(let action): await send(action, in: context.openRoom)
+        case .upgrade(let action): await send(action, in: context.openRoom)
         case .space(let action): await send(action, in: context.signedIn)
         case .encryption(let action): await send(action, in: context)
         case .trust(let action): await send(action, in: context)

@@ -174,6 +174,7 @@ extension AppState {
             """)
         // Invites the store did not hold as such: told once the rooms stand as sync left them.
         let newInvites = result.rooms.filter { $0.membership == .invite && state.rooms[$0.roomID]?.membership != .invite }
+        let known = state.rooms
         // A mention elsewhere is worth a line; the open room shows its messages anyway.
         let alerts = alerts(in: result)
         for room in result.rooms where room.roomID != state.currentRoomID {
@@ -202,6 +203,7 @@ extension AppState {
             if !result.hasMore { state.awaitsFirstSync = false }
         }
         announceInvites(newInvites)
+        announceUpgrades(result.rooms, known: known)
         if state.announcedFirstSync {
             commit { $0.announcedFirstSync = false }
             report(Report(content: .firstSyncFinished(roomCount: result.rooms.count), location: nil))

@@ -38,6 +38,8 @@ public struct Report: Sendable, Equatable {
         case firstSyncFinished(roomCount: Int)
         /// Sync skipped messages of the open room; `/history` brings them.
         case gap(roomName: RemoteText)
+        /// A joined room was upgraded by someone: the conversation goes on in its replacement.
+        case roomUpgraded(roomName: RemoteText, roomID: String, replacement: RoomReplacement)
         /// `/login` waits for the browser: the link that starts single sign-on, and whether it
         /// was opened in the desktop's browser.
         case signInLink(URL, openedInBrowser: Bool)
@@ -80,6 +82,7 @@ public enum Outcome: Sendable, Equatable {
     case membership(MembershipOutcome)
     case roles(RoleOutcome)
     case pin(PinOutcome)
+    case upgrade(UpgradeOutcome)
     case session(SessionOutcome)
     case settings(SettingsOutcome)
     case scripting(ScriptingOutcome)

@@ -66,6 +66,8 @@ public enum ShellError: Error, Sendable, Equatable {
     case demotingSelf(command: String)
     /// `/unpin` of a message that is not pinned.
     case notPinned(String)
+    /// `/upgrade` of a room that was upgraded already.
+    case alreadyUpgraded(roomName: RemoteText, replacementRoomID: String)
     /// What a command does (the state event it sends, removing another's message) needs a higher
     /// power level in that room than ours.
     case stateNotPermitted(command: String, roomName: RemoteText, required: Int, own: Int)

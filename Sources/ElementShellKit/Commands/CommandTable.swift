@@ -283,6 +283,10 @@ public enum CommandTable {
             summary: { L10n.screenHelpUnpinSummary }, usage: { L10n.screenHelpUnpinUsage }, details: { [L10n.screenHelpReferenceDetails] }
         ) { arguments, _ throws(CommandParseError) in .pin(.unpin(try reference(arguments[0], command: "unpin"))) },
         CommandSpec(
+            .upgrade, parameters: [CommandParameter(.text)], requires: .openRoom, isConfirmable: true,
+            summary: { L10n.screenHelpUpgradeSummary }, usage: { L10n.screenHelpUpgradeUsage }, details: { [L10n.screenHelpUpgradeDetails] }
+        ) { arguments, confirmed in .upgrade(.upgrade(version: arguments[0], confirmed: confirmed)) },
+        CommandSpec(
             .deop, parameters: [CommandParameter(.userID)], requires: .openRoom, isConfirmable: true,
             summary: { L10n.screenHelpDeopSummary }, usage: { L10n.screenHelpDeopUsage }
         ) { arguments, confirmed in .roles(.setUser(arguments[0], level: nil, confirmed: confirmed)) },

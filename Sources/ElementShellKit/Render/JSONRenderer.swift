@@ -51,6 +51,9 @@ public enum JSONRenderer {
                       "expires_in": .integer(Int64(prompt.expiresIn)), "opened_in_browser": .bool(prompt.openedInBrowser)]
         case .gap(let name):
             fields = ["type": "gap", "room": name.json]
+        case .roomUpgraded(let name, let roomID, let replacement):
+            fields = ["type": "room_upgraded", "room": name.json, "room_id": .string(roomID), "replacement_room_id": .string(replacement.roomID),
+                      "replacement_joined": .bool(replacement.name != nil)]
         case .transfer(let notice):
             fields = ["type": "transfer", "direction": .string(notice.direction.rawValue), "name": notice.fileName.json,
                       "done": .integer(notice.progress.done), "total": .integer(notice.progress.total)]
@@ -113,6 +116,7 @@ public enum JSONRenderer {
         case .safety(let outcome): outcome.json
         case .roles(let outcome): outcome.json
         case .pin(let outcome): outcome.json
+        case .upgrade(let outcome): outcome.json
         case .encryption(let outcome): outcome.json
         case .trust(let outcome): outcome.json
         case .verification(let outcome): outcome.json

@@ -78,6 +78,8 @@ public struct TextRenderer: Sendable {
             lines = DeviceCodeText(theme: theme).lines(for: prompt)
         case .gap(let name):
             lines = [theme.dim(L10n.screenTimelineGap(name.shown))]
+        case .roomUpgraded(let name, _, let replacement):
+            lines = [theme.accent(UpgradeText.line(forUpgradeOf: name, to: replacement))]
         case .transfer(let notice):
             lines = [theme.forScreenReader ? TransferText.spokenLine(for: notice) : theme.dim(TransferText.line(for: notice))]
         case .identityChanged(let userID):
@@ -122,6 +124,7 @@ public struct TextRenderer: Sendable {
         case .safety(let outcome): SafetyText(theme: theme).lines(for: outcome)
         case .roles(let outcome): RoleText(theme: theme).lines(for: outcome)
         case .pin(let outcome): PinText(messageText: messageText).lines(for: outcome)
+        case .upgrade(let outcome): UpgradeText.lines(for: outcome)
         case .membership(let outcome): MembershipText().lines(for: outcome)
         case .encryption(let outcome): EncryptionText(theme: theme, width: width).lines(for: outcome)
         case .trust(let outcome): TrustText(theme: theme, width: width).lines(for: outcome)

@@ -5,6 +5,14 @@ extension MatrixRoomService {
         _ = try await client.send(.change(change, of: userID, in: roomID, reason: reason))
     }
 
+    public func knock(_ address: RoomAddress, reason: String?) async throws(MatrixError) -> String {
+        try await client.send(.knock(address, reason: reason)).roomID
+    }
+
+    public func upgrade(roomID: String, to version: String) async throws(MatrixError) -> String {
+        try await client.send(.upgrade(roomID: roomID, to: version)).replacementRoom
+    }
+
     public func powerLevels(roomID: String) async throws(MatrixError) -> PowerLevels {
         let create = try await client.send(.state("m.room.create", of: roomID, asEvent: true))
         return PowerLevels(content: try await client.sendIfPresent(.state("m.room.power_levels", of: roomID)), create: create)

@@ -6,6 +6,10 @@ public protocol RoomService: Sendable {
     /// The ID of the room joined.
     func join(_ address: RoomAddress) async throws(MatrixError) -> String
     func leave(roomID: String) async throws(MatrixError)
+    /// Asks to join a room whose join rule is `knock`; the ID of the room knocked on.
+    func knock(_ address: RoomAddress, reason: String?) async throws(MatrixError) -> String
+    /// Upgrades the room to a room of `version`; the ID of the room that replaces it.
+    func upgrade(roomID: String, to version: String) async throws(MatrixError) -> String
     /// Forgets a room the user left: the server no longer lists it, nor keeps its history for them.
     func forget(roomID: String) async throws(MatrixError)
     /// Up to `limit` events before `token`, newest first, and the token to go on from (`nil` at

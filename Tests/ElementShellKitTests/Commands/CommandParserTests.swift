@@ -138,6 +138,8 @@ import Testing
         ("/kick Bob", .membership(.change(.kick, user: "Bob", reason: nil))),
         ("/roles", .roles(.show)),
         ("/pins", .pin(.list)),
+        ("/upgrade 12", .upgrade(.upgrade(version: "12", confirmed: false))),
+        ("/upgrade! 12", .upgrade(.upgrade(version: "12", confirmed: true))),
         ("/pin ~3", .pin(.pin(.shown(3)))),
         ("/unpin $abc", .pin(.unpin(.eventID("$abc")))),
         ("/roles set kick 75", .roles(.setSetting(.kick, level: 75))),

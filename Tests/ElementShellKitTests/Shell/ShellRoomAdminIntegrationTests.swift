@@ -94,4 +94,36 @@ struct ShellRoomAdminIntegrationTests {
         #expect(unpinned.result(of: "unpin")?["count"] as? Int == 2, "\(unpinned.standardOutput)")
         #expect(try await rae.state("m.room.pinned_events", in: roomID)?["pinned"] as? [String] == [raeMessage, ours])
     }
+
+    @Test func upgradesAreFollowedEachWay() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let tag = UUID().uuidString.prefix(6)
+        let base = try shell.testerArguments(for: homeserver) + ["--output", "json"]
+
+        // The peer upgrades a version 10 room to 12 and invites its members; /open of the old room
+        // says where the conversation went, and once joined there the old one leaves the list.
+        let oldID = try await rae.createRoom(named: "Old \(tag)", version: "10", inviting: qiuID)
+        _ = try await shell.run(base + ["-c", "/login test \(qiu)", "-c", "/join \(oldID)"], extraEnvironment: password)
+        let newID = try await rae.upgrade(oldID, to: "12", invitingMembers: true)
+        #expect(!newID.contains(":"), "a version 12 room's ID names no server: \(newID)")
+        let told = try await shell.run(base + ["-c", "/wait sync", "-c", "/open \(oldID)", "-c", "/join \(newID)", "-c", "/wait sync", "-c", "/rooms"])
+        #expect(told.result(of: "open")?["replaced_by"] as? String == newID, "\(told.standardOutput)")
+        let listed = (told.result(of: "rooms")?["rooms"] as? [[String: Any]] ?? []).compactMap { $0["room_id"] as? String }
+        #expect(listed.contains(newID) && !listed.contains(oldID), "\(listed)")
+
+        // The shell upgrades a room of its own; the peer, invited, follows the tombstone.
+        let created = try await shell.run(base + ["-c", "/create Mine \(tag)", "-c", "/invite \(rae.userID)"])
+        let mineID = try #require(created.result(of: "create")?["room_id"] as? String)
+        _ = try await rae.join(mineID)
+        let upgraded = try await shell.run(base + ["-c", "/open \(mineID)", "-c", "/upgrade 12", "-c", "/upgrade! 12"])
+        #expect(upgraded.errorCodes == ["confirmation_required"], "\(upgraded.standardOutput)")
+        let result = upgraded.result(of: "upgrade")
+        let replacementID = try #require(result?["room_id"] as? String, "\(upgraded.standardOutput)")
+        #expect(result?["invited"] as? [String] == [rae.userID])
+        #expect(try await rae.follow(mineID) == replacementID)
+        #expect(try await rae.awaitMembership("join", of: rae.userID, in: replacementID))
+        let again = try await shell.run(base + ["-c", "/wait sync", "-c", "/open \(mineID)", "-c", "/upgrade! 12"])
+        #expect(again.errorCodes == ["already_upgraded"], "\(again.standardOutput)")
+    }
 }

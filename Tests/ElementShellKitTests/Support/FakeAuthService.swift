@@ -170,6 +170,10 @@ struct FakeRoomService: RoomService {
     func join(_ address: RoomAddress) async throws(MatrixError) -> String { try await joinRoom(address) }
     func leave(roomID: String) async throws(MatrixError) { try await leaveRoom(roomID) }
     func forget(roomID: String) async throws(MatrixError) {}
+    var knocking: @Sendable (RoomAddress, String?) async throws(MatrixError) -> String = { address, _ throws(MatrixError) in address.idOrAlias }
+    func knock(_ address: RoomAddress, reason: String?) async throws(MatrixError) -> String { try await knocking(address, reason) }
+    var upgrading: @Sendable (String, String) async throws(MatrixError) -> String = { _, _ throws(MatrixError) in "!upgraded:hs" }
+    func upgrade(roomID: String, to version: String) async throws(MatrixError) -> String { try await upgrading(roomID, version) }
     var members: @Sendable (String) async throws(MatrixError) -> [String: String?] = { _ throws(MatrixError) in [:] }
     var texts: @Sendable (RoomText, String, String) async throws(MatrixError) -> Void = { _, _, _ throws(MatrixError) in }
     func joinedMembers(roomID: String) async throws(MatrixError) -> [String: String?] { try await members(roomID) }

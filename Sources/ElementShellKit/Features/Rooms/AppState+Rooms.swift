@@ -151,8 +151,11 @@ extension AppState {
     }
 
     /// The rooms `/rooms` lists, in its order, which its numbers count.
+    /// The rooms `/rooms` lists; an upgraded room is left out once its replacement is joined, as
+    /// Element leaves it out (`/open` still finds it).
     var listedRooms: [RoomRecord] {
-        RoomOrder.sorted(state.profile.developer.groupSpaceRooms ? SpaceGrouping.topLevel(of: state.rooms) : Array(state.rooms.values))
+        let rooms = state.profile.developer.groupSpaceRooms ? SpaceGrouping.topLevel(of: state.rooms) : Array(state.rooms.values)
+        return RoomOrder.sorted(rooms.filter { room in room.replacementRoomID.map { joinedName(of: $0) == nil } ?? true })
     }
 
     /// The room a command names like `/open` does; rooms a space holds are found by name, ID or alias.
@@ -329,9 +332,7 @@ extension AppState {
 
     /// What the opened room's first line says besides its name.
     private func header(of room: RoomRecord) -> RoomHeader {
-        let replacement = room.replacementRoomID.map { roomID in
-            RoomReplacement(roomID: roomID, name: state.rooms[roomID].flatMap { $0.membership == .join ? RoomName.text(of: $0) : nil })
-        }
+        let replacement = room.replacementRoomID.map { RoomReplacement(roomID: $0, name: joinedName(of: $0)) }
         return RoomHeader(pinnedCount: room.pinnedEventIDs.count, replacement: replacement)
     }
 

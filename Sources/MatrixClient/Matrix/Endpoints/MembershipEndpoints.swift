@@ -20,6 +20,16 @@ extension MatrixEndpoint where Response == JoinedRoom {
     }
 }
 
+extension MatrixEndpoint where Response == JoinedRoom {
+    /// `POST /knock/{roomIdOrAlias}` (spec v1.1): asks the room's moderators to let the user in.
+    /// The servers go as `via` (spec v1.12) and as `server_name`, which servers before it read.
+    static func knock(_ address: RoomAddress, reason: String?) -> Self {
+        MatrixEndpoint(method: .post, path: ["_matrix", "client", "v3", "knock", address.idOrAlias],
+                       query: address.via.flatMap { [URLQueryItem(name: "via", value: $0), URLQueryItem(name: "server_name", value: $0)] },
+                       body: reason.map { ["reason": $0] } ?? [:] as [String: String], isAuthenticated: true)
+    }
+}
+
 extension MatrixEndpoint where Response == EmptyResponse {
     static func leave(roomID: String) -> Self {
         MatrixEndpoint(method: .post, path: ["_matrix", "client", "v3", "rooms", roomID, "leave"], body: EmptyBody(), isAuthenticated: true)

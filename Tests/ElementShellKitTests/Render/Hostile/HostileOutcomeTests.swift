@@ -244,6 +244,12 @@ import TerminalGraphics
             Sample(name: "/open upgraded", content: .result(command: "open", outcome: .room(.opened(
                 roomName: RemoteText(text), messages: [message], draft: text,
                 header: RoomHeader(pinnedCount: 2, replacement: RoomReplacement(roomID: text, name: RemoteText(text))))))),
+            Sample(name: "/upgrade", content: .result(command: "upgrade", outcome: .upgrade(.upgraded(roomName: RemoteText(text), roomID: text, version: text,
+                                                                                                          invited: [text], notInvited: [text])))),
+            Sample(name: "room upgraded", content: .roomUpgraded(roomName: RemoteText(text), roomID: text,
+                                                                 replacement: RoomReplacement(roomID: text, name: RemoteText(text)))),
+            Sample(name: "room upgraded, not joined", content: .roomUpgraded(roomName: RemoteText(text), roomID: text,
+                                                                             replacement: RoomReplacement(roomID: text, name: nil))),
             Sample(name: "/roles set", content: .result(command: "roles", outcome: .roles(.settingChanged(.event(text), level: 50,
                                                                                                         roomName: RemoteText(text))))),
             Sample(name: "/forget", content: .result(command: "forget", outcome: .room(.forgotten(roomName: RemoteText(text))))),
@@ -353,7 +359,7 @@ import TerminalGraphics
             ("attachment damaged", .attachmentDamaged(name: text)), ("no picture", .noPicture(reference: text)), ("unknown link", .unknownLink(number: 3, listed: 2)),
             ("unknown keyword", .unknownKeyword(RemoteText(text))), ("not ignored", .notIgnored(text)), ("ignoring self", .ignoringSelf),
             ("invite blocking unsupported", .inviteBlockingUnsupported), ("invite blocked", .inviteBlocked(userID: text)),
-            ("report unsupported", .reportUnsupported), ("demoting self", .demotingSelf(command: text)), ("not pinned", .notPinned(text)),
+            ("report unsupported", .reportUnsupported), ("demoting self", .demotingSelf(command: text)), ("not pinned", .notPinned(text)), ("already upgraded", .alreadyUpgraded(roomName: RemoteText(text), replacementRoomID: text)),
             ("above own", .notPermitted(.op, .levelAboveOwn(level: 100, own: 50))), ("creator fixed", .notPermitted(.op, .creatorFixed(userID: text))), ("not left", .notLeft(roomName: RemoteText(text))),
             ("pictures unavailable", .picturesUnavailable), ("pictures off", .picturesOff), ("pictures described", .picturesDescribed), ("picture not shown", .pictureNotShown(label: text, .notAPicture)),
             ("file not written", .fileNotWritten(path: text)), ("encryption", .encryption(.alreadyEncrypted(roomName: RemoteText(text)))),
@@ -443,6 +449,7 @@ import TerminalGraphics
         case .roles(.settingChanged): 87
         case .pin(.list): 88
         case .pin(.changed): 89
+        case .upgrade(.upgraded): 90
         case .draft(let outcome):
             switch outcome {
             case .shown: 48
@@ -480,7 +487,7 @@ import TerminalGraphics
         }
     }
 
-    static let outcomeCount = 90
+    static let outcomeCount = 91
 
     /// Which case `content` is. No `default`: a new case must be numbered here.
     static func number(of content: Report.Content) -> Int {
@@ -511,10 +518,11 @@ import TerminalGraphics
         case .previewReady: 23
         case .news: 24
         case .pushRulesUnreadable: 25
+        case .roomUpgraded: 26
         }
     }
 
-    static let contentCount = 26
+    static let contentCount = 27
 
     /// Which case `error` is. No `default`: a new case must be numbered here.
     static func number(of error: ShellError) -> Int {
@@ -590,8 +598,9 @@ import TerminalGraphics
         case .notLeft: 68
         case .demotingSelf: 69
         case .notPinned: 70
+        case .alreadyUpgraded: 71
         }
     }
 
-    static let errorCount = 71
+    static let errorCount = 72
 }
