@@ -71,7 +71,7 @@ final class Presenter {
         case .result: report.isFailure
         case .configProblem, .sessionResumed, .sessionEnded, .sendProblem, .firstSyncUnderway, .firstSyncFinished, .transfer, .restoreProgress, .identityChanged,
              .slidingSyncUnavailable, .pushRulesUnreadable, .signInLink, .deviceCode: true
-        case .message, .messageChanged, .reacted, .mentioned, .news, .invited, .gap, .roomUpgraded, .attention, .verification, .secretsArrived, .picture, .previewReady: false
+        case .message, .messageChanged, .reacted, .mentioned, .news, .invited, .gap, .roomUpgraded, .knocked, .attention, .verification, .secretsArrived, .picture, .previewReady: false
         }
     }
 }

@@ -204,6 +204,7 @@ extension AppState {
         }
         announceInvites(newInvites)
         announceUpgrades(result.rooms, known: known)
+        announceKnocks(result.knocks)
         if state.announcedFirstSync {
             commit { $0.announcedFirstSync = false }
             report(Report(content: .firstSyncFinished(roomCount: result.rooms.count), location: nil))

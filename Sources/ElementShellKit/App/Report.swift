@@ -40,6 +40,8 @@ public struct Report: Sendable, Equatable {
         case gap(roomName: RemoteText)
         /// A joined room was upgraded by someone: the conversation goes on in its replacement.
         case roomUpgraded(roomName: RemoteText, roomID: String, replacement: RoomReplacement)
+        /// Someone asks to join a room where the user may let them in (`/invite`) or not (`/kick`).
+        case knocked(roomName: RemoteText, Knock)
         /// `/login` waits for the browser: the link that starts single sign-on, and whether it
         /// was opened in the desktop's browser.
         case signInLink(URL, openedInBrowser: Bool)

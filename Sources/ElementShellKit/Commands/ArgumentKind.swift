@@ -24,7 +24,7 @@ public enum ArgumentKind: Sendable, Equatable {
     case backupAction
     /// What `/verification` does: `accept`, `confirm`, `mismatch` or `cancel`.
     case verificationStep
-    /// Who may join a room: `public`, `invite`, `knock` or `restricted`.
+    /// Who may join a room: `public`, `invite`, `knock`, `restricted` or `knock_restricted`.
     case joinRule
     /// A word of `/notify`: a level, `keywords` or `--global`, then their own words.
     case notifySetting

@@ -259,6 +259,14 @@ public enum CommandTable {
         moderation(.ban, summary: { L10n.screenHelpBanSummary }, usage: { L10n.screenHelpBanUsage }),
         moderation(.unban, summary: { L10n.screenHelpUnbanSummary }, usage: { L10n.screenHelpUnbanUsage }),
         CommandSpec(
+            .knock, parameters: [CommandParameter(.room), CommandParameter(.text, .optionalRest)], requires: .session,
+            summary: { L10n.screenHelpKnockSummary }, usage: { L10n.screenHelpKnockUsage }, details: { [L10n.screenHelpKnockDetails] }
+        ) { arguments, _ in .membership(.knock(target: arguments[0], reason: arguments.dropFirst().first)) },
+        CommandSpec(
+            .knocks, requires: .openRoom,
+            summary: { L10n.screenHelpKnocksSummary }, usage: { L10n.screenHelpKnocksUsage }
+        ) { _, _ in .membership(.knocks) },
+        CommandSpec(
             .roles, parameters: [CommandParameter(.roleSetting, .optional), CommandParameter(.roleSetting, .optional),
                                  CommandParameter(.powerLevel, .optional)], requires: .openRoom,
             summary: { L10n.screenHelpRolesSummary }, usage: { L10n.screenHelpRolesUsage }, details: { [L10n.screenHelpRolesDetails] }

@@ -83,7 +83,7 @@ public enum Completer {
         case .keysDirection: pool = ["export", "import"]
         case .backupAction: pool = ["restore"]
         case .verificationStep: pool = ["accept", "emoji", "confirm", "mismatch", "cancel"]
-        case .joinRule: pool = ["public", "invite", "knock", "restricted"]
+        case .joinRule: pool = ["public", "invite", "knock", "restricted", "knock_restricted"]
         case .invitePermission: pool = ["block", "allow"]
         case .roleSetting: pool = RoleArguments.words(at: index)
         case .powerLevel: pool = Array(RoleArguments.namedLevels.keys)

@@ -1,4 +1,4 @@
-/// Reads `/joinrule [public|invite|knock|restricted SPACE…]`: nothing shows the rule of the open
+/// Reads `/joinrule [public|invite|knock|restricted SPACE…|knock_restricted SPACE…]`: nothing shows the rule of the open
 /// room, or of `room` (`--in`, read before).
 enum JoinRuleArguments {
     static func action(from text: String?, in room: String? = nil) throws(CommandParseError) -> RoomAction {
@@ -8,7 +8,7 @@ enum JoinRuleArguments {
         guard let rule = words.first?.lowercased() else { return .joinRule(nil, in: room) }
         let spaces = Array(words.dropFirst())
         switch (rule, spaces.isEmpty) {
-        case ("public", true), ("invite", true), ("knock", true), ("restricted", false): return .joinRule(JoinRuleRequest(rule: rule, spaces: spaces), in: room)
+        case ("public", true), ("invite", true), ("knock", true), ("restricted", false), ("knock_restricted", false): return .joinRule(JoinRuleRequest(rule: rule, spaces: spaces), in: room)
         default: throw .usage(command: command)
         }
     }

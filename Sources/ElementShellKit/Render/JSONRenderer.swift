@@ -51,6 +51,8 @@ public enum JSONRenderer {
                       "expires_in": .integer(Int64(prompt.expiresIn)), "opened_in_browser": .bool(prompt.openedInBrowser)]
         case .gap(let name):
             fields = ["type": "gap", "room": name.json]
+        case .knocked(let name, let knock):
+            fields = knock.json.merging(["type": "knock", "room": name.json]) { $1 }
         case .roomUpgraded(let name, let roomID, let replacement):
             fields = ["type": "room_upgraded", "room": name.json, "room_id": .string(roomID), "replacement_room_id": .string(replacement.roomID),
                       "replacement_joined": .bool(replacement.name != nil)]

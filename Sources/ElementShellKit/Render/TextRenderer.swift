@@ -80,6 +80,8 @@ public struct TextRenderer: Sendable {
             lines = [theme.dim(L10n.screenTimelineGap(name.shown))]
         case .roomUpgraded(let name, _, let replacement):
             lines = [theme.accent(UpgradeText.line(forUpgradeOf: name, to: replacement))]
+        case .knocked(let name, let knock):
+            lines = [theme.accent(L10n.screenKnockArrived(MembershipText.line(for: knock), name.shown, clean(knock.userID)))]
         case .transfer(let notice):
             lines = [theme.forScreenReader ? TransferText.spokenLine(for: notice) : theme.dim(TransferText.line(for: notice))]
         case .identityChanged(let userID):

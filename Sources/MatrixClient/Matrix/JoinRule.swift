@@ -7,7 +7,9 @@ public enum JoinRule: Sendable, Equatable {
     case `public`, invite, knock
     /// Members of any of these rooms (spaces, mostly) may join.
     case restricted(to: [String])
-    /// A rule this client does not know by name (`private`, `knock_restricted`, …).
+    /// Members of these rooms may join, and anyone may ask to (room version 10 and later).
+    case knockRestricted(to: [String])
+    /// A rule this client does not know by name (`private`, …).
     case other(String)
 
     public init(content: JSONValue?) {
@@ -20,6 +22,7 @@ public enum JoinRule: Sendable, Equatable {
         case "invite", nil: self = .invite
         case "knock": self = .knock
         case "restricted": self = .restricted(to: allowed)
+        case "knock_restricted": self = .knockRestricted(to: allowed)
         case let name?: self = .other(name)
         }
     }
@@ -31,12 +34,24 @@ public enum JoinRule: Sendable, Equatable {
         case .invite: "invite"
         case .knock: "knock"
         case .restricted: "restricted"
+        case .knockRestricted: "knock_restricted"
         case .other(let name): name
         }
     }
 
+    /// The rooms whose members may join without an invite.
+    public var allowedRooms: [String] {
+        switch self {
+        case .restricted(let rooms), .knockRestricted(let rooms): rooms
+        default: []
+        }
+    }
+
     public var content: JSONValue {
-        guard case .restricted(let rooms) = self else { return ["join_rule": .string(name)] }
-        return ["join_rule": "restricted", "allow": .array(rooms.map { ["type": "m.room_membership", "room_id": .string($0)] })]
+        switch self {
+        case .restricted(let rooms), .knockRestricted(let rooms):
+            ["join_rule": .string(name), "allow": .array(rooms.map { ["type": "m.room_membership", "room_id": .string($0)] })]
+        default: ["join_rule": .string(name)]
+        }
     }
 }

@@ -9,6 +9,14 @@ extension MatrixRoomService {
         try await client.send(.knock(address, reason: reason)).roomID
     }
 
+    public func knocks(roomID: String) async throws(MatrixError) -> [Knock] {
+        let members = try await client.send(.members(roomID: roomID, membership: "knock"))["chunk"]?.array ?? []
+        return members.compactMap { member in
+            guard let userID = member["state_key"]?.string, let content = member["content"] else { return nil }
+            return Knock(roomID: roomID, event: SyncEvent(type: "m.room.member", sender: userID, stateKey: userID, content: content))
+        }
+    }
+
     public func upgrade(roomID: String, to version: String) async throws(MatrixError) -> String {
         try await client.send(.upgrade(roomID: roomID, to: version)).replacementRoom
     }

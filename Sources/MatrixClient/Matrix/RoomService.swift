@@ -8,6 +8,8 @@ public protocol RoomService: Sendable {
     func leave(roomID: String) async throws(MatrixError)
     /// Asks to join a room whose join rule is `knock`; the ID of the room knocked on.
     func knock(_ address: RoomAddress, reason: String?) async throws(MatrixError) -> String
+    /// Those asking to join the room now.
+    func knocks(roomID: String) async throws(MatrixError) -> [Knock]
     /// Upgrades the room to a room of `version`; the ID of the room that replaces it.
     func upgrade(roomID: String, to version: String) async throws(MatrixError) -> String
     /// Forgets a room the user left: the server no longer lists it, nor keeps its history for them.

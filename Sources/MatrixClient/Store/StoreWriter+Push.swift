@@ -45,24 +45,16 @@ extension StoreWriter {
     static func judge(_ batch: SyncBatch, rooms: [RoomRecord], rules: PushRuleSet, userID: String, database: Database) throws -> [String: PushActions] {
         guard !batch.pushEvents.isEmpty else { return [:] }
         let ownName = try database.cachedStatement(sql: "SELECT display_name FROM member WHERE room_id = ? AND user_id = ?")
-        let power = try database.cachedStatement(sql: "SELECT power_levels, create_event FROM room_power WHERE room_id = ?")
-        let decoder = JSONDecoder()
-        func decoded(_ text: String?) -> JSONValue? {
-            text.flatMap { try? decoder.decode(JSONValue.self, from: Data($0.utf8)) }
-        }
+        var power = StoredPowerLevels(database: database)
         let roomsByID = Dictionary(rooms.map { ($0.roomID, $0) }) { _, last in last }
         var contexts: [String: PushRoomContext] = [:]
         var judged: [String: PushActions] = [:]
         for message in batch.messages {
             guard let event = batch.pushEvents[message.eventID] else { continue }
             let roomID = message.roomID
-            let context = try contexts[roomID] ?? {
-                let row = try Row.fetchOne(power, arguments: [roomID])
-                return PushRoomContext(
-                    roomID: roomID, memberCount: roomsByID[roomID]?.joinedMemberCount ?? 0,
-                    ownDisplayName: try String.fetchOne(ownName, arguments: [roomID, userID]),
-                    powerLevels: PowerLevels(content: decoded(row?["power_levels"]), create: decoded(row?["create_event"]) ?? [:]))
-            }()
+            let context = try contexts[roomID] ?? PushRoomContext(
+                roomID: roomID, memberCount: roomsByID[roomID]?.joinedMemberCount ?? 0,
+                ownDisplayName: try String.fetchOne(ownName, arguments: [roomID, userID]), powerLevels: try power.of(roomID))
             contexts[roomID] = context
             judged[message.eventID] = rules.evaluate(event, in: context, userID: userID)?.actions ?? PushActions()
         }

@@ -153,6 +153,7 @@ extension StoreWriter {
             if let rules = batch.pushRules { relations.pushRules = PushRuleSet(json: rules) }
             relations.gaps = gaps
             relations.memberChanges = Set(batch.members.map(\.roomID))
+            relations.knocks = try batch.userID.map { try Self.knocksToTell(in: batch, userID: $0, ignored: ignored, database: database) } ?? []
             return relations
         }
     }

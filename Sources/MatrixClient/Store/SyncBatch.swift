@@ -27,6 +27,8 @@ public struct SyncBatch: Sendable, Equatable {
     public var ignoredUsers: Set<String>?
     /// When the user last read each room whose own read receipt changed.
     public var ownReadTimes: [String: Int64] = [:]
+    /// Those who asked to join a joined room, as its timeline brought them.
+    public var knocks: [Knock] = []
 
     public init(rooms: [RoomChange] = [], messages: [MessageRecord] = [], members: [MemberRecord] = [],
                 directRoomIDs: Set<String>? = nil, changes: [MessageChange] = [], reactions: [ReactionRecord] = [],
@@ -69,7 +71,10 @@ public struct SyncBatch: Sendable, Equatable {
                 if let member = MemberRecord(roomID: roomID, event: event) { members.append(member) }
             }
             for event in room.timeline.events {
-                if let member = MemberRecord(roomID: roomID, event: event) { members.append(member) }
+                if let member = MemberRecord(roomID: roomID, event: event) {
+                    members.append(member)
+                    if let knock = Knock(roomID: roomID, event: event) { knocks.append(knock) }
+                }
                 if let message = MessageRecord(roomID: roomID, event: event) {
                     messages.append(message)
                     takeBundledEdit(of: event, in: roomID)

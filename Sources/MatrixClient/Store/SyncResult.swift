@@ -20,6 +20,8 @@ public struct SyncResult: Sendable, Equatable {
     public var pushRules: PushRuleSet?
     /// Everyone the user ignores, when the response changed the list.
     public var ignoredUsers: Set<String>?
+    /// Those who asked to join a room where the user may let them in.
+    public var knocks: [Knock] = []
     /// The response said the server has more to send at once: catching up is not over.
     public var hasMore = false
 

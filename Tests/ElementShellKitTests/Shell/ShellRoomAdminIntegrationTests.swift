@@ -126,4 +126,39 @@ struct ShellRoomAdminIntegrationTests {
         let again = try await shell.run(base + ["-c", "/wait sync", "-c", "/open \(mineID)", "-c", "/upgrade! 12"])
         #expect(again.errorCodes == ["already_upgraded"], "\(again.standardOutput)")
     }
+
+    @Test func knocksAreSeenAndAnsweredEachWay() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let tag = UUID().uuidString.prefix(6)
+        let base = try shell.testerArguments(for: homeserver) + ["--output", "json"]
+
+        // The shell's room asks for knocks; sid knocks, the shell sees it and lets him in.
+        let created = try await shell.run(base + ["-c", "/login test \(qiu)", "-c", "/create Door \(tag)", "-c", "/joinrule knock"],
+                                          extraEnvironment: password)
+        let roomID = try #require(created.result(of: "create")?["room_id"] as? String, "\(created.standardOutput)")
+        #expect(created.result(of: "joinrule")?["join_rule"] as? String == "knock")
+        #expect(try await sid.knock(roomID, reason: "let me in \(tag)") == roomID)
+        let seen = try await shell.run(base + ["-c", "/wait sync", "-c", "/open \(roomID)", "-c", "/knocks", "-c", "/invite \(sid.userID)"])
+        let told = seen.objects.filter { $0["type"] as? String == "knock" }
+        #expect(told.map { $0["user_id"] as? String } == [sid.userID], "\(seen.standardOutput)")
+        #expect(told.first?["reason"] as? String == "let me in \(tag)")
+        let knocks = seen.result(of: "knocks")?["knocks"] as? [[String: Any]] ?? []
+        #expect(knocks.map { $0["user_id"] as? String } == [sid.userID], "\(seen.standardOutput)")
+        #expect(seen.result(of: "invite")?["ok"] as? Bool == true)
+        _ = try await sid.join(roomID)
+        let after = try await shell.run(base + ["-c", "/open \(roomID)", "-c", "/knocks"])
+        #expect((after.result(of: "knocks")?["knocks"] as? [Any])?.isEmpty == true, "\(after.standardOutput)")
+
+        // Rae's room asks for knocks; the shell knocks, rae lets it in, the shell accepts.
+        let doorID = try await rae.createRoom(named: "Rae's door \(tag)", joinRule: "knock")
+        let knocked = try await shell.run(base + ["-c", "/knock \(doorID) hello from the shell", "-c", "/knock #nowhere-\(tag):\(homeserver.serverName)"])
+        #expect(knocked.result(of: "knock")?["ok"] as? Bool == false, "no such room")
+        #expect(knocked.objects.first { $0["command"] as? String == "knock" }?["room_id"] as? String == doorID, "\(knocked.standardOutput)")
+        #expect(try await rae.awaitMembership("knock", of: qiuID, in: doorID))
+        try await rae.invite(qiuID, to: doorID)
+        let accepted = try await shell.run(base + ["-c", "/wait sync", "-c", "/accept \(doorID)"])
+        #expect(accepted.result(of: "accept")?["room_id"] as? String == doorID, "\(accepted.standardOutput)")
+        #expect(try await rae.awaitMembership("join", of: qiuID, in: doorID))
+    }
 }

@@ -172,6 +172,8 @@ struct FakeRoomService: RoomService {
     func forget(roomID: String) async throws(MatrixError) {}
     var knocking: @Sendable (RoomAddress, String?) async throws(MatrixError) -> String = { address, _ throws(MatrixError) in address.idOrAlias }
     func knock(_ address: RoomAddress, reason: String?) async throws(MatrixError) -> String { try await knocking(address, reason) }
+    var knocksWaiting: @Sendable (String) async throws(MatrixError) -> [Knock] = { _ throws(MatrixError) in [] }
+    func knocks(roomID: String) async throws(MatrixError) -> [Knock] { try await knocksWaiting(roomID) }
     var upgrading: @Sendable (String, String) async throws(MatrixError) -> String = { _, _ throws(MatrixError) in "!upgraded:hs" }
     func upgrade(roomID: String, to version: String) async throws(MatrixError) -> String { try await upgrading(roomID, version) }
     var members: @Sendable (String) async throws(MatrixError) -> [String: String?] = { _ throws(MatrixError) in [:] }

@@ -14,6 +14,8 @@ extension AppState {
                 await apply(change, to: user, reason: reason, forced: forced, in: room, names: target == nil ? state.memberNames : [:])
             case .failure(let error): finish(.failure(error))
             }
+        case .knock(let target, let reason): await knock(target, reason: reason, as: context.signedIn)
+        case .knocks: await listKnocks(in: context.openRoom)
         }
     }
 

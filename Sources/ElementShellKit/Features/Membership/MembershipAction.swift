@@ -15,6 +15,10 @@ public enum MembershipAction: Sendable, Equatable {
     /// or space `in` names. `user` is a Matrix ID or the name of a member of the open room.
     /// `forced` (`/invite!`): invites without looking them up first.
     case change(MembershipChange, user: String, reason: String?, in: String? = nil, forced: Bool = false)
+    /// Asks to join a room whose join rule lets people knock: by alias, ID or link.
+    case knock(target: String, reason: String?)
+    /// Those asking to join the open room.
+    case knocks
 }
 
 extension MembershipAction: CustomStringConvertible {
@@ -27,6 +31,8 @@ extension MembershipAction: CustomStringConvertible {
         case .directChat(let user, let forced): "directChat(user: \(user), forced: \(forced))"
         case .change(let change, let user, _, let target, let forced):
             "change(\(change), user: \(user), reason: <redacted>, in: \(target ?? "nil"), forced: \(forced))"
+        case .knock(let target, _): "knock(target: \(target), reason: <redacted>)"
+        case .knocks: "knocks"
         }
     }
 }
@@ -40,6 +46,8 @@ extension MembershipAction {
         case .create: .create
         case .directChat: .dm
         case .change(let change, _, _, _, _): change.command
+        case .knock: .knock
+        case .knocks: .knocks
         }
     }
 }

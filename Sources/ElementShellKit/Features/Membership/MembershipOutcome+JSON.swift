@@ -1,3 +1,4 @@
+import MatrixClient
 import MatrixJSON
 
 /// `--output json` for the membership commands; the fields are in docs/json-output.md.
@@ -9,6 +10,16 @@ extension MembershipOutcome {
             ["room_id": .string(roomID), "alias": alias.json, "name": name.json, "encrypted": .bool(isEncrypted), "is_space": .bool(isSpace), "space": space.json]
         case .directChat(let roomID, let userID, let isNew): ["room_id": .string(roomID), "user_id": .string(userID), "created": .bool(isNew)]
         case .changed(_, let userID, let name): ["user_id": .string(userID), "room": name.json]
+        case .knocked(let roomID, let target): ["room_id": .string(roomID), "target": .string(target)]
+        case .knocks(let name, let knocks): ["room": name.json, "knocks": .array(knocks.map { .object($0.json) })]
         }
+    }
+}
+
+extension Knock {
+    /// A knock as `--output json` carries it, in `/knocks` and in a `knock` event.
+    var json: [String: JSONValue] {
+        ["room_id": .string(roomID), "user_id": .string(userID), "display_name": displayName.map { .string($0) } ?? .null,
+         "reason": reason.map { .string($0) } ?? .null]
     }
 }

@@ -11,4 +11,8 @@ public enum MembershipOutcome: Sendable, Equatable {
     case directChat(roomID: String, userID: String, isNew: Bool)
     /// `/invite`, `/kick`, `/ban`, `/unban`: the server did it.
     case changed(MembershipChange, userID: String, roomName: RemoteText)
+    /// `/knock`: the room's moderators are asked; an invite is their yes.
+    case knocked(roomID: String, target: String)
+    /// `/knocks`: who asks to join the open room.
+    case knocks(roomName: RemoteText, [Knock])
 }

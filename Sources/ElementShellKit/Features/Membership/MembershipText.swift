@@ -11,7 +11,17 @@ struct MembershipText {
         case .directChat(_, let userID, let isNew):
             [isNew ? L10n.screenDirectChatStarted(clean(userID)) : L10n.screenDirectChatOpened(clean(userID))]
         case .changed(let change, let userID, let name): [membershipChanged(change, clean(userID), name.shown)]
+        case .knocked(_, let target): [L10n.screenKnockSent(clean(target))]
+        case .knocks(let name, let knocks):
+            knocks.isEmpty ? [L10n.screenKnocksNone(name.shown)] : [L10n.screenKnocksTitle(name.shown)] + knocks.map { "  " + Self.line(for: $0) }
         }
+    }
+
+    /// Who knocks, by name and ID, and why where they said.
+    static func line(for knock: Knock) -> String {
+        let who = knock.displayName.map { L10n.commonNameWithUserID(TerminalSanitizer.clean($0), TerminalSanitizer.clean(knock.userID)) }
+            ?? TerminalSanitizer.clean(knock.userID)
+        return knock.reason.map { L10n.screenKnockWithReason(who, TerminalSanitizer.clean($0)) } ?? who
     }
 
     private func created(_ shown: String, isEncrypted: Bool, isSpace: Bool, in space: String?) -> String {

@@ -10,8 +10,7 @@ extension AppState {
         do {
             guard let request else {
                 let rule = JoinRule(content: try await service.state(JoinRule.eventType, stateKey: "", of: room.roomID))
-                let allowed = if case .restricted(let spaceIDs) = rule { spaceIDs } else { [String]() }
-                return finish(.room(.joinRule(rule: RemoteText(rule.name), spaces: allowed.map { roomName(of: $0) }, changed: false)))
+                return finish(.room(.joinRule(rule: RemoteText(rule.name), spaces: rule.allowedRooms.map { roomName(of: $0) }, changed: false)))
             }
             var spaceIDs: [String] = []
             for target in request.spaces {
@@ -20,7 +19,11 @@ extension AppState {
                 }
                 spaceIDs.append(spaceID)
             }
-            let rule: JoinRule = request.rule == "restricted" ? .restricted(to: spaceIDs) : JoinRule(content: ["join_rule": .string(request.rule)])
+            let rule: JoinRule = switch request.rule {
+            case "restricted": .restricted(to: spaceIDs)
+            case "knock_restricted": .knockRestricted(to: spaceIDs)
+            default: JoinRule(content: ["join_rule": .string(request.rule)])
+            }
             if let refusal = try await stateRefusal(JoinRule.eventType, in: record, command: "/joinrule", as: room.session.userID, through: service) {
                 return finish(.failure(refusal))
             }

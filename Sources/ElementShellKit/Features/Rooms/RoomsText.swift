@@ -69,6 +69,7 @@ struct RoomsText {
         case "invite": L10n.screenJoinRuleInvite
         case "knock": L10n.screenJoinRuleKnock
         case "restricted": L10n.screenJoinRuleRestricted(spaces.map(\.shown).joined(separator: ", "))
+        case "knock_restricted": L10n.screenJoinRuleKnockRestricted(spaces.map(\.shown).joined(separator: ", "))
         default: L10n.screenJoinRuleOther(rule.shown)
         }
     }

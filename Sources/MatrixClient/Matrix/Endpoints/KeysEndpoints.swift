@@ -73,4 +73,10 @@ extension MatrixEndpoint where Response == JSONValue {
         MatrixEndpoint(method: .get, path: ["_matrix", "client", "v3", "rooms", roomID, "members"],
                        query: [URLQueryItem(name: "not_membership", value: "leave")], isAuthenticated: true)
     }
+
+    /// The room's members of one membership (`knock`: those asking to join), as state events.
+    static func members(roomID: String, membership: String) -> Self {
+        MatrixEndpoint(method: .get, path: ["_matrix", "client", "v3", "rooms", roomID, "members"],
+                       query: [URLQueryItem(name: "membership", value: membership)], isAuthenticated: true)
+    }
 }

@@ -250,6 +250,10 @@ import TerminalGraphics
                                                                  replacement: RoomReplacement(roomID: text, name: RemoteText(text)))),
             Sample(name: "room upgraded, not joined", content: .roomUpgraded(roomName: RemoteText(text), roomID: text,
                                                                              replacement: RoomReplacement(roomID: text, name: nil))),
+            Sample(name: "/knock", content: .result(command: "knock", outcome: .membership(.knocked(roomID: text, target: text)))),
+            Sample(name: "/knocks", content: .result(command: "knocks", outcome: .membership(.knocks(roomName: RemoteText(text), [
+                Knock(roomID: text, userID: text, displayName: text, reason: text), Knock(roomID: text, userID: text)])))),
+            Sample(name: "knock", content: .knocked(roomName: RemoteText(text), Knock(roomID: text, userID: text, displayName: text, reason: text))),
             Sample(name: "/roles set", content: .result(command: "roles", outcome: .roles(.settingChanged(.event(text), level: 50,
                                                                                                         roomName: RemoteText(text))))),
             Sample(name: "/forget", content: .result(command: "forget", outcome: .room(.forgotten(roomName: RemoteText(text))))),
@@ -450,6 +454,8 @@ import TerminalGraphics
         case .pin(.list): 88
         case .pin(.changed): 89
         case .upgrade(.upgraded): 90
+        case .membership(.knocked): 91
+        case .membership(.knocks): 92
         case .draft(let outcome):
             switch outcome {
             case .shown: 48
@@ -487,7 +493,7 @@ import TerminalGraphics
         }
     }
 
-    static let outcomeCount = 91
+    static let outcomeCount = 93
 
     /// Which case `content` is. No `default`: a new case must be numbered here.
     static func number(of content: Report.Content) -> Int {
@@ -519,10 +525,11 @@ import TerminalGraphics
         case .news: 24
         case .pushRulesUnreadable: 25
         case .roomUpgraded: 26
+        case .knocked: 27
         }
     }
 
-    static let contentCount = 27
+    static let contentCount = 28
 
     /// Which case `error` is. No `default`: a new case must be numbered here.
     static func number(of error: ShellError) -> Int {

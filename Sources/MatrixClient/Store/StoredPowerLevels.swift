@@ -1,0 +1,26 @@
+import Foundation
+import GRDB
+import MatrixJSON
+
+/// Rooms' power levels as the store keeps them (`room_power`), each read once per transaction.
+struct StoredPowerLevels {
+    private let statement: Statement?
+    private var read: [String: PowerLevels] = [:]
+    private let decoder = JSONDecoder()
+
+    init(database: Database) {
+        statement = try? database.cachedStatement(sql: "SELECT power_levels, create_event FROM room_power WHERE room_id = ?")
+    }
+
+    mutating func of(_ roomID: String) throws -> PowerLevels {
+        if let levels = read[roomID] { return levels }
+        let row = try statement.flatMap { try Row.fetchOne($0, arguments: [roomID]) }
+        let levels = PowerLevels(content: decoded(row?["power_levels"]), create: decoded(row?["create_event"]) ?? [:])
+        read[roomID] = levels
+        return levels
+    }
+
+    private func decoded(_ text: String?) -> JSONValue? {
+        text.flatMap { try? decoder.decode(JSONValue.self, from: Data($0.utf8)) }
+    }
+}
