@@ -15,6 +15,7 @@ extension Action {
         case .roles(let action): action.command
         case .pin(let action): action.command
         case .upgrade(let action): action.command
+        case .directory(let action): action.command
         case .queue(let action): action.command
         case .room(let action): action.command
         case .membership(let action): action.command

@@ -17,6 +17,7 @@ public enum Action: Sendable, Equatable {
     case roles(RoleAction)
     case pin(PinAction)
     case upgrade(UpgradeAction)
+    case directory(DirectoryAction)
     case space(SpaceAction)
     case encryption(EncryptionAction)
     case trust(TrustAction)

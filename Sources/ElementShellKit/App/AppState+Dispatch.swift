@@ -64,6 +64,7 @@ extension AppState {
         case .roles(let action): await send(action, in: context.openRoom)
         case .pin(let action): await send(action, in: context.openRoom)
         case .upgrade(let action): await send(action, in: context.openRoom)
+        case .directory(let action): await send(action, in: context.signedIn)
         case .space(let action): await send(action, in: context.signedIn)
         case .encryption(let action): await send(action, in: context)
         case .trust(let action): await send(action, in: context)

@@ -85,6 +85,7 @@ public enum Outcome: Sendable, Equatable {
     case roles(RoleOutcome)
     case pin(PinOutcome)
     case upgrade(UpgradeOutcome)
+    case directory(DirectoryOutcome)
     case session(SessionOutcome)
     case settings(SettingsOutcome)
     case scripting(ScriptingOutcome)

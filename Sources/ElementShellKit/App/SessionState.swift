@@ -44,8 +44,10 @@ public struct SessionState: Equatable {
     var fetchedMessages: [String: MessageRecord] = [:]
     /// The addresses the last `/links` listed, which `/link N` counts.
     var listedLinks: [LinkEntry] = []
-    /// The rooms the last `/space` listed, which `/join N` counts.
-    var shownSpaceRooms: [SpaceRoomEntry] = []
+    /// The rooms the last `/space` or `/directory` listed, which `/join N` counts.
+    var shownJoinableRooms: [SpaceRoomEntry] = []
+    /// What the last `/directory` asked, and where `/directory --more` goes on from.
+    var directoryListing: DirectoryListing?
     /// The devices whose messages are shown as trusted.
     var deviceTrust = DeviceTrust()
     /// The account's push rules, from the store, then sync and `/notify`; `nil` before they are read.

@@ -66,6 +66,8 @@ public enum ShellError: Error, Sendable, Equatable {
     case demotingSelf(command: String)
     /// `/unpin` of a message that is not pinned.
     case notPinned(String)
+    /// `/directory --more` with no listing to go on with.
+    case noMoreRooms
     /// `/upgrade` of a room that was upgraded already.
     case alreadyUpgraded(roomName: RemoteText, replacementRoomID: String)
     /// What a command does (the state event it sends, removing another's message) needs a higher

@@ -259,6 +259,11 @@ public enum CommandTable {
         moderation(.ban, summary: { L10n.screenHelpBanSummary }, usage: { L10n.screenHelpBanUsage }),
         moderation(.unban, summary: { L10n.screenHelpUnbanSummary }, usage: { L10n.screenHelpUnbanUsage }),
         CommandSpec(
+            .directory, parameters: [CommandParameter(.text, .optionalRest)],
+            options: [CommandOption("--server", .required), CommandOption("--more")], requires: .session,
+            summary: { L10n.screenHelpDirectorySummary }, usage: { L10n.screenHelpDirectoryUsage }, details: { [L10n.screenHelpDirectoryDetails] }
+        ) { arguments, _ throws(CommandParseError) in .directory(try DirectoryArguments.action(from: arguments.first)) },
+        CommandSpec(
             .knock, parameters: [CommandParameter(.room), CommandParameter(.text, .optionalRest)], requires: .session,
             summary: { L10n.screenHelpKnockSummary }, usage: { L10n.screenHelpKnockUsage }, details: { [L10n.screenHelpKnockDetails] }
         ) { arguments, _ in .membership(.knock(target: arguments[0], reason: arguments.dropFirst().first)) },

@@ -62,6 +62,7 @@ public enum ErrorCodes {
         case .notPermitted(_, .creatorFixed): "creator_power_fixed"
         case .demotingSelf: "demoting_self"
         case .notPinned: "not_pinned"
+        case .noMoreRooms: "no_more_rooms"
         case .alreadyUpgraded: "already_upgraded"
         case .unknownSpace: "unknown_space"
         case .notInSpace: "not_in_space"

@@ -61,6 +61,7 @@ public enum ErrorMessages {
         case .notPermitted(let command, let refusal): message(for: refusal, of: command)
         case .demotingSelf(let command): L10n.errorDemotingSelf(clean("/" + command))
         case .notPinned(let reference): L10n.errorNotPinned(clean(reference))
+        case .noMoreRooms: L10n.errorNoMoreRooms
         case .alreadyUpgraded(let roomName, let replacementRoomID): L10n.errorAlreadyUpgraded(roomName.shown, clean(replacementRoomID))
         case .unknownSpace(let target): L10n.errorUnknownSpace(clean(target))
         case .notInSpace(let room, let space): L10n.errorNotInSpace(room.shown, space.shown)

@@ -119,6 +119,7 @@ public enum JSONRenderer {
         case .roles(let outcome): outcome.json
         case .pin(let outcome): outcome.json
         case .upgrade(let outcome): outcome.json
+        case .directory(let outcome): outcome.json
         case .encryption(let outcome): outcome.json
         case .trust(let outcome): outcome.json
         case .verification(let outcome): outcome.json

@@ -5,6 +5,10 @@ extension MatrixRoomService {
         try await client.send(.hierarchy(of: spaceID, from: token, limit: 50)).page
     }
 
+    public func publicRooms(server: String?, search: String?, from token: String?, limit: Int) async throws(MatrixError) -> RoomDirectoryPage {
+        try await client.send(.publicRooms(server: server, search: search, from: token, limit: limit)).page
+    }
+
     public func state(_ type: String, stateKey: String, of roomID: String) async throws(MatrixError) -> JSONValue? {
         try await client.sendIfPresent(.state(type, stateKey: stateKey, of: roomID))
     }

@@ -48,6 +48,9 @@ public protocol RoomService: Sendable {
     func markRead(_ eventID: String, in roomID: String, receipt: ReceiptType) async throws(MatrixError)
     /// Tells the room the user is typing (for `timeout` at most) or has stopped.
     func setTyping(_ isTyping: Bool, in roomID: String, userID: String, timeout: Duration) async throws(MatrixError)
+    /// One page of the rooms `server` (the user's own without it) lists in its directory, those
+    /// matching `search` where given, from `token` or the start.
+    func publicRooms(server: String?, search: String?, from token: String?, limit: Int) async throws(MatrixError) -> RoomDirectoryPage
     /// One page of a space's rooms and subspaces (`/hierarchy`), from `token` or the start.
     func hierarchy(of spaceID: String, from token: String?) async throws(MatrixError) -> SpaceHierarchyPage
     /// The content of a state event; `nil` when the room has none of that type and key.

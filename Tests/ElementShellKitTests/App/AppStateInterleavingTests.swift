@@ -60,7 +60,7 @@ import Testing
         var memberNames: [String: String] = [:]
         var timelines: [String: [String]] = [:]
         var joinsAwaitingSync: Set<String> = []
-        var shownSpaceRooms: [String] = []
+        var shownJoinableRooms: [String] = []
         var searchResults: Set<String> = []
         /// Message bodies printed, as they arrived or in a room's or thread's listing, each with how often.
         var shown: [String: Int] = [:]
@@ -69,7 +69,7 @@ import Testing
 
         var description: String {
             "session \(session ?? "-"), unread \(unread.sorted { $0.key < $1.key }), prompt \(promptUnread ?? 0), open \(currentRoomID ?? "-"), names \(memberNames), "
-                + "timelines \(timelines), joining \(joinsAwaitingSync), space \(shownSpaceRooms), found \(searchResults), shown \(shown), "
+                + "timelines \(timelines), joining \(joinsAwaitingSync), space \(shownJoinableRooms), found \(searchResults), shown \(shown), "
                 + "result \(result.map { String(describing: $0) } ?? "-")"
         }
     }
@@ -137,7 +137,7 @@ import Testing
     private func outcome(of app: AppHarness, since start: Int) -> Outcome {
         let state = app.state
         var outcome = Outcome(session: state.session?.userID, currentRoomID: state.currentRoomID, memberNames: state.memberNames,
-                              joinsAwaitingSync: state.joinsAwaitingSync, shownSpaceRooms: state.shownSpaceRooms.map(\.roomID),
+                              joinsAwaitingSync: state.joinsAwaitingSync, shownJoinableRooms: state.shownJoinableRooms.map(\.roomID),
                               searchResults: Set(state.fetchedMessages.keys))
         for room in state.rooms.values { outcome.unread[room.roomID] = [room.notificationCount, room.highlightCount] }
         outcome.promptUnread = state.promptValues().unread

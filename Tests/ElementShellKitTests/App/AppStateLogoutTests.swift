@@ -35,7 +35,7 @@ import Testing
         #expect(!alices.memberNames.isEmpty)
         #expect(!alices.timelines.isEmpty)
         #expect(!alices.fetchedMessages.isEmpty)
-        #expect(!alices.shownSpaceRooms.isEmpty)
+        #expect(!alices.shownJoinableRooms.isEmpty)
         #expect(alices.typingNotice != nil)
 
         #expect(await app.state.run(line: "/logout!"))

@@ -141,6 +141,9 @@ import Testing
         ("/knock #club:hs let me in, please", .membership(.knock(target: "#club:hs", reason: "let me in, please"))),
         ("/knock !room:hs", .membership(.knock(target: "!room:hs", reason: nil))),
         ("/knocks", .membership(.knocks)),
+        ("/directory", .directory(.browse(search: nil, server: nil))),
+        ("/directory cats and dogs --server example.org", .directory(.browse(search: "cats and dogs", server: "example.org"))),
+        ("/directory --more", .directory(.more)),
         ("/joinrule knock_restricted Team", .room(.joinRule(JoinRuleRequest(rule: "knock_restricted", spaces: ["Team"])))),
         ("/upgrade 12", .upgrade(.upgrade(version: "12", confirmed: false))),
         ("/upgrade! 12", .upgrade(.upgrade(version: "12", confirmed: true))),
@@ -219,6 +222,8 @@ import Testing
         #expect(throws: CommandParseError.usage(command: "encrypt")) { try CommandParser.parse("/encrypt now") }
         #expect(throws: CommandParseError.usage(command: "invites")) { try CommandParser.parse("/invites maybe") }
         #expect(throws: CommandParseError.usage(command: "roles")) { try CommandParser.parse("/roles set kick") }
+        #expect(throws: CommandParseError.usage(command: "directory")) { try CommandParser.parse("/directory --server") }
+        #expect(throws: CommandParseError.usage(command: "directory")) { try CommandParser.parse("/directory cats --more") }
         #expect(throws: CommandParseError.usage(command: "roles")) { try CommandParser.parse("/roles set nothing 50") }
         #expect(throws: CommandParseError.usage(command: "roles")) { try CommandParser.parse("/roles put kick 50") }
         #expect(throws: CommandParseError.usage(command: "op")) { try CommandParser.parse("/op @bob:hs boss") }

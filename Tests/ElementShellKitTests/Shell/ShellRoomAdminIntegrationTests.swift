@@ -161,4 +161,25 @@ struct ShellRoomAdminIntegrationTests {
         #expect(accepted.result(of: "accept")?["room_id"] as? String == doorID, "\(accepted.standardOutput)")
         #expect(try await rae.awaitMembership("join", of: qiuID, in: doorID))
     }
+
+    @Test func aRoomThePeerPublishesIsFoundAndJoined() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let tag = UUID().uuidString.prefix(6)
+        let base = try shell.testerArguments(for: homeserver) + ["--output", "json"]
+        let roomID = try await rae.createPublicRoom(named: "Listed \(tag)")
+        try await rae.publish(roomID)
+        #expect(try await rae.publicRooms(search: "Listed \(tag)").map(\.roomID) == [roomID])
+
+        let found = try await shell.run(base + ["-c", "/login test \(qiu)", "-c", "/directory Listed \(tag)", "-c", "/join 1",
+                                                "-c", "/directory nothing-like-\(tag)"], extraEnvironment: password)
+        let listed = found.objects.filter { $0["command"] as? String == "directory" }
+        let rooms = listed.first?["rooms"] as? [[String: Any]] ?? []
+        #expect(rooms.map { $0["room_id"] as? String } == [roomID], "\(found.standardOutput)")
+        #expect(rooms.first?["name"] as? String == "Listed \(tag)")
+        #expect(rooms.first?["members"] as? Int == 1)
+        #expect((listed.last?["rooms"] as? [Any])?.isEmpty == true)
+        #expect(found.result(of: "join")?["room_id"] as? String == roomID, "\(found.standardOutput)")
+        #expect(try await rae.awaitMembership("join", of: qiuID, in: roomID))
+    }
 }

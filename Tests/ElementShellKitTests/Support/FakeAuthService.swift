@@ -232,6 +232,12 @@ struct FakeRoomService: RoomService {
     var hierarchyPage: @Sendable (String, String?) async throws(MatrixError) -> SpaceHierarchyPage = { _, _ throws(MatrixError) in
         SpaceHierarchyPage(rooms: [], next: nil)
     }
+    var directoryPage: @Sendable (String?, String?, String?) async throws(MatrixError) -> RoomDirectoryPage = { _, _, _ throws(MatrixError) in
+        RoomDirectoryPage(rooms: [], next: nil)
+    }
+    func publicRooms(server: String?, search: String?, from token: String?, limit: Int) async throws(MatrixError) -> RoomDirectoryPage {
+        try await directoryPage(server, search, token)
+    }
     func hierarchy(of spaceID: String, from token: String?) async throws(MatrixError) -> SpaceHierarchyPage {
         try await hierarchyPage(spaceID, token)
     }

@@ -129,8 +129,8 @@ extension AppState {
 
     private func join(_ target: String, as signedIn: SessionContext) async -> Bool {
         let services = signedIn.services
-        let listed = shownSpaceRoom(target)
-        // A number is only ever one of the list `/space` showed, never a room of `/rooms`.
+        let listed = shownJoinableRoom(target)
+        // A number is only ever one of the list `/space` or `/directory` showed, never a room of `/rooms`.
         let known = listed == nil && Int(target) == nil ? findRoom(target) : nil
         // A space is no room to talk in: one we are in is not opened, `/space` shows it.
         if let known, known.isSpace, known.membership == .join {
@@ -150,8 +150,7 @@ extension AppState {
         }
     }
 
-    /// The rooms `/rooms` lists, in its order, which its numbers count.
-    /// The rooms `/rooms` lists; an upgraded room is left out once its replacement is joined, as
+    /// The rooms `/rooms` lists, in its order, which its numbers count; an upgraded room is left out once its replacement is joined, as
     /// Element leaves it out (`/open` still finds it).
     var listedRooms: [RoomRecord] {
         let rooms = state.profile.developer.groupSpaceRooms ? SpaceGrouping.topLevel(of: state.rooms) : Array(state.rooms.values)

@@ -51,16 +51,17 @@ extension AppState {
             (shown.notificationCount, shown.highlightCount, shown.latest) = (record.notificationCount, record.highlightCount, previews[room.roomID])
             return shown
         }
-        commit { $0.shownSpaceRooms = shown }
+        commit { $0.shownJoinableRooms = shown }
         let name = state.rooms[spaceID].map(RoomName.of) ?? listed.space?.displayName ?? spaceID
         return finish(.space(.hierarchy(spaceName: RemoteText(name), rooms: shown, isComplete: pages.last?.next == nil,
                                       offersManagement: state.profile.developer.spaceSettingsEnabled)))
     }
 
-    /// `/join N` after `/space`: the Nth room listed (its `via` names the servers to join through).
-    func shownSpaceRoom(_ target: String) -> SpaceRoomEntry? {
-        guard let number = Int(target), state.shownSpaceRooms.indices.contains(number - 1) else { return nil }
-        return state.shownSpaceRooms[number - 1]
+    /// `/join N` after `/space` or `/directory`: the Nth room listed (its `via` names the servers
+    /// to join through).
+    func shownJoinableRoom(_ target: String) -> SpaceRoomEntry? {
+        guard let number = Int(target), state.shownJoinableRooms.indices.contains(number - 1) else { return nil }
+        return state.shownJoinableRooms[number - 1]
     }
 
     /// Clap's space member management: the user leaves the space and each of its rooms we are in

@@ -3,6 +3,8 @@ import Foundation
 /// The answer of `GET /_matrix/client/v1/rooms/{roomId}/hierarchy`: rooms depth first, the
 /// space itself first on the first page.
 struct HierarchyResponse: Decodable, Sendable {
+    /// A room as the hierarchy and the room directory describe it (`PublishedRoomsChunk`, which
+    /// the hierarchy adds the space's children to).
     struct Room: Decodable, Sendable {
         var roomID: String
         var name: String?
@@ -11,7 +13,7 @@ struct HierarchyResponse: Decodable, Sendable {
         var numJoinedMembers: Int
         var roomType: String?
         var joinRule: String?
-        var childrenState: [ChildState]
+        var childrenState: [ChildState]?
 
         enum CodingKeys: String, CodingKey {
             case roomID = "room_id", name, topic
@@ -42,15 +44,18 @@ struct HierarchyResponse: Decodable, Sendable {
     }
 
     var page: SpaceHierarchyPage {
-        SpaceHierarchyPage(rooms: rooms.map { room in
-            // As in sync, a child without `via` servers is no child.
-            let children = room.childrenState.compactMap { child in
-                child.content.via.flatMap { $0.isEmpty ? nil : (child.stateKey, $0) }
-            }
-            return SpaceRoom(roomID: room.roomID, name: room.name, canonicalAlias: room.canonicalAlias, topic: room.topic,
-                             joinedMemberCount: room.numJoinedMembers, isSpace: room.roomType == "m.space", joinRule: room.joinRule,
-                             children: Dictionary(children) { first, _ in first })
-        }, next: nextBatch)
+        SpaceHierarchyPage(rooms: rooms.map(\.spaceRoom), next: nextBatch)
+    }
+}
+
+extension HierarchyResponse.Room {
+    var spaceRoom: SpaceRoom {
+        // As in sync, a child without `via` servers is no child.
+        let children = (childrenState ?? []).compactMap { child in
+            child.content.via.flatMap { $0.isEmpty ? nil : (child.stateKey, $0) }
+        }
+        return SpaceRoom(roomID: roomID, name: name, canonicalAlias: canonicalAlias, topic: topic, joinedMemberCount: numJoinedMembers,
+                         isSpace: roomType == "m.space", joinRule: joinRule, children: Dictionary(children) { first, _ in first })
     }
 }
 

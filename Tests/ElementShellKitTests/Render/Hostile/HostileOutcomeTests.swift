@@ -254,6 +254,10 @@ import TerminalGraphics
             Sample(name: "/knocks", content: .result(command: "knocks", outcome: .membership(.knocks(roomName: RemoteText(text), [
                 Knock(roomID: text, userID: text, displayName: text, reason: text), Knock(roomID: text, userID: text)])))),
             Sample(name: "knock", content: .knocked(roomName: RemoteText(text), Knock(roomID: text, userID: text, displayName: text, reason: text))),
+            Sample(name: "/directory", content: .result(command: "directory", outcome: .directory(.rooms(
+                server: text, search: RemoteText(text), rooms: [SpaceRoomEntry(SpaceRoom(roomID: text, name: text, canonicalAlias: text, topic: text,
+                                                                                         joinedMemberCount: 3, joinRule: "knock"), via: [text])],
+                firstNumber: 21, hasMore: true, totalEstimate: 40)))),
             Sample(name: "/roles set", content: .result(command: "roles", outcome: .roles(.settingChanged(.event(text), level: 50,
                                                                                                         roomName: RemoteText(text))))),
             Sample(name: "/forget", content: .result(command: "forget", outcome: .room(.forgotten(roomName: RemoteText(text))))),
@@ -328,7 +332,7 @@ import TerminalGraphics
     static let silentFailures: Set = ["no room open", "not queued", "too large", "queue number", "store", "not logged in", "login in progress",
                                       "password", "cancelled", "decoding", "session not saved", "no account management", "wait", "not own",
                                       "self", "no invites", "pictures unavailable", "pictures off", "pictures described", "unknown link",
-                                      "ignoring self", "invite blocking unsupported", "report unsupported", "above own"]
+                                      "ignoring self", "invite blocking unsupported", "report unsupported", "above own", "no more rooms"]
 
     /// Every `ShellError`, with the server's own words where a case carries them.
     static func failures(_ text: String) -> [(String, ShellError)] {
@@ -363,7 +367,7 @@ import TerminalGraphics
             ("attachment damaged", .attachmentDamaged(name: text)), ("no picture", .noPicture(reference: text)), ("unknown link", .unknownLink(number: 3, listed: 2)),
             ("unknown keyword", .unknownKeyword(RemoteText(text))), ("not ignored", .notIgnored(text)), ("ignoring self", .ignoringSelf),
             ("invite blocking unsupported", .inviteBlockingUnsupported), ("invite blocked", .inviteBlocked(userID: text)),
-            ("report unsupported", .reportUnsupported), ("demoting self", .demotingSelf(command: text)), ("not pinned", .notPinned(text)), ("already upgraded", .alreadyUpgraded(roomName: RemoteText(text), replacementRoomID: text)),
+            ("report unsupported", .reportUnsupported), ("demoting self", .demotingSelf(command: text)), ("not pinned", .notPinned(text)), ("no more rooms", .noMoreRooms), ("already upgraded", .alreadyUpgraded(roomName: RemoteText(text), replacementRoomID: text)),
             ("above own", .notPermitted(.op, .levelAboveOwn(level: 100, own: 50))), ("creator fixed", .notPermitted(.op, .creatorFixed(userID: text))), ("not left", .notLeft(roomName: RemoteText(text))),
             ("pictures unavailable", .picturesUnavailable), ("pictures off", .picturesOff), ("pictures described", .picturesDescribed), ("picture not shown", .pictureNotShown(label: text, .notAPicture)),
             ("file not written", .fileNotWritten(path: text)), ("encryption", .encryption(.alreadyEncrypted(roomName: RemoteText(text)))),
@@ -456,6 +460,7 @@ import TerminalGraphics
         case .upgrade(.upgraded): 90
         case .membership(.knocked): 91
         case .membership(.knocks): 92
+        case .directory(.rooms): 93
         case .draft(let outcome):
             switch outcome {
             case .shown: 48
@@ -493,7 +498,7 @@ import TerminalGraphics
         }
     }
 
-    static let outcomeCount = 93
+    static let outcomeCount = 94
 
     /// Which case `content` is. No `default`: a new case must be numbered here.
     static func number(of content: Report.Content) -> Int {
@@ -606,8 +611,9 @@ import TerminalGraphics
         case .demotingSelf: 69
         case .notPinned: 70
         case .alreadyUpgraded: 71
+        case .noMoreRooms: 72
         }
     }
 
-    static let errorCount = 72
+    static let errorCount = 73
 }

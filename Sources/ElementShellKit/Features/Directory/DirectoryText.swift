@@ -1,0 +1,36 @@
+/// `/directory`'s rooms as lines: numbered for `/join N`, each with its alias, members and how
+/// it is joined, its topic below.
+struct DirectoryText {
+    let theme: Theme
+    let width: Int?
+
+    func lines(for outcome: DirectoryOutcome) -> [String] {
+        switch outcome {
+        case .rooms(let server, let search, let rooms, let firstNumber, let hasMore, _):
+            let title = switch (server.map(TerminalSanitizer.clean), search?.shown) {
+            case (let server?, let search?): L10n.screenDirectoryTitleServerSearch(server, search)
+            case (let server?, nil): L10n.screenDirectoryTitleServer(server)
+            case (nil, let search?): L10n.screenDirectoryTitleSearch(search)
+            case (nil, nil): L10n.screenDirectoryTitle
+            }
+            guard !rooms.isEmpty else { return [hasMore ? title : L10n.screenDirectoryEmpty] }
+            var subtitles: [Int: String] = [:]
+            let rows = rooms.enumerated().map { index, room in
+                if let topic = room.topic { subtitles[index] = topic.shownLines.first }
+                var notes: [String] = []
+                switch room.membership {
+                case .join: notes.append(theme.accent(L10n.screenSpaceJoined))
+                case .invite: notes.append(theme.accent(L10n.screenRoomsInvited))
+                case .leave, nil: break
+                }
+                if room.isSpace { notes.append(L10n.screenRoomsSpace) }
+                notes.append((room.joinedMemberCount == 1 ? L10n.screenSpaceMembersOne : L10n.screenSpaceMembersOther)(room.joinedMemberCount))
+                if room.joinRule == "knock" || room.joinRule == "knock_restricted" { notes.append(L10n.screenDirectoryKnock) }
+                let alias = room.name != nil ? room.canonicalAlias.map { " " + theme.dim($0.shown) } ?? "" : ""
+                return ["\(firstNumber + index)", room.displayName.shown + alias, notes.joined(separator: ", ")]
+            }
+            return [theme.accent(title)] + TextLayout.table(rows, subtitles: subtitles, subtitleColumn: 1, style: theme.dim, width: width)
+                + [theme.dim(hasMore ? L10n.screenDirectoryMore : L10n.screenDirectoryJoinHint)]
+        }
+    }
+}
