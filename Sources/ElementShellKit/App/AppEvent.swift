@@ -7,6 +7,8 @@ public enum AppEvent: Sendable, Equatable {
     case client(ClientEvent)
     /// The server has the room's read receipt and marker, up to its newest message.
     case markedRead(roomID: String)
+    /// The server has the room's unread mark taken off (or refused to): sync says how it stands now.
+    case unreadMarkTakenOff(roomID: String)
     /// The session's first sync has gone on for `firstSyncNoticeDelay`.
     case firstSyncIsSlow
     /// The receipt waiting for the room has waited `readMarkDelay`.

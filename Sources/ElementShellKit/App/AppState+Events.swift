@@ -74,6 +74,9 @@ extension AppState {
         case .markedRead(let roomID):
             guard stillApplies() else { return }
             clearCounts(of: roomID)
+        case .unreadMarkTakenOff(let roomID):
+            guard stillApplies() else { return }
+            commit { $0.unreadMarksTakingOff.remove(roomID) }
         case .firstSyncIsSlow:
             guard stillApplies() else { return }
             commit { $0.runtime?.firstSyncNotice = nil }
@@ -191,6 +194,8 @@ extension AppState {
                 // The open room is read as it shows: counts the server (or the store, counting
                 // from the last receipt) took before its new receipt do not stand.
                 if room.roomID == state.currentRoomID { (room.notificationCount, room.highlightCount) = (0, 0) }
+                // Made before the server took the mark off: the mark it brings is no more.
+                if state.unreadMarksTakingOff.contains(room.roomID) { room.isMarkedUnread = false }
                 // A room just joined or made is known here by what the command set, which this
                 // sync, read before or during the creation, may not hold yet.
                 if state.joinsAwaitingSync.contains(room.roomID), let known = state.rooms[room.roomID] { room = room.fillingIn(from: known) }

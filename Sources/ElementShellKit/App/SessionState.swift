@@ -46,6 +46,9 @@ public struct SessionState: Equatable {
     var listedLinks: [LinkEntry] = []
     /// The rooms the last `/space` or `/directory` listed, which `/join N` counts.
     var shownJoinableRooms: [SpaceRoomEntry] = []
+    /// Rooms whose unread mark is being taken off on the server: a sync response made before
+    /// the server had that does not mark them again.
+    var unreadMarksTakingOff: Set<String> = []
     /// What the last `/directory` asked, and where `/directory --more` goes on from.
     var directoryListing: DirectoryListing?
     /// The devices whose messages are shown as trusted.

@@ -53,16 +53,20 @@ extension AppState {
     /// next start shows again.
     func clearUnreadMark(of roomID: String) {
         guard state.rooms[roomID]?.isMarkedUnread == true, let rooms = state.services?.rooms, let store = state.store else { return }
-        commit { $0.rooms[roomID]?.isMarkedUnread = false }
+        commit { state in
+            state.rooms[roomID]?.isMarkedUnread = false
+            state.unreadMarksTakingOff.insert(roomID)
+        }
         let logger = logger
         perform {
             do throws(MatrixError) {
                 try await rooms.setMarkedUnread(false, in: roomID)
+                // After any response sync stored before the server had it.
                 try? await store.setMarkedUnread(false, of: roomID)
             } catch {
                 logger.notice("Taking the unread mark off \(roomID) failed (\(ErrorCodes.code(for: error)))")
             }
-            return nil
+            return .unreadMarkTakenOff(roomID: roomID)
         }
     }
 
