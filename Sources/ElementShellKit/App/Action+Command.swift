@@ -16,6 +16,7 @@ extension Action {
         case .pin(let action): action.command
         case .upgrade(let action): action.command
         case .directory(let action): action.command
+        case .poll(let action): action.command
         case .queue(let action): action.command
         case .room(let action): action.command
         case .membership(let action): action.command

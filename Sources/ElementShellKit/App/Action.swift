@@ -18,6 +18,7 @@ public enum Action: Sendable, Equatable {
     case pin(PinAction)
     case upgrade(UpgradeAction)
     case directory(DirectoryAction)
+    case poll(PollAction)
     case space(SpaceAction)
     case encryption(EncryptionAction)
     case trust(TrustAction)

@@ -65,6 +65,7 @@ extension AppState {
         case .pin(let action): await send(action, in: context.openRoom)
         case .upgrade(let action): await send(action, in: context.openRoom)
         case .directory(let action): await send(action, in: context.signedIn)
+        case .poll(let action): await send(action, in: context.openRoom)
         case .space(let action): await send(action, in: context.signedIn)
         case .encryption(let action): await send(action, in: context)
         case .trust(let action): await send(action, in: context)

@@ -22,9 +22,10 @@ extension AppState {
         let reactions = try? await store.reactions(to: eventIDs)
         let summaries = insideThread ? [:] : try? await store.threadSummaries(roots: eventIDs)
         let roots = try? await store.messages(eventIDs: rootIDs)
+        let polls = try? await store.pollResults(of: messages)
         return MessageSurroundings(parents: parents ?? [:],
                                    reactionCounts: Dictionary(grouping: reactions ?? [], by: \.targetID).mapValues(ReactionCounts.counted),
-                                   threadSummaries: summaries ?? [:], threadRoots: roots ?? [:])
+                                   threadSummaries: summaries ?? [:], threadRoots: roots ?? [:], pollResults: polls ?? [:])
     }
 
     /// The views of messages whose surroundings were read (see `surroundings(of:insideThread:)`).
@@ -36,6 +37,7 @@ extension AppState {
             }
             view.threadReference = message.threadRoot.flatMap { surroundings.threadRoots[$0] }.map(reference(of:))
             view.replyQuote = message.replyTo.flatMap { surroundings.parents[$0] }.map(replyQuote(of:))
+            view.poll = message.poll.map { pollView(of: $0, results: surroundings.pollResults[message.eventID] ?? PollResults()) }
             view.reactions = (surroundings.reactionCounts[message.eventID] ?? []).map { reaction in
                 var named = reaction
                 named.firstSenderName = reaction.firstSenderID.map(name(of:))
@@ -61,6 +63,13 @@ extension AppState {
         view.encryption = MessageEncryption(of: message, trust: state.deviceTrust)
         view.malformedField = message.malformedField
         return view
+    }
+
+    /// A poll as it stands for the user: their own choices, and names for who voted and ended it.
+    func pollView(of poll: PollDefinition, results: PollResults) -> PollView {
+        let own = state.session?.userID
+        return PollView(definition: poll, results: results, voterNames: results.counted.map(name(of:)),
+                        ownChoices: Set(results.voters.filter { $0.value.contains { $0 == own } }.keys), endedByName: results.end.map { name(of: $0.by) })
     }
 
     /// The one line a reply quotes of its parent: its text as formatted, not its Markdown source,

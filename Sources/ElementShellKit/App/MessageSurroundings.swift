@@ -8,9 +8,11 @@ struct MessageSurroundings {
     var reactionCounts: [String: [ReactionCount]] = [:]
     var threadSummaries: [String: ThreadSummary] = [:]
     var threadRoots: [String: MessageRecord] = [:]
+    /// How each poll among them stands, by its start's event ID.
+    var pollResults: [String: PollResults] = [:]
 
     /// The same for a thread view, which shows no thread summaries or roots.
     var insideThread: MessageSurroundings {
-        MessageSurroundings(parents: parents, reactionCounts: reactionCounts)
+        MessageSurroundings(parents: parents, reactionCounts: reactionCounts, pollResults: pollResults)
     }
 }

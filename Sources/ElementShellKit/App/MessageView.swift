@@ -36,6 +36,8 @@ public struct MessageView: Sendable, Equatable {
     public var encryption: MessageEncryption?
     /// The field that did not fit on an event that arrived malformed (see `MessageRecord`).
     public var malformedField: String?
+    /// The poll a poll start asks, as it stands.
+    public var poll: PollView?
 
     public init(roomID: String, eventID: String?, transactionID: String?, sender: String, senderName: RemoteText,
                 msgtype: String, body: RemoteText, formattedBody: RemoteText? = nil, timestamp: Int64, isPending: Bool) {

@@ -86,6 +86,7 @@ public enum Outcome: Sendable, Equatable {
     case pin(PinOutcome)
     case upgrade(UpgradeOutcome)
     case directory(DirectoryOutcome)
+    case poll(PollOutcome)
     case session(SessionOutcome)
     case settings(SettingsOutcome)
     case scripting(ScriptingOutcome)

@@ -68,6 +68,13 @@ public enum ShellError: Error, Sendable, Equatable {
     case notPinned(String)
     /// `/directory --more` with no listing to go on with.
     case noMoreRooms
+    /// `/vote` or `/endpoll` of a message that is no poll.
+    case notAPoll(String)
+    /// `/vote` or `/endpoll` of a poll that has ended.
+    case pollEnded(String)
+    /// `/vote` for an answer the poll does not have (by number, of `count`, or by text).
+    case unknownPollAnswer(String, count: Int)
+    case tooManyPollAnswers(allowed: Int)
     /// `/upgrade` of a room that was upgraded already.
     case alreadyUpgraded(roomName: RemoteText, replacementRoomID: String)
     /// What a command does (the state event it sends, removing another's message) needs a higher

@@ -5,6 +5,7 @@ public enum CommandName: String, Sendable, CaseIterable {
     case me, notice, reply, thread, threads, back, edit, react, unreact, redact
     case upload, download, view, links, link, plain, html, draft, drafts, queue, resend, cancel
     case rooms, unread, unreadMark = "unread-mark", open, read, search, history, last, members, topic, name, joinrule, notify, join, leave, forget
+    case poll, vote, endpoll
     case accept, decline, create, dm, invite, kick, ban, unban, directory, knock, knocks, roles, op, deop, pins, pin, unpin, upgrade
     case ignore, unignore, ignored, invites, report
     case spaces, space, spaceKick = "space-kick"

@@ -259,6 +259,19 @@ public enum CommandTable {
         moderation(.ban, summary: { L10n.screenHelpBanSummary }, usage: { L10n.screenHelpBanUsage }),
         moderation(.unban, summary: { L10n.screenHelpUnbanSummary }, usage: { L10n.screenHelpUnbanUsage }),
         CommandSpec(
+            .poll, parameters: [CommandParameter(.text, .rest)], options: [CommandOption("--undisclosed"), CommandOption("--multiple", .required)],
+            requires: .openRoom,
+            summary: { L10n.screenHelpPollSummary }, usage: { L10n.screenHelpPollUsage }, details: { [L10n.screenHelpPollDetails] }
+        ) { arguments, _ throws(CommandParseError) in .poll(try PollArguments.create(from: arguments[0])) },
+        CommandSpec(
+            .vote, parameters: [CommandParameter(.message), CommandParameter(.text, .rest)], requires: .openRoom,
+            summary: { L10n.screenHelpVoteSummary }, usage: { L10n.screenHelpVoteUsage }, details: { [L10n.screenHelpVoteDetails] }
+        ) { arguments, _ throws(CommandParseError) in .poll(try PollArguments.vote(from: arguments.joined(separator: " "))) },
+        CommandSpec(
+            .endpoll, parameters: [CommandParameter(.message)], requires: .openRoom,
+            summary: { L10n.screenHelpEndpollSummary }, usage: { L10n.screenHelpEndpollUsage }
+        ) { arguments, _ throws(CommandParseError) in .poll(.end(try reference(arguments[0], command: "endpoll"))) },
+        CommandSpec(
             .directory, parameters: [CommandParameter(.text, .optionalRest)],
             options: [CommandOption("--server", .required), CommandOption("--more")], requires: .session,
             summary: { L10n.screenHelpDirectorySummary }, usage: { L10n.screenHelpDirectoryUsage }, details: { [L10n.screenHelpDirectoryDetails] }

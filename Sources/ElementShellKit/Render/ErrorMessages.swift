@@ -62,6 +62,10 @@ public enum ErrorMessages {
         case .demotingSelf(let command): L10n.errorDemotingSelf(clean("/" + command))
         case .notPinned(let reference): L10n.errorNotPinned(clean(reference))
         case .noMoreRooms: L10n.errorNoMoreRooms
+        case .notAPoll(let reference): L10n.errorNotAPoll(clean(reference))
+        case .pollEnded(let reference): L10n.errorPollEnded(clean(reference))
+        case .unknownPollAnswer(let answer, let count): L10n.errorUnknownPollAnswer(clean(answer), count)
+        case .tooManyPollAnswers(let allowed): L10n.errorTooManyPollAnswers(allowed)
         case .alreadyUpgraded(let roomName, let replacementRoomID): L10n.errorAlreadyUpgraded(roomName.shown, clean(replacementRoomID))
         case .unknownSpace(let target): L10n.errorUnknownSpace(clean(target))
         case .notInSpace(let room, let space): L10n.errorNotInSpace(room.shown, space.shown)

@@ -120,6 +120,7 @@ public enum JSONRenderer {
         case .pin(let outcome): outcome.json
         case .upgrade(let outcome): outcome.json
         case .directory(let outcome): outcome.json
+        case .poll(let outcome): outcome.json
         case .encryption(let outcome): outcome.json
         case .trust(let outcome): outcome.json
         case .verification(let outcome): outcome.json
@@ -157,7 +158,7 @@ extension MessageView {
             "encrypted": .bool(encryption != nil), "verified": encryption?.isVerified.map(JSONValue.bool) ?? .null,
             "key_imported": .bool(encryption == .importedKey), "trust": encryption?.trustName.json ?? .null,
             "decryption_failure": encryption?.failure.map { .string($0.rawValue) } ?? .null,
-            "malformed": malformedField.json,
+            "malformed": malformedField.json, "poll": poll?.json ?? .null,
         ]
     }
 }

@@ -62,6 +62,7 @@ struct MessageText {
         if let failure = message.encryption?.failure { return [theme.dim(Self.undecryptable(failure))] }
         if let field = message.malformedField { return [theme.warning(L10n.screenMessageMalformed(TerminalSanitizer.clean(field)))] }
         if let media = message.media { return mediaLines(media, of: message) }
+        if let poll = message.poll { return PollText(theme: theme).lines(for: poll, reference: message.reference) }
         // Its body is the fallback for clients that cannot verify; this one can.
         if message.msgtype == VerificationMessage.roomRequestMsgtype { return [theme.dim(L10n.screenMessageVerificationRequest)] }
         let lines = message.formattedBody.flatMap { FormattedBody.lines(fromHTML: $0.unsanitized) }?.map(theme.line)

@@ -128,6 +128,7 @@ public struct TextRenderer: Sendable {
         case .pin(let outcome): PinText(messageText: messageText).lines(for: outcome)
         case .upgrade(let outcome): UpgradeText.lines(for: outcome)
         case .directory(let outcome): DirectoryText(theme: theme, width: width).lines(for: outcome)
+        case .poll(let outcome): PollOutcomeText.lines(for: outcome)
         case .membership(let outcome): MembershipText().lines(for: outcome)
         case .encryption(let outcome): EncryptionText(theme: theme, width: width).lines(for: outcome)
         case .trust(let outcome): TrustText(theme: theme, width: width).lines(for: outcome)

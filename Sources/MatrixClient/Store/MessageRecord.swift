@@ -39,6 +39,8 @@ public struct MessageRecord: Sendable, Equatable, Codable, FetchableRecord, Pers
     /// The field that did not fit the spec when it arrived malformed (`content.body`, `sender`,
     /// …); it is shown as such, its text empty.
     public var malformedField: String?
+    /// The poll a poll start asks (its `body` is the poll's text fallback).
+    public var poll: PollDefinition?
 
     public init(eventID: String, roomID: String, sender: String, msgtype: String, body: String, formattedBody: String? = nil,
                 originServerTS: Int64, transactionID: String? = nil, replyTo: String? = nil, threadRoot: String? = nil) {
@@ -59,7 +61,7 @@ public struct MessageRecord: Sendable, Equatable, Codable, FetchableRecord, Pers
         case originServerTS = "origin_server_ts", transactionID = "transaction_id", replyTo = "reply_to", threadRoot = "thread_root"
         case isEdited = "edited", isRedacted = "redacted", redactionReason = "redaction_reason", media, previews
         case senderKey = "sender_key", decryptionFailure = "decryption_failure", isKeyImported = "key_imported"
-        case malformedField = "malformed"
+        case malformedField = "malformed", poll
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -12,6 +12,10 @@ public enum MessageRelation: Sendable, Equatable, Codable {
     case annotation(of: String, key: String)
     /// The removal of an event (sent through `/redact`, not `/send`).
     case redaction(of: String)
+    /// A vote in the poll `poll` started, for these answers (`m.reference`).
+    case pollResponse(to: String, answers: [String])
+    /// The end of the poll `poll` started (`m.reference`); the entry's body is its text fallback.
+    case pollEnd(of: String)
 
     /// The thread a message goes to, if any.
     public var threadRoot: String? {

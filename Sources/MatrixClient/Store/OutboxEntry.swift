@@ -19,6 +19,8 @@ public struct OutboxEntry: Sendable, Equatable, Codable, FetchableRecord, Persis
     public var media: MediaInfo?
     /// The pages it links to as previewed when it was typed, bundled into it (MSC4095).
     public var previews: [LinkPreview]?
+    /// The poll a poll start asks; its `eventType` is the poll start's.
+    public var poll: PollDefinition?
     /// Milliseconds since the Unix epoch, when it was typed.
     public var createdAt: Int64
     public var attempts: Int
@@ -42,7 +44,7 @@ public struct OutboxEntry: Sendable, Equatable, Codable, FetchableRecord, Persis
 
     enum CodingKeys: String, CodingKey {
         case transactionID = "transaction_id", roomID = "room_id", eventType = "event_type", relation
-        case msgtype, body, formattedBody = "formatted_body", media, previews
+        case msgtype, body, formattedBody = "formatted_body", media, previews, poll
         case createdAt = "created_at", attempts, failed
     }
 }

@@ -334,6 +334,21 @@ enum StoreMigrations {
                 table.add(column: "predecessor_room", .text)
             }
         }
+        migrator.registerMigration("20 polls") { database in
+            // A poll start is a message with its poll (JSON); one waiting to be sent keeps it too.
+            try database.alter(table: "message") { $0.add(column: "poll", .text) }
+            try database.alter(table: "outbox") { $0.add(column: "poll", .text) }
+            // Votes (their selections as sent, JSON) and ends (no selections) of polls, counted
+            // when a poll is shown: who may end one depends on the room's power levels then.
+            try database.create(table: "poll_response") { table in
+                table.primaryKey("event_id", .text)
+                table.column("room_id", .text).notNull()
+                table.column("poll_id", .text).notNull().indexed()
+                table.column("sender", .text).notNull()
+                table.column("selections", .text)
+                table.column("origin_server_ts", .integer).notNull()
+            }
+        }
         return migrator
     }
 }

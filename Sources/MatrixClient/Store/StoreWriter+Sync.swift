@@ -79,8 +79,8 @@ extension StoreWriter {
             var insertMessage = try RowInserter(database, sql: """
                 INSERT OR IGNORE INTO message (event_id, room_id, sender, msgtype, body, formatted_body, origin_server_ts, transaction_id,
                                                reply_to, thread_root, redacted, redaction_reason, media, previews, sender_key,
-                                               decryption_failure, key_imported, malformed, push)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                               decryption_failure, key_imported, malformed, push, poll)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             var leaveOutbox = try RowInserter(database, sql: "DELETE FROM outbox WHERE transaction_id = ?")
             var fresh: [MessageRecord] = []
@@ -104,6 +104,7 @@ extension StoreWriter {
                 insertMessage.bind(Int64(message.isKeyImported ? 1 : 0))
                 insertMessage.bind(message.malformedField)
                 insertMessage.bind(judged[message.eventID]?.storedLevel ?? 0)
+                insertMessage.bind(message.poll?.storedText)
                 if try insertMessage.run() > 0 {
                     message.seq = database.lastInsertedRowID
                     fresh.append(message)
@@ -243,7 +244,8 @@ extension StoreWriter {
         for transactionID in batch.echoedTransactionIDs {
             try OutboxEntry.deleteOne(database, key: ["transaction_id": transactionID])
         }
-        var changed: [String] = []
+        // A poll shows anew as its votes and its end come.
+        var changed = try savePollResponses(batch.pollResponses, in: database)
         for change in batch.changes {
             switch change {
             case .edit(let targetID, let sender, let body, let formattedBody, let sentAt):
@@ -264,9 +266,12 @@ extension StoreWriter {
                 }
             case .redaction(let eventID, let reason):
                 try database.execute(sql: """
-                    UPDATE message SET body = '', formatted_body = NULL, media = NULL, previews = NULL, redacted = 1, redaction_reason = ? WHERE event_id = ?
+                    UPDATE message SET body = '', formatted_body = NULL, media = NULL, previews = NULL, poll = NULL, redacted = 1, redaction_reason = ?
+                    WHERE event_id = ?
                     """, arguments: [reason, eventID])
                 if database.changesCount > 0 { changed.append(eventID) }
+                // A vote taken away: the voter's vote before it stands again.
+                changed += try removePollResponse(eventID, in: database)
                 // A reaction taken back: its count under the message drops.
                 try ReactionRecord.deleteOne(database, key: eventID)
             }

@@ -29,6 +29,8 @@ public struct SyncBatch: Sendable, Equatable {
     public var ownReadTimes: [String: Int64] = [:]
     /// Those who asked to join a joined room, as its timeline brought them.
     public var knocks: [Knock] = []
+    /// Votes in polls and their ends.
+    public var pollResponses: [PollResponse] = []
 
     public init(rooms: [RoomChange] = [], messages: [MessageRecord] = [], members: [MemberRecord] = [],
                 directRoomIDs: Set<String>? = nil, changes: [MessageChange] = [], reactions: [ReactionRecord] = [],
@@ -132,7 +134,7 @@ extension SyncBatch {
                                    originServerTS: bundled["origin_server_ts"]?.int.map(Int64.init), content: content), in: roomID)
     }
 
-    /// An edit, a reaction or a redaction: events that change what is shown of another one.
+    /// An edit, a reaction, a vote or a redaction: events that change what is shown of another one.
     private mutating func take(relationOf event: SyncEvent, in roomID: String) {
         let relation = event.content["m.relates_to"]
         switch event.type {
@@ -146,6 +148,10 @@ extension SyncBatch {
             guard let eventID = event.eventID, relation?["rel_type"]?.string == "m.annotation",
                   let targetID = relation?["event_id"]?.string, let key = relation?["key"]?.string else { return }
             reactions.append(ReactionRecord(eventID: eventID, roomID: roomID, targetID: targetID, sender: event.sender, key: key))
+            echo(event)
+        case let type where PollEventType.responses.contains(type) || PollEventType.ends.contains(type):
+            guard let response = PollResponse(roomID: roomID, event: event) else { return }
+            pollResponses.append(response)
             echo(event)
         case "m.room.redaction":
             guard let redacted = event.content["redacts"]?.string ?? event.redacts else { return }
@@ -181,6 +187,8 @@ extension MessageRecord {
             self.init(eventID: eventID, roomID: roomID, sender: event.sender, msgtype: "m.text", body: "",
                       originServerTS: event.originServerTS ?? 0, transactionID: event.unsigned?["transaction_id"]?.string)
             decryptionFailure = event.encryption?.failure ?? .unsupportedAlgorithm
+        } else if PollEventType.starts.contains(event.type) {
+            self.init(roomID: roomID, pollStart: event)
         } else {
             self.init(roomID: roomID, messageEvent: event)
         }
@@ -222,6 +230,22 @@ extension MessageRecord {
         media = MediaInfo(msgtype: msgtype, content: content)
         let previews = LinkPreview.bundle(in: content)
         if !previews.isEmpty { self.previews = previews }
+    }
+
+    /// A poll start: a message whose text is the poll's fallback, with the poll it asks. One that
+    /// asks no poll (no question, no usable answer) is kept as malformed; a redacted one as redacted.
+    private init?(roomID: String, pollStart event: SyncEvent) {
+        guard let eventID = event.eventID else { return nil }
+        let poll = PollDefinition(content: event.content)
+        self.init(eventID: eventID, roomID: roomID, sender: event.sender, msgtype: PollEventType.unstableStart, body: poll?.fallbackText ?? "",
+                  originServerTS: event.originServerTS ?? 0, transactionID: event.unsigned?["transaction_id"]?.string)
+        self.poll = poll
+        if let redaction = event.unsigned?["redacted_because"] {
+            isRedacted = true
+            redactionReason = redaction["content"]?["reason"]?.string
+        } else if poll == nil {
+            malformedField = "content." + PollEventType.unstableStart
+        }
     }
 
     /// Which part of a message's content does not fit: all of it, its body or its msgtype.

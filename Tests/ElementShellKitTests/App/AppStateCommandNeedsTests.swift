@@ -20,7 +20,7 @@ import Testing
         .rooms: "/rooms", .open: "/open Lobby", .read: "/read", .search: "/search cats", .history: "/history", .last: "/last 3", .unread: "/unread", .unreadMark: "/unread-mark",
         .members: "/members", .topic: "/topic Cats", .name: "/name Cats", .joinrule: "/joinrule invite", .notify: "/notify mute", .ignore: "/ignore @eve:hs", .unignore: "/unignore @eve:hs", .ignored: "/ignored", .invites: "/invites", .report: "/report! ^ spam", .forget: "/forget Nowhere", .join: "/join #cats:hs", .leave: "/leave",
         .accept: "/accept", .decline: "/decline", .create: "/create Cats", .dm: "/dm @bob:hs",
-        .invite: "/invite @bob:hs", .kick: "/kick @bob:hs", .roles: "/roles", .directory: "/directory", .knock: "/knock #club:hs", .knocks: "/knocks", .upgrade: "/upgrade! 12", .pins: "/pins", .pin: "/pin ^", .unpin: "/unpin ^", .op: "/op @bob:hs", .deop: "/deop @bob:hs", .ban: "/ban @bob:hs", .unban: "/unban @bob:hs",
+        .invite: "/invite @bob:hs", .kick: "/kick @bob:hs", .roles: "/roles", .poll: "/poll Q? a b", .vote: "/vote ^ 1", .endpoll: "/endpoll ^", .directory: "/directory", .knock: "/knock #club:hs", .knocks: "/knocks", .upgrade: "/upgrade! 12", .pins: "/pins", .pin: "/pin ^", .unpin: "/unpin ^", .op: "/op @bob:hs", .deop: "/deop @bob:hs", .ban: "/ban @bob:hs", .unban: "/unban @bob:hs",
         .spaces: "/spaces", .space: "/space Team", .spaceKick: "/space-kick Team @bob:hs",
         .devices: "/devices", .verify: "/verify @bob:hs PHONE", .verification: "/verification", .unverify: "/unverify @bob:hs PHONE",
         .keys: "/keys export /nonexistent/keys.txt", .encrypt: "/encrypt!", .recovery: "/recovery", .backup: "/backup", .whois: "/whois @bob:hs",

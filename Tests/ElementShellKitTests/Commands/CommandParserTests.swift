@@ -138,6 +138,11 @@ import Testing
         ("/kick Bob", .membership(.change(.kick, user: "Bob", reason: nil))),
         ("/roles", .roles(.show)),
         ("/pins", .pin(.list)),
+        (#"/poll "Lunch, where?" Pizza "Sushi bar""#, .poll(.create(question: "Lunch, where?", answers: ["Pizza", "Sushi bar"], kind: .disclosed, maxSelections: 1))),
+        ("/poll Colours? red green blue --undisclosed --multiple 2", .poll(.create(question: "Colours?", answers: ["red", "green", "blue"],
+                                                                                   kind: .undisclosed, maxSelections: 2))),
+        ("/vote ~3 1 \"Sushi bar\"", .poll(.vote(.shown(3), answers: ["1", "Sushi bar"]))),
+        ("/endpoll ^", .poll(.end(.latest(1)))),
         ("/knock #club:hs let me in, please", .membership(.knock(target: "#club:hs", reason: "let me in, please"))),
         ("/knock !room:hs", .membership(.knock(target: "!room:hs", reason: nil))),
         ("/knocks", .membership(.knocks)),
@@ -223,6 +228,11 @@ import Testing
         #expect(throws: CommandParseError.usage(command: "invites")) { try CommandParser.parse("/invites maybe") }
         #expect(throws: CommandParseError.usage(command: "roles")) { try CommandParser.parse("/roles set kick") }
         #expect(throws: CommandParseError.usage(command: "directory")) { try CommandParser.parse("/directory --server") }
+        #expect(throws: CommandParseError.usage(command: "poll")) { try CommandParser.parse("/poll Alone? yes") }
+        #expect(throws: CommandParseError.usage(command: "poll")) { try CommandParser.parse("/poll Q? a b --multiple 3") }
+        #expect(throws: CommandParseError.usage(command: "poll")) { try CommandParser.parse("/poll Q? a b --multiple") }
+        #expect(throws: CommandParseError.usage(command: "poll")) { try CommandParser.parse("/poll Q? " + (1...21).map(String.init).joined(separator: " ")) }
+        #expect(throws: CommandParseError.usage(command: "vote")) { try CommandParser.parse("/vote ~3") }
         #expect(throws: CommandParseError.usage(command: "directory")) { try CommandParser.parse("/directory cats --more") }
         #expect(throws: CommandParseError.usage(command: "roles")) { try CommandParser.parse("/roles set nothing 50") }
         #expect(throws: CommandParseError.usage(command: "roles")) { try CommandParser.parse("/roles put kick 50") }

@@ -1,15 +1,32 @@
 import Foundation
 import Testing
 
-/// Rooms as Element X users run them, between qiu's shell and two matrix-nio peers, rae and sid:
-/// roles, pins, knocking, the directory and upgrades. All three are this suite's alone.
-@Suite(.serialized, .enabled(if: TestHomeserver.current != nil && NioPeer.python != nil, "needs Synapse and the nio venv of Scripts/test"))
+/// Rooms as Element X users run them, between qiu's shell, two matrix-nio peers, rae and sid, and
+/// tia's Element X (the Rust SDK peer): roles, pins, knocking, the directory, upgrades and polls.
+/// All four are this suite's alone.
+@Suite(.serialized, .enabled(if: TestHomeserver.current != nil && NioPeer.python != nil && RustSDKPeer.python != nil,
+                             "needs Synapse and the nio and Rust SDK venvs of Scripts/test"))
 struct ShellRoomAdminIntegrationTests {
     let homeserver = TestHomeserver.current!
     var qiu: String { homeserver.user(43) }
     var qiuID: String { "@\(qiu):\(homeserver.serverName)" }
     var rae: NioPeer { NioPeer(homeserver: homeserver, user: homeserver.user(44)) }
     var sid: NioPeer { NioPeer(homeserver: homeserver, user: homeserver.user(45)) }
+    var tiaID: String { "@\(homeserver.user(46)):\(homeserver.serverName)" }
+
+    /// Tia's Element X, kept in the shell's home for the test.
+    func tia(in shell: ShellProcess) throws -> RustSDKPeer {
+        RustSDKPeer(homeserver: homeserver, user: homeserver.user(46), storeDirectory: shell.home.appending(path: "tia").path,
+                    passwordFile: try shell.write(homeserver.password, to: "tia-password"))
+    }
+
+    /// The poll of a run's last `/open` whose question is `question`.
+    static func poll(_ question: String, in run: ShellProcess.Result) -> (ref: String, poll: [String: Any])? {
+        let messages = run.result(of: "open")?["messages"] as? [[String: Any]] ?? []
+        guard let message = messages.last(where: { ($0["poll"] as? [String: Any])?["question"] as? String == question }),
+              let ref = message["ref"] as? String, let poll = message["poll"] as? [String: Any] else { return nil }
+        return (ref, poll)
+    }
     var password: [String: String] { ["ELEMENT_SHELL_PASSWORD": homeserver.password] }
 
     /// A room qiu's shell creates, rae and sid in it; the shell's arguments and the room's ID.
@@ -181,5 +198,96 @@ struct ShellRoomAdminIntegrationTests {
         #expect((listed.last?["rooms"] as? [Any])?.isEmpty == true)
         #expect(found.result(of: "join")?["room_id"] as? String == roomID, "\(found.standardOutput)")
         #expect(try await rae.awaitMembership("join", of: qiuID, in: roomID))
+    }
+
+    @Test func aPollOfElementXIsShownVotedOnAndEndedWhateverOthersSend() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let tag = UUID().uuidString.prefix(6)
+        let (base, roomID) = try await roomWithPeers("Polls \(tag)", in: shell)
+        let tia = try tia(in: shell)
+        let invited = try await shell.run(base + ["-c", "/open \(roomID)", "-c", "/invite \(tiaID)"])
+        #expect(invited.result(of: "invite")?["ok"] as? Bool == true, "\(invited.standardOutput)")
+        let question = "Lunch \(tag)?"
+        let pollID = try await tia.createPoll(in: roomID, question: question, answers: ["Pizza", "Sushi", "Salad"])
+
+        let shown = try await shell.run(base + ["-c", "/wait sync", "-c", "/open \(roomID)"])
+        let (ref, poll) = try #require(Self.poll(question, in: shown), "\(shown.standardOutput)")
+        let answers = poll["answers"] as? [[String: Any]] ?? []
+        #expect(answers.map { $0["text"] as? String } == ["Pizza", "Sushi", "Salad"])
+        #expect(poll["kind"] as? String == "disclosed")
+        let pizza = try #require(answers.first?["id"] as? String), sushi = try #require(answers.dropFirst().first?["id"] as? String)
+
+        // Rae votes Pizza; sid spoils his vote with an answer the poll lacks and, without the
+        // power to, tries to end it; the shell votes Sushi.
+        let reference = #""m.relates_to": {"rel_type": "m.reference", "event_id": "\#(pollID)"}"#
+        _ = try await rae.sendEvent("org.matrix.msc3381.poll.response", content: #"{\#(reference), "org.matrix.msc3381.poll.response": {"answers": ["\#(pizza)"]}}"#, to: roomID)
+        _ = try await sid.sendEvent("org.matrix.msc3381.poll.response", content: #"{\#(reference), "org.matrix.msc3381.poll.response": {"answers": ["nope"]}}"#, to: roomID)
+        _ = try await sid.sendEvent("org.matrix.msc3381.poll.end", content: #"{\#(reference), "org.matrix.msc3381.poll.end": {}}"#, to: roomID)
+        let voted = try await shell.run(base + ["-c", "/open \(roomID)", "-c", "/vote \(ref) 5", "-c", "/vote \(ref) 1 2", "-c", "/vote \(ref) Sushi",
+                                                "-c", "/wait sent", "-c", "/wait sync", "-c", "/open \(roomID)"])
+        #expect(voted.errorCodes == ["unknown_poll_answer", "too_many_poll_answers"], "\(voted.standardOutput)")
+        let standing = try #require(Self.poll(question, in: voted)?.poll)
+        #expect((standing["answers"] as? [[String: Any]])?.map { $0["votes"] as? Int } == [1, 1, 0], "\(standing)")
+        #expect(standing["spoiled"] as? Int == 1)
+        #expect(standing["ended"] as? Bool == false, "sid may not end it")
+        #expect((standing["answers"] as? [[String: Any]])?[1]["chosen"] as? Bool == true)
+
+        // Element X counts the shell's vote with rae's, then ends the poll; the shell shows the end.
+        let seen = try await tia.polls(in: roomID, poll: pollID, expectVotes: 2)
+        let votes = seen.first?["votes"] as? [String: [String]] ?? [:]
+        #expect(votes[sushi] == [qiuID] && votes[pizza] == [rae.userID], "\(seen)")
+        try await tia.endPoll(pollID, in: roomID)
+        let ended = try await shell.run(base + ["-c", "/wait sync", "-c", "/open \(roomID)", "-c", "/vote \(ref) 1"])
+        let final = try #require(Self.poll(question, in: ended)?.poll, "\(ended.standardOutput)")
+        #expect(final["ended"] as? Bool == true && final["ended_by"] as? String == tiaID, "\(final)")
+        #expect(final["winners"] as? [String] == [pizza, sushi])
+        #expect(ended.errorCodes == ["poll_ended"])
+    }
+
+    @Test func ourPollIsReadByElementXWithItsVotesAndHostilePollsAreTamed() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let tag = UUID().uuidString.prefix(6)
+        let (base, roomID) = try await roomWithPeers("Our poll \(tag)", in: shell)
+        let tia = try tia(in: shell)
+        let question = "Colour \(tag)?"
+        let asked = try await shell.run(base + ["-c", "/open \(roomID)", "-c", "/invite \(tiaID)",
+                                                "-c", "/poll \"\(question)\" red green \"deep blue\" --undisclosed --multiple 2", "-c", "/wait sent"])
+        #expect(asked.result(of: "poll")?["question"] as? String == question, "\(asked.standardOutput)")
+
+        // Element X reads it as sent and votes twice; the shell shows only who voted until the end.
+        let read = try await tia.polls(in: roomID)
+        let ours = try #require(read.first { $0["question"] as? String == question }, "\(read)")
+        #expect(ours["kind"] as? String == "undisclosed" && ours["max_selections"] as? Int == 2)
+        let ids = (ours["answers"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        #expect((ours["answers"] as? [[String: Any]])?.map { $0["text"] as? String } == ["red", "green", "deep blue"])
+        let pollID = try #require(ours["event_id"] as? String)
+        try await tia.vote([ids[0]], inPoll: pollID, in: roomID)
+        try await tia.vote([ids[1], ids[2]], inPoll: pollID, in: roomID)
+        let hidden = try await shell.run(base + ["-c", "/wait sync", "-c", "/open \(roomID)"])
+        let (ref, poll) = try #require(Self.poll(question, in: hidden), "\(hidden.standardOutput)")
+        #expect((poll["answers"] as? [[String: Any]])?.allSatisfy { $0["votes"] is NSNull } == true, "undisclosed: no counts yet")
+        #expect(poll["voters"] as? [String] == [tiaID])
+
+        // The shell ends it; Element X sees it ended, and the shell shows the latest vote counted.
+        let ended = try await shell.run(base + ["-c", "/open \(roomID)", "-c", "/endpoll \(ref)", "-c", "/wait sent", "-c", "/wait sync",
+                                                "-c", "/open \(roomID)"])
+        #expect(ended.result(of: "endpoll")?["ok"] as? Bool == true, "\(ended.standardOutput)")
+        let final = try #require(Self.poll(question, in: ended)?.poll)
+        #expect((final["answers"] as? [[String: Any]])?.map { $0["votes"] as? Int } == [0, 1, 1], "only tia's latest vote counts: \(final)")
+        #expect(try await tia.polls(in: roomID, poll: pollID, expectEnded: true).first?["ended"] as? Bool == true)
+
+        // A hostile poll: 25 answers, one ID twice; it shows the first twenty, each ID once.
+        let answers = (1...25).map { #"{"id": "\#($0 == 2 ? 1 : $0)", "org.matrix.msc1767.text": "answer \#($0)"}"# }.joined(separator: ", ")
+        _ = try await rae.sendEvent("org.matrix.msc3381.poll.start", content: #"""
+            {"org.matrix.msc3381.poll.start": {"question": {"org.matrix.msc1767.text": "Hostile \#(tag)?"}, "kind": "x", "max_selections": 99,
+             "answers": [\#(answers)]}, "org.matrix.msc1767.text": "fallback"}
+            """#, to: roomID)
+        let hostile = try await shell.run(base + ["-c", "/wait sync", "-c", "/open \(roomID)"])
+        let tamed = try #require(Self.poll("Hostile \(tag)?", in: hostile)?.poll, "\(hostile.standardOutput)")
+        let texts = (tamed["answers"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+        #expect(texts.count == 20 && !texts.contains("answer 2") && texts.last == "answer 21", "\(texts)")
+        #expect(tamed["kind"] as? String == "undisclosed" && tamed["max_selections"] as? Int == 20)
     }
 }

@@ -95,11 +95,15 @@ extension AppState {
         throw .stateNotPermitted(command: "/" + CommandName.redact.rawValue, roomName: roomName, required: required, own: own)
     }
 
-    /// Writes a reaction or a redaction to the outbox, for the queue to send like any message.
-    private func enqueue(eventType: String, relation: MessageRelation, body: String, in room: RoomContext) async throws(ShellError) {
+    /// Writes a reaction, a redaction or a vote to the outbox, for the queue to send like any message.
+    func enqueue(eventType: String, relation: MessageRelation, body: String, in room: RoomContext) async throws(ShellError) {
         let now = environment.clock.date
-        let entry = OutboxEntry(transactionID: TransactionID.make(at: now), roomID: room.roomID, eventType: eventType, relation: relation,
-                                msgtype: "", body: body, createdAt: now.matrixTimestamp)
+        try await enqueue(OutboxEntry(transactionID: TransactionID.make(at: now), roomID: room.roomID, eventType: eventType, relation: relation,
+                                      msgtype: "", body: body, createdAt: now.matrixTimestamp), in: room)
+    }
+
+    /// Writes an entry that is no typed message to the outbox, and wakes the queue.
+    func enqueue(_ entry: OutboxEntry, in room: RoomContext) async throws(ShellError) {
         do {
             try await room.store.enqueue(entry, clearingDraft: false)
         } catch {

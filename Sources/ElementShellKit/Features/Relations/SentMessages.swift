@@ -30,12 +30,12 @@ struct SentMessages: Equatable {
     }
 
     /// Whether the entry is a message of its room's main timeline, as `^` counts them: not a
-    /// reaction, redaction, edit or thread reply.
+    /// reaction, redaction, edit, vote or thread reply (a poll is one).
     static func isTimelineMessage(_ entry: OutboxEntry) -> Bool {
-        guard entry.eventType == "m.room.message" else { return false }
+        guard entry.eventType == "m.room.message" || entry.poll != nil else { return false }
         switch entry.relation {
         case nil, .reply: return true
-        case .thread, .replacement, .annotation, .redaction: return false
+        case .thread, .replacement, .annotation, .redaction, .pollResponse, .pollEnd: return false
         }
     }
 
@@ -48,6 +48,7 @@ struct SentMessages: Equatable {
                                     transactionID: entry.transactionID, replyTo: replyTo)
         message.media = entry.media
         message.previews = entry.previews
+        message.poll = entry.poll
         return message
     }
 }

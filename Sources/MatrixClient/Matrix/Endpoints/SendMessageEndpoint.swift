@@ -36,7 +36,14 @@ public enum OutgoingContent {
     static let htmlFormat = "org.matrix.custom.html"
 
     public static func content(for entry: OutboxEntry) -> JSONValue {
+        if let poll = entry.poll { return poll.content }
         switch entry.relation {
+        case .pollResponse(let pollID, let answers):
+            return ["m.relates_to": ["rel_type": "m.reference", "event_id": .string(pollID)],
+                    PollEventType.unstableResponse: ["answers": .array(answers.map { .string($0) })]]
+        case .pollEnd(let pollID):
+            return ["m.relates_to": ["rel_type": "m.reference", "event_id": .string(pollID)], PollEventType.unstableEnd: [:],
+                    PollEventType.unstableText: .string(entry.body)]
         case .annotation(let eventID, let key):
             return ["m.relates_to": ["rel_type": "m.annotation", "event_id": .string(eventID), "key": .string(key)]]
         case .redaction:

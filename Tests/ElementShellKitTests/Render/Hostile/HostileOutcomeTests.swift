@@ -115,6 +115,18 @@ import TerminalGraphics
         return message
     }
 
+    /// A poll whose question, answers and voters' names are the text.
+    static func poll(_ text: String, ended: Bool) -> MessageView {
+        var message = HostileTextTests.message(body: text, from: text)
+        let poll = PollDefinition(question: text, answers: [.init(id: text, text: text), .init(id: "b", text: text)], kind: ended ? .undisclosed : .disclosed,
+                                  maxSelections: 2)
+        var results = poll.results(of: [PollResponse(eventID: "$v", roomID: text, pollID: text, sender: text, selections: [text], originServerTS: 1)],
+                                   creator: text) { _ in false }
+        if ended { results.end = PollEnd(at: 2, by: text) }
+        message.poll = PollView(definition: poll, results: results, voterNames: [RemoteText(text)], ownChoices: [text], endedByName: RemoteText(text))
+        return message
+    }
+
     /// Remote text in every field that can hold it; IDs are the server's too, so they get it.
     static func samples(_ text: String) -> [Sample] {
         let url = URL(string: "https://hs.example/\(text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "")")!
@@ -258,6 +270,11 @@ import TerminalGraphics
                 server: text, search: RemoteText(text), rooms: [SpaceRoomEntry(SpaceRoom(roomID: text, name: text, canonicalAlias: text, topic: text,
                                                                                          joinedMemberCount: 3, joinRule: "knock"), via: [text])],
                 firstNumber: 21, hasMore: true, totalEstimate: 40)))),
+            Sample(name: "/poll", content: .result(command: "poll", outcome: .poll(.started(question: RemoteText(text))))),
+            Sample(name: "/vote", content: .result(command: "vote", outcome: .poll(.voted(number: 3, answers: [RemoteText(text)])))),
+            Sample(name: "/endpoll", content: .result(command: "endpoll", outcome: .poll(.ended(number: 3))), showsText: false),
+            Sample(name: "poll", content: .message(Self.poll(text, ended: false))),
+            Sample(name: "poll ended", content: .message(Self.poll(text, ended: true))),
             Sample(name: "/roles set", content: .result(command: "roles", outcome: .roles(.settingChanged(.event(text), level: 50,
                                                                                                         roomName: RemoteText(text))))),
             Sample(name: "/forget", content: .result(command: "forget", outcome: .room(.forgotten(roomName: RemoteText(text))))),
@@ -332,7 +349,7 @@ import TerminalGraphics
     static let silentFailures: Set = ["no room open", "not queued", "too large", "queue number", "store", "not logged in", "login in progress",
                                       "password", "cancelled", "decoding", "session not saved", "no account management", "wait", "not own",
                                       "self", "no invites", "pictures unavailable", "pictures off", "pictures described", "unknown link",
-                                      "ignoring self", "invite blocking unsupported", "report unsupported", "above own", "no more rooms"]
+                                      "ignoring self", "invite blocking unsupported", "report unsupported", "above own", "no more rooms", "too many poll answers"]
 
     /// Every `ShellError`, with the server's own words where a case carries them.
     static func failures(_ text: String) -> [(String, ShellError)] {
@@ -367,7 +384,8 @@ import TerminalGraphics
             ("attachment damaged", .attachmentDamaged(name: text)), ("no picture", .noPicture(reference: text)), ("unknown link", .unknownLink(number: 3, listed: 2)),
             ("unknown keyword", .unknownKeyword(RemoteText(text))), ("not ignored", .notIgnored(text)), ("ignoring self", .ignoringSelf),
             ("invite blocking unsupported", .inviteBlockingUnsupported), ("invite blocked", .inviteBlocked(userID: text)),
-            ("report unsupported", .reportUnsupported), ("demoting self", .demotingSelf(command: text)), ("not pinned", .notPinned(text)), ("no more rooms", .noMoreRooms), ("already upgraded", .alreadyUpgraded(roomName: RemoteText(text), replacementRoomID: text)),
+            ("report unsupported", .reportUnsupported), ("demoting self", .demotingSelf(command: text)), ("not pinned", .notPinned(text)), ("no more rooms", .noMoreRooms), ("not a poll", .notAPoll(text)), ("poll ended", .pollEnded(text)),
+            ("unknown poll answer", .unknownPollAnswer(text, count: 3)), ("too many poll answers", .tooManyPollAnswers(allowed: 2)), ("already upgraded", .alreadyUpgraded(roomName: RemoteText(text), replacementRoomID: text)),
             ("above own", .notPermitted(.op, .levelAboveOwn(level: 100, own: 50))), ("creator fixed", .notPermitted(.op, .creatorFixed(userID: text))), ("not left", .notLeft(roomName: RemoteText(text))),
             ("pictures unavailable", .picturesUnavailable), ("pictures off", .picturesOff), ("pictures described", .picturesDescribed), ("picture not shown", .pictureNotShown(label: text, .notAPicture)),
             ("file not written", .fileNotWritten(path: text)), ("encryption", .encryption(.alreadyEncrypted(roomName: RemoteText(text)))),
@@ -461,6 +479,9 @@ import TerminalGraphics
         case .membership(.knocked): 91
         case .membership(.knocks): 92
         case .directory(.rooms): 93
+        case .poll(.started): 94
+        case .poll(.voted): 95
+        case .poll(.ended): 96
         case .draft(let outcome):
             switch outcome {
             case .shown: 48
@@ -498,7 +519,7 @@ import TerminalGraphics
         }
     }
 
-    static let outcomeCount = 94
+    static let outcomeCount = 97
 
     /// Which case `content` is. No `default`: a new case must be numbered here.
     static func number(of content: Report.Content) -> Int {
@@ -612,8 +633,12 @@ import TerminalGraphics
         case .notPinned: 70
         case .alreadyUpgraded: 71
         case .noMoreRooms: 72
+        case .notAPoll: 73
+        case .pollEnded: 74
+        case .unknownPollAnswer: 75
+        case .tooManyPollAnswers: 76
         }
     }
 
-    static let errorCount = 73
+    static let errorCount = 77
 }
