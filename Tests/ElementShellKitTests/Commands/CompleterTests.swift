@@ -62,6 +62,19 @@ import Testing
         #expect(Completer.complete("/notify --global invites o", context: context) == .candidates(["off", "on"]))
     }
 
+    @Test func theRoomCommandsOfElementXComplete() {
+        var context = CompletionContext()
+        context.people = [.init(userID: "@me:hs"), .init(userID: "@bob:hs", displayName: "Bob")]
+        #expect(Completer.complete("/ro", context: context) == .candidates(["/roles", "/rooms"]))
+        #expect(Completer.complete("/roles ", context: context) == .candidates(["set"]))
+        #expect(Completer.complete("/roles set b", context: context) == .candidates(["ban"]))
+        #expect(Completer.complete("/op @b", context: context) == .candidates(["@bob:hs"]))
+        #expect(Completer.complete("/op @bob:hs m", context: context) == .candidates(["mod", "moderator"]))
+        #expect(Completer.complete("/joinrule knock_", context: context) == .candidates(["knock_restricted"]))
+        #expect(Completer.complete("/endp", context: context) == .candidates(["/endpoll"]))
+        #expect(Completer.complete("/pin ", context: context) == .candidates(["^"]))
+    }
+
     @Test func roomArgumentsCompleteNamesAndAliasesCaseAside() {
         var context = CompletionContext()
         context.rooms = ["Demo Room", "Demo Lounge", "Garden"]

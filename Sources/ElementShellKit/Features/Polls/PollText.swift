@@ -24,7 +24,11 @@ struct PollText {
 
     private func footer(for poll: PollView, reference: Int?, winners: [PollDefinition.Answer]) -> String {
         let voters = poll.results.counted.count
-        let total = voters == 1 ? L10n.screenPollVotersOne : L10n.screenPollVotersOther(voters)
+        let total = switch voters {
+        case 0: L10n.screenPollVotersNone
+        case 1: L10n.screenPollVotersOne
+        default: L10n.screenPollVotersOther(voters)
+        }
         if poll.results.isEnded {
             let by = poll.endedByName?.shown ?? ""
             guard !winners.isEmpty else { return L10n.screenPollEndedNoVotes(by) }
