@@ -26,11 +26,11 @@ import Glibc
             close(terminal)
         }
 
-        /// Answers with `answer` once the query has come in whole, on a thread of its own (the
-        /// reads block); the query as it came.
+        /// Answers with `answer` once the query has come in whole, on a thread of its own started
+        /// at once (the reads block; the probe waits for it only so long); the query as it came.
         func answer(_ answer: [UInt8], afterReading count: Int) -> Task<[UInt8], any Error> {
             let controller = controller
-            return Task { try await offThePool {
+            return onThreadStartedNow {
                 var query: [UInt8] = []
                 var buffer = [UInt8](repeating: 0, count: 256)
                 while query.count < count {
@@ -40,7 +40,7 @@ import Glibc
                 }
                 _ = answer.withUnsafeBytes { write(controller, $0.baseAddress, $0.count) }
                 return query
-            } }
+            }
         }
 
         /// The probe, which blocks while it waits, on a thread of its own too.
