@@ -17,17 +17,9 @@ struct DirectoryText {
             var subtitles: [Int: String] = [:]
             let rows = rooms.enumerated().map { index, room in
                 if let topic = room.topic { subtitles[index] = topic.shownLines.first }
-                var notes: [String] = []
-                switch room.membership {
-                case .join: notes.append(theme.accent(L10n.screenSpaceJoined))
-                case .invite: notes.append(theme.accent(L10n.screenRoomsInvited))
-                case .leave, nil: break
-                }
-                if room.isSpace { notes.append(L10n.screenRoomsSpace) }
-                notes.append((room.joinedMemberCount == 1 ? L10n.screenSpaceMembersOne : L10n.screenSpaceMembersOther)(room.joinedMemberCount))
+                var notes = JoinableRoomText.notes(for: room, theme: theme)
                 if room.joinRule == "knock" || room.joinRule == "knock_restricted" { notes.append(L10n.screenDirectoryKnock) }
-                let alias = room.name != nil ? room.canonicalAlias.map { " " + theme.dim($0.shown) } ?? "" : ""
-                return ["\(firstNumber + index)", room.displayName.shown + alias, notes.joined(separator: ", ")]
+                return ["\(firstNumber + index)", JoinableRoomText.name(of: room, theme: theme), notes.joined(separator: ", ")]
             }
             return [theme.accent(title)] + TextLayout.table(rows, subtitles: subtitles, subtitleColumn: 1, style: theme.dim, width: width)
                 + [theme.dim(hasMore ? L10n.screenDirectoryMore : L10n.screenDirectoryJoinHint)]

@@ -18,7 +18,7 @@ extension AppState {
                 return finish(.poll(.voted(number: self.reference(of: start), answers: chosen.map { RemoteText($0.text) })))
             case .end(let reference):
                 let (start, poll) = try await openPoll(reference, in: room)
-                if start.sender != room.session.userID { try await checkMayEndOthersPolls(in: room) }
+                if start.sender != room.session.userID { try await checkMayRedactOthers(in: room, for: .endpoll) }
                 try await enqueue(eventType: PollEventType.unstableEnd, relation: .pollEnd(of: start.eventID),
                                            body: L10n.commonPollEndedFallback(poll.question), in: room)
                 return finish(.poll(.ended(number: self.reference(of: start))))
@@ -49,20 +49,6 @@ extension AppState {
         }
         guard chosen.count <= poll.maxSelections else { throw .tooManyPollAnswers(allowed: poll.maxSelections) }
         return chosen
-    }
-
-    /// Ending someone else's poll needs the power to remove their messages, as the MSC says.
-    private func checkMayEndOthersPolls(in room: RoomContext) async throws(ShellError) {
-        let levels: PowerLevels
-        do {
-            levels = try await room.services.rooms.powerLevels(roomID: room.roomID)
-        } catch {
-            throw .matrix(error)
-        }
-        let required = levels.levelNeededToRedactOthers, own = levels.level(of: room.session.userID)
-        guard own >= required else {
-            throw .stateNotPermitted(command: "/" + CommandName.endpoll.rawValue, roomName: roomName(of: room.roomID), required: required, own: own)
-        }
     }
 
     private func enqueuePoll(_ poll: PollDefinition, in room: RoomContext) async throws(ShellError) {

@@ -80,9 +80,10 @@ extension AppState {
         return state.sentMessages.message(eventID: eventID) ?? state.fetchedMessages[eventID]
     }
 
-    /// Removing another's message needs the room's `redact` level: refused here, it names the
-    /// level, and nothing waits in the outbox for a refusal the server would give anyway.
-    private func checkMayRedactOthers(in room: RoomContext) async throws(ShellError) {
+    /// Removing another's message (and ending another's poll) needs the room's `redact` level:
+    /// refused here, it names the level, and nothing waits in the outbox for a refusal the server
+    /// would give anyway.
+    func checkMayRedactOthers(in room: RoomContext, for command: CommandName = .redact) async throws(ShellError) {
         let levels: PowerLevels
         do {
             levels = try await room.services.rooms.powerLevels(roomID: room.roomID)
@@ -92,7 +93,7 @@ extension AppState {
         let own = levels.level(of: room.session.userID), required = levels.levelNeededToRedactOthers
         guard own < required else { return }
         let roomName = roomName(of: room.roomID)
-        throw .stateNotPermitted(command: "/" + CommandName.redact.rawValue, roomName: roomName, required: required, own: own)
+        throw .stateNotPermitted(command: "/" + command.rawValue, roomName: roomName, required: required, own: own)
     }
 
     /// Writes a reaction, a redaction or a vote to the outbox, for the queue to send like any message.

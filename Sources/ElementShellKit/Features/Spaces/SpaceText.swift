@@ -43,17 +43,8 @@ struct SpaceText {
         var subtitles: [Int: String] = [:]
         let rows = rooms.enumerated().map { index, room in
             if let latest = room.latest { subtitles[index] = SpaceCellText.line(for: latest, inRoom: false) }
-            var notes: [String] = []
-            switch room.membership {
-            case .join: notes.append(theme.accent(L10n.screenSpaceJoined))
-            case .invite: notes.append(theme.accent(L10n.screenRoomsInvited))
-            case .leave, nil: break
-            }
-            if room.isSpace { notes.append(L10n.screenRoomsSpace) }
-            notes.append((room.joinedMemberCount == 1 ? L10n.screenSpaceMembersOne : L10n.screenSpaceMembersOther)(room.joinedMemberCount))
-            notes += SpaceCellText.unreadNotes(room.notificationCount, room.highlightCount, theme: theme)
-            let alias = room.name != nil ? room.canonicalAlias.map { " " + theme.dim($0.shown) } ?? "" : ""
-            return ["\(index + 1)", room.displayName.shown + alias, notes.joined(separator: ", ")]
+            let notes = JoinableRoomText.notes(for: room, theme: theme) + SpaceCellText.unreadNotes(room.notificationCount, room.highlightCount, theme: theme)
+            return ["\(index + 1)", JoinableRoomText.name(of: room, theme: theme), notes.joined(separator: ", ")]
         }
         var lines = [theme.accent(L10n.screenSpaceTitle(name))]
             + TextLayout.table(rows, subtitles: subtitles, subtitleColumn: 1, style: theme.dim, width: width)
