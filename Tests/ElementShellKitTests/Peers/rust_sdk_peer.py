@@ -1017,9 +1017,12 @@ async def polls(peer, args):
     if not args.poll:
         await peer.until(f"the start of {args.room} (its m.room.create) in view", mirror.shows_creation, mirror.changed)
 
-    def shown():
+    async def shown():
         found = listed()
         if args.poll and not found:
+            # A sync that skipped events resets the timeline to its newest ones, the start
+            # paged in before gone with them: page back again.
+            await peer.within("paging back", timeline.paginate_backwards(20))
             return False
         if args.expect_votes is not None and sum(len(users) for poll in found for users in poll["votes"].values()) < args.expect_votes:
             return False
