@@ -27,10 +27,12 @@ extension AppState {
         // Joined through the server that lists them, else through ours.
         let via = [listing.server ?? RoomName.serverName(of: signedIn.session.userID)]
         let rooms = page.rooms.map { SpaceRoomEntry($0, via: via, membership: state.rooms[$0.roomID]?.membership) }
-        let firstNumber = (continuing ? state.shownJoinableRooms.count : 0) + 1
-        commit { state in
-            state.shownJoinableRooms = (continuing ? state.shownJoinableRooms : []) + rooms
+        // Numbered on from the list as it stands now, in the step that extends it.
+        let firstNumber = commit { state in
+            let earlier = continuing ? state.shownJoinableRooms : []
+            state.shownJoinableRooms = earlier + rooms
             state.directoryListing = DirectoryListing(server: listing.server, search: listing.search, next: page.next)
+            return earlier.count + 1
         }
         return finish(.directory(.rooms(server: listing.server, search: listing.search.map { RemoteText($0) }, rooms: rooms,
                                         firstNumber: firstNumber, hasMore: page.next != nil, totalEstimate: page.totalEstimate)))

@@ -5,7 +5,7 @@ extension AppState {
         switch action {
         case .show: await showRoles(in: room)
         case .setUser(let user, let level, let confirmed): await setLevel(of: user, to: level, confirmed: confirmed, in: room)
-        case .setSetting(let setting, let level): await edit(.setting(setting, level: level), in: room)
+        case .setSetting(let setting, let level): await setLevel(of: setting, to: level, in: room)
         }
     }
 
@@ -50,8 +50,8 @@ extension AppState {
     }
 
     /// `/roles set`: the level a setting needs.
-    private func edit(_ edit: PowerLevelEdit, in room: RoomContext) async -> Bool {
-        guard case .setting(let setting, let level) = edit else { preconditionFailure("members' levels go through setLevel") }
+    private func setLevel(of setting: PowerSetting, to level: Int, in room: RoomContext) async -> Bool {
+        let edit = PowerLevelEdit.setting(setting, level: level)
         do {
             let levels = try await room.services.rooms.powerLevels(roomID: room.roomID)
             if let refusal = levels.refusal(of: edit, by: room.session.userID) { return finish(.failure(.notPermitted(.roles, refusal))) }
