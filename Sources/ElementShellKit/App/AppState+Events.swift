@@ -57,7 +57,7 @@ extension AppState {
             case .sessionEnded(let signOut):
                 guard stillApplies() else { return }
                 await endSession(signOut)
-            case .messageSent, .sendFailed, .syncFailed:
+            case .messageSent, .sendFailed, .syncFailed, .sentDespiteIdentityReset:
                 guard stillApplies() else { return }
                 apply(reported, with: Gathered())
             }
@@ -127,10 +127,15 @@ extension AppState {
             useDeviceTrust(gathered.deviceTrust)
             commit { $0.awaitsSecrets = arrival.awaitsMore }
             report(Report(content: .secretsArrived(arrival), location: nil))
-        case .identitiesChanged(let userIDs):
+        case .identitiesChanged(let changes):
             // Their devices lost their trust: marks shown from now on say so.
             useDeviceTrust(gathered.deviceTrust)
-            for userID in userIDs { report(Report(content: .identityChanged(userID: userID), location: nil)) }
+            for change in changes {
+                report(Report(content: .identityChanged(userID: change.userID, wasVerified: change.wasVerified,
+                                                        rooms: change.sharedRoomIDs.map(roomName(of:))), location: nil))
+            }
+        case .sentDespiteIdentityReset(let roomID, let userIDs):
+            report(Report(content: .sentDespiteIdentityReset(userIDs: userIDs, room: roomName(of: roomID)), location: nil))
         }
     }
 

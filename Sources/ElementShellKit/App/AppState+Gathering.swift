@@ -50,10 +50,12 @@ extension AppState {
                 gathered.crossSigningGaps = try? await state.crypto?.crossSigningGaps(with: summary.otherUserID)
             }
             if summary.state == .done { gathered.deviceTrust = await readDeviceTrust() }
+            // Someone verified again: what their changed identity held goes (`releaseHeldMessages`).
+            if endsNow, summary.outcome?.identity == true { _ = await releaseHeldMessages() }
             if endsNow, summary.isOwnUser { gathered.hasUntoldSecrets = await state.crypto?.hasUntoldSecretsArrival ?? false }
         case .secretsArrived, .identitiesChanged:
             gathered.deviceTrust = await readDeviceTrust()
-        case .sendFailed, .messageSent, .syncFailed, .sessionEnded:
+        case .sendFailed, .messageSent, .syncFailed, .sessionEnded, .sentDespiteIdentityReset:
             break  // applied at once (`applyInOrder`)
         }
         return gathered

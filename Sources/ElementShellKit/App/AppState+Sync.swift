@@ -42,7 +42,7 @@ extension AppState {
         // An earlier run may have asked other devices for secrets that come in this one.
         let awaitsSecrets = await crypto?.awaitsSecrets ?? false
         let trust = await readDeviceTrust(store: store, crypto: crypto)
-        let queue = SendQueue(store: store, send: services.makeSender(store, crypto), clock: environment.clock) { [weak self] event in
+        let queue = SendQueue(store: store, send: services.makeSender(store, crypto), crypto: crypto, clock: environment.clock) { [weak self] event in
             await self?.apply(event, from: generation)
         }
         guard generation == state.serviceGeneration else {

@@ -49,8 +49,13 @@ public struct Report: Sendable, Equatable {
         case deviceCode(DeviceCodePrompt)
         /// How far a large upload or download has come.
         case transfer(TransferNotice)
-        /// A user verified here shows another identity: their devices are no longer trusted.
-        case identityChanged(userID: String)
+        /// A user shows another identity than the one verified (`wasVerified`: their devices are no
+        /// longer trusted and messages to rooms with them are held) or accepted here; told with
+        /// the rooms shared with them.
+        case identityChanged(userID: String, wasVerified: Bool, rooms: [RemoteText])
+        /// A message went to a room where these users' identity changed, never verified, and the
+        /// change was not accepted: said at the first send after the change.
+        case sentDespiteIdentityReset(userIDs: [String], room: RemoteText)
         /// A key verification moved on: someone asks, the emoji are there to compare, it ended.
         case verification(VerificationSummary)
         /// Another own device shared secrets with this one.

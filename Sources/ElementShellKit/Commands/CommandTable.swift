@@ -379,6 +379,7 @@ public enum CommandTable {
         ) { arguments, forced in
             switch (arguments.first, arguments.dropFirst().first, arguments.dropFirst(2).first) {
             case (nil, _, _): .verification(.requestOwnDevices)
+            case ("--withdraw", let user?, nil), (let user?, "--withdraw", nil): .trust(.withdrawVerification(user: user))
             case (let user?, nil, _): .verification(.requestUser(user: user, forced: forced))
             case (let user?, "--identity", let fingerprint): .trust(.verifyIdentity(user: user, fingerprint: fingerprint))
             case (let user?, let device?, nil): .verification(.requestDevice(user: user, deviceID: device))
@@ -404,10 +405,7 @@ public enum CommandTable {
         CommandSpec(
             .unverify, parameters: [CommandParameter(.userID), CommandParameter(.text)], requires: .session,
             summary: { L10n.screenHelpUnverifySummary }, usage: { L10n.screenHelpUnverifyUsage }
-        ) { arguments, _ in
-            arguments[1] == "--identity" ? .trust(.acknowledgeIdentity(user: arguments[0]))
-                : .encryption(.setVerified(false, user: arguments[0], deviceID: arguments[1], fingerprint: nil))
-        },
+        ) { arguments, _ in .encryption(.setVerified(false, user: arguments[0], deviceID: arguments[1], fingerprint: nil)) },
         CommandSpec(
             .whois, parameters: [CommandParameter(.userID)], requires: .session,
             summary: { L10n.screenHelpWhoisSummary }, usage: { L10n.screenHelpWhoisUsage }

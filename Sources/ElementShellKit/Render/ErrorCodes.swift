@@ -113,6 +113,7 @@ public enum ErrorCodes {
         case .encryptionRefused(.unsupportedAlgorithm): "unsupported_encryption"
         case .encryptionRefused(.roomNotSynced): "room_not_synced"
         case .encryptionRefused(.unavailable): "encryption_unavailable"
+        case .encryptionRefused(.verifiedIdentityChanged): "verified_identity_changed"
         case .transport(let error):
             switch error {
             case .timedOut: "timed_out"

@@ -145,6 +145,7 @@ public enum ErrorMessages {
         case .encryptionRefused(.unsupportedAlgorithm(let algorithm)): L10n.errorUnsupportedEncryption(clean(algorithm))
         case .encryptionRefused(.roomNotSynced): L10n.errorRoomNotSynced
         case .encryptionRefused(.unavailable): L10n.errorEncryptionUnavailable
+        case .encryptionRefused(.verifiedIdentityChanged(let userIDs)): L10n.errorVerifiedIdentityChanged(userIDs.map(clean).joined(separator: ", "))
         case .slidingSyncUnavailable: L10n.errorSlidingSyncUnavailable
         }
     }

@@ -59,8 +59,11 @@ public enum JSONRenderer {
         case .transfer(let notice):
             fields = ["type": "transfer", "direction": .string(notice.direction.rawValue), "name": notice.fileName.json,
                       "done": .integer(notice.progress.done), "total": .integer(notice.progress.total)]
-        case .identityChanged(let userID):
-            fields = ["type": "identity_changed", "user_id": .string(userID)]
+        case .identityChanged(let userID, let wasVerified, let rooms):
+            fields = ["type": "identity_changed", "user_id": .string(userID), "was_verified": .bool(wasVerified),
+                      "rooms": .array(rooms.map(\.json))]
+        case .sentDespiteIdentityReset(let userIDs, let room):
+            fields = ["type": "sent_despite_identity_reset", "room": room.json, "user_ids": .array(userIDs.map(JSONValue.string))]
         case .verification(let summary):
             fields = summary.json.merging(["type": "verification"]) { $1 }
         case .secretsArrived(let arrival):

@@ -84,8 +84,12 @@ public struct TextRenderer: Sendable {
             lines = [theme.accent(L10n.screenKnockArrived(MembershipText.line(for: knock), name.shown, clean(knock.userID)))]
         case .transfer(let notice):
             lines = [theme.forScreenReader ? TransferText.spokenLine(for: notice) : theme.dim(TransferText.line(for: notice))]
-        case .identityChanged(let userID):
-            lines = [theme.warning(L10n.screenIdentityChangedNotice(clean(userID)))]
+        case .identityChanged(let userID, let wasVerified, let rooms):
+            let user = clean(userID)
+            let notice = wasVerified ? L10n.screenIdentityChangedNotice(user) : L10n.screenIdentityResetNotice(user)
+            lines = [theme.warning(notice)] + (rooms.isEmpty ? [] : [theme.dim(L10n.screenIdentityChangedRooms(rooms.map(\.shown).joined(separator: ", ")))])
+        case .sentDespiteIdentityReset(let userIDs, let room):
+            lines = [theme.warning(L10n.screenIdentityResetAtSend(room.shown, userIDs.map(clean).joined(separator: ", ")))]
         case .verification(let summary):
             lines = VerificationText(theme: theme, width: width).lines(for: summary)
         case .secretsArrived(let arrival):

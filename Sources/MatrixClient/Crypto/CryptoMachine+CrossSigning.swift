@@ -34,19 +34,23 @@ extension CryptoMachine {
         return ownIdentity?.hasSigned(masterKey: identity.master) == true
     }
 
-    /// Records what each user's identity in a `/keys/query` answer is to us now. A trusted master
-    /// key is remembered, so a different one later shows as a changed identity.
+    /// Records what each user's identity in a `/keys/query` answer is to us now. The first master
+    /// key seen of a user is pinned, and so is a trusted one, which is also remembered as
+    /// verified: another key later is a change, told once as it comes.
     func updateIdentities(of userIDs: [String], from identities: [String: CrossSigningIdentity]) async {
         let known = (try? await store.identities(of: userIDs)) ?? [:]
         var records: [IdentityRecord] = []
         for (userID, identity) in identities {
             let master = identity.master.key.base64
             let trusted = isTrusted(identity, of: userID)
+            let before = known[userID]
             let record = IdentityRecord(userID: userID, masterKey: master, isVerified: trusted,
-                                        verifiedMaster: trusted ? master : known[userID]?.verifiedMaster)
-            if record.hasChanged, known[userID]?.masterKey != master {
-                logger.warning("identity changed", metadata: ["user": "\(userID)", "master": "\(master)"])
-                changedIdentities.append(userID)
+                                        verifiedMaster: trusted ? master : before?.verifiedMaster,
+                                        pinnedMaster: trusted ? master : before?.pinnedMaster)
+            if before?.masterKey != master, record.hasVerificationViolation || record.hasPinViolation {
+                logger.warning("identity changed", metadata: ["user": "\(userID)", "master": "\(master)",
+                                                               "was_verified": "\(record.hasVerificationViolation)"])
+                changedIdentities.append(IdentityChange(userID: userID, wasVerified: record.hasVerificationViolation))
             }
             records.append(record)
         }

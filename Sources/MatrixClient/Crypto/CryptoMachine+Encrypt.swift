@@ -10,17 +10,24 @@ public enum EncryptionRefusal: Error, Sendable, Equatable {
     case roomNotSynced
     /// Encryption could not start for this session (its key file is unreadable): see the log.
     case unavailable
+    /// These members were verified here and their identity changed since: the message is held
+    /// until the user withdraws the verification or verifies them again.
+    case verifiedIdentityChanged([String])
 }
 
 extension CryptoMachine {
     /// The `m.room.encrypted` content for an event in an encrypted room. First makes sure every
     /// device that should read it has the room's current Megolm session: members' devices are
     /// fetched, a session is started or replaced as the room's rotation settings and departures
-    /// require, and its key goes to devices that lack it over Olm.
-    public func encrypt(type: String, content: JSONValue, roomID: String, settings: RoomEncryption) async throws(MatrixError) -> JSONValue {
+    /// require, and its key goes to devices that lack it over Olm. A message (`checkingIdentities`)
+    /// is refused while a member verified here shows another identity; a verification step, which
+    /// may be what verifies them again, is not.
+    public func encrypt(type: String, content: JSONValue, roomID: String, settings: RoomEncryption,
+                        checkingIdentities: Bool = true) async throws(MatrixError) -> JSONValue {
         guard settings.isSupported else { throw .encryptionRefused(.unsupportedAlgorithm(settings.algorithm)) }
         let members = try await recipients(ofRoom: roomID)
         try await updateOutdatedDevices()
+        if checkingIdentities { try await checkIdentities(of: members, roomID: roomID) }
         let others = ((try? await store.devices(of: members)) ?? []).filter { !($0.userID == userID && $0.deviceID == deviceID) }
         let isSecure: (DeviceRecord) -> Bool = { !self.excludesInsecureDevices || $0.isVerified || $0.isOwnerSigned }
         let devices = others.filter(isSecure)
@@ -47,6 +54,25 @@ extension CryptoMachine {
         ]
         if case .object(let members) = content, let relation = members["m.relates_to"] { encrypted["m.relates_to"] = relation }
         return .object(encrypted)
+    }
+
+    /// Refuses a room where someone verified here shows another identity now; notes those who
+    /// changed identity unverified and were not named at a send yet, for the send to tell.
+    private func checkIdentities(of members: [String], roomID: String) async throws(MatrixError) {
+        let identities = ((try? await store.identities(of: members.filter { $0 != userID })) ?? [:]).values
+        let violated = identities.filter(\.hasVerificationViolation).map(\.userID).sorted()
+        guard violated.isEmpty else {
+            logger.info("message held: verified identity changed", metadata: ["room": "\(roomID)", "users": "\(violated)"])
+            throw .encryptionRefused(.verifiedIdentityChanged(violated))
+        }
+        let resets = identities.filter { $0.hasPinViolation && !resetsToldAtSend.contains($0.userID) }.map(\.userID).sorted()
+        resetsToldAtSend.formUnion(resets)
+        if !resets.isEmpty { resetsAtSend[roomID, default: []] += resets }
+    }
+
+    /// The users whose changed identity (never verified) a send to `roomID` should name, once.
+    public func takeResetsAtSend(in roomID: String) -> [String] {
+        resetsAtSend.removeValue(forKey: roomID) ?? []
     }
 
     /// The room's readers, from the cache or the server; newly seen ones have their devices followed.

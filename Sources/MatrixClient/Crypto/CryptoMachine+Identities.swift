@@ -3,13 +3,13 @@ import MatrixCrypto
 import MatrixJSON
 
 /// Other users' identities: looking one up, verifying it with our user-signing key once its
-/// master key was compared out of band, and acknowledging one that changed.
+/// master key was compared out of band, and accepting one that changed.
 extension CryptoMachine {
     /// A user's identity and devices, fetched fresh from the server.
     public func identitySummary(of userID: String) async throws(RecoveryError) -> IdentitySummary {
         try await refreshIdentities(of: [userID, self.userID])
         // What `/whois` shows needs no second warning.
-        changedIdentities.removeAll { $0 == userID }
+        changedIdentities.removeAll { $0.userID == userID }
         var summary = await storedSummary(of: userID)
         if userID != self.userID { summary.crossSigningGaps = await storedGaps(with: userID) }
         return summary
@@ -54,29 +54,42 @@ extension CryptoMachine {
         return try await identitySummary(of: userID)
     }
 
-    /// The users verified here whose identity changed since the last call, to warn about.
-    public func takeChangedIdentities() -> [String] {
-        defer { changedIdentities = [] }
-        return changedIdentities
+    /// The users whose identity changed since the last call, to warn about, with the rooms
+    /// shared with them.
+    public func takeChangedIdentities() async -> [IdentityChange] {
+        let changes = changedIdentities
+        changedIdentities = []
+        var told: [IdentityChange] = []
+        for var change in changes {
+            resetsToldAtSend.remove(change.userID)
+            change.sharedRoomIDs = (try? await store.joinedRooms(with: change.userID)) ?? []
+            told.append(change)
+        }
+        return told
     }
 
-    /// Accepts a changed identity as not verified: the warning goes, the trust does not come back.
-    public func acknowledgeIdentity(of userID: String) async throws(RecoveryError) -> IdentitySummary {
-        guard var record = try? await store.identities(of: [userID])[userID] else { throw .noIdentity(userID) }
-        if !record.isVerified { record.verifiedMaster = nil }
+    /// Accepts the identity `userID` now shows: pinned, so its change is no longer warned about,
+    /// and a verification it broke withdrawn (their devices stay untrusted until verified again).
+    /// Returns the state before (`changed` when a verification was withdrawn) and after.
+    public func acceptIdentity(of userID: String) async throws(RecoveryError) -> (before: IdentitySummary.State, after: IdentitySummary) {
+        let before = await storedSummary(of: userID).state
+        guard let record = try? await store.identities(of: [userID])[userID] else { throw .noIdentity(userID) }
         do {
-            try await store.saveIdentities([record])
+            try await store.saveIdentities([record.accepted()])
         } catch {
             throw .storeUnavailable
         }
-        return await storedSummary(of: userID)
+        resetsToldAtSend.remove(userID)
+        logger.info("accepted an identity", metadata: ["user": "\(userID)", "withdrew": "\(record.hasVerificationViolation)"])
+        return (before, await storedSummary(of: userID))
     }
 
     private func storedSummary(of userID: String) async -> IdentitySummary {
         let record = try? await store.identities(of: [userID])[userID]
         let state: IdentitySummary.State = switch record {
         case nil: .none
-        case let record? where record.hasChanged: .changed
+        case let record? where record.hasVerificationViolation: .changed
+        case let record? where record.hasPinViolation: .reset
         case let record? where record.isVerified: .verified
         case _?: .notVerified
         }

@@ -4,8 +4,8 @@ import MatrixJSON
 
 extension CryptoMachine {
     /// Takes in what a sync brought for encryption, before the store applies it: device list
-    /// changes, room keys from to-device messages, then the timeline's encrypted events
-    /// decrypted in place (a key and its messages often come in the same response). Returns the
+    /// changes, room keys and secrets from to-device messages (verification messages sent over
+    /// Olm decrypted in place), then the timeline's encrypted events decrypted in place (a key and its messages often come in the same response). Returns the
     /// response to store and the IDs of the Megolm sessions that arrived, whose older messages
     /// are worth another try.
     public func receive(_ response: SyncResponse) async -> (response: SyncResponse, newSessions: Set<String>) {
@@ -24,19 +24,22 @@ extension CryptoMachine {
         for event in updates.toDeviceEvents where event.type == Self.withheldType {
             withheldChanges += await takeWithheld(event)
         }
-        for event in updates.toDeviceEvents where event.type == MessageRecord.encryptedType {
+        var response = response
+        for (index, event) in updates.toDeviceEvents.enumerated() where event.type == MessageRecord.encryptedType {
             do throws(OlmReceiveFailure) {
                 let (plaintext, senderKey) = try await decryptToDevice(event)
                 if let sessionID = await takeRoomKey(plaintext, senderKey: senderKey, sender: event.sender) {
                     newSessions.insert(sessionID)
                 }
                 await takeSecret(plaintext, senderKey: senderKey, sender: event.sender)
+                if let verification = Self.verificationMessage(in: plaintext, sender: event.sender) {
+                    response.encryption.toDeviceEvents[index] = verification
+                }
             } catch {
                 logger.warning("to-device message refused", metadata: ["sender": "\(event.sender)", "reason": "\(error)"])
             }
         }
         forgetRecipients(changedIn: response)
-        var response = response
         for (roomID, room) in response.rooms.joined {
             response.rooms.joined[roomID]?.timeline.events = await decrypt(room.timeline.events, in: roomID)
         }
@@ -44,6 +47,15 @@ extension CryptoMachine {
             response.rooms.left[roomID]?.timeline.events = await decrypt(room.timeline.events, in: roomID)
         }
         return (response, newSessions)
+    }
+
+    /// A verification message sent over Olm (as Element Web may send it), as the to-device event
+    /// it would have been in the clear; it takes the encrypted one's place, so a flow's steps keep
+    /// their order. The sender is the one the Olm checks held to.
+    static func verificationMessage(in plaintext: JSONValue, sender: String) -> SyncEvent? {
+        guard let type = plaintext["type"]?.string, type.hasPrefix(VerificationMessage.typePrefix),
+              let content = plaintext["content"], content.object != nil else { return nil }
+        return SyncEvent(type: type, sender: sender, content: content)
     }
 
     /// Drops the cached readers of rooms where someone joined, left or was invited, or whose

@@ -49,8 +49,13 @@ public actor CryptoMachine {
     var backupKeyShared = false
     /// What another own device shared since the sync loop last told the app.
     var secretsArrival: SecretsArrival?
-    /// Users verified here whose identity changed since the sync loop last took them.
-    var changedIdentities: [String] = []
+    /// Users whose identity changed since the sync loop last took them.
+    var changedIdentities: [IdentityChange] = []
+    /// Users with a changed identity not accepted yet who were named at a send in this run:
+    /// the first send to them after a change says so once more.
+    var resetsToldAtSend: Set<String> = []
+    /// Of those, who a message encrypted for a room named, until its send tells it.
+    var resetsAtSend: [String: [String]] = [:]
     /// The backup upload under way, which a second caller waits for (`backUpRoomKeys`).
     var backupUpload: Task<Void, Never>?
     /// Stored messages a withheld notice re-marked since the sync loop last took them.

@@ -6,8 +6,11 @@ public struct IdentitySummary: Sendable, Equatable {
         case notVerified = "not_verified"
         /// Ours, unlocked here; or signed by our user-signing key.
         case verified
-        /// Another master key than the one verified before: Element's "identity changed".
+        /// Another master key than the one verified before: Element's verification violation.
         case changed
+        /// Never verified, and another master key than the one first seen or accepted (a pin
+        /// violation): Element's "identity was reset".
+        case reset
     }
 
     public var userID: String

@@ -24,20 +24,22 @@ public struct MessageSender: Sendable {
     public func send(_ entry: OutboxEntry) async throws(MatrixError) -> String {
         // Redactions always go in the clear: the server must read them.
         if case .redaction = entry.relation { return try await client.send(.send(entry)).eventID }
-        let encrypted = try await encryptedContent(OutgoingContent.content(for: entry), type: entry.eventType, roomID: entry.roomID)
+        let encrypted = try await encryptedContent(OutgoingContent.content(for: entry), type: entry.eventType, roomID: entry.roomID,
+                                                   checkingIdentities: true)
         return try await client.send(.send(entry, encrypted: encrypted)).eventID
     }
 
     /// Sends an event that is not in the outbox (a verification step), encrypted as a message
-    /// would be; returns its ID.
+    /// would be, also where a changed identity holds messages; returns its ID.
     public func sendEvent(type: String, content: JSONValue, roomID: String, transactionID: String) async throws(MatrixError) -> String {
-        let encrypted = try await encryptedContent(content, type: type, roomID: roomID)
+        let encrypted = try await encryptedContent(content, type: type, roomID: roomID, checkingIdentities: false)
         return try await client.send(.sendEvent(type: encrypted == nil ? type : MessageRecord.encryptedType, content: encrypted ?? content,
                                                 roomID: roomID, transactionID: transactionID)).eventID
     }
 
     /// The content encrypted when its room is encrypted; `nil` when it goes in the clear.
-    private func encryptedContent(_ content: JSONValue, type: String, roomID: String) async throws(MatrixError) -> JSONValue? {
+    private func encryptedContent(_ content: JSONValue, type: String, roomID: String,
+                                  checkingIdentities: Bool) async throws(MatrixError) -> JSONValue? {
         guard let store else { return nil }
         // Unknown is not "unencrypted": a room just created encrypted arrives with its next sync.
         guard let room = try? await store.room(roomID) else { throw .encryptionRefused(.roomNotSynced) }
@@ -47,7 +49,8 @@ public struct MessageSender: Sendable {
         if settings == nil, room.isAwaitingFirstSync { settings = try await encryptionOnServer(of: roomID, store: store) }
         guard let settings else { return nil }
         guard let crypto else { throw .encryptionRefused(.unavailable) }
-        return try await crypto.encrypt(type: type, content: content, roomID: roomID, settings: settings)
+        return try await crypto.encrypt(type: type, content: content, roomID: roomID, settings: settings,
+                                        checkingIdentities: checkingIdentities)
     }
 
     /// The room's `m.room.encryption` on the server, kept in the store so later sends know it.

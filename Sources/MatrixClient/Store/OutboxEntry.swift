@@ -26,6 +26,9 @@ public struct OutboxEntry: Sendable, Equatable, Codable, FetchableRecord, Persis
     public var attempts: Int
     /// The server refused it for good: it waits for `/resend` or `/cancel`.
     public var failed: Bool
+    /// Set aside (`failed`) because someone in its room, verified here, changed identity: it goes
+    /// once the user withdraws the verification or verifies them again.
+    public var held = false
 
     public init(transactionID: String, roomID: String, eventType: String = "m.room.message", relation: MessageRelation? = nil,
                 msgtype: String, body: String, formattedBody: String? = nil, media: MediaInfo? = nil, createdAt: Int64, attempts: Int = 0, failed: Bool = false) {
@@ -45,6 +48,6 @@ public struct OutboxEntry: Sendable, Equatable, Codable, FetchableRecord, Persis
     enum CodingKeys: String, CodingKey {
         case transactionID = "transaction_id", roomID = "room_id", eventType = "event_type", relation
         case msgtype, body, formattedBody = "formatted_body", media, previews, poll
-        case createdAt = "created_at", attempts, failed
+        case createdAt = "created_at", attempts, failed, held
     }
 }

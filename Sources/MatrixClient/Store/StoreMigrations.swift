@@ -349,6 +349,14 @@ enum StoreMigrations {
                 table.column("origin_server_ts", .integer).notNull()
             }
         }
+        migrator.registerMigration("21 pinned identities and held messages") { database in
+            // The master key accepted for each user (identity pinning): what was known counts as
+            // first seen. A message whose room holds someone whose verified identity changed is
+            // held (`failed` with `held`) until the user withdraws the verification or verifies again.
+            try database.alter(table: "cross_signing_identity") { $0.add(column: "pinned_master", .text) }
+            try database.execute(sql: "UPDATE cross_signing_identity SET pinned_master = master_key")
+            try database.alter(table: "outbox") { $0.add(column: "held", .boolean).notNull().defaults(to: false) }
+        }
         return migrator
     }
 }

@@ -121,4 +121,14 @@ extension StoreWriter {
             for identity in identities { try identity.save(database) }
         }
     }
+
+    /// The joined rooms whose stored members include `userID`, where a change of their identity is told.
+    public nonisolated func joinedRooms(with userID: String) async throws -> [String] {
+        try await pool.read { database in
+            try String.fetchAll(database, sql: """
+                SELECT member.room_id FROM member JOIN room USING (room_id)
+                WHERE member.user_id = ? AND room.membership = 'join' ORDER BY member.room_id
+                """, arguments: [userID])
+        }
+    }
 }

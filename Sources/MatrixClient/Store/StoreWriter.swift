@@ -103,12 +103,29 @@ public actor StoreWriter {
         _ = try transaction { try OutboxEntry.deleteOne($0, key: ["transaction_id": transactionID]) }
     }
 
-    /// Sets a refused message aside (`failed`) or back in line.
+    /// Sets a refused message aside (`failed`) or back in line (no longer held, if it was).
     public func setFailed(_ failed: Bool, transactionIDs: [String]) throws {
         try transaction { database in
             for id in transactionIDs {
-                try database.execute(sql: "UPDATE outbox SET failed = ? WHERE transaction_id = ?", arguments: [failed, id])
+                try database.execute(sql: "UPDATE outbox SET failed = ?, held = held AND ? WHERE transaction_id = ?", arguments: [failed, failed, id])
             }
+        }
+    }
+
+    /// Sets a message aside until someone's changed identity is settled (`releaseHeldMessages`).
+    public func hold(transactionID: String) throws {
+        try transaction { database in
+            try database.execute(sql: "UPDATE outbox SET failed = 1, held = 1 WHERE transaction_id = ?", arguments: [transactionID])
+        }
+    }
+
+    /// Puts the held messages back in the queue, in their order: the identity that held them was
+    /// accepted or verified (one still held by another is held again when it is tried).
+    @discardableResult
+    public func releaseHeldMessages() throws -> Int {
+        try transaction { database in
+            try database.execute(sql: "UPDATE outbox SET failed = 0, held = 0 WHERE held")
+            return database.changesCount
         }
     }
 

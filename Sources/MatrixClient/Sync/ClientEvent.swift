@@ -10,8 +10,11 @@ public enum ClientEvent: Sendable, Equatable {
     /// Keys that came (by sync, forward or import) made stored messages readable; they stand
     /// rewritten in the store.
     case decrypted(SyncResult)
-    /// These users, whose identity was verified here, now show another master key.
-    case identitiesChanged([String])
+    /// These users now show another master key than the one verified or accepted here.
+    case identitiesChanged([IdentityChange])
+    /// A message went to a room where these users changed identity without being verified here
+    /// and the change was not accepted: said once a run, at the first send after the change.
+    case sentDespiteIdentityReset(roomID: String, userIDs: [String])
     /// A key verification moved on (a request came, the emoji are there, it ended).
     case verificationChanged(VerificationSummary)
     /// Another own device shared secrets this device asked for; the backup they open is restored.

@@ -5,21 +5,26 @@ import Foundation
 /// is tried again after a growing delay, across restarts, always with its own transaction ID.
 /// Errors that no retry can mend (the room refuses us, the message is too large) set the message
 /// aside in the outbox (`failed`), for `/resend` or `/cancel`, and the queue goes on with the next.
+/// A message for a room where a verified member changed identity is held there the same way,
+/// until the user settles it (`StoreWriter.releaseHeldMessages`, then `wake`).
 public actor SendQueue {
     public typealias Send = @Sendable (OutboxEntry) async throws(MatrixError) -> String
 
     private let store: StoreWriter
     private let send: Send
+    /// Names, after a send, whoever in its room changed identity unverified (`takeResetsAtSend`).
+    private let crypto: CryptoMachine?
     private let report: @Sendable (ClientEvent) async -> Void
     private let clock: any ShellClock
     private var wakeUp: CheckedContinuation<Void, Never>?
     private var hasNews = true
     private var retryWait: CheckedContinuation<Void, Never>?
 
-    public init(store: StoreWriter, send: @escaping Send, clock: any ShellClock = SystemClock(),
+    public init(store: StoreWriter, send: @escaping Send, crypto: CryptoMachine? = nil, clock: any ShellClock = SystemClock(),
                 report: @escaping @Sendable (ClientEvent) async -> Void) {
         self.store = store
         self.send = send
+        self.crypto = crypto
         self.clock = clock
         self.report = report
     }
@@ -51,6 +56,9 @@ public actor SendQueue {
                 try? await store.markSent(transactionID: next.transactionID)
                 backoff.reset()
                 await report(.messageSent(next, eventID: eventID))
+                if let resets = await crypto?.takeResetsAtSend(in: next.roomID), !resets.isEmpty {
+                    await report(.sentDespiteIdentityReset(roomID: next.roomID, userIDs: resets))
+                }
             } catch {
                 guard !Task.isCancelled else { return }
                 // The session is signed out: the message waits, unmarked, for the next login's queue.
@@ -61,7 +69,11 @@ public actor SendQueue {
                 let retryAt = delay.map { clock.now + $0 }
                 // Set aside before it is reported, so whoever hears of it finds it so in the store.
                 var isSetAside = false
-                if delay == nil { isSetAside = (try? await store.setFailed(true, transactionIDs: [next.transactionID])) != nil }
+                if case .encryptionRefused(.verifiedIdentityChanged) = error {
+                    isSetAside = (try? await store.hold(transactionID: next.transactionID)) != nil
+                } else if delay == nil {
+                    isSetAside = (try? await store.setFailed(true, transactionIDs: [next.transactionID])) != nil
+                }
                 await report(.sendFailed(transactionID: next.transactionID, roomID: next.roomID, error, retryIn: delay))
                 if let retryAt {
                     await waitToRetry(until: retryAt)
@@ -107,7 +119,8 @@ public actor SendQueue {
     /// (429) and a request timeout (408) say "later", not "no".
     static func isPermanent(_ error: MatrixError) -> Bool {
         switch error {
-        case .forbidden, .notFound, .userDeactivated, .encryptionRefused(.unsupportedAlgorithm), .encryptionRefused(.unavailable): true
+        case .forbidden, .notFound, .userDeactivated, .encryptionRefused(.unsupportedAlgorithm), .encryptionRefused(.unavailable),
+             .encryptionRefused(.verifiedIdentityChanged): true
         case .server(_, _, let status): (400..<500).contains(status) && status != 408 && status != 429
         default: false
         }

@@ -338,11 +338,24 @@ import Testing
     let recovery = CryptoMachineRecoveryTests()
     var server: MemoryKeysServer { recovery.server }
 
-    @Test func aVerifiedUserWhoResetsTheirIdentityIsShownChangedUntilAcknowledged() async throws {
+    /// Bob's cross-signing keys replaced on the server, as a reset does.
+    func resetIdentity(of userID: String) async {
+        let other = CrossSigningSecrets().publicKeys(userID: userID)
+        await server.setCrossSigningKeys(["master": other.master, "self_signing": other.selfSigning, "user_signing": other.userSigning],
+                                         of: userID)
+    }
+
+    func encrypt(_ body: String, by device: CryptoMachineRecoveryTests.Device, checkingIdentities: Bool = true) async throws(MatrixError) {
+        _ = try await device.machine.encrypt(type: "m.room.message", content: ["body": .string(body)], roomID: "!r:hs", settings: RoomEncryption(),
+                                             checkingIdentities: checkingIdentities)
+    }
+
+    @Test func aVerifiedUserWhoResetsTheirIdentityHoldsMessagesUntilTheVerificationIsWithdrawn() async throws {
         let alice = try await recovery.device("@alice:hs", "A1")
         _ = try await recovery.setUp(alice)
         let bob = try await recovery.device("@bob:hs", "B1")
         _ = try await recovery.setUp(bob)
+        await server.setMembers(["@alice:hs", "@bob:hs"], of: "!r:hs")
         let published = await server.crossSigningKeys(of: "@bob:hs")
         let bobMaster = try #require(published["master"]?["keys"]?.object?.values.first?.string)
 
@@ -354,17 +367,53 @@ import Testing
         #expect(verified.state == .verified)
         #expect(verified.devices.allSatisfy { $0.isTrusted })
 
-        // Bob's identity is replaced, by him or by the server.
-        let other = CrossSigningSecrets().publicKeys(userID: "@bob:hs")
-        await server.setCrossSigningKeys(["master": other.master, "self_signing": other.selfSigning, "user_signing": other.userSigning],
-                                         of: "@bob:hs")
+        await resetIdentity(of: "@bob:hs")
         await alice.machine.refreshTrust()
-        #expect(await alice.machine.takeChangedIdentities() == ["@bob:hs"], "the sync loop warns once")
+        #expect(await alice.machine.takeChangedIdentities() == [IdentityChange(userID: "@bob:hs", wasVerified: true)], "the sync loop warns once")
         #expect(await alice.machine.takeChangedIdentities().isEmpty)
         let changed = try await alice.machine.identitySummary(of: "@bob:hs")
         #expect(changed.state == .changed)
         #expect(!changed.devices.contains { $0.isTrusted })
-        #expect(try await alice.machine.acknowledgeIdentity(of: "@bob:hs").state == .notVerified)
+
+        // Messages wait; a verification step, which may verify bob again, does not.
+        await #expect(throws: MatrixError.encryptionRefused(.verifiedIdentityChanged(["@bob:hs"]))) { try await encrypt("held", by: alice) }
+        try await encrypt("a verification step", by: alice, checkingIdentities: false)
+
+        let (before, after) = try await alice.machine.acceptIdentity(of: "@bob:hs")
+        #expect(before == .changed)
+        #expect(after.state == .notVerified)
+        try await encrypt("sent", by: alice)
+        #expect(await alice.machine.takeResetsAtSend(in: "!r:hs").isEmpty, "accepted: nothing to say at the send")
+        #expect(try await alice.machine.acceptIdentity(of: "@bob:hs").before == .notVerified)
+    }
+
+    @Test func anUnverifiedUserWhoResetsTheirIdentityIsNamedOnceAtTheNextSendAndSendingGoesOn() async throws {
+        let alice = try await recovery.device("@alice:hs", "A1")
+        let bob = try await recovery.device("@bob:hs", "B1")
+        _ = try await recovery.setUp(bob)
+        await server.setMembers(["@alice:hs", "@bob:hs"], of: "!r:hs")
+        // First sight pins bob's identity: no warning.
+        #expect(try await alice.machine.identitySummary(of: "@bob:hs").state == .notVerified)
+        try await encrypt("before", by: alice)
+        #expect(await alice.machine.takeResetsAtSend(in: "!r:hs").isEmpty)
+
+        await resetIdentity(of: "@bob:hs")
+        await alice.machine.refreshTrust()
+        #expect(await alice.machine.takeChangedIdentities() == [IdentityChange(userID: "@bob:hs", wasVerified: false)])
+        try await encrypt("after", by: alice)
+        #expect(await alice.machine.takeResetsAtSend(in: "!r:hs") == ["@bob:hs"])
+        try await encrypt("later", by: alice)
+        #expect(await alice.machine.takeResetsAtSend(in: "!r:hs").isEmpty, "said once")
+        #expect(try await alice.machine.identitySummary(of: "@bob:hs").state == .reset)
+
+        #expect(try await alice.machine.acceptIdentity(of: "@bob:hs").before == .reset)
+        #expect(try await alice.machine.identitySummary(of: "@bob:hs").state == .notVerified)
+        // Another reset is another change.
+        await resetIdentity(of: "@bob:hs")
+        await alice.machine.refreshTrust()
+        #expect(await alice.machine.takeChangedIdentities().map(\.userID) == ["@bob:hs"])
+        try await encrypt("again", by: alice)
+        #expect(await alice.machine.takeResetsAtSend(in: "!r:hs") == ["@bob:hs"])
     }
 
     @Test func excludingInsecureDevicesSharesRoomKeysOnlyWithSignedOnes() async throws {

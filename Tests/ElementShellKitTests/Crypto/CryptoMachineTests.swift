@@ -196,6 +196,25 @@ import Testing
         #expect(sessions.isEmpty)
     }
 
+    @Test func verificationMessagesSentOverOlmAreReadInTheirPlace() async throws {
+        let alice = try await device("@alice:hs", "A1")
+        let bob = try await device("@bob:hs", "B1")
+        let bobDevice = try #require(try await alice.machine.devices(of: "@bob:hs").first)
+        let request: JSONValue = ["from_device": "A1", "methods": ["m.sas.v1"], "timestamp": 1, "transaction_id": "t1"]
+        try await alice.machine.sendEncrypted(type: "m.key.verification.request", content: request, to: bobDevice)
+        let clear = SyncEvent(type: "m.key.verification.cancel", sender: "@alice:hs", content: ["transaction_id": "t0", "code": "m.user"])
+        var response = SyncResponse(nextBatch: "s")
+        response.encryption.toDeviceEvents = [clear] + (await server.takeInbox(of: bob.address))
+        let (decrypted, _) = await bob.machine.receive(response)
+        #expect(decrypted.encryption.toDeviceEvents == [clear, SyncEvent(type: "m.key.verification.request", sender: "@alice:hs", content: request)])
+
+        // A room key is not a verification message: it stays as it came.
+        await server.setMembers(["@alice:hs", "@bob:hs"], of: roomID)
+        _ = try await message("x", from: alice, id: "$1")
+        response.encryption.toDeviceEvents = await server.takeInbox(of: bob.address)
+        #expect(await bob.machine.receive(response).response.encryption.toDeviceEvents.map(\.type) == ["m.room.encrypted"])
+    }
+
     @Test func aNewDeviceGetsMissingKeysFromAVerifiedDeviceOfItsUser() async throws {
         let alice = try await device("@alice:hs", "A1")
         let bob = try await device("@bob:hs", "B1")

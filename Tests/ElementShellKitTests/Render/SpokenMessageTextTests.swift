@@ -62,7 +62,7 @@ import Testing
     /// A check mark or a warning sign before a sentence that says the same is left out.
     @Test func signsOfStateAreLeftToTheWords() {
         let lines = L10n.$languageOverride.withValue("en") {
-            TextRenderer(theme: Self.theme).lines(for: Report(content: .identityChanged(userID: "@bob:hs"), location: nil))
+            TextRenderer(theme: Self.theme).lines(for: Report(content: .identityChanged(userID: "@bob:hs", wasVerified: true, rooms: []), location: nil))
                 + TextRenderer(theme: Self.theme).lines(for: Report(content: .secretsArrived(SecretsArrival(crossSigning: false, backupKey: true, awaitsMore: false)),
                                                                     location: nil))
         }

@@ -121,7 +121,10 @@ struct ShellRecoveryIntegrationTests {
         try LogLeaks.expectNone(of: secrets, in: try shell.testerLog())
     }
 
-    @Test func aVerifiedUserWhoResetsTheirIdentityIsShownChangedAndNotTrusted() async throws {
+    /// Identity pinning as Element X has it: a verified person's reset holds what is sent to
+    /// rooms with them until the verification is withdrawn (then it goes, once); an unverified
+    /// person's reset is a warning, told with the rooms and again at the next send.
+    @Test func aResetIdentityHoldsMessagesWhenItWasVerifiedAndIsToldWhenItWasNot() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }
         let pat = homeserver.user(14), quinn = homeserver.user(15)
@@ -132,23 +135,56 @@ struct ShellRecoveryIntegrationTests {
 
         let verified = try await shell.run(base + [
             "-c", "/login test \(pat)", "-c", "/recovery! setup", "-c", "/verify \(quinnID) --identity \(master)", "-c", "/whois \(quinnID)",
+            "-c", "/create Held --encrypted", "-c", "/invite \(quinnID)", "-c", "before the reset", "-c", "/wait sent --timeout 60",
         ], extraEnvironment: password)
         #expect(verified.status == 0, "\(verified)")
         let before = try #require(Self.result(of: "whois", in: verified))
         #expect(before["identity"] as? String == "verified", "\(before)")
         let devices = before["devices"] as? [[String: Any]] ?? []
         #expect(!devices.isEmpty && devices.allSatisfy { $0["verified"] as? Bool == true }, "\(before)")
+        let roomID = try #require(Self.result(of: "create", in: verified)?["room_id"] as? String, "\(verified.standardOutput)")
+        #expect(try await element.read(roomID: roomID, expected: 1)["messages"] as? [String] == ["before the reset"])
 
         let reset = try await element.resetIdentity()
         #expect(reset["master_key"] as? String != master)
 
-        // The next run finds the new identity: a warning, and none of quinn's devices trusted.
-        let after = try await shell.run(base + ["-c", "/whois \(quinnID)"])
-        let changed = try #require(Self.result(of: "whois", in: after))
+        // The next run is told, with the room; none of quinn's devices is trusted; the message waits.
+        let held = try await shell.run(base + [
+            "-c", "/wait sync --timeout 60", "-c", "/whois \(quinnID)", "-c", "/open Held", "-c", "while it was reset", "-c", "/wait sent --timeout 60",
+            "-c", "/queue",
+        ])
+        #expect(held.status == 0, "\(held)")
+        let told = try #require(held.objects.first { $0["type"] as? String == "identity_changed" }, "\(held.standardOutput)")
+        #expect(told["user_id"] as? String == quinnID && told["was_verified"] as? Bool == true, "\(told)")
+        #expect(told["rooms"] as? [String] == ["Held"], "\(told)")
+        let changed = try #require(Self.result(of: "whois", in: held))
         #expect(changed["identity"] as? String == "changed", "\(changed)")
         #expect((changed["devices"] as? [[String: Any]] ?? []).allSatisfy { $0["verified"] as? Bool == false }, "\(changed)")
-        let acknowledged = try await shell.run(base + ["-c", "/unverify \(quinnID) --identity"])
-        #expect(Self.result(of: "unverify", in: acknowledged)?["identity"] as? String == "not_verified")
+        let refused = try #require(held.objects.first { $0["type"] as? String == "send_failed" }, "\(held.standardOutput)")
+        #expect((refused["error"] as? [String: Any])?["code"] as? String == "verified_identity_changed", "\(refused)")
+        let queued = Self.result(of: "queue", in: held)?["queue"] as? [[String: Any]] ?? []
+        #expect(queued.map { $0["body"] as? String } == ["while it was reset"] && queued.first?["held"] as? Bool == true, "\(queued)")
+
+        // A run later, withdrawing the verification sends it, once.
+        let withdrawn = try await shell.run(base + ["-c", "/verify --withdraw \(quinnID)", "-c", "/wait sent --timeout 60"])
+        #expect(withdrawn.status == 0, "\(withdrawn)")
+        let accepted = try #require(Self.result(of: "verify", in: withdrawn), "\(withdrawn.standardOutput)")
+        #expect(accepted["identity_before"] as? String == "changed" && accepted["identity"] as? String == "not_verified", "\(accepted)")
+        #expect(accepted["released_messages"] as? Int == 1, "\(accepted)")
+        #expect(try await element.read(roomID: roomID, expected: 2)["messages"] as? [String] == ["before the reset", "while it was reset"])
+
+        // Not verified now, quinn resets again: told, and named at the next send, which goes.
+        _ = try await element.resetIdentity()
+        let warned = try await shell.run(base + ["-c", "/wait sync --timeout 60", "-c", "/open Held", "-c", "after the second reset",
+                                                 "-c", "/wait sent --timeout 60", "-c", "/whois \(quinnID)"])
+        #expect(warned.status == 0, "\(warned)")
+        let second = try #require(warned.objects.first { $0["type"] as? String == "identity_changed" }, "\(warned.standardOutput)")
+        #expect(second["was_verified"] as? Bool == false && second["rooms"] as? [String] == ["Held"], "\(second)")
+        let atSend = try #require(warned.objects.first { $0["type"] as? String == "sent_despite_identity_reset" }, "\(warned.standardOutput)")
+        #expect(atSend["user_ids"] as? [String] == [quinnID] && atSend["room"] as? String == "Held", "\(atSend)")
+        #expect(Self.result(of: "whois", in: warned)?["identity"] as? String == "reset")
+        #expect(try await element.read(roomID: roomID, expected: 3)["messages"] as? [String]
+                == ["before the reset", "while it was reset", "after the second reset"])
     }
 
     @Test func aSetupKilledBeforeItsLastStepIsFinishedWithTheSameIdentity() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import ElementShellKit
 @testable import MatrixClient
@@ -69,6 +70,50 @@ import Testing
         #expect(seen.last == .messageSent(entry("fine"), eventID: "$ok"))
         #expect(try await store.outbox().map(\.transactionID) == ["t-refused"], "kept for the user to resend or cancel")
         #expect(try await store.outbox().first?.failed == true, "and marked, so a restart does not retry it blindly")
+    }
+
+    /// A changed verified identity holds the room's messages (others go on) until the user settles
+    /// it; released, each goes once, in order, with its own transaction ID.
+    @Test func messagesHeldForAChangedIdentityGoOnceReleased() async throws {
+        let directory = TemporaryDirectory()
+        let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
+        try await store.enqueue(entry("held", in: "!bob"))
+        try await store.enqueue(entry("fine"))
+        try await store.enqueue(entry("held too", in: "!bob"))
+        let violation = Mutex(true)
+        let sent = Recorder<String>()
+        let events = Recorder<ClientEvent>()
+        let queue = SendQueue(store: store, send: { entry throws(MatrixError) in
+            if entry.roomID == "!bob", violation.withLock({ $0 }) { throw .encryptionRefused(.verifiedIdentityChanged(["@bob:hs"])) }
+            await sent.append(entry.transactionID)
+            return "$\(entry.body)"
+        }) { await events.append($0) }
+        let task = Task { await queue.run() }
+        try await events.wait(forCount: 3)
+        #expect(await events.values.first == .sendFailed(transactionID: "t-held", roomID: "!bob",
+                                                         .encryptionRefused(.verifiedIdentityChanged(["@bob:hs"])), retryIn: nil))
+        #expect(try await store.outbox().map { [$0.transactionID, "\($0.failed)", "\($0.held)"] } == [["t-held", "true", "true"], ["t-held too", "true", "true"]])
+        #expect(await sent.values == ["t-fine"])
+
+        violation.withLock { $0 = false }
+        #expect(try await store.releaseHeldMessages() == 2)
+        await queue.wake()
+        try await events.wait(forCount: 5)
+        task.cancel()
+        #expect(await sent.values == ["t-fine", "t-held", "t-held too"])
+        #expect(try await store.outbox().isEmpty)
+        #expect(try await store.releaseHeldMessages() == 0)
+    }
+
+    @Test func resendingAHeldMessageNoLongerCountsItHeld() async throws {
+        let directory = TemporaryDirectory()
+        let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
+        try await store.enqueue(entry("held"))
+        try await store.hold(transactionID: "t-held")
+        try await store.setFailed(false, transactionIDs: ["t-held"])
+        #expect(try await store.outbox().map(\.held) == [false])
+        try await store.setFailed(true, transactionIDs: ["t-held"])
+        #expect(try await store.outbox().map(\.held) == [false], "a refusal is not a hold")
     }
 
     @Test(arguments: [

@@ -7,7 +7,8 @@ struct QueueText {
         switch outcome {
         case .list(let messages):
             messages.isEmpty ? [L10n.screenQueueEmpty] : TextLayout.table(messages.enumerated().map { index, message in
-                let state = message.entry.failed ? theme.error(L10n.screenQueueRefused) : L10n.screenQueueWaiting(message.entry.attempts)
+                let state = message.entry.held ? theme.warning(L10n.screenQueueHeld)
+                    : message.entry.failed ? theme.error(L10n.screenQueueRefused) : L10n.screenQueueWaiting(message.entry.attempts)
                 return ["\(index + 1)", message.roomName.shown, clean(message.entry.body), state]
             }, wrapsLastColumn: false, width: width)
         case .resent(let count): [(count == 1 ? L10n.screenQueueResentOne : L10n.screenQueueResentOther)(count)]

@@ -23,12 +23,16 @@ extension AppState {
                 let userID = try userID(for: user)
                 let summary = try await recovering { () throws(RecoveryError) in try await crypto.verifyIdentity(of: userID, fingerprint: fingerprint) }
                 await loadDeviceTrust()
+                _ = await releaseHeldMessages()
                 return finish(.trust(.identity(IdentityView(summary))))
             case .waitForSecrets(let timeout):
                 return await waitForSecrets(timeout: timeout, in: context)
-            case .acknowledgeIdentity(let user):
+            case .withdrawVerification(let user):
                 let userID = try userID(for: user)
-                return finish(.trust(.identity(IdentityView(try await recovering { () throws(RecoveryError) in try await crypto.acknowledgeIdentity(of: userID) }))))
+                let (before, after) = try await recovering { () throws(RecoveryError) in try await crypto.acceptIdentity(of: userID) }
+                await loadDeviceTrust()
+                let released = await releaseHeldMessages()
+                return finish(.trust(.identityAccepted(IdentityView(after), before: before, releasedMessages: released)))
             }
         } catch {
             return finish(.failure(error))

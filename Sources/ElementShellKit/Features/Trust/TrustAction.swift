@@ -18,8 +18,9 @@ public enum TrustAction: Sendable, Equatable {
     case whois(user: String)
     /// `/verify USER --identity [FINGERPRINT]`: signs their master key with our user-signing key.
     case verifyIdentity(user: String, fingerprint: String?)
-    /// `/unverify USER --identity`: accepts a changed identity as not verified.
-    case acknowledgeIdentity(user: String)
+    /// `/verify --withdraw USER`: accepts the identity USER shows now, not verified, withdrawing
+    /// a verification of the one before; messages it held go.
+    case withdrawVerification(user: String)
     /// `/wait secrets`: until the secrets a verification with another own device asked for came.
     case waitForSecrets(timeout: Double)
 }
@@ -36,7 +37,7 @@ extension TrustAction: CustomStringConvertible {
         case .restoreBackup: "restoreBackup"
         case .whois(let user): "whois(user: \(user))"
         case .verifyIdentity(let user, _): "verifyIdentity(user: \(user))"
-        case .acknowledgeIdentity(let user): "acknowledgeIdentity(user: \(user))"
+        case .withdrawVerification(let user): "withdrawVerification(user: \(user))"
         case .waitForSecrets(let timeout): "waitForSecrets(timeout: \(timeout))"
         }
     }
@@ -50,7 +51,7 @@ extension TrustAction {
         case .backupStatus, .restoreBackup: .backup
         case .whois: .whois
         case .verifyIdentity: .verify
-        case .acknowledgeIdentity: .unverify
+        case .withdrawVerification: .verify
         case .waitForSecrets: .wait
         }
     }

@@ -11,6 +11,8 @@ extension TrustOutcome {
         case .recoverySetUp(let key, let version, _):
             ["recovery_key": .string(key), "backup_version": .string(version), "device_verified": true]
         case .backupRestored(let restore): restore.json
+        case .identityAccepted(let summary, let before, let released):
+            TrustOutcome.identity(summary).json.merging(["identity_before": .string(before.rawValue), "released_messages": .integer(Int64(released))]) { $1 }
         case .identity(let summary):
             ["user_id": .string(summary.userID), "master_key": summary.masterKey.json, "identity": .string(summary.state.rawValue),
              "without_cross_signing": .array(summary.crossSigningGaps.userIDs.map(JSONValue.string)),

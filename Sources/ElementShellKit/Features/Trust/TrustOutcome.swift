@@ -10,6 +10,9 @@ public enum TrustOutcome: Sendable, Equatable {
     case recoverySetUp(recoveryKey: String, backupVersion: String, alreadyShown: Bool)
     case backupStatus(RecoveryStatus)
     case backupRestored(BackupRestore)
-    /// `/whois`, `/verify --identity`, `/unverify --identity`: where the user's identity stands now.
+    /// `/whois`, `/verify --identity`: where the user's identity stands now.
     case identity(IdentityView)
+    /// `/verify --withdraw`: the identity accepted, what it was before (`changed`: a verification
+    /// withdrawn; `reset`: a change accepted; else nothing had changed) and how many held messages go now.
+    case identityAccepted(IdentityView, before: IdentitySummary.State, releasedMessages: Int)
 }

@@ -22,7 +22,19 @@ public struct TrustText {
                 + [theme.accent(L10n.screenRecoverySetUp(TerminalSanitizer.clean(version)))]
         case .backupRestored(let restore): restoreLines(restore)
         case .identity(let summary): identityLines(summary)
+        case .identityAccepted(let summary, let before, let released): acceptedLines(summary, before: before, released: released)
         }
+    }
+
+    private func acceptedLines(_ summary: IdentityView, before: IdentitySummary.State, released: Int) -> [String] {
+        let user = TerminalSanitizer.clean(summary.userID)
+        var lines = switch before {
+        case .changed: [theme.accent(L10n.screenWhoisWithdrawn(user))]
+        case .reset: [theme.accent(L10n.screenWhoisResetAccepted(user))]
+        case .none, .notVerified, .verified: [L10n.screenWhoisNothingToWithdraw(user)]
+        }
+        if released > 0 { lines.append(L10n.screenWhoisHeldMessagesReleased(released)) }
+        return lines
     }
 
     private func identityLines(_ summary: IdentityView) -> [String] {
@@ -32,6 +44,7 @@ public struct TrustText {
         case .notVerified: L10n.screenWhoisNotVerified(user)
         case .verified: theme.accent(L10n.screenWhoisVerified(user))
         case .changed: theme.warning(L10n.screenWhoisChanged(user))
+        case .reset: theme.warning(L10n.screenWhoisReset(user))
         }
         // The hint says it, and why it matters.
         var lines = summary.crossSigningGaps.otherUserID == nil ? [state] : []

@@ -301,6 +301,8 @@ import TerminalGraphics
             Sample(name: "/backup", content: .result(command: "backup", outcome: .trust(.backupStatus(status)))),
             Sample(name: "/backup restore", content: .result(command: "backup", outcome: .trust(.backupRestored(restore))), showsText: false),
             Sample(name: "/identity", content: .result(command: "identity", outcome: .trust(.identity(IdentityView(identity))))),
+            Sample(name: "/verify --withdraw", content: .result(command: "verify", outcome: .trust(.identityAccepted(IdentityView(identity), before: .changed,
+                                                                                                                       releasedMessages: 2)))),
             Sample(name: "/verify", content: .result(command: "verify", outcome: .verification(.standing(verification))), showsText: false),
             Sample(name: "/verify step", content: .result(command: "verify", outcome: .verification(.step(verification))), showsText: false),
             Sample(name: "/verifications", content: .result(command: "verifications", outcome: .verification(.list([verification])))),
@@ -330,7 +332,9 @@ import TerminalGraphics
             Sample(name: "device code", content: .deviceCode(DeviceCodePrompt(verificationURI: url, userCode: text, verificationURIComplete: url,
                                                                               expiresIn: 600, openedInBrowser: false))),
             Sample(name: "transfer", content: .transfer(TransferNotice(direction: .download, fileName: RemoteText(text), progress: TransferProgress(done: 1, total: 2)))),
-            Sample(name: "identity changed", content: .identityChanged(userID: text)),
+            Sample(name: "identity changed", content: .identityChanged(userID: text, wasVerified: true, rooms: [RemoteText(text)])),
+            Sample(name: "identity reset", content: .identityChanged(userID: text, wasVerified: false, rooms: [RemoteText(text)])),
+            Sample(name: "sent despite identity reset", content: .sentDespiteIdentityReset(userIDs: [text], room: RemoteText(text))),
             Sample(name: "verification", content: .verification(verification)),
             Sample(name: "verification cancelled", content: .verification(cancelled)),
             Sample(name: "secrets arrived", content: .secretsArrived(SecretsArrival(crossSigning: true, backupKey: true)), showsText: false),
@@ -366,6 +370,7 @@ import TerminalGraphics
             ("invalid homeserver", .matrix(.invalidHomeserver(text))), ("well-known", .matrix(.wellKnownInvalid(text))),
             ("decoding", .matrix(.decoding(text))), ("transport", .matrix(.transport(.other(code: 7, message: text)))),
             ("TLS", .matrix(.transport(.tls(text)))), ("encryption refused", .matrix(.encryptionRefused(.unsupportedAlgorithm(text)))),
+            ("held for a changed identity", .matrix(.encryptionRefused(.verifiedIdentityChanged([text])))),
             ("setting", .setting(.invalidValue(key: .sync, value: text, expected: .oneOf([text])))),
             ("unknown profile", .unknownProfile(text, suggestion: text)), ("unknown alias", .unknownAlias(text)),
             ("invalid alias", .invalidAliasName(text)), ("alias shadows", .aliasShadowsCommand(text)), ("alias too deep", .aliasTooDeep(text)),
@@ -505,6 +510,7 @@ import TerminalGraphics
             case .backupStatus: 61
             case .backupRestored: 62
             case .identity: 63
+            case .identityAccepted: 97
             }
         case .verification(.standing): 64
         case .verification(.step): 65
@@ -519,7 +525,7 @@ import TerminalGraphics
         }
     }
 
-    static let outcomeCount = 97
+    static let outcomeCount = 98
 
     /// Which case `content` is. No `default`: a new case must be numbered here.
     static func number(of content: Report.Content) -> Int {
@@ -552,10 +558,11 @@ import TerminalGraphics
         case .pushRulesUnreadable: 25
         case .roomUpgraded: 26
         case .knocked: 27
+        case .sentDespiteIdentityReset: 28
         }
     }
 
-    static let contentCount = 28
+    static let contentCount = 29
 
     /// Which case `error` is. No `default`: a new case must be numbered here.
     static func number(of error: ShellError) -> Int {
