@@ -65,6 +65,10 @@ actor BenchHomeserver: KeysService, TrustService {
         return "1"
     }
 
+    func deleteBackupVersion(_ version: String) async throws(MatrixError) {
+        backupAuthData = nil
+    }
+
     func backedUpKeys(version: String) async throws(MatrixError) -> JSONValue {
         do {
             return try JSONValue(json: backedUpKeysBody)

@@ -138,6 +138,7 @@ final class InteractiveSession {
         case .encryptRoom(let roomName): L10n.screenEncryptConfirm(TerminalSanitizer.clean(roomName))
         case .recoveryKeySaved: L10n.screenRecoveryKeySavedConfirm
         case .resetIdentity(let userID): L10n.screenRecoveryResetConfirm(TerminalSanitizer.clean(userID))
+        case .turnBackupOff(let userID): L10n.screenBackupOffConfirm(TerminalSanitizer.clean(userID))
         case .sendPastedLines(let count): L10n.screenPasteConfirm(count)
         case .report(let item): L10n.screenReportConfirm(SafetyText.name(of: item))
         case .upgradeRoom(let roomName, let version): L10n.screenUpgradeConfirm(TerminalSanitizer.clean(roomName), TerminalSanitizer.clean(version))

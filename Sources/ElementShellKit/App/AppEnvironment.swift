@@ -130,6 +130,8 @@ public enum ConfirmationQuestion: Sendable, Equatable {
     case recoveryKeySaved(recoveryKey: String)
     /// `/recovery reset`: a new identity replaces the account's.
     case resetIdentity(userID: String)
+    /// `/backup off`: the server's backup of the account's room keys is deleted.
+    case turnBackupOff(userID: String)
     /// A pasted block of more lines than are sent without asking, to go as one message.
     case sendPastedLines(count: Int)
     /// `/report`: the homeserver's admins will see what is reported, with the reason.

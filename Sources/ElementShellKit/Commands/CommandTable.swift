@@ -439,12 +439,16 @@ public enum CommandTable {
             }
         },
         CommandSpec(
-            .backup, parameters: [CommandParameter(.backupAction, .optional)], requires: .session,
-            summary: { L10n.screenHelpBackupSummary }, usage: { L10n.screenHelpBackupUsage }
-        ) { arguments, _ throws(CommandParseError) in
-            switch arguments.first {
-            case nil: return .trust(.backupStatus)
-            case "restore": return .trust(.restoreBackup)
+            .backup, parameters: [CommandParameter(.backupAction, .optional), CommandParameter(.text, .optionalRest)],
+            requires: .session, isConfirmable: true, staysOutOfHistory: true,
+            summary: { L10n.screenHelpBackupSummary }, usage: { L10n.screenHelpBackupUsage }, details: { [L10n.screenHelpBackupDetails] }
+        ) { arguments, confirmed throws(CommandParseError) in
+            switch (arguments.first, arguments.dropFirst().first) {
+            case ("off", nil): return .trust(.turnBackupOff(confirmed: confirmed))
+            case (_, _) where confirmed: throw .notConfirmable(command: "backup")
+            case (nil, _): return .trust(.backupStatus)
+            case ("restore", nil): return .trust(.restoreBackup)
+            case ("on", let key): return .trust(.turnBackupOn(key: key))
             default: throw .usage(command: "backup")
             }
         },

@@ -81,7 +81,7 @@ public enum Completer {
         case .message: pool = ["^"]
         case .roomsFilter: pool = ["--unread"]
         case .keysDirection: pool = ["export", "import"]
-        case .backupAction: pool = ["restore"]
+        case .backupAction: pool = ["restore", "on", "off"]
         case .verificationStep: pool = ["accept", "emoji", "confirm", "mismatch", "cancel"]
         case .joinRule: pool = ["public", "invite", "knock", "restricted", "knock_restricted"]
         case .invitePermission: pool = ["block", "allow"]

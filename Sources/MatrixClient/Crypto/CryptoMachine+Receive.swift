@@ -40,6 +40,7 @@ extension CryptoMachine {
             }
         }
         forgetRecipients(changedIn: response)
+        await follow(KeyBackupPreference(accountData: response.accountData))
         for (roomID, room) in response.rooms.joined {
             response.rooms.joined[roomID]?.timeline.events = await decrypt(room.timeline.events, in: roomID)
         }

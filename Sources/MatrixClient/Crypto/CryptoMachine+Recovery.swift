@@ -52,7 +52,8 @@ extension CryptoMachine {
         if let backup { backupKey = backup }
         try await signOwnDevice(with: crossSigning, on: trust)
         await refreshTrust()
-        let version = try? await adoptServerBackup(on: trust)
+        // An account whose backup was turned off keeps it off.
+        let version = (try? await backupPreference(on: trust)) == .off ? nil : try? await adoptServerBackup(on: trust)
         logger.info("recovered the cross-signing identity", metadata: ["backup": "\(version ?? "none")"])
         return RecoveryOutcome(backupVersion: version, canRestore: version != nil && backupKey != nil)
     }

@@ -109,6 +109,7 @@ extension CryptoMachine {
     private func createBackup(for backup: BackupDecryptionKey, signedWith secrets: CrossSigningSecrets,
                               on trust: any TrustService) async throws(RecoveryError) -> String {
         if let version = try? await adoptServerBackup(on: trust) { return version }
+        try await mark(.on, on: trust)
         let authData: JSONValue
         do {
             let signedByMaster = try BackupAuthData(publicKey: backup.publicKey).json.signed(by: secrets.masterKey, userID: userID)
@@ -164,7 +165,8 @@ extension CryptoMachine {
         return RecoveryStatus(hasCrossSigning: published != nil, isDeviceVerified: verified, hasSecretStorage: defaultKey != nil,
                               backupVersion: backup?["version"]?.string, backupKeyCount: backup?["count"]?.int,
                               isBackingUp: used != nil && used?.version == backup?["version"]?.string,
-                              roomKeyCount: counts.total, backedUpKeyCount: counts.backedUp)
+                              roomKeyCount: counts.total, backedUpKeyCount: counts.backedUp,
+                              backupPreference: try await backupPreference(on: trust))
     }
 }
 

@@ -15,9 +15,11 @@ public struct RecoveryStatus: Sendable, Equatable {
     /// This device's room keys, and how many of them are in the backup.
     public var roomKeyCount: Int
     public var backedUpKeyCount: Int
+    /// Whether the account's clients are to back up their keys (`m.key_backup`); `nil` when none said.
+    public var backupPreference: KeyBackupPreference?
 
     public init(hasCrossSigning: Bool, isDeviceVerified: Bool, hasSecretStorage: Bool, backupVersion: String?, backupKeyCount: Int?,
-                isBackingUp: Bool, roomKeyCount: Int, backedUpKeyCount: Int) {
+                isBackingUp: Bool, roomKeyCount: Int, backedUpKeyCount: Int, backupPreference: KeyBackupPreference? = nil) {
         self.hasCrossSigning = hasCrossSigning
         self.isDeviceVerified = isDeviceVerified
         self.hasSecretStorage = hasSecretStorage
@@ -26,5 +28,6 @@ public struct RecoveryStatus: Sendable, Equatable {
         self.isBackingUp = isBackingUp
         self.roomKeyCount = roomKeyCount
         self.backedUpKeyCount = backedUpKeyCount
+        self.backupPreference = backupPreference
     }
 }

@@ -18,6 +18,8 @@ public protocol TrustService: Sendable {
     func backupVersion() async throws(MatrixError) -> JSONValue?
     /// Creates a backup version and returns its name.
     func createBackupVersion(algorithm: String, authData: JSONValue) async throws(MatrixError) -> String
+    /// Deletes a backup version and every key in it.
+    func deleteBackupVersion(_ version: String) async throws(MatrixError)
     /// Every backed-up session: room ID → `{"sessions": {session ID → KeyBackupData}}`.
     func backedUpKeys(version: String) async throws(MatrixError) -> JSONValue
     /// One backed-up session's `KeyBackupData`; `nil` when the backup lacks it.
@@ -68,6 +70,10 @@ public struct MatrixTrustService: TrustService {
         let answer = try await client.send(.createBackupVersion(BackupVersionCreation(algorithm: algorithm, authData: authData)))
         guard let version = answer["version"]?.string else { throw .decoding("room_keys/version: no version") }
         return version
+    }
+
+    public func deleteBackupVersion(_ version: String) async throws(MatrixError) {
+        _ = try await client.send(.deleteBackupVersion(version))
     }
 
     public func backedUpKeys(version: String) async throws(MatrixError) -> JSONValue {

@@ -72,6 +72,14 @@ extension StoreWriter {
         }
     }
 
+    /// The account's backup is off: this device uses none (its keys count as not backed up).
+    public func deleteKeyBackup() throws {
+        try transaction { database in
+            try database.execute(sql: "DELETE FROM key_backup")
+            try database.execute(sql: "UPDATE inbound_group_session SET backed_up = 0")
+        }
+    }
+
     /// Marks a restore from the backup as begun, or as done.
     public func setRestorePending(_ pending: Bool) throws {
         try transaction { try $0.execute(sql: "UPDATE key_backup SET restore_pending = ? WHERE id = 1", arguments: [pending]) }

@@ -134,6 +134,10 @@ import Testing
         ("/recovery! reset", .trust(.reset(confirmed: true))),
         ("/backup", .trust(.backupStatus)),
         ("/backup restore", .trust(.restoreBackup)),
+        ("/backup on", .trust(.turnBackupOn(key: nil))),
+        ("/backup on EsTV i3LB yDwN", .trust(.turnBackupOn(key: "EsTV i3LB yDwN"))),
+        ("/backup off", .trust(.turnBackupOff(confirmed: false))),
+        ("/backup! off", .trust(.turnBackupOff(confirmed: true))),
         ("/encrypt!", .encryption(.encryptRoom(confirmed: true))),
         ("/invite @bob:hs.example", .membership(.change(.invite, user: "@bob:hs.example", reason: nil))),
         ("/kick Bob", .membership(.change(.kick, user: "Bob", reason: nil))),
@@ -251,6 +255,8 @@ import Testing
         }
         #expect(throws: CommandParseError.notConfirmable(command: "recovery")) { try CommandParser.parse("/recovery! EsTV i3LB") }
         #expect(throws: CommandParseError.usage(command: "backup")) { try CommandParser.parse("/backup delete") }
+        #expect(throws: CommandParseError.usage(command: "backup")) { try CommandParser.parse("/backup off now") }
+        #expect(throws: CommandParseError.notConfirmable(command: "backup")) { try CommandParser.parse("/backup! on") }
         #expect(throws: CommandParseError.usage(command: "create")) { try CommandParser.parse("/create Secrets --encrypted yes") }
         #expect(throws: CommandParseError.usage(command: "create")) { try CommandParser.parse("/create Secrets --in") }
         #expect(throws: CommandParseError.usage(command: "space create")) { try CommandParser.parse("/space create") }

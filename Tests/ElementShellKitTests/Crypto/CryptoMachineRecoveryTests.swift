@@ -322,6 +322,47 @@ import Testing
         #expect(try await second.machine.recover(with: SecretStorageKey(recoveryKey: newKey)).canRestore)
     }
 
+    /// MSC4287: the backup turned off on one device is deleted and said in account data, which
+    /// the account's other devices follow; turned on again with the recovery key, a new device
+    /// restores from it.
+    @Test func theBackupTurnedOffIsDeletedAndFollowedAndTurnedOnAgainIsRestorable() async throws {
+        let first = try await device(alice, "A1")
+        let recoveryKey = try SecretStorageKey(recoveryKey: try await setUp(first))
+        #expect(await server.accountData("m.key_backup", of: alice) == ["enabled": true], "a setup's backup is on")
+        let second = try await device(alice, "A2")
+        _ = try await second.machine.recover(with: recoveryKey)
+        #expect(try await second.store.keyBackup() != nil)
+
+        #expect(try await first.machine.turnBackupOff() == "1")
+        #expect(await server.accountData("m.key_backup", of: alice) == ["enabled": false])
+        #expect(await server.accountData("m.org.matrix.custom.backup_disabled", of: alice) == ["disabled": true])
+        #expect(try await first.machine.recoveryStatus().backupVersion == nil)
+        #expect(try await first.machine.recoveryStatus().backupPreference == .off)
+        #expect(try await first.store.keyBackup() == nil)
+
+        // The other device hears it by sync, and stops.
+        let told = SyncResponse(nextBatch: "s", accountData: ["m.key_backup": ["enabled": false]])
+        _ = await second.machine.receive(told)
+        #expect(try await second.store.keyBackup() == nil)
+        // A third one recovering keeps it off.
+        let third = try await device(alice, "A3")
+        #expect(try await third.machine.recover(with: recoveryKey).backupVersion == nil)
+
+        let wrong = await recoveryError { () throws(RecoveryError) in _ = try await second.machine.turnBackupOn(secretStorageKey: SecretStorageKey()) }
+        #expect(wrong == .wrongKey)
+        let on = try await second.machine.turnBackupOn(secretStorageKey: recoveryKey)
+        #expect(on.isNew && on.isInSecretStorage && on.version == "2")
+        #expect(await server.accountData("m.key_backup", of: alice) == ["enabled": true])
+        _ = try await second.machine.encrypt(type: "m.room.message", content: ["body": "hi"], roomID: "!r:hs", settings: RoomEncryption())
+        await second.machine.backUpRoomKeys()
+        #expect(try await second.machine.recoveryStatus().backedUpKeyCount == 1)
+        // Said on, a device that stopped does not stop again; a new one restores with the recovery key.
+        _ = await first.machine.receive(SyncResponse(nextBatch: "s", accountData: ["m.key_backup": ["enabled": true]]))
+        let fourth = try await device(alice, "A4")
+        #expect(try await fourth.machine.recover(with: recoveryKey).canRestore)
+        #expect(try await fourth.machine.restoreBackup().sessionIDs.count == 1)
+    }
+
     @Test func aCancelledSetupLeavesNothingBehind() async throws {
         let first = try await device(alice, "A1")
         let key = try await first.machine.beginRecoverySetup()

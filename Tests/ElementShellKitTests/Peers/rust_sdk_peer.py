@@ -30,6 +30,14 @@ bindings (matrix-sdk-python 0.18.0, run with ELEMENT_SHELL_TEST_RUST_SDK_PYTHON)
         also deletes the backup and secret storage (recovery is off afterwards)
         -> {"user_id", "previous_master_key", "master_key", "verification_state",
             "recovery_state", "backup_state"}
+    key-backup [--enable | --disable] [--expect on|off|none]
+        the account's key backup preference (MSC4287) as Element X's engine reads it: the
+        m.key_backup account data (and the older m.org.matrix.custom.backup_disabled) from its
+        sync, after turning backups on (Encryption.enable_backups: a new backup, marked on) or
+        recovery off (Encryption.disable_recovery: the backup deleted, marked off); with
+        --expect, waited for until m.key_backup says that
+        -> {"key_backup": content or null, "backup_disabled": content or null,
+            "exists_on_server", "backup_state"}
     read --room ROOM_ID --expect N
         joins the room if invited, pages back through it and waits until N messages are
         readable (decrypted, or sent in the clear)
@@ -807,6 +815,31 @@ async def reset_identity(peer, args):
             await asyncio.sleep(0.1)
     return {"user_id": user_id, "previous_master_key": previous, "master_key": master_key,
             **peer.encryption_states()}
+
+
+async def key_backup(peer, args):
+    encryption = peer.client.encryption()
+    if args.enable:
+        await peer.within("enabling backups", encryption.enable_backups())
+        args.expect = args.expect or "on"
+    if args.disable:
+        await peer.within("disabling recovery", encryption.disable_recovery())
+        args.expect = args.expect or "off"
+
+    async def content(event_type):
+        text = await peer.client.account_data(event_type)
+        return json.loads(text) if text else None
+
+    async def current():
+        stable = await content("m.key_backup")
+        if stable is None:
+            return "none"
+        return "on" if stable.get("enabled") is True else "off" if stable.get("enabled") is False else "malformed"
+    # Account data another device changed shows when the SDK's sync has brought it.
+    await settled(peer, "the key backup preference", current, wanting(args.expect), "key_backup", None)
+    return {"key_backup": await content("m.key_backup"), "backup_disabled": await content("m.org.matrix.custom.backup_disabled"),
+            "exists_on_server": await peer.within("asking for the backup", encryption.backup_exists_on_server()),
+            "backup_state": named(encryption.backup_state())}
 
 
 async def read(peer, args):
@@ -1612,6 +1645,11 @@ def parser():
     sub = command("identity", identity)
     sub.add_argument("--of", help="the user (default: the peer's own)")
     command("reset-identity", reset_identity)
+    sub = command("key-backup", key_backup)
+    switch = sub.add_mutually_exclusive_group()
+    switch.add_argument("--enable", action="store_true", help="turn backups on first, as Element X's key storage switch does")
+    switch.add_argument("--disable", action="store_true", help="turn recovery off first (deletes the backup), as Element X does")
+    sub.add_argument("--expect", choices=["on", "off", "none"], help="wait until m.key_backup says this")
     sub = command("read", read)
     sub.add_argument("--room", required=True)
     sub.add_argument("--expect", type=int, required=True)

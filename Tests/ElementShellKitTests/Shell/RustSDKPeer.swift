@@ -43,6 +43,13 @@ struct RustSDKPeer {
         try await call(["reset-identity"])
     }
 
+    /// The account's key backup preference as Element X reads it (`key_backup`: the `m.key_backup`
+    /// content), after turning backups on or recovery off as Element X does, waited for until
+    /// `expect` (`on`, `off`, `none`).
+    func keyBackup(enable: Bool = false, disable: Bool = false, expect: String? = nil) async throws -> [String: Any] {
+        try await call(["key-backup"] + (enable ? ["--enable"] : []) + (disable ? ["--disable"] : []) + (expect.map { ["--expect", $0] } ?? []))
+    }
+
     /// The room's own notification mode as Element X reads it (`all`, `mentions`, `mute`, or
     /// `default` for none), set first to `set` as Element X sets it, or waited for until `expect`.
     func notificationMode(of roomID: String, set: String? = nil, expect: String? = nil) async throws -> String? {

@@ -187,6 +187,47 @@ struct ShellRecoveryIntegrationTests {
                 == ["before the reset", "while it was reset", "after the second reset"])
     }
 
+    /// MSC4287 between the shell and Element X on one account: each reads what the other said of
+    /// the key backup, and the shell stops backing up when Element X turns it off.
+    @Test func theKeyBackupTurnedOffOrOnIsReadByTheOtherClient() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let vic = homeserver.user(47)
+        let base = try shell.testerArguments(for: homeserver) + ["--output", "json"]
+        let setup = try await shell.run(base + ["-c", "/login test \(vic)", "-c", "/recovery! setup"], extraEnvironment: password)
+        #expect(setup.status == 0, "\(setup)")
+        let recoveryKey = try #require(Self.result(of: "recovery", in: setup)?["recovery_key"] as? String, "\(setup.standardOutput)")
+        let phone = try homeserver.phone(of: vic, in: shell)
+        let setUp = try await phone.keyBackup(expect: "on")
+        #expect(setUp["exists_on_server"] as? Bool == true, "\(setUp)")
+
+        let off = try await shell.run(base + ["-c", "/backup! off", "-c", "/backup"])
+        #expect(off.status == 0, "\(off)")
+        #expect(Self.result(of: "backup", in: off)?["backup_preference"] as? String == "off", "\(off.standardOutput)")
+        let seenOff = try await phone.keyBackup(expect: "off")
+        #expect(seenOff["exists_on_server"] as? Bool == false && (seenOff["backup_disabled"] as? [String: Any])?["disabled"] as? Bool == true,
+                "\(seenOff)")
+
+        // Element X turns it on (a backup of its own, which the shell cannot vouch for); the shell
+        // reads that, then turns on a backup of its own, its key in secret storage.
+        _ = try await phone.keyBackup(enable: true)
+        let on = try await shell.run(base + ["-c", "/backup", "-c", "/backup on \(recoveryKey)", "-c", "/backup"])
+        #expect(on.status == 0, "\(on)")
+        let read = try #require(on.objects.first { $0["command"] as? String == "backup" && $0["backup_preference"] != nil })
+        #expect(read["backup_preference"] as? String == "on" && read["backup_version"] as? String == "2", "\(read)")
+        let made = try #require(on.objects.first { $0["command"] as? String == "backup" && $0["new"] != nil }, "\(on.standardOutput)")
+        #expect(made["new"] as? Bool == true && made["in_secret_storage"] as? Bool == true, "\(made)")
+        #expect(Self.result(of: "backup", in: on)?["backing_up"] as? Bool == true, "\(on.standardOutput)")
+
+        // Element X turns recovery off: the shell hears it at its next start and backs up no more.
+        _ = try await phone.keyBackup(disable: true)
+        let stopped = try await shell.run(base + ["-c", "/wait sync --timeout 60", "-c", "/backup"])
+        #expect(stopped.status == 0, "\(stopped)")
+        let status = try #require(Self.result(of: "backup", in: stopped))
+        #expect(status["backup_preference"] as? String == "off" && status["backing_up"] as? Bool == false, "\(status)")
+        try LogLeaks.expectNone(of: [recoveryKey, recoveryKey.filter { $0 != " " }], in: try shell.testerLog())
+    }
+
     @Test func aSetupKilledBeforeItsLastStepIsFinishedWithTheSameIdentity() async throws {
         let shell = ShellProcess()
         defer { shell.remove() }

@@ -12,6 +12,8 @@ struct MemoryTrustState {
     /// User ID → usage (`master`, `self_signing`, `user_signing`) → the public key object.
     var crossSigningKeys: [String: [String: JSONValue]] = [:]
     var backups: [(version: String, algorithm: String, authData: JSONValue)] = []
+    /// Versions are never reused, as on Synapse: one deleted leaves its number behind.
+    var backupVersionsMade = 0
     var backedUp: [String: [String: [String: JSONValue]]] = [:]
     /// Challenges each upload of cross-signing keys that would replace existing ones.
     var requiresAuthenticationToReplace = true
@@ -44,7 +46,8 @@ extension MemoryKeysServer {
     }
 
     func addBackup(algorithm: String, authData: JSONValue) -> String {
-        let version = "\(trustState.backups.count + 1)"
+        trustState.backupVersionsMade += 1
+        let version = "\(trustState.backupVersionsMade)"
         trustState.backups.append((version, algorithm, authData))
         return version
     }
@@ -110,6 +113,11 @@ extension MemoryKeysServer {
                 "count": .integer(Int64(backedUpSessionCount(version: last.version))), "etag": "1"]
     }
 
+    fileprivate func deleteBackup(version: String) {
+        trustState.backups.removeAll { $0.version == version }
+        trustState.backedUp[version] = nil
+    }
+
     fileprivate func backedUpKeys(version: String) -> JSONValue {
         .object((trustState.backedUp[version] ?? [:]).mapValues { ["sessions": .object($0)] })
     }
@@ -149,6 +157,10 @@ extension MemoryKeysServer {
 
         func createBackupVersion(algorithm: String, authData: JSONValue) async throws(MatrixError) -> String {
             await server.addBackup(algorithm: algorithm, authData: authData)
+        }
+
+        func deleteBackupVersion(_ version: String) async throws(MatrixError) {
+            await server.deleteBackup(version: version)
         }
 
         func backedUpKeys(version: String) async throws(MatrixError) -> JSONValue {

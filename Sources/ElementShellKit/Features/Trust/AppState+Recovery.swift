@@ -16,6 +16,25 @@ extension AppState {
             case .setUp(let confirmed): return try await setUpRecovery(confirmed: confirmed, for: context.signedIn.session, on: crypto)
             case .reset(let confirmed): return try await resetIdentity(confirmed: confirmed, for: context.signedIn.session, on: crypto)
             case .restoreBackup: return finish(.trust(.backupRestored(try await restoreBackup(from: crypto))))
+            case .turnBackupOn(let typedKey):
+                let key: SecretStorageKey?
+                do {
+                    key = try typedKey.map { try SecretStorageKey(recoveryKey: $0) }
+                } catch {
+                    throw .recovery(.malformedKey)
+                }
+                let activation = try await recovering { () throws(RecoveryError) in try await crypto.turnBackupOn(secretStorageKey: key) }
+                await crypto.backUpRoomKeys()
+                return finish(.trust(.backupTurnedOn(activation)))
+            case .turnBackupOff(let confirmed):
+                if !confirmed {
+                    switch await environment.confirm(.turnBackupOff(userID: context.signedIn.session.userID)) {
+                    case true?: break
+                    case false?: throw .cancelled
+                    case nil: throw .confirmationRequired(command: CommandName.backup.rawValue + " off")
+                    }
+                }
+                return finish(.trust(.backupTurnedOff(deletedVersion: try await recovering { () throws(RecoveryError) in try await crypto.turnBackupOff() })))
             case .whois(let user):
                 let userID = try userID(for: user)
                 return finish(.trust(.identity(IdentityView(try await recovering { () throws(RecoveryError) in try await crypto.identitySummary(of: userID) }))))

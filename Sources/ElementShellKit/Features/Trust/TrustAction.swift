@@ -14,6 +14,12 @@ public enum TrustAction: Sendable, Equatable {
     case backupStatus
     /// `/backup restore`: every room key of the backup, now.
     case restoreBackup
+    /// `/backup on [KEY]`: the account's backup taken up, or a new one (its key put in secret
+    /// storage when KEY, the recovery key, unlocks it).
+    case turnBackupOn(key: String?)
+    /// `/backup off`: the server's backup deleted, for every device of the account. Without
+    /// `confirmed` it comes back as a question.
+    case turnBackupOff(confirmed: Bool)
     /// `/whois USER`: the user's identity and devices, fresh from the server.
     case whois(user: String)
     /// `/verify USER --identity [FINGERPRINT]`: signs their master key with our user-signing key.
@@ -35,6 +41,8 @@ extension TrustAction: CustomStringConvertible {
         case .reset(let confirmed): "reset(confirmed: \(confirmed))"
         case .backupStatus: "backupStatus"
         case .restoreBackup: "restoreBackup"
+        case .turnBackupOn(let key): key == nil ? "turnBackupOn" : "turnBackupOn(key: <redacted>)"
+        case .turnBackupOff(let confirmed): "turnBackupOff(confirmed: \(confirmed))"
         case .whois(let user): "whois(user: \(user))"
         case .verifyIdentity(let user, _): "verifyIdentity(user: \(user))"
         case .withdrawVerification(let user): "withdrawVerification(user: \(user))"
@@ -48,7 +56,7 @@ extension TrustAction {
     var command: CommandName {
         switch self {
         case .recoveryStatus, .recover, .setUp, .reset: .recovery
-        case .backupStatus, .restoreBackup: .backup
+        case .backupStatus, .restoreBackup, .turnBackupOn, .turnBackupOff: .backup
         case .whois: .whois
         case .verifyIdentity: .verify
         case .withdrawVerification: .verify

@@ -11,6 +11,10 @@ extension TrustOutcome {
         case .recoverySetUp(let key, let version, _):
             ["recovery_key": .string(key), "backup_version": .string(version), "device_verified": true]
         case .backupRestored(let restore): restore.json
+        case .backupTurnedOn(let activation):
+            ["backup_version": .string(activation.version), "new": .bool(activation.isNew), "in_secret_storage": .bool(activation.isInSecretStorage),
+             "backup_preference": "on"]
+        case .backupTurnedOff(let version): ["deleted_version": version.json, "backup_preference": "off"]
         case .identityAccepted(let summary, let before, let released):
             TrustOutcome.identity(summary).json.merging(["identity_before": .string(before.rawValue), "released_messages": .integer(Int64(released))]) { $1 }
         case .identity(let summary):
@@ -28,7 +32,8 @@ extension RecoveryStatus {
     var json: [String: JSONValue] {
         ["cross_signing": .bool(hasCrossSigning), "device_verified": .bool(isDeviceVerified), "secret_storage": .bool(hasSecretStorage),
          "backup_version": backupVersion.json, "backup_key_count": backupKeyCount.map { .integer(Int64($0)) } ?? .null,
-         "backing_up": .bool(isBackingUp), "room_keys": .integer(Int64(roomKeyCount)), "backed_up_keys": .integer(Int64(backedUpKeyCount))]
+         "backing_up": .bool(isBackingUp), "room_keys": .integer(Int64(roomKeyCount)), "backed_up_keys": .integer(Int64(backedUpKeyCount)),
+         "backup_preference": backupPreference.map { .string($0.rawValue) } ?? .null]
     }
 }
 

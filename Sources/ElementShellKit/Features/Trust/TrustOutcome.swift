@@ -10,6 +10,10 @@ public enum TrustOutcome: Sendable, Equatable {
     case recoverySetUp(recoveryKey: String, backupVersion: String, alreadyShown: Bool)
     case backupStatus(RecoveryStatus)
     case backupRestored(BackupRestore)
+    /// `/backup on`: the backup this device now uses.
+    case backupTurnedOn(BackupActivation)
+    /// `/backup off`: the version deleted (`nil` when the account had none).
+    case backupTurnedOff(deletedVersion: String?)
     /// `/whois`, `/verify --identity`: where the user's identity stands now.
     case identity(IdentityView)
     /// `/verify --withdraw`: the identity accepted, what it was before (`changed`: a verification

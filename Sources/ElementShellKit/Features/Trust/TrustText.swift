@@ -21,6 +21,12 @@ public struct TrustText {
             (alreadyShown ? [] : Self.recoveryKeyLines(key, theme: theme, width: width))
                 + [theme.accent(L10n.screenRecoverySetUp(TerminalSanitizer.clean(version)))]
         case .backupRestored(let restore): restoreLines(restore)
+        case .backupTurnedOn(let activation):
+            [theme.accent(activation.isNew ? L10n.screenBackupOnNew(TerminalSanitizer.clean(activation.version))
+                : L10n.screenBackupOnExisting(TerminalSanitizer.clean(activation.version)))]
+                + (activation.isNew && !activation.isInSecretStorage ? [theme.warning(L10n.screenBackupOnNotInSecretStorage)] : [])
+        case .backupTurnedOff(let version):
+            [version.map { L10n.screenBackupOffDeleted(TerminalSanitizer.clean($0)) } ?? L10n.screenBackupOff]
         case .identity(let summary): identityLines(summary)
         case .identityAccepted(let summary, let before, let released): acceptedLines(summary, before: before, released: released)
         }
@@ -67,10 +73,11 @@ public struct TrustText {
     }
 
     private func backupLines(_ status: RecoveryStatus) -> [String] {
-        guard let version = status.backupVersion else { return [L10n.screenBackupNone] }
+        let preference = status.backupPreference == .off ? [theme.warning(L10n.screenBackupPreferenceOff)] : []
+        guard let version = status.backupVersion else { return [L10n.screenBackupNone] + preference }
         var lines = [L10n.screenBackupVersion(TerminalSanitizer.clean(version), status.backupKeyCount ?? 0)]
         lines.append(status.isBackingUp ? L10n.screenBackupUploading(status.backedUpKeyCount, status.roomKeyCount) : L10n.screenBackupNotUsed)
-        return lines
+        return lines + preference
     }
 
     private func restoreLines(_ restore: BackupRestore) -> [String] {

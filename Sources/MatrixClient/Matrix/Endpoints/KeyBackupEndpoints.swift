@@ -28,6 +28,10 @@ extension MatrixEndpoint where Response == JSONValue {
         MatrixEndpoint(method: .post, path: roomKeys + ["version"], body: creation, isAuthenticated: true)
     }
 
+    static func deleteBackupVersion(_ version: String) -> Self {
+        MatrixEndpoint(method: .delete, path: roomKeys + ["version", version], isAuthenticated: true)
+    }
+
     /// Every backed-up session of a backup version. Large backups make large answers.
     static func backedUpKeys(version: String) -> Self {
         var endpoint = MatrixEndpoint(method: .get, path: roomKeys + ["keys"], query: [URLQueryItem(name: "version", value: version)],

@@ -148,7 +148,7 @@ import TerminalGraphics
         let device = DeviceEntry(deviceID: text, displayName: RemoteText(text), fingerprint: Fingerprint("l5tiZbjb1E3aLVdbRf7cSmL0X8s4mQ52CQLXSD6mwSY"),
                                  isVerified: false, isCurrent: false)
         let status = RecoveryStatus(hasCrossSigning: true, isDeviceVerified: false, hasSecretStorage: true, backupVersion: text, backupKeyCount: 3,
-                                    isBackingUp: true, roomKeyCount: 4, backedUpKeyCount: 3)
+                                    isBackingUp: true, roomKeyCount: 4, backedUpKeyCount: 3, backupPreference: .off)
         let restore = BackupRestore(sessionIDs: [text], total: 2, unreadable: 1)
         let identity = IdentitySummary(userID: text, masterKey: text, state: .changed, devices: [
             DeviceRecord(userID: text, deviceID: text, curve25519: text, ed25519: text, displayName: text, isVerified: false),
@@ -301,6 +301,9 @@ import TerminalGraphics
             Sample(name: "/backup", content: .result(command: "backup", outcome: .trust(.backupStatus(status)))),
             Sample(name: "/backup restore", content: .result(command: "backup", outcome: .trust(.backupRestored(restore))), showsText: false),
             Sample(name: "/identity", content: .result(command: "identity", outcome: .trust(.identity(IdentityView(identity))))),
+            Sample(name: "/backup on", content: .result(command: "backup", outcome: .trust(.backupTurnedOn(BackupActivation(version: text, isNew: true,
+                                                                                                                isInSecretStorage: false))))),
+            Sample(name: "/backup off", content: .result(command: "backup", outcome: .trust(.backupTurnedOff(deletedVersion: text)))),
             Sample(name: "/verify --withdraw", content: .result(command: "verify", outcome: .trust(.identityAccepted(IdentityView(identity), before: .changed,
                                                                                                                        releasedMessages: 2)))),
             Sample(name: "/verify", content: .result(command: "verify", outcome: .verification(.standing(verification))), showsText: false),
@@ -511,6 +514,8 @@ import TerminalGraphics
             case .backupRestored: 62
             case .identity: 63
             case .identityAccepted: 97
+            case .backupTurnedOn: 98
+            case .backupTurnedOff: 99
             }
         case .verification(.standing): 64
         case .verification(.step): 65
@@ -525,7 +530,7 @@ import TerminalGraphics
         }
     }
 
-    static let outcomeCount = 98
+    static let outcomeCount = 100
 
     /// Which case `content` is. No `default`: a new case must be numbered here.
     static func number(of content: Report.Content) -> Int {
