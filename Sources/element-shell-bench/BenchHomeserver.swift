@@ -39,7 +39,9 @@ actor BenchHomeserver: KeysService, TrustService {
 
     func claimOneTimeKeys(_ devices: [String: [String]]) async throws(MatrixError) -> JSONValue { [:] }
     func sendToDevice(type: String, transactionID: String, messages: [String: [String: JSONValue]]) async throws(MatrixError) {}
-    func recipients(ofRoom roomID: String) async throws(MatrixError) -> [String] { [userID] }
+    func readers(ofRoom roomID: String) async throws(MatrixError) -> RoomReaders { RoomReaders(members: [userID], sharesHistory: true) }
+    func uploadEncryptedFile(_ data: Data) async throws(MatrixError) -> String { throw .notFound }
+    func downloadEncryptedFile(_ url: String, maximumBytes: Int) async throws(MatrixError) -> Data { throw .notFound }
 
     func accountData(_ type: String) async throws(MatrixError) -> JSONValue? { accountData[type] }
     func setAccountData(_ content: JSONValue, type: String) async throws(MatrixError) { accountData[type] = content }

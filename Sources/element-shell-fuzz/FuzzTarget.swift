@@ -9,6 +9,7 @@ enum FuzzTarget: String, CaseIterable {
     case terminalSanitizer = "terminal-sanitizer"
     case verificationMessage = "verification-message"
     case imageDecoder = "image-decoder"
+    case roomKeyBundle = "room-key-bundle"
 
     /// Named in the environment rather than by an argument, so that every argument stays
     /// libFuzzer's and the processes libFuzzer starts itself (`-fork`, `-jobs`) fuzz the same target.
@@ -24,6 +25,7 @@ enum FuzzTarget: String, CaseIterable {
         case .terminalSanitizer: TerminalSanitizerFuzz.test(input)
         case .verificationMessage: VerificationMessageFuzz.test(input)
         case .imageDecoder: ImageDecoderFuzz.test(input)
+        case .roomKeyBundle: RoomKeyBundleFuzz.test(input)
         }
     }
 }

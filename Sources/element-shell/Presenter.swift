@@ -70,7 +70,7 @@ final class Presenter {
         switch report.content {
         case .result: report.isFailure
         case .configProblem, .sessionResumed, .sessionEnded, .sendProblem, .firstSyncUnderway, .firstSyncFinished, .transfer, .restoreProgress, .identityChanged,
-             .sentDespiteIdentityReset,
+             .sentDespiteIdentityReset, .historyShared,
              .slidingSyncUnavailable, .pushRulesUnreadable, .signInLink, .deviceCode: true
         case .message, .messageChanged, .reacted, .mentioned, .news, .invited, .gap, .roomUpgraded, .knocked, .attention, .verification, .secretsArrived, .picture, .previewReady: false
         }

@@ -57,7 +57,7 @@ extension AppState {
             case .sessionEnded(let signOut):
                 guard stillApplies() else { return }
                 await endSession(signOut)
-            case .messageSent, .sendFailed, .syncFailed, .sentDespiteIdentityReset:
+            case .messageSent, .sendFailed, .syncFailed, .sentDespiteIdentityReset, .historyShared:
                 guard stillApplies() else { return }
                 apply(reported, with: Gathered())
             }
@@ -134,6 +134,8 @@ extension AppState {
                 report(Report(content: .identityChanged(userID: change.userID, wasVerified: change.wasVerified,
                                                         rooms: change.sharedRoomIDs.map(roomName(of:))), location: nil))
             }
+        case .historyShared(let imports):
+            reportHistoryImports(imports)
         case .sentDespiteIdentityReset(let roomID, let userIDs):
             report(Report(content: .sentDespiteIdentityReset(userIDs: userIDs, room: roomName(of: roomID)), location: nil))
         }

@@ -55,7 +55,7 @@ extension AppState {
             if endsNow, summary.isOwnUser { gathered.hasUntoldSecrets = await state.crypto?.hasUntoldSecretsArrival ?? false }
         case .secretsArrived, .identitiesChanged:
             gathered.deviceTrust = await readDeviceTrust()
-        case .sendFailed, .messageSent, .syncFailed, .sessionEnded, .sentDespiteIdentityReset:
+        case .sendFailed, .messageSent, .syncFailed, .sessionEnded, .sentDespiteIdentityReset, .historyShared:
             break  // applied at once (`applyInOrder`)
         }
         return gathered

@@ -15,6 +15,9 @@ public enum MessageEncryption: Sendable, Equatable {
     case identityChanged
     /// Decrypted with a key from an import, a forward or the backup: it proves nothing about the sender.
     case importedKey
+    /// Decrypted with a key this user shared with the room's history on inviting us (MSC4268):
+    /// it proves nothing about the sender either, but says who vouched for it.
+    case sharedHistory(by: String)
     /// It could not be decrypted, for this reason.
     case undecryptable(DecryptionFailure)
 
@@ -24,7 +27,11 @@ public enum MessageEncryption: Sendable, Equatable {
             self = .undecryptable(failure)
         } else if let senderKey = message.senderKey {
             // A forwarded key could come from anyone, so even a verified device's key does not count.
-            self = message.isKeyImported ? .importedKey : trust.encryption(from: senderKey)
+            if let sharer = message.keySharedBy {
+                self = .sharedHistory(by: sharer)
+            } else {
+                self = message.isKeyImported ? .importedKey : trust.encryption(from: senderKey)
+            }
         } else {
             return nil
         }
@@ -34,7 +41,7 @@ public enum MessageEncryption: Sendable, Equatable {
     var isVerified: Bool? {
         switch self {
         case .trusted: true
-        case .unverifiedIdentity, .unsignedDevice, .identityChanged, .importedKey: false
+        case .unverifiedIdentity, .unsignedDevice, .identityChanged, .importedKey, .sharedHistory: false
         case .undecryptable: nil
         }
     }
@@ -42,7 +49,7 @@ public enum MessageEncryption: Sendable, Equatable {
     /// Whether the message carries a warning mark, as Element's red and grey shields.
     var isWarned: Bool {
         switch self {
-        case .unsignedDevice, .identityChanged, .importedKey: true
+        case .unsignedDevice, .identityChanged, .importedKey, .sharedHistory: true
         case .trusted, .unverifiedIdentity, .undecryptable: false
         }
     }
@@ -55,8 +62,15 @@ public enum MessageEncryption: Sendable, Equatable {
         case .unsignedDevice: "unsigned_device"
         case .identityChanged: "identity_changed"
         case .importedKey: "imported_key"
+        case .sharedHistory: "shared_history"
         case .undecryptable: nil
         }
+    }
+
+    /// Who shared the key with the room's history, for a message read with such a key.
+    var keySharedBy: String? {
+        guard case .sharedHistory(let sharer) = self else { return nil }
+        return sharer
     }
 
     var failure: DecryptionFailure? {

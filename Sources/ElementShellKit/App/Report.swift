@@ -53,6 +53,8 @@ public struct Report: Sendable, Equatable {
         /// longer trusted and messages to rooms with them are held) or accepted here; told with
         /// the rooms shared with them.
         case identityChanged(userID: String, wasVerified: Bool, rooms: [RemoteText])
+        /// A room key bundle shared with this device on an invite it accepted: imported, or not yet and why.
+        case historyShared(HistoryImport, room: RemoteText)
         /// A message went to a room where these users' identity changed, never verified, and the
         /// change was not accepted: said at the first send after the change.
         case sentDespiteIdentityReset(userIDs: [String], room: RemoteText)

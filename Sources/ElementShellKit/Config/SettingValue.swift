@@ -19,6 +19,7 @@ enum SettingValue: Sendable, Equatable {
     case notify(NotifyMode)
     case notifyBodies(Bool)
     case excludeInsecureDevices(Bool)
+    case shareHistoryOnInvite(Bool)
     case sync(SyncMode)
     case images(ImagesMode)
     case imageSize(CellBox)
@@ -86,6 +87,9 @@ enum SettingValue: Sendable, Equatable {
         case .excludeInsecureDevices:
             guard let isOn = Self.switchState(text) else { return nil }
             self = .excludeInsecureDevices(isOn)
+        case .shareHistoryOnInvite:
+            guard let isOn = Self.switchState(text) else { return nil }
+            self = .shareHistoryOnInvite(isOn)
         case .sync:
             guard let mode = SyncMode(rawValue: text.lowercased()) else { return nil }
             self = .sync(mode)

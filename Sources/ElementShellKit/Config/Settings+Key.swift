@@ -19,6 +19,7 @@ extension Settings {
         case notify
         case notifyBodies = "notify_bodies"
         case excludeInsecureDevices = "exclude_insecure_devices"
+        case shareHistoryOnInvite = "share_history_on_invite"
         case sync
         case images
         case imageSize = "image_size"
@@ -48,7 +49,7 @@ extension Settings {
             case .caFile: .readableFile
             case .logLevel: .oneOf(LogLevel.allCases.map(\.rawValue))
             case .timelineSize: .integer(SettingValue.timelineSizes)
-            case .markdown, .privateReceipts, .sendTyping, .notifyBodies, .excludeInsecureDevices: .oneOf(["on", "off"])
+            case .markdown, .privateReceipts, .sendTyping, .notifyBodies, .excludeInsecureDevices, .shareHistoryOnInvite: .oneOf(["on", "off"])
             case .notify: .oneOf(NotifyMode.allCases.map(\.rawValue))
             case .sync: .oneOf(SyncMode.allCases.map(\.rawValue))
             case .images: .oneOf(ImagesMode.allCases.map(\.rawValue))

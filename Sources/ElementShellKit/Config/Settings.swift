@@ -33,6 +33,9 @@ public struct Settings: Sendable, Equatable {
     /// MSC4153: room keys go only to devices their owner cross-signed (or that were verified
     /// here), so a device added by whoever took over an account reads nothing new.
     public var excludeInsecureDevices: Bool
+    /// Inviting someone to an encrypted room whose history is visible to people invited later
+    /// shares its room keys with them (MSC4268), as Element X does.
+    public var shareHistoryOnInvite: Bool
     /// Sliding sync, `/v3/sync`, or whichever the homeserver offers best.
     public var sync: SyncMode
     /// How pictures are drawn under their messages; they are never drawn when the output is not a
@@ -53,7 +56,8 @@ public struct Settings: Sendable, Equatable {
 
     public init(language: String?, color: ColorMode, historySize: Int, requestTimeout: Int, loginTimeout: Int = 300,
                 caFile: String?, logLevel: LogLevel, timelineSize: Int, markdown: Bool, privateReceipts: Bool = false, sendTyping: Bool = true,
-                notify: NotifyMode = .bell, notifyBodies: Bool = false, excludeInsecureDevices: Bool = false, sync: SyncMode = .auto,
+                notify: NotifyMode = .bell, notifyBodies: Bool = false, excludeInsecureDevices: Bool = false,
+                shareHistoryOnInvite: Bool = true, sync: SyncMode = .auto,
                 images: ImagesMode = .auto, imageSize: CellBox = CellBox(columns: 40, rows: 12), hyperlinks: HyperlinksMode = .auto,
                 linkPreviews: LinkPreviewsMode = .unencrypted, screenReader: Bool = false, messageTimes: Bool = true) {
         self.language = language
@@ -70,6 +74,7 @@ public struct Settings: Sendable, Equatable {
         self.notify = notify
         self.notifyBodies = notifyBodies
         self.excludeInsecureDevices = excludeInsecureDevices
+        self.shareHistoryOnInvite = shareHistoryOnInvite
         self.sync = sync
         self.images = images
         self.imageSize = imageSize
@@ -96,6 +101,7 @@ public struct Settings: Sendable, Equatable {
         case .notify: notify.rawValue
         case .notifyBodies: notifyBodies ? "on" : "off"
         case .excludeInsecureDevices: excludeInsecureDevices ? "on" : "off"
+        case .shareHistoryOnInvite: shareHistoryOnInvite ? "on" : "off"
         case .sync: sync.rawValue
         case .images: images.rawValue
         case .imageSize: imageSize.description
@@ -131,6 +137,7 @@ public struct Settings: Sendable, Equatable {
         case .notify(let mode): notify = mode
         case .notifyBodies(let isOn): notifyBodies = isOn
         case .excludeInsecureDevices(let isOn): excludeInsecureDevices = isOn
+        case .shareHistoryOnInvite(let isOn): shareHistoryOnInvite = isOn
         case .sync(let mode): sync = mode
         case .images(let mode): images = mode
         case .imageSize(let box): imageSize = box

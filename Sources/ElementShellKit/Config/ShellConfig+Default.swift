@@ -18,7 +18,7 @@ extension Settings {
     public static let `default` = Settings(
         language: nil, color: .auto, historySize: 1000, requestTimeout: 30, caFile: nil, logLevel: .info,
         timelineSize: 500, markdown: true, privateReceipts: false, sendTyping: true,
-        notify: .bell, notifyBodies: false, excludeInsecureDevices: false, sync: .auto
+        notify: .bell, notifyBodies: false, excludeInsecureDevices: false, shareHistoryOnInvite: true, sync: .auto
     )
 }
 

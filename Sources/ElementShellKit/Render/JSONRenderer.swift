@@ -62,6 +62,8 @@ public enum JSONRenderer {
         case .identityChanged(let userID, let wasVerified, let rooms):
             fields = ["type": "identity_changed", "user_id": .string(userID), "was_verified": .bool(wasVerified),
                       "rooms": .array(rooms.map(\.json))]
+        case .historyShared(let entry, let room):
+            fields = HistoryImportText.json(for: entry, room: room)
         case .sentDespiteIdentityReset(let userIDs, let room):
             fields = ["type": "sent_despite_identity_reset", "room": room.json, "user_ids": .array(userIDs.map(JSONValue.string))]
         case .verification(let summary):
@@ -160,6 +162,7 @@ extension MessageView {
             "url_previews": .array(previews.map(\.json)),
             "encrypted": .bool(encryption != nil), "verified": encryption?.isVerified.map(JSONValue.bool) ?? .null,
             "key_imported": .bool(encryption == .importedKey), "trust": encryption?.trustName.json ?? .null,
+            "key_shared_by": encryption?.keySharedBy.map(JSONValue.string) ?? .null,
             "decryption_failure": encryption?.failure.map { .string($0.rawValue) } ?? .null,
             "malformed": malformedField.json, "poll": poll?.json ?? .null,
         ]

@@ -71,10 +71,12 @@ struct MessageText {
     }
 
     /// `🔒` before the sender of a message that arrived encrypted, `🔒⚠` when its sender is not
-    /// proven (a device nobody verified, or a key that was imported or forwarded).
+    /// proven (a device nobody verified, or a key that was imported or forwarded), `🔒↪` when its
+    /// key came with the room's history from whoever invited us.
     private func encryptionMark(_ encryption: MessageEncryption?) -> String {
         guard let encryption else { return "" }
         guard encryption.isWarned else { return "🔒 " }
+        if encryption.keySharedBy != nil { return "🔒" + theme.dim("↪") + " " }
         // Element's grey shield: a key that proves nothing is not the red one of a suspect device.
         return "🔒" + (encryption == .importedKey ? theme.dim("⚠") : theme.warning("⚠")) + " "
     }

@@ -63,6 +63,7 @@ struct SpokenMessageText {
         case .unsignedDevice: L10n.screenSpokenEncryptedUnverifiedDevice
         case .identityChanged: L10n.screenSpokenEncryptedIdentityChanged
         case .importedKey: L10n.screenSpokenEncryptedKeyImported
+        case .sharedHistory(let sharer): L10n.screenSpokenEncryptedHistoryShared(TerminalSanitizer.clean(sharer))
         case .undecryptable: nil
         }
     }

@@ -88,6 +88,8 @@ public struct TextRenderer: Sendable {
             let user = clean(userID)
             let notice = wasVerified ? L10n.screenIdentityChangedNotice(user) : L10n.screenIdentityResetNotice(user)
             lines = [theme.warning(notice)] + (rooms.isEmpty ? [] : [theme.dim(L10n.screenIdentityChangedRooms(rooms.map(\.shown).joined(separator: ", ")))])
+        case .historyShared(let entry, let room):
+            lines = HistoryImportText(theme: theme).lines(for: entry, room: room)
         case .sentDespiteIdentityReset(let userIDs, let room):
             lines = [theme.warning(L10n.screenIdentityResetAtSend(room.shown, userIDs.map(clean).joined(separator: ", ")))]
         case .verification(let summary):

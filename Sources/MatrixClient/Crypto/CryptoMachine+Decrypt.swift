@@ -61,7 +61,8 @@ extension CryptoMachine {
         var decrypted = event
         decrypted.type = type
         decrypted.content = .object(decryptedContent)
-        decrypted.encryption = EventEncryption(senderKey: record.senderKey, sessionID: sessionID, isKeyImported: record.isImported)
+        decrypted.encryption = EventEncryption(senderKey: record.senderKey, sessionID: sessionID, isKeyImported: record.isImported,
+                                               keySharedBy: record.sharedBy)
         let use = event.eventID.map {
             MegolmIndexUse(roomID: roomID, sessionID: sessionID, messageIndex: message.messageIndex, eventID: $0,
                            originServerTS: event.originServerTS)

@@ -25,17 +25,20 @@ extension CryptoMachine {
     public func encrypt(type: String, content: JSONValue, roomID: String, settings: RoomEncryption,
                         checkingIdentities: Bool = true) async throws(MatrixError) -> JSONValue {
         guard settings.isSupported else { throw .encryptionRefused(.unsupportedAlgorithm(settings.algorithm)) }
-        let members = try await recipients(ofRoom: roomID)
+        let readers = try await readers(ofRoom: roomID)
+        let members = readers.members
         try await updateOutdatedDevices()
         if checkingIdentities { try await checkIdentities(of: members, roomID: roomID) }
         let others = ((try? await store.devices(of: members)) ?? []).filter { !($0.userID == userID && $0.deviceID == deviceID) }
         let isSecure: (DeviceRecord) -> Bool = { !self.excludesInsecureDevices || $0.isVerified || $0.isOwnerSigned }
         let devices = others.filter(isSecure)
-        var (outbound, record) = await currentOutboundSession(roomID: roomID, settings: settings, devices: devices)
+        var (outbound, record) = await currentOutboundSession(roomID: roomID, settings: settings, devices: devices,
+                                                              sharesHistory: readers.sharesHistory)
         await announceWithheld(others.filter { !isSecure($0) }, code: .unverified, sessionID: outbound.sessionID, roomID: roomID)
         let lacking = devices.filter { !record.sharedWith.contains(DeviceAddress(userID: $0.userID, deviceID: $0.deviceID)) }
         if !lacking.isEmpty {
-            record.sharedWith.formUnion(try await share(outbound.sessionKey, sessionID: outbound.sessionID, roomID: roomID, with: lacking))
+            record.sharedWith.formUnion(try await share(outbound.sessionKey, sessionID: outbound.sessionID, roomID: roomID,
+                                                        sharesHistory: record.sharesHistory, with: lacking))
             try? await saveOutbound(outbound, record: record)
         }
         let plaintext = PlaintextEvent(type: type, content: content, roomID: roomID)
@@ -76,17 +79,18 @@ extension CryptoMachine {
     }
 
     /// The room's readers, from the cache or the server; newly seen ones have their devices followed.
-    private func recipients(ofRoom roomID: String) async throws(MatrixError) -> [String] {
+    private func readers(ofRoom roomID: String) async throws(MatrixError) -> RoomReaders {
         if let cached = recipientsByRoom[roomID] { return cached }
-        let members = try await keys.recipients(ofRoom: roomID)
-        try? await store.track(members)
-        recipientsByRoom[roomID] = members
-        return members
+        let readers = try await keys.readers(ofRoom: roomID)
+        try? await store.track(readers.members)
+        recipientsByRoom[roomID] = readers
+        return readers
     }
 
-    /// The room's outbound session, or a new one when there is none, it is due for rotation, or
-    /// a device that had its key is no longer among those who should read the room.
-    private func currentOutboundSession(roomID: String, settings: RoomEncryption, devices: [DeviceRecord])
+    /// The room's outbound session, or a new one when there is none, it is due for rotation, a
+    /// device that had its key is no longer among those who should read the room, or whether
+    /// its history is for people invited later changed (its key said otherwise).
+    private func currentOutboundSession(roomID: String, settings: RoomEncryption, devices: [DeviceRecord], sharesHistory: Bool)
         async -> (OutboundGroupSession, OutboundSessionRecord)
     {
         let current = Set(devices.map { DeviceAddress(userID: $0.userID, deviceID: $0.deviceID) })
@@ -94,15 +98,17 @@ extension CryptoMachine {
            let opened = try? cipher.open(record.state), let session = try? OutboundGroupSession(serialized: opened),
            record.messageCount < settings.rotationPeriodMessages,
            milliseconds - record.createdAt < settings.rotationPeriodMilliseconds,
-           record.sharedWith.isSubset(of: current) {
+           record.sharedWith.isSubset(of: current), record.sharesHistory == sharesHistory {
             return (session, record)
         }
         let session = OutboundGroupSession()
-        let record = OutboundSessionRecord(roomID: roomID, sessionID: session.sessionID, createdAt: milliseconds, state: Data())
+        let record = OutboundSessionRecord(roomID: roomID, sessionID: session.sessionID, createdAt: milliseconds, state: Data(),
+                                           sharesHistory: sharesHistory)
         // Our own copy, so this device reads what it sent (history, other devices' replies to it).
         if let inbound = try? InboundGroupSession(sessionKey: session.sessionKey) {
             _ = await keep(inbound, as: GroupSessionRecord(roomID: roomID, sessionID: session.sessionID, senderKey: account.curve25519Key.base64,
-                                                           signingKey: account.ed25519Key.base64, isImported: false, state: Data()))
+                                                           signingKey: account.ed25519Key.base64, isImported: false, state: Data(),
+                                                           sharesHistory: sharesHistory))
         }
         logger.info("new outbound Megolm session", metadata: ["room": "\(roomID)", "session": "\(session.sessionID)"])
         return (session, record)
@@ -117,13 +123,15 @@ extension CryptoMachine {
     /// Sends the session key to each device in an `m.room_key` over Olm, claiming one-time keys
     /// for devices without a session. Returns the devices it went to; a device with no key to
     /// claim is left out and gets it with a later message.
-    private func share(_ sessionKey: MegolmSessionKey, sessionID: String, roomID: String, with devices: [DeviceRecord])
+    private func share(_ sessionKey: MegolmSessionKey, sessionID: String, roomID: String, sharesHistory: Bool, with devices: [DeviceRecord])
         async throws(MatrixError) -> Set<DeviceAddress>
     {
         try await establishSessions(with: devices)
+        // The flag under the spec's name (v1.19) and the one the Rust SDK 0.18 reads.
         let roomKey: JSONValue = [
             "algorithm": .string(CryptoAlgorithm.megolm), "room_id": .string(roomID),
             "session_id": .string(sessionID), "session_key": .string(sessionKey.base64),
+            "shared_history": .bool(sharesHistory), "m.shared_history": .bool(sharesHistory),
         ]
         var messages: [String: [String: JSONValue]] = [:]
         var sharedWith: Set<DeviceAddress> = []

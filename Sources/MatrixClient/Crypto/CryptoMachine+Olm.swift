@@ -84,6 +84,14 @@ extension CryptoMachine {
                                     messages: [device.userID: [device.deviceID: encrypted]])
     }
 
+    /// This device's signed keys, signed once a run.
+    func ownDeviceKeys() -> JSONValue {
+        if let signedDeviceKeys { return signedDeviceKeys }
+        let keys = deviceKeys
+        signedDeviceKeys = keys
+        return keys
+    }
+
     /// Encrypts a to-device event for one device over Olm, with the fields its receiver checks.
     func olmContent(type: String, content: JSONValue, for device: DeviceRecord, session: inout OlmSession)
         -> JSONValue?
@@ -96,6 +104,9 @@ extension CryptoMachine {
             "keys": ["ed25519": .string(account.ed25519Key.base64)],
             "recipient": .string(device.userID),
             "recipient_keys": ["ed25519": .string(device.ed25519)],
+            // MSC4147, which room key bundles need: the receiver learns this device even before
+            // the server lists it.
+            "sender_device_keys": ownDeviceKeys(),
         ]
         guard let bytes = try? plaintext.canonicalEncoding() else { return nil }
         let message = session.encrypt(bytes)

@@ -32,6 +32,7 @@ extension CryptoMachine {
                     newSessions.insert(sessionID)
                 }
                 await takeSecret(plaintext, senderKey: senderKey, sender: event.sender)
+                await takeBundle(plaintext, senderKey: senderKey, sender: event.sender)
                 if let verification = Self.verificationMessage(in: plaintext, sender: event.sender) {
                     response.encryption.toDeviceEvents[index] = verification
                 }
@@ -76,6 +77,10 @@ extension CryptoMachine {
     /// (from one of our own devices only: nobody else may vouch for a key); returns its ID.
     private func takeRoomKey(_ plaintext: JSONValue, senderKey: String, sender: String) async -> String? {
         let content = plaintext["content"]
+        // Whether the key may go into a bundle for people invited later: the spec's name, the
+        // Rust SDK's, and the MSC's unstable one.
+        let sharesHistory = [content?["shared_history"], content?["m.shared_history"], content?["org.matrix.msc3061.shared_history"]]
+            .lazy.compactMap { $0?.bool }.first ?? false
         guard content?["algorithm"]?.string == CryptoAlgorithm.megolm, let roomID = content?["room_id"]?.string,
               let sessionID = content?["session_id"]?.string, let key = content?["session_key"]?.string else { return nil }
         let record: GroupSessionRecord
@@ -86,14 +91,14 @@ extension CryptoMachine {
                   let made = try? InboundGroupSession(sessionKey: MegolmSessionKey(base64: key)) else { return nil }
             session = made
             record = GroupSessionRecord(roomID: roomID, sessionID: sessionID, senderKey: senderKey, signingKey: signingKey,
-                                        isImported: false, state: Data())
+                                        isImported: false, state: Data(), sharesHistory: sharesHistory)
         case "m.forwarded_room_key":
             guard sender == userID, let origin = content?["sender_key"]?.string,
                   let signingKey = content?["sender_claimed_ed25519_key"]?.string,
                   let made = try? InboundGroupSession(exportedKey: MegolmSessionKey(base64: key)) else { return nil }
             session = made
             record = GroupSessionRecord(roomID: roomID, sessionID: sessionID, senderKey: origin, signingKey: signingKey,
-                                        isImported: true, state: Data())
+                                        isImported: true, state: Data(), sharesHistory: sharesHistory)
         default:
             return nil
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MatrixCrypto
+import MatrixJSON
 
 /// End-to-end encryption for one device: its Olm account, Olm sessions with other devices, the
 /// Megolm sessions of rooms, and the devices of the users it shares encrypted rooms with. An
@@ -25,7 +26,9 @@ public actor CryptoMachine {
     var groupSessions: [GroupSessionKey: (record: GroupSessionRecord, session: InboundGroupSession)] = [:]
     /// Who reads each encrypted room, as last fetched; dropped when its members or history
     /// visibility change, so a send does not ask the server every time.
-    var recipientsByRoom: [String: [String]] = [:]
+    var recipientsByRoom: [String: RoomReaders] = [:]
+    /// This device's signed keys, as published and as sent with each Olm message.
+    var signedDeviceKeys: JSONValue?
     /// Sessions whose keys were asked for since start: each is asked for once.
     var requestedSessions: Set<String> = []
     /// Sessions found missing since the last key request, with the sender key their events named.

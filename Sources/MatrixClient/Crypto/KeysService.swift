@@ -16,8 +16,31 @@ public protocol KeysService: Sendable {
     func claimOneTimeKeys(_ devices: [String: [String]]) async throws(MatrixError) -> JSONValue
     func sendToDevice(type: String, transactionID: String, messages: [String: [String: JSONValue]]) async throws(MatrixError)
     /// Who should be able to read what is sent now: joined members, and invited ones unless the
-    /// room's history is visible only to joined members.
-    func recipients(ofRoom roomID: String) async throws(MatrixError) -> [String]
+    /// room's history is visible only to joined members; and whether people invited later may
+    /// read it.
+    func readers(ofRoom roomID: String) async throws(MatrixError) -> RoomReaders
+    /// Uploads an encrypted file (a room key bundle); returns its `mxc://` URI.
+    func uploadEncryptedFile(_ data: Data) async throws(MatrixError) -> String
+    /// Downloads an encrypted file, refusing more than `maximumBytes`.
+    func downloadEncryptedFile(_ url: String, maximumBytes: Int) async throws(MatrixError) -> Data
+}
+
+/// The readers of what is sent to a room now, and whether its history is for people invited later.
+public struct RoomReaders: Sendable, Equatable {
+    public var members: [String]
+    /// The history is visible to members who join later (`shared`, `world_readable`, or no
+    /// visibility set): room keys made now may be shared with them (MSC4268).
+    public var sharesHistory: Bool
+
+    public init(members: [String], sharesHistory: Bool) {
+        self.members = members
+        self.sharesHistory = sharesHistory
+    }
+
+    /// The spec's reading of `m.room.history_visibility` for later members.
+    static func sharesHistory(visibility: String?) -> Bool {
+        visibility == nil || visibility == "shared" || visibility == "world_readable"
+    }
 }
 
 /// `KeysService` on the client-server API.
@@ -48,7 +71,7 @@ public struct MatrixKeysService: KeysService {
         _ = try await client.send(.sendToDevice(type: type, transactionID: transactionID, messages: messages))
     }
 
-    public func recipients(ofRoom roomID: String) async throws(MatrixError) -> [String] {
+    public func readers(ofRoom roomID: String) async throws(MatrixError) -> RoomReaders {
         let members = try await client.send(.members(roomID: roomID))["chunk"]?.array ?? []
         var visibility: String?
         do throws(MatrixError) {
@@ -57,7 +80,7 @@ public struct MatrixKeysService: KeysService {
             visibility = nil
         }
         let includesInvited = visibility != "joined"
-        return members.compactMap { member in
+        let readers: [String] = members.compactMap { member in
             guard let userID = member["state_key"]?.string else { return nil }
             switch member["content"]?["membership"]?.string {
             case "join": return userID
@@ -65,5 +88,16 @@ public struct MatrixKeysService: KeysService {
             default: return nil
             }
         }
+        return RoomReaders(members: readers, sharesHistory: RoomReaders.sharesHistory(visibility: visibility))
+    }
+
+    public func uploadEncryptedFile(_ data: Data) async throws(MatrixError) -> String {
+        let body = try await client.successBody(.upload(data, fileName: "bundle", contentType: "application/octet-stream"), progress: nil)
+        return try MatrixClient.decode(UploadedMedia.self, from: body).contentURI
+    }
+
+    public func downloadEncryptedFile(_ url: String, maximumBytes: Int) async throws(MatrixError) -> Data {
+        guard let media = MediaURL(url) else { throw .notFound }
+        return try await client.successBody(.download(media, maximumBytes: maximumBytes), progress: nil)
     }
 }

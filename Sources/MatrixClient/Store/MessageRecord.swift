@@ -36,6 +36,8 @@ public struct MessageRecord: Sendable, Equatable, Codable, FetchableRecord, Pers
     public var decryptionFailure: DecryptionFailure?
     /// Decrypted with a key from an import or a forward rather than from its sender: who sent it is not proven.
     public var isKeyImported = false
+    /// Who shared its key with this device with the room's history, on inviting it (MSC4268).
+    public var keySharedBy: String?
     /// The field that did not fit the spec when it arrived malformed (`content.body`, `sender`,
     /// …); it is shown as such, its text empty.
     public var malformedField: String?
@@ -61,7 +63,7 @@ public struct MessageRecord: Sendable, Equatable, Codable, FetchableRecord, Pers
         case originServerTS = "origin_server_ts", transactionID = "transaction_id", replyTo = "reply_to", threadRoot = "thread_root"
         case isEdited = "edited", isRedacted = "redacted", redactionReason = "redaction_reason", media, previews
         case senderKey = "sender_key", decryptionFailure = "decryption_failure", isKeyImported = "key_imported"
-        case malformedField = "malformed", poll
+        case keySharedBy = "key_shared_by", malformedField = "malformed", poll
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -10,15 +10,18 @@ public struct OutboundSessionRecord: Sendable, Equatable {
     /// The devices that were sent its key, as `DeviceAddress`es.
     public var sharedWith: Set<DeviceAddress>
     public var state: Data
+    /// Made while the room's history was visible to people invited later: its key says so.
+    public var sharesHistory: Bool
 
     public init(roomID: String, sessionID: String, createdAt: Int64, messageCount: Int = 0, sharedWith: Set<DeviceAddress> = [],
-                state: Data) {
+                state: Data, sharesHistory: Bool = false) {
         self.roomID = roomID
         self.sessionID = sessionID
         self.createdAt = createdAt
         self.messageCount = messageCount
         self.sharedWith = sharedWith
         self.state = state
+        self.sharesHistory = sharesHistory
     }
 }
 

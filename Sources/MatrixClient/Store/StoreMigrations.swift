@@ -357,6 +357,35 @@ enum StoreMigrations {
             try database.execute(sql: "UPDATE cross_signing_identity SET pinned_master = master_key")
             try database.alter(table: "outbox") { $0.add(column: "held", .boolean).notNull().defaults(to: false) }
         }
+        migrator.registerMigration("22 shared history") { database in
+            // Whether a room key may be shared with people invited later (its room's history was
+            // visible to them when it was made, MSC4268), and who shared it with this device in a
+            // room key bundle; messages decrypted with such a key say who.
+            try database.alter(table: "inbound_group_session") { table in
+                table.add(column: "shared_history", .boolean).notNull().defaults(to: false)
+                table.add(column: "shared_by", .text)
+            }
+            try database.alter(table: "outbound_group_session") { $0.add(column: "shared_history", .boolean).notNull().defaults(to: false) }
+            try database.alter(table: "message") { $0.add(column: "key_shared_by", .text) }
+            // Bundles that came (the latest of each sender for each room) until imported, and the
+            // invites accepted here, whose inviter's bundle is imported.
+            try database.create(table: "room_key_bundle") { table in
+                table.column("room_id", .text).notNull()
+                table.column("sender", .text).notNull()
+                table.column("sender_device", .text).notNull()
+                table.column("sender_key", .text).notNull()
+                table.column("file", .text).notNull()
+                table.column("received_at", .integer).notNull()
+                table.column("refusal_told", .text)
+                table.primaryKey(["room_id", "sender"])
+            }
+            try database.create(table: "accepted_invite") { table in
+                table.primaryKey("room_id", .text)
+                table.column("inviter", .text).notNull()
+                table.column("accepted_at", .integer).notNull()
+                table.column("bundle_imported", .boolean).notNull().defaults(to: false)
+            }
+        }
         return migrator
     }
 }

@@ -91,12 +91,13 @@ extension StoreWriter {
     public func saveInboundGroupSessions(_ sessions: [GroupSessionRecord], backedUp: Bool = false) throws {
         try transaction { database in
             let statement = try database.cachedStatement(sql: """
-                INSERT OR REPLACE INTO inbound_group_session (room_id, session_id, sender_key, signing_key, imported, state, backed_up)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT OR REPLACE INTO inbound_group_session (room_id, session_id, sender_key, signing_key, imported, state, backed_up,
+                                                              shared_history, shared_by)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             for session in sessions {
                 try statement.execute(arguments: [session.roomID, session.sessionID, session.senderKey, session.signingKey,
-                                                  session.isImported, session.state, backedUp])
+                                                  session.isImported, session.state, backedUp, session.sharesHistory, session.sharedBy])
             }
         }
     }
@@ -108,7 +109,7 @@ extension StoreWriter {
                 return OutboundSessionRecord(roomID: row["room_id"], sessionID: row["session_id"], createdAt: row["created_at"],
                                              messageCount: row["message_count"],
                                              sharedWith: Set(sharedWith.split(separator: "\n").compactMap(DeviceAddress.init(storedText:))),
-                                             state: row["state"])
+                                             state: row["state"], sharesHistory: row["shared_history"])
             }
         }
     }
@@ -116,10 +117,11 @@ extension StoreWriter {
     public func saveOutboundGroupSession(_ session: OutboundSessionRecord) throws {
         try transaction { database in
             try database.execute(sql: """
-                INSERT OR REPLACE INTO outbound_group_session (room_id, session_id, created_at, message_count, shared_with, state)
-                VALUES (?, ?, ?, ?, ?, ?)
+                INSERT OR REPLACE INTO outbound_group_session (room_id, session_id, created_at, message_count, shared_with, state,
+                                                               shared_history)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [session.roomID, session.sessionID, session.createdAt, session.messageCount,
-                                 session.sharedWith.sorted().map(\.storedText).joined(separator: "\n"), session.state])
+                                 session.sharedWith.sorted().map(\.storedText).joined(separator: "\n"), session.state, session.sharesHistory])
         }
     }
 
@@ -231,6 +233,6 @@ extension StoreWriter {
 extension GroupSessionRecord {
     init(row: Row) {
         self.init(roomID: row["room_id"], sessionID: row["session_id"], senderKey: row["sender_key"], signingKey: row["signing_key"],
-                  isImported: row["imported"], state: row["state"])
+                  isImported: row["imported"], state: row["state"], sharesHistory: row["shared_history"], sharedBy: row["shared_by"])
     }
 }

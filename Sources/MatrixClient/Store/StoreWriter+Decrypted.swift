@@ -25,11 +25,13 @@ extension StoreWriter {
             for message in batch.messages {
                 try database.execute(sql: """
                     UPDATE message SET msgtype = ?, body = ?, formatted_body = ?, reply_to = ?, thread_root = ?, media = ?,
-                                       previews = ?, sender_key = ?, decryption_failure = ?, key_imported = ?, malformed = ?, poll = ?
+                                       previews = ?, sender_key = ?, decryption_failure = ?, key_imported = ?, malformed = ?, poll = ?,
+                                       key_shared_by = ?
                     WHERE event_id = ? AND decryption_failure IS NOT NULL
                     """, arguments: [message.msgtype, message.body, message.formattedBody, message.replyTo, message.threadRoot,
                                      message.media?.storedText, message.previews?.storedText, message.senderKey, message.decryptionFailure?.rawValue,
-                                     message.isKeyImported, message.malformedField, message.poll?.storedText, message.eventID])
+                                     message.isKeyImported, message.malformedField, message.poll?.storedText, message.keySharedBy,
+                                     message.eventID])
                 if database.changesCount > 0 { changed.append(message.eventID) }
             }
             let messageIDs = Set(batch.messages.map(\.eventID))

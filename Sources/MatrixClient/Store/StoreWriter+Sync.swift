@@ -79,8 +79,8 @@ extension StoreWriter {
             var insertMessage = try RowInserter(database, sql: """
                 INSERT OR IGNORE INTO message (event_id, room_id, sender, msgtype, body, formatted_body, origin_server_ts, transaction_id,
                                                reply_to, thread_root, redacted, redaction_reason, media, previews, sender_key,
-                                               decryption_failure, key_imported, malformed, push, poll)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                               decryption_failure, key_imported, malformed, push, poll, key_shared_by)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             var leaveOutbox = try RowInserter(database, sql: "DELETE FROM outbox WHERE transaction_id = ?")
             var fresh: [MessageRecord] = []
@@ -105,6 +105,7 @@ extension StoreWriter {
                 insertMessage.bind(message.malformedField)
                 insertMessage.bind(judged[message.eventID]?.storedLevel ?? 0)
                 insertMessage.bind(message.poll?.storedText)
+                insertMessage.bind(message.keySharedBy)
                 if try insertMessage.run() > 0 {
                     message.seq = database.lastInsertedRowID
                     fresh.append(message)

@@ -194,6 +194,7 @@ extension MessageRecord {
         }
         senderKey = event.encryption?.senderKey
         isKeyImported = event.encryption?.isKeyImported ?? false
+        keySharedBy = event.encryption?.keySharedBy
     }
 
     private init?(roomID: String, messageEvent event: SyncEvent) {

@@ -15,6 +15,9 @@ public enum ClientEvent: Sendable, Equatable {
     /// A message went to a room where these users changed identity without being verified here
     /// and the change was not accepted: said once a run, at the first send after the change.
     case sentDespiteIdentityReset(roomID: String, userIDs: [String])
+    /// Room key bundles shared with this device on an invite it accepted were imported, or not
+    /// yet (and why); the messages they make readable follow as `decrypted`.
+    case historyShared([HistoryImport])
     /// A key verification moved on (a request came, the emoji are there, it ended).
     case verificationChanged(VerificationSummary)
     /// Another own device shared secrets this device asked for; the backup they open is restored.

@@ -59,6 +59,10 @@ public struct SyncLoop: Sendable {
         try? await crypto.updateOutdatedDevices()
         let changed = await crypto.takeChangedIdentities()
         if !changed.isEmpty { await report(.identitiesChanged(changed)) }
+        // After the devices: a bundle that came, or whose sender's device is vouched for now.
+        let (imports, imported) = await crypto.importSharedHistory()
+        if !imports.isEmpty { await report(.historyShared(imports)) }
+        if !imported.isEmpty, let late = await crypto.retryUndecrypted(sessionIDs: imported) { await report(.decrypted(late)) }
         await crypto.requestSecretsIfSigned()
         if let late = await crypto.restoreSharedBackup() { await report(.decrypted(late)) }
         // After the restore: whoever waits for the secrets finds the history readable.

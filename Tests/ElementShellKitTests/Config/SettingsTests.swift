@@ -71,11 +71,11 @@ import TerminalGraphics
     @Test func valueShowsEverySetting() {
         let settings = Settings(language: "de", color: .never, historySize: 5, requestTimeout: 9, loginTimeout: 90, caFile: "/ca.pem",
                                 logLevel: .warning, timelineSize: 70, markdown: false, privateReceipts: true, sendTyping: false,
-                                notify: .desktop, notifyBodies: true, excludeInsecureDevices: true, sync: .sliding,
+                                notify: .desktop, notifyBodies: true, excludeInsecureDevices: true, shareHistoryOnInvite: false, sync: .sliding,
                                 images: .sixel, imageSize: CellBox(columns: 30, rows: 8), hyperlinks: .on,
                                 linkPreviews: .all, screenReader: true, messageTimes: false)
         #expect(Settings.Key.allCases.map { settings.value(of: $0) }
-            == ["de", "never", "5", "9", "90", "/ca.pem", "warning", "70", "off", "on", "off", "desktop", "on", "on", "sliding", "sixel", "30x8", "on", "all", "on",
+            == ["de", "never", "5", "9", "90", "/ca.pem", "warning", "70", "off", "on", "off", "desktop", "on", "on", "off", "sliding", "sixel", "30x8", "on", "all", "on",
                 "off"])
         #expect(Settings.default.linkPreviews == .unencrypted, "Element's choice: the server learns no link of an encrypted room")
         #expect(Settings.default.images == .auto && Settings.default.imageSize == CellBox(columns: 40, rows: 12))

@@ -51,6 +51,22 @@ Olm machine (vodozemac): a device of its own that persists across calls.
                                     -> logs the device out (the server forgets it and its keys)
                                        and deletes DIR's saved login; a later call with DIR is a
                                        new device
+    nio_crypto_peer.py --store DIR HOMESERVER USER PASSWORD sessions ROOM_ID
+                                    -> prints {"room_id", "sessions": [session IDs, sorted]}: the
+                                       Megolm sessions the store holds for the room (those the
+                                       peer made and those shared with it), which is what
+                                       share-history puts in a bundle
+    nio_crypto_peer.py --store DIR HOMESERVER USER PASSWORD share-history ROOM_ID USER_ID [--invite]
+                                    [--claim-room ROOM2] [--foreign-room-key] [--forged-session]
+                                    [--pad-bytes N] [--repeat K] [--event-type TYPE]
+                                    [--no-sender-device-keys]
+                                    -> sends USER_ID's devices a room key bundle of ROOM_ID
+                                       (encrypted history sharing, MSC4268; see below), then with
+                                       --invite invites USER_ID; prints {"room_id", "to_room_id"
+                                       (the room the to-device content names), "devices": [device
+                                       IDs it went to], "keys": room_keys entries, "bytes": the
+                                       bundle's plaintext size, "url": its mxc URI}, or
+                                       {"error"} and exit 1
     nio_crypto_peer.py --store DIR HOMESERVER USER PASSWORD sas-start --of USER_ID --device DEVICE_ID
                                     [--answer match|mismatch|none] [--timeout SECONDS]
                                     -> starts a legacy SAS verification with that device (see below)
@@ -77,6 +93,38 @@ Each call first syncs (all rooms' full state, with the events since the previous
 device's keys when nio wants to, queries the keys of users whose devices changed or are new to it,
 and claims one-time keys for devices it lacks an Olm session with. Every device counts as trusted:
 tests verify nobody. nio's log goes to stderr, errors only (NIO_PEER_LOG=WARNING or DEBUG for more).
+
+Encrypted history sharing (share-history), which nio does not have, done as spec v1.19 and the
+Rust SDK 0.18 do it. The bundle is JSON, {"room_keys": [...], "withheld": []} (both always there:
+the Rust SDK rejects a bundle without either), an entry for each Megolm session the store holds
+for ROOM_ID: {"algorithm": "m.megolm.v1.aes-sha2", "room_id", "sender_key" (its creator's
+curve25519), "session_id", "session_key" (exported at the first index the store has),
+"sender_claimed_keys": {"ed25519": its creator's}}. It is encrypted as encrypted media is
+(AES-256-CTR, v2) and uploaded (application/octet-stream); the to-device event is
+m.room_key_bundle {"room_id", "file": {"url", "key", "iv", "hashes", "v": "v2"}}. The peer
+fetches USER_ID's device keys, claims one-time keys for the devices it has no Olm session with
+(a device without one is left out), and sends each device that event Olm-encrypted, one request
+per device. The Olm plaintext is {"type", "content", "sender", "recipient", "keys": {"ed25519"},
+"recipient_keys": {"ed25519"}, "sender_device_keys": the device's signed keys as uploaded}:
+nio's own helper leaves sender_device_keys (MSC4147) out, which a receiver of a bundle requires.
+The peer's devices are never cross-signed, so a receiver that follows the spec (the Rust SDK:
+"insufficient trust in the sender") downloads and decrypts the bundle but imports none of it.
+The options, each on its own, make the hostile cases:
+    --invite                  invite USER_ID to ROOM_ID after sending (a receiver takes a
+                              bundle only from whoever invited it)
+    --claim-room ROOM2        the to-device content names ROOM2 (the keys stay ROOM_ID's)
+    --foreign-room-key        one more entry, a valid new Megolm session of a made-up room
+    --forged-session          two more entries: the export of a new Megolm session under the ID
+                              and sender of a real session of the room, and one whose
+                              session_key is base64 that decodes to no Megolm export (the Rust
+                              SDK then rejects the whole bundle: "Failed to deserialize")
+    --pad-bytes N             a junk top-level field, "padding", brings the plaintext to at
+                              least N bytes
+    --repeat K                the same content K times to each device (encrypted anew each
+                              time, each with its own transaction ID)
+    --event-type TYPE         another to-device type in the Olm plaintext (e.g. the unstable
+                              io.element.msc4268.room_key_bundle, which the Rust SDK also takes)
+    --no-sender-device-keys   no sender_device_keys in the Olm plaintext
 
 Legacy SAS, as nio 0.26 has it: m.key.verification.start goes straight to one device, with no
 m.key.verification.request or ready before it and no done after it (nio sends none of them, and
@@ -106,6 +154,7 @@ after --timeout seconds (60), printing {"error"} and exiting 1.
 """
 import argparse
 import asyncio
+import base64
 import io
 import json
 import logging
@@ -114,15 +163,21 @@ import struct
 import sys
 import time
 
-from nio import (AsyncClient, AsyncClientConfig, JoinResponse, KeysQueryResponse, KeyVerificationCancel, KeyVerificationEvent,
-                 KeyVerificationStart, LoginResponse, LogoutResponse, MegolmEvent, MessageDirection, RoomCreateResponse,
-                 RoomMessage, RoomMessagesResponse, RoomPutStateResponse, RoomSendResponse, SyncResponse, ToDeviceEvent,
-                 ToDeviceMessage, ToDeviceResponse, UnknownToDeviceEvent, UploadResponse)
+from nio import (AsyncClient, AsyncClientConfig, JoinResponse, KeysClaimResponse, KeysQueryResponse, KeyVerificationCancel,
+                 KeyVerificationEvent, KeyVerificationStart, LoginResponse, LogoutResponse, MegolmEvent, MessageDirection,
+                 RoomCreateResponse, RoomInviteResponse, RoomMessage, RoomMessagesResponse, RoomPutStateResponse,
+                 RoomSendResponse, SyncResponse, ToDeviceEvent, ToDeviceMessage, ToDeviceResponse, UnknownToDeviceEvent,
+                 UploadResponse)
 from nio.crypto import attachments
 from nio.crypto.sas import SasState
+from nio.crypto.sessions import InboundGroupSession, OutboundGroupSession
 from nio.exceptions import EncryptionError, LocalProtocolError, OlmUnverifiedDeviceError
 
 MEGOLM = "m.megolm.v1.aes-sha2"
+OLM = "m.olm.v1.curve25519-aes-sha2"
+# The stable to-device type of a room key bundle (spec v1.19, MSC4268); the Rust SDK also takes
+# the unstable io.element.msc4268.room_key_bundle.
+ROOM_KEY_BUNDLE = "m.room_key_bundle"
 LOGIN_FILE = "login.json"
 STARTED = time.monotonic()
 # Every to-device message this call's syncs brought, as the server sent it.
@@ -344,6 +399,168 @@ async def to_device_received(client, args):
         await sync(client, timeout=int(min(remaining, 5) * 1000))
     for event in found:
         print(json.dumps(event))
+
+
+def room_sessions(client, room_id):
+    """The Megolm sessions (inbound, own ones too) the store holds for the room, by session ID."""
+    # Iterated, not indexed: the store's index makes an empty entry for a room it lacks.
+    return sorted((session for session in client.olm.inbound_group_store if session.room_id == room_id),
+                  key=lambda session: session.id)
+
+
+async def sessions(client, args):
+    print(json.dumps({"room_id": args.room_id, "sessions": [session.id for session in room_sessions(client, args.room_id)]}))
+
+
+# Encrypted history sharing (MSC4268), done by hand: nio has none of it
+
+
+def unpadded(data):
+    return base64.b64encode(data).decode().rstrip("=")
+
+
+def historic_key(room_id, sender_key, ed25519, session_id, session_key):
+    """One room_keys entry of a bundle, as spec v1.19 and the Rust SDK write it."""
+    return {"algorithm": MEGOLM, "room_id": room_id, "sender_key": sender_key, "session_id": session_id,
+            "session_key": session_key, "sender_claimed_keys": {"ed25519": ed25519}}
+
+
+def exported(session):
+    """The session in the Megolm export format, from the first message index the store has."""
+    return session.export_session(session.first_known_index)
+
+
+def fresh_session():
+    """A new Megolm session nobody uses: (its session ID, its export from index 0)."""
+    outbound = OutboundGroupSession()
+    inbound = InboundGroupSession(outbound.session_key, "", "", "")
+    return outbound.id, exported(inbound)
+
+
+def room_key_bundle(client, args):
+    """The bundle's plaintext: every session of the room the store holds, with the entries the
+    hostile options add. Both lists are always there: the Rust SDK rejects a bundle without
+    either."""
+    own = client.olm.account.identity_keys
+    real = room_sessions(client, args.room_id)
+    room_keys = [historic_key(session.room_id, session.sender_key, session.ed25519, session.id, exported(session))
+                 for session in real]
+    if args.foreign_room_key:
+        # A valid key, but of a room other than the bundle's: a receiver must import only the
+        # bundle's room's keys.
+        server = client.user_id.split(":", 1)[1]
+        room_keys.append(historic_key(f"!history-foreign-{os.urandom(6).hex()}:{server}", own["curve25519"],
+                                      own["ed25519"], *fresh_session()))
+    if args.forged_session:
+        if not real:
+            raise PeerError(f"no Megolm session of {args.room_id} to forge the ID of")
+        # A valid export of another session under a real session's ID (and sender): importing it
+        # would replace that session's key with one that decrypts none of its messages.
+        _, key = fresh_session()
+        room_keys.append(historic_key(args.room_id, real[0].sender_key, real[0].ed25519, real[0].id, key))
+        # Base64 that decodes, but to no Megolm export.
+        session_id, _ = fresh_session()
+        room_keys.append(historic_key(args.room_id, own["curve25519"], own["ed25519"], session_id,
+                                      unpadded(os.urandom(229))))
+    return {"room_keys": room_keys, "withheld": []}
+
+
+def compact(value):
+    return json.dumps(value, separators=(",", ":"))
+
+
+def padded(bundle, size):
+    """The bundle's JSON, with a junk top-level field that brings it to `size` bytes if it is
+    shorter (one byte a character: the padding is ASCII)."""
+    text = compact(bundle)
+    if size is None or len(text) >= size:
+        return text
+    bundle = {**bundle, "padding": ""}
+    bundle["padding"] = "x" * (size - len(compact(bundle)))
+    return compact(bundle)
+
+
+async def upload_encrypted(client, plaintext):
+    """Encrypts the bytes as encrypted media is (AES-256-CTR, v2), uploads the ciphertext and
+    returns the EncryptedFile that lets a receiver download and decrypt it."""
+    ciphertext, keys = attachments.encrypt_attachment(plaintext)
+    response, _ = await client.upload(io.BytesIO(ciphertext), content_type="application/octet-stream",
+                                      filesize=len(ciphertext))
+    checked(response, UploadResponse, "upload")
+    return {"url": response.content_uri, "key": keys["key"], "iv": keys["iv"], "hashes": keys["hashes"], "v": keys["v"]}
+
+
+async def olm_devices(client, user_id):
+    """user_id's devices as the server lists them now, those the peer has (or can make, claiming
+    one-time keys) an Olm session with; a device without one is logged and left out."""
+    client.olm.users_for_key_query.add(user_id)
+    checked(await client.keys_query(), KeysQueryResponse, "keys query")
+    missing = client.olm.get_missing_sessions([user_id])
+    if missing:
+        # nio makes an outbound Olm session of each one-time key the answer brings.
+        checked(await client.keys_claim(missing), KeysClaimResponse, "claiming one-time keys")
+    found = []
+    for device in client.device_store.active_user_devices(user_id):
+        if client.olm.session_store.get(device.curve25519) is None:
+            log(f"no Olm session with {user_id}'s device {device.id} (no one-time key?): left out")
+        else:
+            found.append(device)
+    return found
+
+
+def own_device_keys(client):
+    """The device's keys, signed, exactly as nio uploads them (ed25519 signatures are
+    deterministic, so this signs to the same signature)."""
+    own = client.olm.account.identity_keys
+    device_keys = {"algorithms": [OLM, MEGOLM], "device_id": client.device_id, "user_id": client.user_id,
+                   "keys": {f"curve25519:{client.device_id}": own["curve25519"],
+                            f"ed25519:{client.device_id}": own["ed25519"]}}
+    device_keys["signatures"] = {client.user_id: {f"ed25519:{client.device_id}": client.olm.sign_json(device_keys)}}
+    return device_keys
+
+
+def olm_encrypted(client, device, event_type, content, sender_device_keys=True):
+    """An m.room.encrypted content carrying the event to one device, in the Olm session nio
+    holds with it. nio's own helper writes no sender_device_keys (MSC4147), which a receiver of
+    a bundle requires (the Rust SDK drops a bundle without them), so the plaintext is built here,
+    with the fields the Rust SDK writes and checks."""
+    own = client.olm.account.identity_keys
+    plaintext = {"type": event_type, "content": content, "sender": client.user_id, "recipient": device.user_id,
+                 "keys": {"ed25519": own["ed25519"]}, "recipient_keys": {"ed25519": device.ed25519}}
+    if sender_device_keys:
+        plaintext["sender_device_keys"] = own_device_keys(client)
+    session = client.olm.session_store.get(device.curve25519)
+    message_type, body = session.encrypt(json.dumps(plaintext)).to_parts()
+    # The ratchet moved: a session not saved would encrypt the next message with a spent key.
+    client.olm.save_session(device.curve25519, session)
+    return {"algorithm": OLM, "sender_key": own["curve25519"],
+            "ciphertext": {device.curve25519: {"type": message_type, "body": unpadded(body)}}}
+
+
+async def share_history(client, args):
+    if args.repeat < 1 or (args.pad_bytes is not None and args.pad_bytes < 0):
+        raise PeerError("--repeat must be at least 1, --pad-bytes not negative")
+    plaintext = padded(room_key_bundle(client, args), args.pad_bytes).encode()
+    file = await upload_encrypted(client, plaintext)
+    devices = await olm_devices(client, args.user_id)
+    if not devices:
+        raise PeerError(f"{args.user_id} has no device the peer can reach with Olm")
+    to_room_id = args.claim_room or args.room_id
+    content = {"room_id": to_room_id, "file": file}
+    for _ in range(args.repeat):
+        for device in devices:
+            # Encrypted anew each time (a replayed Olm message would not decrypt), each in a
+            # request of its own: its own transaction ID.
+            encrypted = olm_encrypted(client, device, args.event_type, content, not args.no_sender_device_keys)
+            checked(await client.to_device(ToDeviceMessage("m.room.encrypted", args.user_id, device.id, encrypted)),
+                    ToDeviceResponse, f"sending the bundle to {device.id}")
+    log(f"sent {args.event_type} for {to_room_id} to {args.user_id}'s devices {[device.id for device in devices]}"
+        f" x{args.repeat}")
+    if args.invite:
+        # After the bundle: a receiver takes a bundle only from whoever invited it.
+        checked(await client.room_invite(args.room_id, args.user_id), RoomInviteResponse, "invite")
+    print(json.dumps({"room_id": args.room_id, "to_room_id": to_room_id, "devices": [device.id for device in devices],
+                      "keys": len(json.loads(plaintext)["room_keys"]), "bytes": len(plaintext), "url": file["url"]}))
 
 
 async def logout(client, args):
@@ -574,6 +791,22 @@ def parser():
     command.add_argument("type")
     command.add_argument("--seconds", type=float, default=30)
     command.set_defaults(run=to_device_received)
+    command = commands.add_parser("sessions")
+    command.add_argument("room_id")
+    command.set_defaults(run=sessions)
+    command = commands.add_parser("share-history")
+    command.add_argument("room_id")
+    command.add_argument("user_id")
+    command.add_argument("--invite", action="store_true", help="invite USER_ID to the room after the bundle")
+    command.add_argument("--claim-room", metavar="ROOM2", help="name this room in the to-device content instead")
+    command.add_argument("--foreign-room-key", action="store_true", help="add a valid key of another (made-up) room")
+    command.add_argument("--forged-session", action="store_true",
+                         help="add a key under a real session's ID that is not its key, and a key that is no Megolm export")
+    command.add_argument("--pad-bytes", type=int, metavar="N", help="pad the bundle's plaintext to at least N bytes")
+    command.add_argument("--repeat", type=int, default=1, metavar="K", help="send the to-device message K times")
+    command.add_argument("--event-type", default=ROOM_KEY_BUNDLE, metavar="TYPE", help=f"the to-device type ({ROOM_KEY_BUNDLE})")
+    command.add_argument("--no-sender-device-keys", action="store_true", help="leave sender_device_keys out of the Olm plaintext")
+    command.set_defaults(run=share_history, json_errors=True)
     command = commands.add_parser("sas-start")
     command.add_argument("--of", required=True, help="the user whose device to verify")
     command.add_argument("--device", required=True)

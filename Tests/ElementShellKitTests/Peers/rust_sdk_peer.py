@@ -40,7 +40,10 @@ bindings (matrix-sdk-python 0.18.0, run with ELEMENT_SHELL_TEST_RUST_SDK_PYTHON)
             "exists_on_server", "backup_state"}
     read --room ROOM_ID --expect N
         joins the room if invited, pages back through it and waits until N messages are
-        readable (decrypted, or sent in the clear)
+        readable (decrypted, or sent in the clear). An invite is joined only once the SDK
+        knows who sent it (up to 10 s; see below about history sharing), so that the room key
+        bundle the inviter shared is imported with the join, which makes the messages its keys
+        decrypt readable
         -> {"room_id", "messages": [body, oldest first], "undecryptable": count,
             "details": [{"sender", "body", "shield", "strict_shield"}]}, a shield being the
             warning the SDK puts on the message (null for none, else e.g. "RED:UNSIGNED_DEVICE"),
@@ -48,7 +51,17 @@ bindings (matrix-sdk-python 0.18.0, run with ELEMENT_SHELL_TEST_RUST_SDK_PYTHON)
     send --room ROOM_ID --message TEXT [--message TEXT...]
         joins the room if invited and sends each TEXT, encrypted when the room is; returns once
         the server has them all -> {"room_id", "sent": count}
-    join --room ROOM_ID_OR_ALIAS   -> {"room_id"}
+    join --room ROOM_ID_OR_ALIAS   -> {"room_id"}; joins at once: unlike `read` and `send`, it
+                                   does not wait for an invite (nor its inviter) to come by sync
+    create-room --name NAME [--message TEXT...] [--invite USER_ID]
+                [--history-visibility shared|joined|invited|world_readable]
+        creates a private encrypted room with that history visibility (shared by default),
+        waits until the SDK knows it is encrypted and knows its visibility, sends each TEXT,
+        then invites USER_ID as `invite` does (sharing the room's history)
+        -> {"room_id", "sent": count, "invited": USER_ID or null}
+    invite --room ROOM_ID --invitee USER_ID
+        joins the room if invited and invites USER_ID as Element X does, sharing the room's
+        encrypted history with them first (see below) -> {"room_id", "invited": USER_ID}
     logout                         logs the device out and empties DIR (the next call with it
                                    is a new device) -> {}
     notification-mode --room ROOM_ID [--set all|mentions|mute|default] [--expect MODE]
@@ -154,6 +167,25 @@ by its owner's current self-signing key (not checked cryptographically). The SDK
 device or signature only once its own key query has run, so when its answer differs from the
 server's, device-trust probes again for up to 5 s before it answers; --wait-until waits longer.
 
+Encrypted history sharing (MSC4268). The peer turns it on (the bindings' ClientBuilder has it
+off unless asked; the SDK's own default is on). Inviting (invite_user_by_id: `create-room
+--invite`, `invite`), the SDK sends a room key bundle before the invite: the room's keys made
+while its visibility was shared or world_readable (and those it got in a bundle itself), the
+others listed as withheld (m.history_not_shared), uploaded as an encrypted file, whose keys go
+in an Olm-encrypted m.room_key_bundle to each of the invitee's devices that their owner has
+cross-signed (its devices that are not get nothing, nor does an invitee without cross-signing).
+It shares nothing, and still invites, when the room's current visibility is joined or invited
+or no key is shareable; when sharing fails, it sends no invite either (the call fails), as when
+this device does not count its own identity as verified (a device that never recovered nor was
+verified: SendingFromUnverifiedDevice). On the
+invitee's side the SDK keeps a bundle that comes and imports it only when this device accepts
+an invite from the bundle's sender, or afterwards, within a day of that join, should the bundle
+come later; only when the sender's device is cross-signed by its owner, and only the keys of
+that room. Every command that joins an invite (`read`, `send`, `recover --room`, ...; not
+`join`) first waits up to 10 s until the SDK knows who invited it, which it must know when it
+joins. Messages decrypted with keys from a bundle show as "GREY:AUTHENTICITY_NOT_GUARANTEED"
+("RED:..." strict) in `read`.
+
 The SDK keeps another user's identity up to date only while it shares a room with them: for
 anyone else, `identity --of` may show a master key the user has since replaced, which is why it
 also gives the server's current one ("server_master_key").
@@ -213,6 +245,12 @@ STOP_SECONDS = 10
 # with the server.
 PROBE_INTERVAL = 0.5
 SETTLE_SECONDS = 5
+# How long a join of an invite waits for the SDK to know the inviter (see Peer.inviter).
+INVITER_SECONDS = 10
+# create-room's --history-visibility, as the SDK's values.
+HISTORY_VISIBILITIES = {"shared": sdk.RoomHistoryVisibility.SHARED(), "joined": sdk.RoomHistoryVisibility.JOINED(),
+                        "invited": sdk.RoomHistoryVisibility.INVITED(),
+                        "world_readable": sdk.RoomHistoryVisibility.WORLD_READABLE()}
 STARTED = time.monotonic()
 
 
@@ -319,6 +357,10 @@ class Peer:
                    .sliding_sync_version_builder(sdk.SlidingSyncVersionBuilder.NATIVE)
                    .auto_enable_cross_signing(True)
                    .auto_enable_backups(True)
+                   # Encrypted history sharing (MSC4268): invite_user_by_id then sends the invitee
+                   # the room's keys first, and joining an invite imports the keys the inviter sent.
+                   # The bindings' builder turns it off unless asked (the SDK's own default is on).
+                   .enable_share_history_on_invite(True)
                    # As Element X: a room key comes from the backup when a message fails to decrypt.
                    .backup_download_strategy(BackupDownloadStrategy.AFTER_DECRYPTION_FAILURE))
         if strategy is not None:
@@ -404,13 +446,40 @@ class Peer:
     async def joined_room(self, room_id):
         room = await self.room(room_id)
         if room.membership() == sdk.Membership.INVITED:
-            log(f"joining {room_id}")
+            inviter = await self.inviter(room)
+            log(f"joining {room_id}, invited by {inviter}")
             await self.within(f"joining {room_id}", room.join())
             await self.until(f"the join of {room_id} to come back by sync",
                              lambda: room.membership() == sdk.Membership.JOINED)
         elif room.membership() != sdk.Membership.JOINED:
             raise PeerError(f"{self.client.user_id()} is not in {room_id} ({named(room.membership())})")
         return room
+
+    async def inviter(self, room):
+        """The user ID of whoever invited the peer to the room, once the SDK knows them. The SDK
+        imports the room key bundle an inviter sent (MSC4268) only when it joins a room it knows
+        as invited and knows who invited it (the sender of the invite, whose own member event
+        comes in the invite's state): it notes the inviter before joining and accepts a bundle
+        from them alone. Joined before then, the bundle is never imported. Gives up waiting after
+        INVITER_SECONDS (None: the join then imports nothing)."""
+        async def known():
+            try:
+                member = await room.inviter()
+            except Exception as error:
+                log(f"the inviter of {room.id()}: {describe(error)}")
+                return None
+            return member.user_id if member else None
+
+        until = time.monotonic() + min(INVITER_SECONDS, max(self.remaining(), 0))
+        while time.monotonic() < until:
+            inviter = await known()
+            if inviter is not None:
+                return inviter
+            await asyncio.sleep(0.05)
+        inviter = await known()
+        if inviter is None:
+            log(f"the inviter of {room.id()} is still unknown: joining without importing shared history")
+        return inviter
 
     async def encryption_known(self, room, encrypted=None):
         """Waits until the room's encryption state is known (and is `encrypted`, if given). The
@@ -856,6 +925,57 @@ async def send(peer, args):
 async def join(peer, args):
     room = await peer.within(f"joining {args.room}", peer.client.join_room_by_id_or_alias(args.room, []))
     return {"room_id": room.id()}
+
+
+# Encrypted history sharing (MSC4268)
+
+
+async def create_room(peer, args):
+    wanted = HISTORY_VISIBILITIES[args.history_visibility]
+    room_id = await peer.within("creating the room", peer.client.create_room(sdk.CreateRoomParameters(
+        name=args.name, is_encrypted=True, visibility=sdk.RoomVisibility.PRIVATE(),
+        preset=sdk.RoomPreset.PRIVATE_CHAT, history_visibility_override=wanted)))
+    log(f"created {room_id}")
+    room = await peer.room(room_id)
+    await peer.encryption_known(room, encrypted=True)
+    # The SDK marks each room key it makes as shareable or not by the visibility it knows when it
+    # makes it, and shares none on invite while it knows joined or invited: it must know the
+    # room's own before the first message and the invite (it takes a visibility it has not seen
+    # for shared).
+    await peer.until(f"the history visibility of {room_id} to be {args.history_visibility}",
+                     lambda: history_visibility(room, wanted))
+    messages = args.message or []
+    if messages:
+        await peer.send_all(room, messages)
+        log(f"sent {len(messages)} messages")
+    if args.invite:
+        await invite_sharing_history(peer, room, args.invite)
+    return {"room_id": room_id, "sent": len(messages), "invited": args.invite}
+
+
+async def history_visibility(room, wanted):
+    """Whether the SDK's view of the room's history visibility is `wanted`."""
+    return named((await room.room_info()).history_visibility) == named(wanted)
+
+
+async def invite_sharing_history(peer, room, user_id):
+    """Invites as Element X does. With history sharing on, the SDK first sends user_id's devices
+    that their owner cross-signed a room key bundle (the room's shareable keys, uploaded
+    encrypted; a to-device message with its keys, Olm-encrypted to each device), then the
+    invite; if sharing fails (this device not verified by its own identity, say), it raises and
+    sends no invite. It shares nothing (and still invites) when the user has no cross-signing
+    identity, the room's visibility is joined or invited, no key is shareable, or user_id has no
+    cross-signed device."""
+    log(f"inviting {user_id} to {room.id()}, sharing its history")
+    await peer.within(f"inviting {user_id}", room.invite_user_by_id(user_id))
+
+
+async def invite(peer, args):
+    room = await peer.joined_room(args.room)
+    # The SDK decides whether to share by the room's state it has (encryption, visibility).
+    await peer.encryption_known(room)
+    await invite_sharing_history(peer, room, args.invitee)
+    return {"room_id": args.room, "invited": args.invitee}
 
 
 # Notification settings, as Element X's settings screens set them
@@ -1658,6 +1778,15 @@ def parser():
     sub.add_argument("--message", action="append", required=True, help="repeat for more messages")
     sub = command("join", join)
     sub.add_argument("--room", required=True, help="room ID or alias")
+    sub = command("create-room", create_room)
+    sub.add_argument("--name", required=True)
+    sub.add_argument("--message", action="append", help="a message to send before the invite; repeat for more")
+    sub.add_argument("--invite", help="a user to invite last, sharing the room's history with them")
+    sub.add_argument("--history-visibility", choices=list(HISTORY_VISIBILITIES), default="shared")
+    sub = command("invite", invite)
+    sub.add_argument("--room", required=True)
+    # Not --user: every command's --user is the peer's own.
+    sub.add_argument("--invitee", required=True, help="the user ID to invite, sharing the room's history with them")
     command("logout", logout)
     sub = command("notification-mode", notification_mode)
     sub.add_argument("--room", required=True)

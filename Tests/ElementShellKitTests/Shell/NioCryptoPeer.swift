@@ -12,9 +12,18 @@ struct NioCryptoPeer {
 
     var userID: String { "@\(user):\(homeserver.serverName)" }
 
-    /// A new private room inviting `invitee`, encrypted from its first event when `encrypted`.
-    func createRoom(named name: String, inviting invitee: String, encrypted: Bool = true) async throws -> String {
-        try await run(["create", name, "--invite", invitee] + (encrypted ? ["--encrypted"] : [])).trimmingCharacters(in: .whitespacesAndNewlines)
+    /// A new private room inviting `invitee` (if any), encrypted from its first event when `encrypted`.
+    func createRoom(named name: String, inviting invitee: String?, encrypted: Bool = true) async throws -> String {
+        try await run(["create", name] + (invitee.map { ["--invite", $0] } ?? []) + (encrypted ? ["--encrypted"] : []))
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Shares the room's history with `userID` as MSC4268 has it, built by the peer itself;
+    /// `options` are the script's (`--invite`, and the hostile ones). Returns its answer.
+    func shareHistory(of roomID: String, with userID: String, options: [String] = []) async throws -> [String: Any] {
+        let output = try await run(["share-history", roomID, userID] + options)
+        let last = output.split(separator: "\n").last.map(String.init) ?? ""
+        return (try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any]) ?? [:]
     }
 
     func join(_ room: String) async throws -> String {

@@ -43,6 +43,14 @@ struct RustSDKPeer {
         try await call(["reset-identity"])
     }
 
+    /// A private encrypted room (history visible to later members unless `visibility` says
+    /// otherwise) with these messages, inviting `invitee` as Element X does: sharing the
+    /// room's history with their cross-signed devices first.
+    func createRoom(named name: String, messages: [String], inviting invitee: String?, visibility: String? = nil) async throws -> [String: Any] {
+        try await call(["create-room", "--name", name] + messages.flatMap { ["--message", $0] } + (invitee.map { ["--invite", $0] } ?? [])
+                       + (visibility.map { ["--history-visibility", $0] } ?? []))
+    }
+
     /// The account's key backup preference as Element X reads it (`key_backup`: the `m.key_backup`
     /// content), after turning backups on or recovery off as Element X does, waited for until
     /// `expect` (`on`, `off`, `none`).

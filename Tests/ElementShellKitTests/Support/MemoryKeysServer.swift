@@ -13,10 +13,29 @@ actor MemoryKeysServer {
     private var fallbackKeys: [DeviceAddress: (String, JSONValue)] = [:]
     private var inboxes: [DeviceAddress: [SyncEvent]] = [:]
     var members: [String: [String]] = [:]
+    /// Rooms whose history is visible only to members (`joined`, `invited`); others share it.
+    var membersOnlyHistory: Set<String> = []
+    /// Uploaded files by their mxc URI.
+    var files: [String: Data] = [:]
     var trustState = MemoryTrustState()
 
     func setMembers(_ userIDs: [String], of roomID: String) {
         members[roomID] = userIDs
+    }
+
+    func setHistoryShared(_ shared: Bool, in roomID: String) {
+        if shared { membersOnlyHistory.remove(roomID) } else { membersOnlyHistory.insert(roomID) }
+    }
+
+    func upload(_ data: Data) -> String {
+        let url = "mxc://hs/file\(files.count + 1)"
+        files[url] = data
+        return url
+    }
+
+    /// Replaces an uploaded file, as a hostile server might.
+    func replaceFile(_ url: String, with data: Data) {
+        files[url] = data
     }
 
     /// The view one device has of the server.
@@ -121,8 +140,18 @@ actor MemoryKeysServer {
             await server.send(type: type, from: address.userID, messages: messages)
         }
 
-        func recipients(ofRoom roomID: String) async throws(MatrixError) -> [String] {
-            await server.members[roomID] ?? []
+        func readers(ofRoom roomID: String) async throws(MatrixError) -> RoomReaders {
+            RoomReaders(members: await server.members[roomID] ?? [], sharesHistory: await !server.membersOnlyHistory.contains(roomID))
+        }
+
+        func uploadEncryptedFile(_ data: Data) async throws(MatrixError) -> String {
+            await server.upload(data)
+        }
+
+        func downloadEncryptedFile(_ url: String, maximumBytes: Int) async throws(MatrixError) -> Data {
+            guard let data = await server.files[url] else { throw .notFound }
+            guard data.count <= maximumBytes else { throw .transport(.responseTooLarge) }
+            return data
         }
     }
 }

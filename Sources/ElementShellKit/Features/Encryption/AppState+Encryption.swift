@@ -66,6 +66,8 @@ extension AppState {
         logger.info("Marked device \(deviceID) of \(userID) \(verified ? "verified" : "unverified") (session of \(session.userID))")
         // Messages shown from now on carry the new mark, not only after the next sync.
         await loadDeviceTrust()
+        // History that device shared waited for this.
+        if verified { await importSharedHistoryNow() }
         return finish(.encryption(.verified(userID: userID, deviceID: deviceID, isVerified: verified)))
     }
 

@@ -30,6 +30,7 @@ extension AppState {
             if accepting {
                 let roomID = try await service.join(RoomAddress(idOrAlias: room.roomID))
                 await recordDirectChat(accepted: room, through: service)
+                await importSharedHistory(ofAccepted: room)
                 await enter(roomID, as: signedIn, name: room.name)
                 return finish(.room(.joined(roomID: roomID, roomName: RoomName.text(of: room))))
             }
@@ -103,10 +104,15 @@ extension AppState {
         if change == .invite, !forced, let refusal = await lookUp(userID, for: .invite, through: room.services.rooms) {
             return finish(.failure(refusal))
         }
-        if let error = await apply(change, to: userID, in: room.roomID, reason: reason, by: room.session.userID, through: room.services.rooms) {
+        var history: HistoryShare?
+        if let error = await apply(change, to: userID, in: room.roomID, reason: reason, by: room.session.userID, through: room.services.rooms,
+                                   beforeChange: { [unowned self] in
+                                       // Before the invite, as Element X does: the invitee's devices hold the keys once they accept.
+                                       if change == .invite { history = await shareHistory(of: room.roomID, with: userID) }
+                                   }) {
             return finish(.failure(error))
         }
-        return finish(.membership(.changed(change, userID: userID, roomName: roomName(of: room.roomID))))
+        return finish(.membership(.changed(change, userID: userID, roomName: roomName(of: room.roomID), history: history)))
     }
 
     /// Why `command` may not go on for the user: their server does not know them (or could not be
@@ -119,13 +125,15 @@ extension AppState {
         }
     }
 
-    /// Applies the change once the room's power levels allow it; `nil` when done, else why not.
+    /// Applies the change once the room's power levels allow it, `beforeChange` between the two;
+    /// `nil` when done, else why not.
     func apply(_ change: MembershipChange, to userID: String, in roomID: String, reason: String?, by actor: String,
-               through service: any RoomService) async -> ShellError? {
+               through service: any RoomService, beforeChange: () async -> Void = {}) async -> ShellError? {
         do {
             if let refusal = try await service.powerLevels(roomID: roomID).refusal(of: change, by: actor, to: userID) {
                 return .notPermitted(change.command, refusal)
             }
+            await beforeChange()
             try await service.change(change, of: userID, in: roomID, reason: reason)
             return nil
         } catch {

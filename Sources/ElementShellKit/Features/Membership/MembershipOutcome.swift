@@ -9,8 +9,9 @@ public enum MembershipOutcome: Sendable, Equatable {
     case created(roomID: String, alias: String?, name: String? = nil, isEncrypted: Bool = false, isSpace: Bool = false, inSpace: String? = nil)
     /// `/dm`: the direct chat with `userID` is open; `isNew` when it was just started (they are invited).
     case directChat(roomID: String, userID: String, isNew: Bool)
-    /// `/invite`, `/kick`, `/ban`, `/unban`: the server did it.
-    case changed(MembershipChange, userID: String, roomName: RemoteText)
+    /// `/invite`, `/kick`, `/ban`, `/unban`: the server did it. An invite to an encrypted room
+    /// says whether the room's history was shared with them (`nil`: not tried).
+    case changed(MembershipChange, userID: String, roomName: RemoteText, history: HistoryShare? = nil)
     /// `/knock`: the room's moderators are asked; an invite is their yes.
     case knocked(roomID: String, target: String)
     /// `/knocks`: who asks to join the open room.

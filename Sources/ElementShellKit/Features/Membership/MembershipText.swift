@@ -10,10 +10,21 @@ struct MembershipText {
             [created(clean(alias ?? name ?? roomID), isEncrypted: isEncrypted, isSpace: isSpace, in: space.map(clean))]
         case .directChat(_, let userID, let isNew):
             [isNew ? L10n.screenDirectChatStarted(clean(userID)) : L10n.screenDirectChatOpened(clean(userID))]
-        case .changed(let change, let userID, let name): [membershipChanged(change, clean(userID), name.shown)]
+        case .changed(let change, let userID, let name, let history):
+            [membershipChanged(change, clean(userID), name.shown)] + (history.map { [Self.line(for: $0, userID: clean(userID))] } ?? [])
         case .knocked(_, let target): [L10n.screenKnockSent(clean(target))]
         case .knocks(let name, let knocks):
             knocks.isEmpty ? [L10n.screenKnocksNone(name.shown)] : [L10n.screenKnocksTitle(name.shown)] + knocks.map { "  " + Self.line(for: $0) }
+        }
+    }
+
+    /// Whether an invitee got the room's history.
+    static func line(for history: HistoryShare, userID: String) -> String {
+        switch history {
+        case .shared(let devices, let keys): L10n.screenHistoryShared(userID, keys, devices)
+        case .notShared(.historyNotVisible): L10n.screenHistoryNotSharedVisibility
+        case .notShared(.nothingToShare): L10n.screenHistoryNotSharedNothing
+        case .notShared(.noCrossSignedDevice): L10n.screenHistoryNotSharedNoDevice(userID)
         }
     }
 

@@ -69,7 +69,8 @@ extension AppState {
                 let size = state.profile.settings.timelineSize
                 for roomID in state.timelines.keys { state.timelines[roomID]?.resize(to: size) }
             }
-        case .color, .historySize, .loginTimeout, .markdown, .privateReceipts, .notify, .notifyBodies, .images, .imageSize, .hyperlinks, .linkPreviews, .screenReader, .messageTimes: break
+        case .color, .historySize, .loginTimeout, .markdown, .privateReceipts, .notify, .notifyBodies, .images, .imageSize, .hyperlinks, .linkPreviews, .screenReader, .messageTimes,
+             .shareHistoryOnInvite: break
         case .sendTyping: if !state.profile.settings.sendTyping { stopTyping() }
         case .excludeInsecureDevices: await state.crypto?.setExcludesInsecureDevices(state.profile.settings.excludeInsecureDevices)
         }

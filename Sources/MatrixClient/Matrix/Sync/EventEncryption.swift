@@ -8,12 +8,16 @@ public struct EventEncryption: Sendable, Equatable {
     public var failure: DecryptionFailure?
     /// Decrypted with a key from an import or a forward: who sent it is not proven.
     public var isKeyImported = false
+    /// Who shared the key with this device with the room's history (MSC4268).
+    public var keySharedBy: String?
 
-    public init(senderKey: String, sessionID: String, failure: DecryptionFailure? = nil, isKeyImported: Bool = false) {
+    public init(senderKey: String, sessionID: String, failure: DecryptionFailure? = nil, isKeyImported: Bool = false,
+                keySharedBy: String? = nil) {
         self.senderKey = senderKey
         self.sessionID = sessionID
         self.failure = failure
         self.isKeyImported = isKeyImported
+        self.keySharedBy = keySharedBy
     }
 }
 

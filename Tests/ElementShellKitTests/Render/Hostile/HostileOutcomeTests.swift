@@ -210,6 +210,8 @@ import TerminalGraphics
             Sample(name: "/joinrule", content: .result(command: "joinrule", outcome: .room(.joinRule(rule: RemoteText(text), spaces: [RemoteText(text)], changed: true)))),
             Sample(name: "/dm", content: .result(command: "dm", outcome: .membership(.directChat(roomID: text, userID: text, isNew: true)))),
             Sample(name: "/kick", content: .result(command: "kick", outcome: .membership(.changed(.kick, userID: text, roomName: RemoteText(text))))),
+            Sample(name: "/invite", content: .result(command: "invite", outcome: .membership(.changed(.invite, userID: text, roomName: RemoteText(text),
+                                                                                                      history: .notShared(.noCrossSignedDevice))))),
             Sample(name: "/spaces", content: .result(command: "spaces", outcome: .space(.list([RoomEntry(space)])))),
             Sample(name: "/space", content: .result(command: "space", outcome: .space(.hierarchy(spaceName: RemoteText(text), rooms: [spaceRoom], isComplete: false,
                                                                                               offersManagement: true)))),
@@ -337,6 +339,10 @@ import TerminalGraphics
             Sample(name: "transfer", content: .transfer(TransferNotice(direction: .download, fileName: RemoteText(text), progress: TransferProgress(done: 1, total: 2)))),
             Sample(name: "identity changed", content: .identityChanged(userID: text, wasVerified: true, rooms: [RemoteText(text)])),
             Sample(name: "identity reset", content: .identityChanged(userID: text, wasVerified: false, rooms: [RemoteText(text)])),
+            Sample(name: "history imported", content: .historyShared(HistoryImport(roomID: text, sharedBy: text, deviceID: text,
+                                                                                    outcome: .imported(keys: 3, total: 4, skipped: 1)), room: RemoteText(text))),
+            Sample(name: "history refused", content: .historyShared(HistoryImport(roomID: text, sharedBy: text, deviceID: text,
+                                                                                   outcome: .refused(.unverifiedDevice)), room: RemoteText(text))),
             Sample(name: "sent despite identity reset", content: .sentDespiteIdentityReset(userIDs: [text], room: RemoteText(text))),
             Sample(name: "verification", content: .verification(verification)),
             Sample(name: "verification cancelled", content: .verification(cancelled)),
@@ -564,10 +570,11 @@ import TerminalGraphics
         case .roomUpgraded: 26
         case .knocked: 27
         case .sentDespiteIdentityReset: 28
+        case .historyShared: 29
         }
     }
 
-    static let contentCount = 29
+    static let contentCount = 30
 
     /// Which case `error` is. No `default`: a new case must be numbered here.
     static func number(of error: ShellError) -> Int {
