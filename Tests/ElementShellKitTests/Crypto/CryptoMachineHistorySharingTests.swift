@@ -165,6 +165,32 @@ import Testing
         #expect(try await bob.store.roomKeyBundles().isEmpty)
     }
 
+    @Test func aBundleTooLargeToDownloadIsRefusedAndForgotten() async throws {
+        let (alice, bob, _) = try await aliceAndBob()
+        var file = AttachmentCipher.encrypt(Data("small".utf8)).keys.jsonFields
+        file["url"] = .string(await server.upload(Data(count: RoomKeyBundle.maximumBytes + 1)))
+        let bobsDevice = try #require(try await alice.machine.devices(of: "@bob:hs").first)
+        try await alice.machine.sendEncrypted(type: "m.room_key_bundle", content: ["room_id": .string(roomID), "file": .object(file)], to: bobsDevice)
+        await sync(bob, "B1")
+        #expect(await bob.machine.acceptedInvite(to: roomID, from: "@alice:hs").imports.map(\.outcome) == [.refused(.tooLarge)])
+        #expect(try await bob.store.roomKeyBundles().isEmpty)
+    }
+
+    @Test func aDeviceThatLeftGetsNoBundleAndTheOthersStillDo() async throws {
+        let (alice, bob, _) = try await aliceAndBob()
+        let phone = DeviceAddress(userID: "@bob:hs", deviceID: "B2")
+        _ = try await recovery.device("@bob:hs", "B2")
+        try await bob.store.updateTracking(changed: ["@bob:hs"], left: [])  // as sync says of a new device
+        #expect(try await bob.machine.devices(of: "@bob:hs").map(\.deviceID) == ["B1", "B2"])
+        #expect(await bob.machine.setVerified(true, userID: "@bob:hs", deviceID: "B2"), "signed with bob's self-signing key")
+        #expect(try await alice.machine.shareHistory(ofRoom: roomID, with: "@bob:hs") == .shared(devices: 2, keys: 1))
+        _ = await server.takeInbox(of: phone)
+        await server.delete(phone)
+        try await alice.store.updateTracking(changed: ["@bob:hs"], left: [])
+        #expect(try await alice.machine.shareHistory(ofRoom: roomID, with: "@bob:hs") == .shared(devices: 1, keys: 1))
+        #expect(await server.takeInbox(of: phone).isEmpty)
+    }
+
     @Test func tooLargeOrNotABundleIsRefusedWhole() throws {
         #expect(throws: RoomKeyBundleError.tooLarge) { try RoomKeyBundle(decrypted: Data(count: RoomKeyBundle.maximumBytes + 1)) }
         #expect(throws: RoomKeyBundleError.malformed) { try RoomKeyBundle(decrypted: Data("[]".utf8)) }

@@ -58,6 +58,28 @@ import Testing
         #expect(lines(.unsignedDevice, color: true)[0].contains("🔒\u{1B}[33m⚠\u{1B}[0m "), "the warning in the warning colour")
     }
 
+    /// A key shared with the room's history (MSC4268): its own mark, the sharer in JSON, and under
+    /// an opened room's messages one line each sharer.
+    @Test func aKeySharedWithTheHistoryIsMarkedAndNamesWhoSharedIt() {
+        var record = MessageRecord(eventID: "$e", roomID: "!r", sender: "@bob:hs", msgtype: "m.text", body: "hi", originServerTS: 1)
+        record.senderKey = "verified"
+        record.isKeyImported = true
+        record.keySharedBy = "@xia:hs"
+        let trust = DeviceTrust(ownKey: "own", keys: DeviceTrustKeys(verified: ["verified"]))
+        #expect(MessageEncryption(of: record, trust: trust) == .sharedHistory(by: "@xia:hs"), "whoever the key names, the sharer vouched")
+        #expect(lines(.sharedHistory(by: "@xia:hs")) == ["[15:30] 🔒↪ Bob: hi"])
+        var message = MessageView(roomID: "!r", eventID: "$e", transactionID: nil, sender: "@bob:hs", senderName: "Bob",
+                                  msgtype: "m.text", body: "hi", timestamp: Int64(now.timeIntervalSince1970 * 1000), isPending: false)
+        message.encryption = .sharedHistory(by: "@xia:hs")
+        #expect(message.json["trust"] == .string("shared_history") && message.json["key_shared_by"] == .string("@xia:hs"))
+        #expect(message.json["verified"] == .bool(false))
+        let renderer = TextRenderer(theme: Theme(usesColor: false, accent: .named(.green)), now: now)
+        let opened = L10n.$languageOverride.withValue("en") {
+            renderer.lines(for: .room(.opened(roomName: "Team", messages: [message, message], draft: nil)))
+        }
+        #expect(opened.filter { $0.hasPrefix("↪") } == ["↪ The key came with the room's history, shared by @xia:hs when they invited you: it does not prove who wrote the message."])
+    }
+
     @Test(arguments: failures)
     func anUndecryptableMessageSaysWhyInEachLanguage(failure: DecryptionFailure) {
         let english = lines(.undecryptable(failure), body: "")

@@ -19,7 +19,7 @@ struct RoomsText {
                 + replacementLines(header) + messages.flatMap(messageText.lines(for:))
         case .opened(let name, let messages, _, let header):
             [theme.accent(messages.isEmpty ? L10n.screenRoomOpenedEmpty(headed(name, header)) : L10n.screenRoomOpened(headed(name, header)))]
-                + replacementLines(header) + messages.flatMap(messageText.lines(for:))
+                + replacementLines(header) + messages.flatMap(messageText.lines(for:)) + sharedHistoryLines(messages)
         case .openedBeforeSync(let name, _) where theme.forScreenReader: [L10n.screenSpokenRoomOpenedBeforeSync(name.shown)]
         case .openedBeforeSync(let name, _): [theme.accent(L10n.screenRoomOpenedBeforeSync(name.shown))]
         case .searchResults(let hits, let skipsEncrypted):
@@ -33,7 +33,9 @@ struct RoomsText {
             [text.map { kind == .name ? L10n.screenRoomNameShown($0.shown) : L10n.screenRoomTopicShown($0.shown) }
                 ?? (kind == .name ? L10n.screenRoomNameNone : L10n.screenRoomTopicNone)]
         case .textChanged(let kind): [kind == .name ? L10n.screenRoomNameChanged : L10n.screenRoomTopicChanged]
-        case .history(let messages): messages.isEmpty ? [L10n.screenHistoryStart] : messages.flatMap(messageText.lines(for:))
+        case .history(let messages) where theme.forScreenReader:
+            messages.isEmpty ? [L10n.screenHistoryStart] : messages.flatMap(messageText.lines(for:))
+        case .history(let messages): messages.isEmpty ? [L10n.screenHistoryStart] : messages.flatMap(messageText.lines(for:)) + sharedHistoryLines(messages)
         case .joined(_, let roomName): [L10n.screenRoomJoined(roomName.shown)]
         case .left(let name): [L10n.screenRoomLeft(name.shown)]
         case .forgotten(let name): [L10n.screenRoomForgotten(name.shown)]
@@ -53,6 +55,14 @@ struct RoomsText {
         case 1: name.shown + " · " + L10n.screenRoomPinnedOne
         case let count: name.shown + " · " + L10n.screenRoomPinnedOther(count)
         }
+    }
+
+    /// Who shared the keys of the messages marked ↪, once each, under them (a screen reader
+    /// hears it with each message).
+    private func sharedHistoryLines(_ messages: [MessageView]) -> [String] {
+        var sharers: [String] = []
+        for sharer in messages.compactMap({ $0.encryption?.keySharedBy }) where !sharers.contains(sharer) { sharers.append(sharer) }
+        return sharers.map { theme.dim(L10n.screenHistorySharedLegend(TerminalSanitizer.clean($0))) }
     }
 
     /// Where the conversation went on, for a room that was upgraded.
