@@ -107,7 +107,10 @@ extension CryptoMachine {
     }
 
     /// Stores an inbound session unless one as good is stored: one that reaches further back, or
-    /// as far and from its creator rather than imported. Returns whether it was stored.
+    /// as far and from its creator rather than imported. A key from its creator for a session
+    /// held from an import that reaches further back takes the imported one's earlier start when
+    /// the two ratchets connect (the earlier messages are the creator's too), else it replaces it.
+    /// Returns whether it was stored.
     func keep(_ session: InboundGroupSession, as record: GroupSessionRecord) async -> Bool {
         await !keep([(session, record)]).isEmpty
     }
@@ -117,11 +120,16 @@ extension CryptoMachine {
     func keep(_ candidates: [(session: InboundGroupSession, record: GroupSessionRecord)], backedUp: Bool = false) async -> Set<String> {
         var best = await storedSessions(for: candidates.map(\.record))
         var chosen: [GroupSessionKey: (record: GroupSessionRecord, session: InboundGroupSession)] = [:]
-        for (session, record) in candidates {
+        for (candidate, record) in candidates {
             let key = GroupSessionKey(roomID: record.roomID, sessionID: record.sessionID)
-            if let known = best[key], known.session.firstKnownIndex < session.firstKnownIndex
-                || known.session.firstKnownIndex == session.firstKnownIndex && (!known.record.isImported || record.isImported) {
-                continue
+            var session = candidate
+            if let known = best[key] {
+                let start = candidate.firstKnownIndex
+                if known.record.isImported, !record.isImported, known.session.firstKnownIndex < start {
+                    if known.session.export(at: start) == candidate.export(at: start) { session = known.session }
+                } else if known.session.firstKnownIndex < start || known.session.firstKnownIndex == start && (!known.record.isImported || record.isImported) {
+                    continue
+                }
             }
             guard let exported = session.export(at: session.firstKnownIndex) else { continue }
             var record = record

@@ -26,6 +26,11 @@ import Testing
         return SyncEvent(type: "m.room.encrypted", eventID: id, sender: device.machine.userID, originServerTS: 1, content: content)
     }
 
+    /// A state change of the room, as sync brings it to `device`: who reads the room is asked again.
+    func roomState(_ event: SyncEvent, to device: CryptoMachineRecoveryTests.Device) async {
+        _ = await device.machine.receive(SyncResponse(nextBatch: "s", rooms: SyncResponse.Rooms(joined: [roomID: SyncResponse.JoinedRoom(state: [event])])))
+    }
+
     /// Alice, with cross-signing, wrote in the room before Bob (cross-signed too) was invited.
     func aliceAndBob(aliceSignsHerDevice: Bool = true) async throws
         -> (alice: CryptoMachineRecoveryTests.Device, bob: CryptoMachineRecoveryTests.Device, history: SyncEvent) {
@@ -49,6 +54,16 @@ import Testing
         let read = await bob.machine.decrypt([history], in: roomID)[0]
         #expect(read.content["body"]?.string == "before bob came")
         #expect(read.encryption?.keySharedBy == "@alice:hs" && read.encryption?.isKeyImported == true)
+
+        // Alice writes on, now to bob too: the key she sends him herself vouches for the session,
+        // whose earlier start from the bundle connects to it.
+        await server.setMembers(["@alice:hs", "@bob:hs"], of: roomID)
+        await roomState(SyncEvent(type: "m.room.member", sender: "@bob:hs", stateKey: "@bob:hs", content: ["membership": "join"]), to: alice)
+        let later = try await message("now bob is here", from: alice, id: "$later")
+        await sync(bob, "B1")
+        let direct = await bob.machine.decrypt([later, history], in: roomID)
+        #expect(direct.map { $0.content["body"]?.string } == ["now bob is here", "before bob came"])
+        #expect(direct.allSatisfy { $0.encryption?.keySharedBy == nil && $0.encryption?.isKeyImported == false })
 
         // The same bundle again (sent twice) changes nothing and is told nowhere.
         _ = try await alice.machine.shareHistory(ofRoom: roomID, with: "@bob:hs")
@@ -76,8 +91,8 @@ import Testing
         let (alice, bob, _) = try await aliceAndBob()
         await server.setHistoryShared(false, in: roomID)
         await server.setMembers(["@alice:hs"], of: roomID)  // a fresh read of the room's readers
-        _ = await alice.machine.receive(SyncResponse(nextBatch: "s", rooms: SyncResponse.Rooms(joined: [roomID: SyncResponse.JoinedRoom(
-            state: [SyncEvent(type: "m.room.history_visibility", sender: "@alice:hs", stateKey: "", content: ["history_visibility": "joined"])])])))
+        await roomState(SyncEvent(type: "m.room.history_visibility", sender: "@alice:hs", stateKey: "", content: ["history_visibility": "joined"]),
+                        to: alice)
         #expect(try await alice.machine.shareHistory(ofRoom: roomID, with: "@bob:hs") == .notShared(.historyNotVisible))
         _ = try await message("members only", from: alice, id: "$private")
         await server.setHistoryShared(true, in: roomID)
