@@ -126,27 +126,18 @@ extension CryptoMachine {
     private func share(_ sessionKey: MegolmSessionKey, sessionID: String, roomID: String, sharesHistory: Bool, with devices: [DeviceRecord])
         async throws(MatrixError) -> Set<DeviceAddress>
     {
-        try await establishSessions(with: devices)
         // The flag under the spec's name (v1.19) and the one the Rust SDK 0.18 reads.
         let roomKey: JSONValue = [
             "algorithm": .string(CryptoAlgorithm.megolm), "room_id": .string(roomID),
             "session_id": .string(sessionID), "session_key": .string(sessionKey.base64),
             "shared_history": .bool(sharesHistory), "m.shared_history": .bool(sharesHistory),
         ]
-        var messages: [String: [String: JSONValue]] = [:]
-        var sharedWith: Set<DeviceAddress> = []
-        for device in devices {
-            guard var session = olmSessions[device.curve25519]?.first,
-                  let content = olmContent(type: "m.room_key", content: roomKey, for: device, session: &session) else { continue }
-            await remember(session, with: device.curve25519)
-            messages[device.userID, default: [:]][device.deviceID] = content
-            sharedWith.insert(DeviceAddress(userID: device.userID, deviceID: device.deviceID))
-        }
+        let sharedWith = try await sendOverOlm(type: "m.room_key", content: roomKey, to: devices)
         await announceWithheld(devices.filter { !sharedWith.contains(DeviceAddress(userID: $0.userID, deviceID: $0.deviceID)) },
                                code: .noOlm, sessionID: sessionID, roomID: roomID)
-        guard !messages.isEmpty else { return [] }
-        try await keys.sendToDevice(type: MessageRecord.encryptedType, transactionID: UUID().uuidString, messages: messages)
-        logger.info("shared room key", metadata: ["room": "\(roomID)", "session": "\(sessionID)", "devices": "\(sharedWith.count)"])
+        if !sharedWith.isEmpty {
+            logger.info("shared room key", metadata: ["room": "\(roomID)", "session": "\(sessionID)", "devices": "\(sharedWith.count)"])
+        }
         return sharedWith
     }
 

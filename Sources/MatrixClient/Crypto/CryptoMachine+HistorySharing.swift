@@ -33,7 +33,7 @@ extension CryptoMachine {
         var file = attachmentKeys.jsonFields
         file["url"] = .string(url)
         let content: JSONValue = ["room_id": .string(roomID), "file": .object(file)]
-        let sent = try await sendOverOlm(type: Self.roomKeyBundleTypes[0], content: content, to: devices)
+        let sent = try await sendOverOlm(type: Self.roomKeyBundleTypes[0], content: content, to: devices).count
         logger.info("shared room history", metadata: ["room": "\(roomID)", "user": "\(userID)", "devices": "\(sent)",
                                                       "keys": "\(bundle.roomKeys.count)", "withheld": "\(bundle.withheld.count)"])
         return sent == 0 ? .notShared(.noCrossSignedDevice) : .shared(devices: sent, keys: bundle.roomKeys.count)
@@ -57,24 +57,6 @@ extension CryptoMachine {
             }
         }
         return bundle
-    }
-
-    /// Sends one to-device event to each device over Olm in one request, starting sessions where
-    /// needed; returns how many it went to (a device without a one-time key is left out).
-    private func sendOverOlm(type: String, content: JSONValue, to devices: [DeviceRecord]) async throws(MatrixError) -> Int {
-        try await establishSessions(with: devices)
-        var messages: [String: [String: JSONValue]] = [:]
-        var count = 0
-        for device in devices {
-            guard var session = olmSessions[device.curve25519]?.first,
-                  let encrypted = olmContent(type: type, content: content, for: device, session: &session) else { continue }
-            await remember(session, with: device.curve25519)
-            messages[device.userID, default: [:]][device.deviceID] = encrypted
-            count += 1
-        }
-        guard count > 0 else { return 0 }
-        try await keys.sendToDevice(type: MessageRecord.encryptedType, transactionID: UUID().uuidString, messages: messages)
-        return count
     }
 
     // MARK: Receiving

@@ -76,12 +76,25 @@ extension CryptoMachine {
 
     /// Sends one to-device event to one device over Olm, starting a session with it if needed.
     func sendEncrypted(type: String, content: JSONValue, to device: DeviceRecord) async throws(MatrixError) {
-        try await establishSessions(with: [device])
-        guard var olm = olmSessions[device.curve25519]?.first,
-              let encrypted = olmContent(type: type, content: content, for: device, session: &olm) else { throw .encryptionRefused(.unavailable) }
-        await remember(olm, with: device.curve25519)
-        try await keys.sendToDevice(type: MessageRecord.encryptedType, transactionID: UUID().uuidString,
-                                    messages: [device.userID: [device.deviceID: encrypted]])
+        guard try await !sendOverOlm(type: type, content: content, to: [device]).isEmpty else { throw .encryptionRefused(.unavailable) }
+    }
+
+    /// Sends one to-device event to each device over Olm in one request, starting sessions where
+    /// needed; returns the devices it went to (one without a one-time key to claim is left out).
+    func sendOverOlm(type: String, content: JSONValue, to devices: [DeviceRecord]) async throws(MatrixError) -> Set<DeviceAddress> {
+        try await establishSessions(with: devices)
+        var messages: [String: [String: JSONValue]] = [:]
+        var sent: Set<DeviceAddress> = []
+        for device in devices {
+            guard var session = olmSessions[device.curve25519]?.first,
+                  let encrypted = olmContent(type: type, content: content, for: device, session: &session) else { continue }
+            await remember(session, with: device.curve25519)
+            messages[device.userID, default: [:]][device.deviceID] = encrypted
+            sent.insert(DeviceAddress(userID: device.userID, deviceID: device.deviceID))
+        }
+        guard !sent.isEmpty else { return [] }
+        try await keys.sendToDevice(type: MessageRecord.encryptedType, transactionID: UUID().uuidString, messages: messages)
+        return sent
     }
 
     /// This device's signed keys, signed once a run.

@@ -20,17 +20,19 @@ extension AppState {
     /// and the stored messages it makes readable are shown again.
     func importSharedHistory(ofAccepted invite: RoomRecord) async {
         guard let crypto = state.crypto, let inviter = invite.heroes.first else { return }
-        let (imports, sessions) = await crypto.acceptedInvite(to: invite.roomID, from: inviter)
-        reportHistoryImports(imports)
-        if !sessions.isEmpty, let late = await crypto.retryUndecrypted(sessionIDs: sessions) { await apply(.decrypted(late)) }
+        await show(await crypto.acceptedInvite(to: invite.roomID, from: inviter), from: crypto)
     }
 
     /// Bundles whose sender's device was just verified here are imported.
     func importSharedHistoryNow() async {
         guard let crypto = state.crypto else { return }
-        let (imports, sessions) = await crypto.importSharedHistory()
-        reportHistoryImports(imports)
-        if !sessions.isEmpty, let late = await crypto.retryUndecrypted(sessionIDs: sessions) { await apply(.decrypted(late)) }
+        await show(await crypto.importSharedHistory(), from: crypto)
+    }
+
+    /// Tells what came of the bundles, then shows again the stored messages they made readable.
+    private func show(_ imported: (imports: [HistoryImport], sessions: Set<String>), from crypto: CryptoMachine) async {
+        reportHistoryImports(imported.imports)
+        if !imported.sessions.isEmpty, let late = await crypto.retryUndecrypted(sessionIDs: imported.sessions) { await apply(.decrypted(late)) }
     }
 
     func reportHistoryImports(_ imports: [HistoryImport]) {
