@@ -47,7 +47,9 @@ extension CryptoMachine {
             let record = IdentityRecord(userID: userID, masterKey: master, isVerified: trusted,
                                         verifiedMaster: trusted ? master : before?.verifiedMaster,
                                         pinnedMaster: trusted ? master : before?.pinnedMaster)
-            if before?.masterKey != master, record.hasVerificationViolation || record.hasPinViolation {
+            // Our own identity is told only when it was trusted here: a device not verified yet
+            // has nothing to lose, and the user reset it themselves most likely.
+            if before?.masterKey != master, record.hasVerificationViolation || record.hasPinViolation && userID != self.userID {
                 logger.warning("identity changed", metadata: ["user": "\(userID)", "master": "\(master)",
                                                                "was_verified": "\(record.hasVerificationViolation)"])
                 changedIdentities.append(IdentityChange(userID: userID, wasVerified: record.hasVerificationViolation))

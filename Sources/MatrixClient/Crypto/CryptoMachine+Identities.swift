@@ -62,7 +62,8 @@ extension CryptoMachine {
         var told: [IdentityChange] = []
         for var change in changes {
             resetsToldAtSend.remove(change.userID)
-            change.sharedRoomIDs = (try? await store.joinedRooms(with: change.userID)) ?? []
+            // Every room is shared with oneself: naming them says nothing.
+            change.sharedRoomIDs = change.userID == userID ? [] : (try? await store.joinedRooms(with: change.userID)) ?? []
             told.append(change)
         }
         return told
