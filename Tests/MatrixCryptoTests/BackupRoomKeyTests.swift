@@ -10,13 +10,14 @@ import Testing
         return ExportedRoomKey(
             roomID: "!room:example.org", senderKey: "SenderCurve25519Key", sessionID: inbound.sessionID,
             sessionKey: try #require(inbound.export(at: 0)), senderClaimedKeys: ["ed25519": "SenderEd25519Key"],
-            forwardingCurve25519KeyChain: ["Forwarder/Key"])
+            forwardingCurve25519KeyChain: ["Forwarder/Key"], sharesHistory: true)
     }
 
     @Test func plaintextLeavesOutThePathAndRoundTrips() throws {
         let key = try roomKey()
         let object = try #require(JSONSerialization.jsonObject(with: key.backupPlaintext) as? [String: Any])
-        #expect(Set(object.keys) == ["algorithm", "sender_key", "session_key", "sender_claimed_keys", "forwarding_curve25519_key_chain"])
+        #expect(Set(object.keys) == ["algorithm", "sender_key", "session_key", "sender_claimed_keys", "forwarding_curve25519_key_chain",
+                                     "shared_history", "m.shared_history"])
         #expect(String(decoding: key.backupPlaintext, as: UTF8.self).contains(#""Forwarder/Key""#))
         #expect(try ExportedRoomKey(backedUp: key.backupPlaintext, roomID: key.roomID, sessionID: key.sessionID) == key)
     }

@@ -54,7 +54,8 @@ import Testing
         #expect(roomKey == ExportedRoomKey(
             roomID: "!room:id", senderKey: "WimPd2udAU/1S/+YBpPbmr9L+0H5H+BnAVHSwDxlPGc", sessionID: JSSDK.sessionID,
             sessionKey: MegolmSessionKey(base64: JSSDK.sessionKey),
-            senderClaimedKeys: ["ed25519": "Bhbpt6hqMZlSH4sJV7xiEEEiPVeTWz4Vkujl1EMdIPI"]))
+            senderClaimedKeys: ["ed25519": "Bhbpt6hqMZlSH4sJV7xiEEEiPVeTWz4Vkujl1EMdIPI"], sharesHistory: true),
+                "the js-sdk's m.shared_history is read")
         let decrypted = try InboundGroupSession(exportedKey: roomKey.sessionKey).decrypt(JSSDK.encryptedEvent)
         #expect(decrypted.plaintext == Data(#"{"content":{"body":"Hello world","msgtype":"m.text"},"room_id":"!room:id","type":"m.room.message"}"#.utf8))
     }

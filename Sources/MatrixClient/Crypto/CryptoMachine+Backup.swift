@@ -50,7 +50,8 @@ extension CryptoMachine {
     private func backupData(for record: GroupSessionRecord, to publicKey: Curve25519PublicKey) -> JSONValue? {
         guard let sessionKey = exportedKey(of: record), let session = try? InboundGroupSession(exportedKey: sessionKey) else { return nil }
         let key = ExportedRoomKey(algorithm: CryptoAlgorithm.megolm, roomID: record.roomID, senderKey: record.senderKey,
-                                  sessionID: record.sessionID, sessionKey: sessionKey, senderClaimedKeys: ["ed25519": record.signingKey])
+                                  sessionID: record.sessionID, sessionKey: sessionKey, senderClaimedKeys: ["ed25519": record.signingKey],
+                                  sharesHistory: record.sharesHistory)
         return [
             "first_message_index": .integer(Int64(session.firstKnownIndex)),
             "forwarded_count": .integer(record.isImported ? 1 : 0),

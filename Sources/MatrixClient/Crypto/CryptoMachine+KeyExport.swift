@@ -13,7 +13,7 @@ extension CryptoMachine {
             }
             return ExportedRoomKey(algorithm: CryptoAlgorithm.megolm, roomID: record.roomID, senderKey: record.senderKey, sessionID: record.sessionID,
                                    sessionKey: sessionKey,
-                                   senderClaimedKeys: ["ed25519": record.signingKey])
+                                   senderClaimedKeys: ["ed25519": record.signingKey], sharesHistory: record.sharesHistory)
         }
     }
 
@@ -29,7 +29,8 @@ extension CryptoMachine {
                 continue
             }
             candidates.append((session, GroupSessionRecord(roomID: key.roomID, sessionID: key.sessionID, senderKey: key.senderKey,
-                                                           signingKey: signingKey, isImported: true, state: Data())))
+                                                           signingKey: signingKey, isImported: true, state: Data(),
+                                                           sharesHistory: key.sharesHistory)))
         }
         return await keep(candidates, backedUp: fromBackup)
     }

@@ -22,7 +22,7 @@ extension ExportedRoomKey {
         self.init(
             algorithm: session.algorithm, roomID: roomID, senderKey: session.senderKey, sessionID: sessionID,
             sessionKey: session.sessionKey, senderClaimedKeys: session.senderClaimedKeys,
-            forwardingCurve25519KeyChain: session.forwardingCurve25519KeyChain)
+            forwardingCurve25519KeyChain: session.forwardingCurve25519KeyChain, sharesHistory: session.sharesHistory)
     }
 
     /// The JSON to encrypt with `EncryptedBackupSession.encrypting`, canonical so it is the
@@ -34,6 +34,7 @@ extension ExportedRoomKey {
             "session_key": .string(sessionKey.base64),
             "sender_claimed_keys": .object(senderClaimedKeys.mapValues { .string($0) }),
             "forwarding_curve25519_key_chain": .array(forwardingCurve25519KeyChain.map { .string($0) }),
+            "shared_history": .bool(sharesHistory), "m.shared_history": .bool(sharesHistory),
         ]
         // Canonical encoding only fails for numbers, and this holds strings only.
         return try! value.canonicalEncoding()
@@ -46,12 +47,15 @@ private struct BackedUpSession: Decodable {
     let sessionKey: MegolmSessionKey
     let senderClaimedKeys: [String: String]
     let forwardingCurve25519KeyChain: [String]
+    let sharesHistory: Bool
 
-    private enum CodingKeys: String, CodingKey {
-        case algorithm
-        case senderKey = "sender_key"
-        case sessionKey = "session_key"
-        case senderClaimedKeys = "sender_claimed_keys"
-        case forwardingCurve25519KeyChain = "forwarding_curve25519_key_chain"
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: ExportedRoomKey.CodingKeys.self)
+        algorithm = try container.decode(String.self, forKey: .algorithm)
+        senderKey = try container.decode(String.self, forKey: .senderKey)
+        sessionKey = try container.decode(MegolmSessionKey.self, forKey: .sessionKey)
+        senderClaimedKeys = try container.decode([String: String].self, forKey: .senderClaimedKeys)
+        forwardingCurve25519KeyChain = try container.decode([String].self, forKey: .forwardingCurve25519KeyChain)
+        sharesHistory = try ExportedRoomKey.sharesHistory(in: container)
     }
 }
