@@ -106,8 +106,21 @@ extension CryptoMachine {
 
     /// Imports each kept bundle whose invite was accepted here from its sender, within a day of
     /// it, where the sending device is vouched for; tells a refusal once per reason. Bundles
-    /// refused for want of trust stay, and are imported once the device is verified.
+    /// refused for want of trust stay, and are imported once the device is verified. One import
+    /// runs at a time (the sync loop's and an `/accept`'s may meet): a caller that finds one
+    /// under way waits for it, then looks again, so a bundle is imported and told once.
     public func importSharedHistory() async -> (imports: [HistoryImport], sessions: Set<String>) {
+        while let running = historyImport { _ = await running.value }
+        // Cleared by the import itself, on this actor, before any waiter resumes.
+        let task = Task {
+            defer { historyImport = nil }
+            return await importKeptBundles()
+        }
+        historyImport = task
+        return await task.value
+    }
+
+    private func importKeptBundles() async -> (imports: [HistoryImport], sessions: Set<String>) {
         guard let bundles = try? await store.roomKeyBundles(), !bundles.isEmpty else { return ([], []) }
         let invites = (try? await store.acceptedInvites()) ?? [:]
         var imports: [HistoryImport] = []

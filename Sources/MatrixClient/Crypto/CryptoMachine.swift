@@ -27,6 +27,8 @@ public actor CryptoMachine {
     /// Who reads each encrypted room, as last fetched; dropped when its members or history
     /// visibility change, so a send does not ask the server every time.
     var recipientsByRoom: [String: RoomReaders] = [:]
+    /// The import of shared history under way, which another caller waits for.
+    var historyImport: Task<(imports: [HistoryImport], sessions: Set<String>), Never>?
     /// This device's signed keys, as published and as sent with each Olm message.
     var signedDeviceKeys: JSONValue?
     /// Sessions whose keys were asked for since start: each is asked for once.

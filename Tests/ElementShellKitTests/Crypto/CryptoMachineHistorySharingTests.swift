@@ -72,6 +72,18 @@ import Testing
         #expect(try await bob.store.roomKeyBundles().isEmpty)
     }
 
+    /// The sync loop's import and an `/accept`'s may meet: the bundle is imported and told once.
+    @Test func importsThatMeetImportABundleOnce() async throws {
+        let (alice, bob, _) = try await aliceAndBob()
+        _ = try await alice.machine.shareHistory(ofRoom: roomID, with: "@bob:hs")
+        await sync(bob, "B1")
+        try await bob.store.recordAcceptedInvite(roomID: roomID, inviter: "@alice:hs", at: Int64(Date().timeIntervalSince1970 * 1000))
+        async let first = bob.machine.importSharedHistory()
+        async let second = bob.machine.importSharedHistory()
+        let (one, other) = await (first, second)
+        #expect(one.imports.count + other.imports.count == 1)
+    }
+
     @Test func aBundleFromADeviceItsOwnerNeverSignedWaitsUntilItIsVerified() async throws {
         let (alice, bob, history) = try await aliceAndBob(aliceSignsHerDevice: false)
         #expect(try await alice.machine.shareHistory(ofRoom: roomID, with: "@bob:hs") == .shared(devices: 1, keys: 1))
