@@ -46,10 +46,13 @@ public struct RoomReaders: Sendable, Equatable {
 /// `KeysService` on the client-server API.
 public struct MatrixKeysService: KeysService {
     private let client: MatrixClient
+    /// Room key bundles travel as encrypted media.
+    private let media: MatrixMediaService
 
     init(session: Session, transport: any HTTPTransport, requestTimeout: TimeInterval = 30, clock: any ShellClock = SystemClock()) {
         client = MatrixClient(homeserverURL: session.homeserverURL, accessToken: session.accessToken, transport: transport,
                               requestTimeout: requestTimeout, clock: clock)
+        media = MatrixMediaService(session: session, transport: transport, requestTimeout: requestTimeout, clock: clock)
     }
 
     public func uploadKeys(deviceKeys: JSONValue?, oneTimeKeys: [String: JSONValue],
@@ -92,12 +95,11 @@ public struct MatrixKeysService: KeysService {
     }
 
     public func uploadEncryptedFile(_ data: Data) async throws(MatrixError) -> String {
-        let body = try await client.successBody(.upload(data, fileName: "bundle", contentType: "application/octet-stream"), progress: nil)
-        return try MatrixClient.decode(UploadedMedia.self, from: body).contentURI
+        try await media.upload(data, fileName: "bundle", contentType: "application/octet-stream", progress: nil).description
     }
 
     public func downloadEncryptedFile(_ url: String, maximumBytes: Int) async throws(MatrixError) -> Data {
-        guard let media = MediaURL(url) else { throw .notFound }
-        return try await client.successBody(.download(media, maximumBytes: maximumBytes), progress: nil)
+        guard let file = MediaURL(url) else { throw .notFound }
+        return try await media.download(file, maximumBytes: maximumBytes, progress: nil)
     }
 }

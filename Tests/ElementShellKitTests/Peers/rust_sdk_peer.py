@@ -470,16 +470,14 @@ class Peer:
                 return None
             return member.user_id if member else None
 
-        until = time.monotonic() + min(INVITER_SECONDS, max(self.remaining(), 0))
-        while time.monotonic() < until:
-            inviter = await known()
-            if inviter is not None:
-                return inviter
-            await asyncio.sleep(0.05)
-        inviter = await known()
-        if inviter is None:
+        # Re-checked when sync changes the room's info (the inviter's member event comes so).
+        changed = room_info_changed(self, room)
+        try:
+            return await asyncio.wait_for(self.until(f"the inviter of {room.id()}", known, changed),
+                                          min(INVITER_SECONDS, max(self.remaining(), 0.01)))
+        except (asyncio.TimeoutError, PeerError):
             log(f"the inviter of {room.id()} is still unknown: joining without importing shared history")
-        return inviter
+            return None
 
     async def encryption_known(self, room, encrypted=None):
         """Waits until the room's encryption state is known (and is `encrypted`, if given). The

@@ -27,13 +27,7 @@ extension AppState {
                 await crypto.backUpRoomKeys()
                 return finish(.trust(.backupTurnedOn(activation)))
             case .turnBackupOff(let confirmed):
-                if !confirmed {
-                    switch await environment.confirm(.turnBackupOff(userID: context.signedIn.session.userID)) {
-                    case true?: break
-                    case false?: throw .cancelled
-                    case nil: throw .confirmationRequired(command: CommandName.backup.rawValue + " off")
-                    }
-                }
+                if !confirmed { try await askFirst(.turnBackupOff(userID: context.signedIn.session.userID), command: CommandName.backup.rawValue + " off") }
                 return finish(.trust(.backupTurnedOff(deletedVersion: try await recovering { () throws(RecoveryError) in try await crypto.turnBackupOff() })))
             case .whois(let user):
                 let userID = try userID(for: user)
@@ -113,17 +107,21 @@ extension AppState {
         return finish(.trust(.recoverySetUp(recoveryKey: recoveryKey, backupVersion: version, alreadyShown: !confirmed)))
     }
 
+    /// Asks before something that cannot be undone: goes on at yes; no cancels; where nobody can
+    /// be asked (a script), `command!` is what does it.
+    private func askFirst(_ question: ConfirmationQuestion, command: String) async throws(ShellError) {
+        switch await environment.confirm(question) {
+        case true?: return
+        case false?: throw .cancelled
+        case nil: throw .confirmationRequired(command: command)
+        }
+    }
+
     /// Replaces the account's identity, secret storage and backup, once the user said yes. The
     /// old backup's keys are restored first when this device can read it, so the new backup
     /// holds them too; the server asks for the password.
     private func resetIdentity(confirmed: Bool, for session: Session, on crypto: CryptoMachine) async throws(ShellError) -> Bool {
-        if !confirmed {
-            switch await environment.confirm(.resetIdentity(userID: session.userID)) {
-            case true?: break
-            case false?: throw .cancelled
-            case nil: throw .confirmationRequired(command: CommandName.recovery.rawValue + " reset")
-            }
-        }
+        if !confirmed { try await askFirst(.resetIdentity(userID: session.userID), command: CommandName.recovery.rawValue + " reset") }
         _ = try? await restoreBackup(from: crypto)
         let recoveryKey = try await recovering { () throws(RecoveryError) in try await crypto.beginRecoverySetup(replacing: true) }
         let version = try await finishSetup(for: session, on: crypto)
