@@ -44,6 +44,7 @@ public enum TerminalSanitizer {
     /// Combining and other extending marks, the zero-width joiner and emoji skin tones: what
     /// draws on the character before it instead of taking a cell of its own.
     private static func attaches(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isGraphemeExtend || scalar.properties.isEmojiModifier || scalar.value == 0x200D
+        // No ASCII scalar attaches; reading their properties was most of the cost of long text.
+        !scalar.isASCII && (scalar.properties.isGraphemeExtend || scalar.properties.isEmojiModifier || scalar.value == 0x200D)
     }
 }

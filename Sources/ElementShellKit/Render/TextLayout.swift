@@ -140,6 +140,8 @@ enum TextLayout {
     /// Two for a character drawn in two cells, one otherwise. The wide ranges are those of the
     /// Unicode East Asian Width property (W and F) that terminals draw wide.
     private static func columns(of scalar: Unicode.Scalar) -> Int {
+        // Most text is ASCII, one column each: its properties are the costly part to read.
+        if scalar.isASCII { return 1 }
         if scalar.properties.isEmojiPresentation { return 2 }
         switch scalar.value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
