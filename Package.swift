@@ -24,6 +24,7 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        .systemLibrary(name: "CSQLiteConfig", path: "Sources/CSQLiteConfig", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
                        providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CCmark", path: "Sources/CCmark", pkgConfig: "libcmark",
@@ -50,6 +51,7 @@ let package = Package(
                 "CCurl",
                 "CCmark",
                 "CMalloc",
+                "CSQLiteConfig",
                 "MatrixCrypto",
                 "MatrixJSON",
                 .product(name: "Logging", package: "swift-log"),

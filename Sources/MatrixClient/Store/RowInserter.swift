@@ -14,9 +14,17 @@ struct RowInserter {
         statement = try database.cachedStatement(sql: sql)
     }
 
+    /// With its length in bytes, which SQLite would otherwise count again for each value.
     mutating func bind(_ text: String) {
         index += 1
-        _ = text.withCString { sqlite3_bind_text(statement.sqliteStatement, index, $0, -1, Self.transient) }
+        var text = text
+        _ = text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { characters in
+                // An empty buffer may have no address, which SQLite would read as NULL.
+                guard let start = characters.baseAddress else { return sqlite3_bind_text(statement.sqliteStatement, index, "", 0, Self.transient) }
+                return sqlite3_bind_text(statement.sqliteStatement, index, start, CInt(characters.count), Self.transient)
+            }
+        }
     }
 
     mutating func bind(_ text: String?) {

@@ -40,23 +40,29 @@ extension StoreWriter {
         }
     }
 
-    /// What the rules do with each message of others the batch brought, by event ID, each judged
-    /// in its room as the batch left it: its members counted, the user's name in it, its powers.
-    static func judge(_ batch: SyncBatch, rooms: [RoomRecord], rules: PushRuleSet, userID: String, database: Database) throws -> [String: PushActions] {
-        guard !batch.pushEvents.isEmpty else { return [:] }
+    /// What the rules do with each message of others the batch brought, at the message's index
+    /// (`nil` for the user's own), each judged in its room as the batch left it: its members
+    /// counted, the user's name in it, its powers.
+    static func judge(_ batch: SyncBatch, rooms: [RoomRecord], rules: PushRuleSet, userID: String, database: Database) throws -> [PushActions?] {
+        guard !batch.pushEvents.isEmpty else { return [] }
         let ownName = try database.cachedStatement(sql: "SELECT display_name FROM member WHERE room_id = ? AND user_id = ?")
         var power = StoredPowerLevels(database: database)
         let roomsByID = Dictionary(rooms.map { ($0.roomID, $0) }) { _, last in last }
         var contexts: [String: PushRoomContext] = [:]
-        var judged: [String: PushActions] = [:]
-        for message in batch.messages {
-            guard let event = batch.pushEvents[message.eventID] else { continue }
-            let roomID = message.roomID
-            let context = try contexts[roomID] ?? PushRoomContext(
-                roomID: roomID, memberCount: roomsByID[roomID]?.joinedMemberCount ?? 0,
-                ownDisplayName: try String.fetchOne(ownName, arguments: [roomID, userID]), powerLevels: try power.of(roomID))
-            contexts[roomID] = context
-            judged[message.eventID] = rules.evaluate(event, in: context, userID: userID)?.actions ?? PushActions()
+        var judged = [PushActions?](repeating: nil, count: batch.messages.count)
+        // A batch brings each room's messages together: its context is looked up once for them.
+        var context: PushRoomContext?
+        for index in batch.pushEvents.indices {
+            guard let event = batch.pushEvents[index] else { continue }
+            let roomID = batch.messages[index].roomID
+            if context?.roomID != roomID {
+                context = try contexts[roomID] ?? PushRoomContext(
+                    roomID: roomID, memberCount: roomsByID[roomID]?.joinedMemberCount ?? 0,
+                    ownDisplayName: try String.fetchOne(ownName, arguments: [roomID, userID]), powerLevels: try power.of(roomID))
+                contexts[roomID] = context
+            }
+            guard let context else { continue }
+            judged[index] = rules.evaluate(event, in: context, userID: userID)?.actions ?? PushActions()
         }
         return judged
     }

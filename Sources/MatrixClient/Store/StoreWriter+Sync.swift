@@ -75,7 +75,7 @@ extension StoreWriter {
             // Judged by the rules as they stand after this batch: a change in it applies at once.
             let judged = try batch.userID.map { userID in
                 try Self.judge(batch, rooms: rooms, rules: Self.pushRules(in: database, userID: userID), userID: userID, database: database)
-            } ?? [:]
+            } ?? []
             var insertMessage = try RowInserter(database, sql: """
                 INSERT OR IGNORE INTO message (event_id, room_id, sender, msgtype, body, formatted_body, origin_server_ts, transaction_id,
                                                reply_to, thread_root, redacted, redaction_reason, media, previews, sender_key,
@@ -84,7 +84,13 @@ extension StoreWriter {
                 """)
             var leaveOutbox = try RowInserter(database, sql: "DELETE FROM outbox WHERE transaction_id = ?")
             var fresh: [MessageRecord] = []
-            for var message in batch.messages where !continued.contains(message.eventID) {
+            // What the new messages of those not ignored notify, by event ID: for the unread
+            // counts and the alerts.
+            var notifying: [String: PushActions] = [:]
+            for index in batch.messages.indices {
+                var message = batch.messages[index]
+                if !continued.isEmpty, continued.contains(message.eventID) { continue }
+                let actions = index < judged.count ? judged[index] : nil
                 insertMessage.bind(message.eventID)
                 insertMessage.bind(message.roomID)
                 insertMessage.bind(message.sender)
@@ -103,12 +109,13 @@ extension StoreWriter {
                 insertMessage.bind(message.decryptionFailure?.rawValue)
                 insertMessage.bind(Int64(message.isKeyImported ? 1 : 0))
                 insertMessage.bind(message.malformedField)
-                insertMessage.bind(judged[message.eventID]?.storedLevel ?? 0)
+                insertMessage.bind(actions?.storedLevel ?? 0)
                 insertMessage.bind(message.poll?.storedText)
                 insertMessage.bind(message.keySharedBy)
                 if try insertMessage.run() > 0 {
                     message.seq = database.lastInsertedRowID
                     fresh.append(message)
+                    if let actions, actions.notify, ignored.isEmpty || !ignored.contains(message.sender) { notifying[message.eventID] = actions }
                 }
                 if let transactionID = message.transactionID {
                     leaveOutbox.bind(transactionID)
@@ -125,7 +132,7 @@ extension StoreWriter {
             try Self.keep(continued.isEmpty ? batch.undecrypted : batch.undecrypted.filter { !continued.contains($0.eventID) }, in: database)
             // Those ignored count for nothing, while they are.
             let counted = fresh.filter { !dropped.contains($0.eventID) && !ignored.contains($0.sender) }
-            rooms = try Self.countUnread(in: rooms, batch: batch, fresh: counted, judged: judged, database: database)
+            rooms = try Self.countUnread(in: rooms, batch: batch, fresh: counted, notifying: notifying, database: database)
             // A new `m.direct` may change any room, so the app gets all of them.
             if !batch.markedUnread.isEmpty { rooms = try Self.mark(batch.markedUnread, rooms: rooms, in: database) }
             if batch.ignoredUsers != nil, case .sliding = position, let userID = batch.userID {
@@ -150,8 +157,7 @@ extension StoreWriter {
                 relations.changedMessages.removeAll { ignored.contains($0.sender) }
             }
             relations.ignoredUsers = batch.ignoredUsers
-            let shownIDs = Set(relations.messages.map(\.eventID))
-            relations.alerts = judged.filter { shownIDs.contains($0.key) && $0.value.notify }
+            relations.alerts = notifying
             if let rules = batch.pushRules { relations.pushRules = PushRuleSet(json: rules) }
             relations.gaps = gaps
             relations.memberChanges = Set(batch.members.map(\.roomID))

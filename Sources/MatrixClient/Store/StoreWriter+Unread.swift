@@ -11,13 +11,13 @@ extension StoreWriter {
     /// Unread counts of the rooms whose server keeps none (sliding sync on Synapse sends zeros), as
     /// Element X counts them on the client: messages from others since the user last read the
     /// room (by the timestamp of their own read receipt, from any of their devices) that the push
-    /// rules said notify (`judged`, kept in `message.push`), those that notify as mentions as
+    /// rules said notify (`notifying`, by event ID; kept in `message.push`), those that notify as mentions as
     /// highlights. A new receipt counts again what the store holds after it; otherwise what this
     /// batch brought adds to the stored counts. A room of which sync sent only the newest event
     /// counts only what it knows: that it is unread, if not how much.
     /// Runs in `apply`'s transaction, after the batch's messages are in; returns the rooms changed,
     /// with those whose only news was the user's receipt (read on another device) added.
-    static func countUnread(in rooms: [RoomRecord], batch: SyncBatch, fresh: [MessageRecord], judged: [String: PushActions],
+    static func countUnread(in rooms: [RoomRecord], batch: SyncBatch, fresh: [MessageRecord], notifying: [String: PushActions],
                             database: Database) throws -> [RoomRecord] {
         // A receipt comes only where the client counts (sliding sync).
         let counted = Set(batch.rooms.lazy.filter(\.countsUnreadItself).map(\.roomID)).union(batch.ownReadTimes.keys)
@@ -31,7 +31,7 @@ extension StoreWriter {
             try saveRead.execute(arguments: [roomID, time])
         }
         let arrivedByRoom = Dictionary(grouping: fresh.filter { message in
-            counted.contains(message.roomID) && !message.isRedacted && judged[message.eventID]?.notify == true
+            counted.contains(message.roomID) && !message.isRedacted && notifying[message.eventID] != nil
         }, by: \.roomID)
         let readTime = try database.cachedStatement(sql: "SELECT ts FROM own_read WHERE room_id = ?")
         let unreadStored = try database.cachedStatement(sql: Self.unreadStoredSQL)
@@ -46,7 +46,7 @@ extension StoreWriter {
                 room.highlightCount = row[1]
             } else {
                 room.notificationCount += arrived.count
-                room.highlightCount += arrived.filter { judged[$0.eventID]?.highlight == true }.count
+                room.highlightCount += arrived.filter { notifying[$0.eventID]?.highlight == true }.count
             }
             try save.execute(arguments: [room.notificationCount, room.highlightCount, room.roomID])
             return room

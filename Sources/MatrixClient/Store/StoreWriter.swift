@@ -23,6 +23,7 @@ public actor StoreWriter {
     /// Opens (or creates, 0600 through the process umask) the store and brings its schema up to date.
     public init(url: URL, logger: Logger = Logger(label: "element-shell.store")) throws(Failure) {
         self.url = url
+        SQLiteSettings.applied
         var configuration = Configuration()
         // Another writer of the same store (a script's run beside the interactive shell, a
         // session that ended and the login after it) holds its lock for one transaction at most:

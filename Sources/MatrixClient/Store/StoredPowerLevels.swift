@@ -6,7 +6,6 @@ import MatrixJSON
 struct StoredPowerLevels {
     private let statement: Statement?
     private var read: [String: PowerLevels] = [:]
-    private let decoder = JSONDecoder()
 
     init(database: Database) {
         statement = try? database.cachedStatement(sql: "SELECT power_levels, create_event FROM room_power WHERE room_id = ?")
@@ -21,6 +20,6 @@ struct StoredPowerLevels {
     }
 
     private func decoded(_ text: String?) -> JSONValue? {
-        text.flatMap { try? decoder.decode(JSONValue.self, from: Data($0.utf8)) }
+        text.flatMap { try? JSONValue(json: Data($0.utf8)) }
     }
 }

@@ -16,9 +16,11 @@ public struct SyncBatch: Sendable, Equatable {
     public var undecrypted: [UndecryptedEvent] = []
     /// The account the batch was read for, who is never unread to themselves.
     public var userID: String?
-    /// The events of others' messages as the push rules read them, by event ID: decrypted where
-    /// they could be, so the client judges what the server could not.
-    public var pushEvents: [String: PushEvent] = [:]
+    /// The event of each message as the push rules read it, at the message's index in
+    /// `messages`: decrypted where it could be, so the client judges what the server could not;
+    /// `nil` for the user's own, which never notify. By index, not by event ID: an initial sync
+    /// judges tens of thousands, and hashing their IDs cost more than the rules.
+    public var pushEvents: [PushEvent?] = []
     /// The account's push rules (`m.push_rules` content) when they changed; `nil` when not.
     public var pushRules: JSONValue?
     /// Rooms whose unread mark changed, and how it now stands.
@@ -62,6 +64,7 @@ public struct SyncBatch: Sendable, Equatable {
         echoedTransactionIDs = []
         let eventCount = response.rooms.joined.values.reduce(0) { $0 + $1.state.count + $1.timeline.events.count }
         messages.reserveCapacity(eventCount)
+        pushEvents.reserveCapacity(eventCount)
         members.reserveCapacity(eventCount)
         for (roomID, room) in response.rooms.joined.sorted(by: { $0.key < $1.key }) {
             // Before the state: a member event there is the last word on a name.
@@ -79,9 +82,9 @@ public struct SyncBatch: Sendable, Equatable {
                 }
                 if let message = MessageRecord(roomID: roomID, event: event) {
                     messages.append(message)
+                    pushEvents.append(event.sender == userID ? nil : PushEvent(event))
                     takeBundledEdit(of: event, in: roomID)
                     if let waiting = UndecryptedEvent(waitingFor: message, event: event) { undecrypted.append(waiting) }
-                    if event.sender != userID { pushEvents[message.eventID] = PushEvent(event) }
                 } else if event.type != "m.room.member" {
                     take(relationOf: event, in: roomID)
                 }
