@@ -21,6 +21,9 @@ public final class LoopbackRedirectListener: LoginRedirectListener {
     /// to a number the process may have given to another file since.
     private let closed = Mutex(false)
 
+    /// Whether the thread has closed every descriptor: the port listens no more.
+    var hasClosed: Bool { closed.withLock { $0 } }
+
     /// At most this many connections wait for their request at once; more are closed.
     private static let maximumConnections = 32
 

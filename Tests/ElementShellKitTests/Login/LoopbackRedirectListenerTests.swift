@@ -75,7 +75,7 @@ struct LoopbackRedirectListenerTests {
         #expect(answer.hasPrefix("HTTP/1.1 200 OK"))
         #expect(answer.contains("Signed in &lt;b&gt;&amp;&lt;/b&gt;") && answer.contains("Cache-Control: no-store"))
         #expect(try await waiting.value == .loginToken("the+token"))
-        #expect(throws: (any Error).self, "one-shot: nobody listens any more") { try Self.connect(port) }
+        #expect(listener.hasClosed, "one-shot: nobody listens any more")
     }
 
     @Test func anErrorRedirectEndsTheWaitToo() async throws {
@@ -95,6 +95,8 @@ struct LoopbackRedirectListenerTests {
         close(try Self.connect(port))
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }
-        #expect(throws: (any Error).self) { try Self.connect(port) }
+        // Its own state, not a connection that fails: once the port is free, another test's
+        // server may be given it (CI connected to one), or a connection to it may meet itself.
+        #expect(listener.hasClosed)
     }
 }
