@@ -56,3 +56,35 @@ es_fuzz_run_each() {
     done
     return "$status"
 }
+
+# Runs each TARGET for SECONDS at the same time, one process each; fails when any crashed.
+es_fuzz_run_side_by_side() {
+    local seconds=$1 target run status=0
+    shift
+    local runs=()
+    for target in "$@"; do
+        es_fuzz_run "$target" "$seconds" &
+        runs+=($!)
+    done
+    for run in "${runs[@]}"; do
+        wait "$run" || status=1
+    done
+    return "$status"
+}
+
+# Merges what runs of each TARGET added to .build/fuzz/corpus into its checked-in seeds, keeping
+# only the inputs that reach code the seeds do not, and says how many it kept.
+es_fuzz_keep_each() {
+    local target corpus before after
+    mkdir -p "$ES_FUZZ_DIR/logs"
+    for target in "$@"; do
+        corpus="$ES_FUZZ_DIR/corpus/$target"
+        before=$(find "$ES_FUZZ_SEEDS/$target" -type f | wc -l)
+        if [[ -d $corpus ]]; then
+            ELEMENT_SHELL_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no "$ES_FUZZ_BINARY" \
+                -merge=1 -timeout=10 "$ES_FUZZ_SEEDS/$target" "$corpus" >"$ES_FUZZ_DIR/logs/$target-keep.log" 2>&1
+        fi
+        after=$(find "$ES_FUZZ_SEEDS/$target" -type f | wc -l)
+        echo "$target: $((after - before)) inputs kept, $after in Tests/FuzzCorpus/$target."
+    done
+}
