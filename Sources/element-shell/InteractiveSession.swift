@@ -21,14 +21,15 @@ final class InteractiveSession {
         let running = running
         let exitStatus = Shared<Int32>(0)
         // Asked before the line editor reads the terminal, which would take its answers for typing.
-        let pictureTerminal = context.options.output == .text && !context.profile.settings.screenReader
-            ? PictureTerminalSetup.terminal(images: context.profile.settings.images, environment: context.environment) : nil
+        let terminalSetup = context.options.output == .text && !context.profile.settings.screenReader
+            ? PictureTerminalSetup.terminal(images: context.profile.settings.images, environment: context.environment) : .none
         // The state exists only after the editor it asks questions through; the editor's hooks
         // reach it through this box.
         let stateBox = Shared<AppState?>(nil)
         let editor = LineEditor(
             prompt: "",
             screenReader: context.profile.settings.screenReader,
+            typedAhead: terminalSetup.typedAhead,
             history: HistoryFile(path: context.dataDirectory + "/history", limit: context.profile.settings.historySize),
             hooks: LineEditor.Hooks(
                 line: { lineSink.yield($0) },
@@ -55,7 +56,7 @@ final class InteractiveSession {
         let state = context.makeState(
             presenter: presenter,
             syncsContinuously: true,
-            pictureTerminal: pictureTerminal,
+            pictureTerminal: terminalSetup.terminal,
             password: { request in
                 let prompt = L10n.screenLoginPasswordPrompt(TerminalSanitizer.clean(request.user), TerminalSanitizer.clean(request.homeserver))
                 return await editor.ask(prompt, hidden: true).map(PasswordAnswer.password) ?? .cancelled

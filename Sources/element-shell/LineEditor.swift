@@ -70,8 +70,11 @@ final class LineEditor: Sendable {
     private let hooks: Hooks
     private let initialPrompt: String
     private let startsForScreenReader: Bool
+    private let typedAhead: [UInt8]
 
-    init(prompt: String, screenReader: Bool, history: HistoryFile?, hooks: Hooks) {
+    /// `typedAhead`: keys read from the terminal before the editor started (by the terminal
+    /// probe), read before the terminal's own.
+    init(prompt: String, screenReader: Bool, typedAhead: [UInt8] = [], history: HistoryFile?, hooks: Hooks) {
         var fds: [Int32] = [0, 0]
         precondition(pipe(&fds) == 0, "cannot create the line editor's wake-up pipe")
         wakeRead = fds[0]
@@ -82,6 +85,7 @@ final class LineEditor: Sendable {
         self.hooks = hooks
         initialPrompt = prompt
         startsForScreenReader = screenReader
+        self.typedAhead = typedAhead
     }
 
     deinit {
@@ -151,20 +155,22 @@ final class LineEditor: Sendable {
     // MARK: - The readline thread
 
     private func run() {
-        ReadlineBridge.install(editor: self, prompt: initialPrompt, teletype: startsForScreenReader)
+        ReadlineBridge.install(editor: self, prompt: initialPrompt, teletype: startsForScreenReader, typedAhead: typedAhead)
         history?.load()
         var input = InputState()
         var inputEnded = false
         while true {
             let listensToInput = !inputEnded && (input.isRead || ReadlineBridge.isAsking)
+            // Keys typed ahead are input that is already there: the poll only looks for requests.
+            let typedAheadWaits = listensToInput && ReadlineBridge.hasTypedAhead
             var descriptors = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: listensToInput ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0)]
-            guard poll(&descriptors, 2, -1) >= 0 || errno == EINTR else { break }
+            guard poll(&descriptors, 2, typedAheadWaits ? 0 : -1) >= 0 || errno == EINTR else { break }
             if descriptors[0].revents != 0 {
                 guard drainRequests(input: &input) else { break }
             }
             let events = descriptors[1].revents
-            if events & Int16(POLLIN) != 0 {
+            if events & Int16(POLLIN) != 0 || (typedAheadWaits && ReadlineBridge.hasTypedAhead) {
                 readInput()
             } else if events & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 // The terminal is gone: no more keys will come.
@@ -190,6 +196,10 @@ final class LineEditor: Sendable {
             rl_callback_read_char()
             ReadlineBridge.afterInput()
             ReadlineBridge.reportLineChange()
+            return
+        }
+        if let key = ReadlineBridge.takeTypedAhead() {
+            ReadlineBridge.feedSecret([key])
             return
         }
         var buffer = [UInt8](repeating: 0, count: 256)
@@ -218,7 +228,10 @@ final class LineEditor: Sendable {
                 if input.isRead { ReadlineBridge.setPrompt(prompt) } else { input.heldPrompt = prompt }
             case .question(let prompt, let hidden, let reply): ReadlineBridge.ask(prompt: prompt, hidden: hidden, reply: reply)
             case .resumeInput(let discardingTypeahead):
-                if discardingTypeahead { tcflush(STDIN_FILENO, TCIFLUSH) }
+                if discardingTypeahead {
+                    tcflush(STDIN_FILENO, TCIFLUSH)
+                    ReadlineBridge.discardTypedAhead()
+                }
                 if let prompt = input.heldPrompt { ReadlineBridge.setPrompt(prompt) }
                 ReadlineBridge.resume()
                 input = InputState()

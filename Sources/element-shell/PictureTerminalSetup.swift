@@ -7,13 +7,22 @@ import TerminalGraphics
 /// the shell runs in it) only when the `images` setting leaves the choice to it; a named protocol
 /// or `off` costs no question. A terminal that says it is dumb is not asked and gets no pictures.
 enum PictureTerminalSetup {
-    static func terminal(images: ImagesMode, environment: [String: String]) -> PictureTerminal? {
-        guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0, let term = environment["TERM"], !term.isEmpty, term != "dumb" else { return nil }
+    struct Outcome {
+        let terminal: PictureTerminal?
+        /// Keys typed while the terminal was asked (a line typed at once): the line editor's first input.
+        let typedAhead: [UInt8]
+
+        static let none = Outcome(terminal: nil, typedAhead: [])
+    }
+
+    static func terminal(images: ImagesMode, environment: [String: String]) -> Outcome {
+        guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0, let term = environment["TERM"], !term.isEmpty, term != "dumb" else { return .none }
         let insideTmux = GraphicsDetection.isInsideTmux(environment)
         let answers = images == .auto
             ? TerminalProbe.ask(input: STDIN_FILENO, output: STDOUT_FILENO, throughTmux: insideTmux)
             : TerminalAnswers()
         let detected = GraphicsDetection.drawing(answers: answers, environment: environment, windowCellSize: TerminalSize.cellPixels())
-        return PictureTerminal(detected: detected, insideTmux: insideTmux, windowSize: { TerminalSize.window() })
+        let terminal = PictureTerminal(detected: detected, insideTmux: insideTmux, windowSize: { TerminalSize.window() })
+        return Outcome(terminal: terminal, typedAhead: answers.typed)
     }
 }

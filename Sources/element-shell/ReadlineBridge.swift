@@ -39,8 +39,10 @@ enum ReadlineBridge {
     /// Until the startup's output (a resumed session, the startup file, the welcome) is in: the
     /// first prompt waits for it.
     nonisolated(unsafe) private static var startupRuns = false
+    /// Keys read before readline started (`LineEditor`'s `typedAhead`), not yet taken.
+    nonisolated(unsafe) private static var typedAhead: ArraySlice<UInt8> = []
 
-    static func install(editor newEditor: LineEditor, prompt initialPrompt: String, teletype drawsAsTeletype: Bool) {
+    static func install(editor newEditor: LineEditor, prompt initialPrompt: String, teletype drawsAsTeletype: Bool, typedAhead keys: [UInt8]) {
         owner = pthread_self()
         teletype = drawsAsTeletype ? TeletypeLine() : nil
         startupRuns = drawsAsTeletype
@@ -66,6 +68,14 @@ enum ReadlineBridge {
             return 0
         }
         if teletype != nil { setTeletype(true) }
+        typedAhead = keys[...]
+        if !typedAhead.isEmpty {
+            // readline reads them as it reads the terminal, key by key, until they are gone
+            // (`takeTypedAhead` then gives it the terminal back); an Escape among them waits for
+            // the rest of its sequence as it would at the terminal.
+            rl_getc_function = { stream in ReadlineBridge.takeTypedAhead().map(Int32.init) ?? rl_getc(stream) }
+            rl_input_available_hook = { ReadlineBridge.hasTypedAhead ? 1 : 0 }
+        }
         // In callback mode readline hands the terminal back to its own mode after every line and
         // takes it again once the line's handler returns; a key typed in that moment (a busy
         // machine makes it long: both wait for output to drain) was echoed by the terminal, and a
@@ -88,6 +98,22 @@ enum ReadlineBridge {
     }
 
     static var isAsking: Bool { !questions.isEmpty }
+    static var hasTypedAhead: Bool { !typedAhead.isEmpty }
+
+    /// The next key typed ahead, if any is left; the last one gives readline the terminal back.
+    static func takeTypedAhead() -> UInt8? {
+        assertOwner()
+        guard let key = typedAhead.popFirst() else { return nil }
+        if typedAhead.isEmpty { discardTypedAhead() }
+        return key
+    }
+
+    /// Keys typed ahead are thrown away with the terminal's (after a line that logged in).
+    static func discardTypedAhead() {
+        typedAhead = []
+        rl_getc_function = rl_getc
+        rl_input_available_hook = nil
+    }
     static var readsSecret: Bool { secret != nil }
 
     /// The line finished since the last call, if any (empty at the end of input); input then

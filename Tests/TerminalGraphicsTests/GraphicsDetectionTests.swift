@@ -48,10 +48,15 @@ import Testing
         #expect(!TerminalAnswers(parsing: try Fixture.bytes("Answers/tmux-without-passthrough.bin")).isComplete(throughTmux: true))
     }
 
-    /// A key pressed while the answers come is skipped; a cut answer is not misread.
-    @Test func skipsWhatIsNotAnAnswer() {
+    /// Keys pressed while the answers come are kept for the line editor, in order; a cut answer
+    /// is not misread.
+    @Test func keepsWhatIsNotAnAnswerAsTyped() {
         let answers = TerminalAnswers(parsing: Array("ab\u{1B}[A\u{1B}_Gi=31;OK\u{1B}\\x\u{1B}[?63;4c\u{1B}[6;20".utf8))
         #expect(answers.speaksKittyGraphics && answers.deviceAttributes == [[63, 4]] && answers.cellSize == nil)
+        #expect(answers.typed == Array("ab\u{1B}[Ax\u{1B}[6;20".utf8))
+        let keys = TerminalAnswers(parsing: Array("\u{1B}[>1;10;0c/echo hi\r\u{1B}OD\u{1B}b\u{1B}[1;5C\u{1B}]11;rgb:0/0/0\u{7}\u{1B}[6;18;9t\u{1B}".utf8))
+        #expect(keys.typed == Array("/echo hi\r\u{1B}OD\u{1B}b\u{1B}[1;5C\u{1B}".utf8))
+        #expect(keys.cellSize == PixelSize(width: 9, height: 18) && keys.deviceAttributes.isEmpty)
         #expect(!TerminalAnswers(parsing: Array("\u{1B}_Gi=31;ENOTSUPPORTED\u{1B}\\".utf8)).speaksKittyGraphics)
     }
 

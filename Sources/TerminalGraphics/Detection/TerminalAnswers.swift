@@ -1,5 +1,6 @@
-/// What a terminal answered to `TerminalQuery`, read from the bytes it sent back. Anything else
-/// in them (a key pressed meanwhile) is skipped.
+/// What a terminal answered to `TerminalQuery`, read from the bytes it sent back, and what was
+/// typed meanwhile: the keys of a person who starts typing at once, which the line editor must
+/// still get.
 public struct TerminalAnswers: Sendable, Equatable {
     /// It answered the kitty graphics query with OK.
     public var speaksKittyGraphics = false
@@ -9,14 +10,23 @@ public struct TerminalAnswers: Sendable, Equatable {
     public var deviceAttributes: [[Int]] = []
     /// One cell in pixels, where the terminal told it (`CSI 6 ; height ; width t`).
     public var cellSize: PixelSize?
+    /// The bytes that are no answer, in order: typed text and keys' sequences (arrows, Alt-x).
+    public var typed: [UInt8] = []
 
     public init(parsing bytes: [UInt8]) {
         var index = 0
-        while let start = bytes[index...].firstIndex(of: 0x1B), start + 1 < bytes.count {
+        while let start = bytes[index...].firstIndex(of: 0x1B) {
+            typed += bytes[index..<start]
+            guard start + 1 < bytes.count else {
+                typed.append(0x1B)  // Escape pressed, or a key's sequence the terminal still sends
+                return
+            }
             let end = TmuxPassthrough.sequenceEnd(in: bytes, from: start)
-            read(Array(bytes[start..<end]))
+            let sequence = Array(bytes[start..<end])
+            if Self.isAnswer(sequence) { read(sequence) } else { typed += sequence }
             index = end
         }
+        typed += bytes[index...]
     }
 
     public init() {}
@@ -24,6 +34,22 @@ public struct TerminalAnswers: Sendable, Equatable {
     /// Whether the last answer the query asks for has come.
     public func isComplete(throughTmux: Bool) -> Bool {
         deviceAttributes.count >= TerminalQuery.deviceAttributeAnswers(throughTmux: throughTmux)
+    }
+
+    /// Whether a sequence is a terminal's report rather than a key: a string sequence (APC, DCS,
+    /// OSC, PM, SOS: no key sends one) or a CSI report (DA1 `?…c`, DA2 `>…c`, window `…t`).
+    private static func isAnswer(_ sequence: [UInt8]) -> Bool {
+        guard sequence.count >= 2 else { return false }
+        switch sequence[1] {
+        case UInt8(ascii: "_"), UInt8(ascii: "P"), UInt8(ascii: "]"), UInt8(ascii: "^"), UInt8(ascii: "X"):
+            return true
+        case UInt8(ascii: "["):
+            guard sequence.count >= 3, let final = sequence.last else { return false }
+            let isDeviceAttributes = final == UInt8(ascii: "c") && [UInt8(ascii: "?"), UInt8(ascii: ">")].contains(sequence[2])
+            return isDeviceAttributes || final == UInt8(ascii: "t")
+        default:
+            return false
+        }
     }
 
     private mutating func read(_ sequence: [UInt8]) {

@@ -17,6 +17,23 @@ struct TerminalPromptTests {
         try await tmux.waitFor("typing goes on where the cursor was") { $0.last == "Element> hello wXor" }
     }
 
+    /// Keys typed before the prompt (the terminal is asked how it draws pictures first, and reads
+    /// its answers in raw mode, where typing reaches it too) are not lost: the lines run one after
+    /// the other, and an arrow key's sequence still edits.
+    @Test func keysTypedBeforeThePromptAreKept() async throws {
+        let shell = ShellProcess()
+        defer { shell.remove() }
+        let tmux = try await TmuxSession(shell: shell, heldUntilEnter: true)
+        try await tmux.type("\r/echo typed ahead\r/echo and after it\r/echo half")
+        try await tmux.press("Left")
+        try await tmux.type("X")
+        let screen = try await tmux.waitFor("both lines ran and the third waits") { $0.last == "Element> /echo halXf" }
+        let output = screen.filter { ["typed ahead", "and after it"].contains($0) }
+        #expect(output == ["typed ahead", "and after it"], "\(screen)")
+        try await tmux.press("Enter")
+        try await tmux.waitFor("the edited line runs as edited") { $0.suffix(2) == ["halXf", "Element>"] }
+    }
+
     @Test func nonASCIITextIsEditedByCharacter() async throws {
         // The test's LANG names a locale this machine may not have; the shell must still edit UTF-8.
         let tmux = try await TmuxSession.started()

@@ -16,15 +16,16 @@ final class TmuxSession {
     /// Runs element-shell in the pane; with `underJobControl`, an interactive bash runs there
     /// instead (prompt `$`), so a test can start the shell from it and use Ctrl-Z and `fg`. With
     /// `recording`, every byte the program writes goes to that file too (`pipe-pane`), from its
-    /// first: the program starts only once the recording does.
+    /// first: the program starts only once the recording does. With `heldUntilEnter`, it starts
+    /// at the first Enter the test sends: what follows that Enter is typed ahead of it.
     init(shell: ShellProcess, arguments: [String] = ["--no-rc"], underJobControl: Bool = false, width: Int = 100, height: Int = 20,
-         recording: URL? = nil) async throws {
+         recording: URL? = nil, heldUntilEnter: Bool = false) async throws {
         self.shell = shell
         commandLine = Self.quoted(ShellProcess.executable.path) + " " + arguments.map(Self.quoted).joined(separator: " ")
         let variables = shell.environment.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
         let program = underJobControl ? "PS1='$ ' bash --norc --noprofile -i" : commandLine
         try await tmux(["new-session", "-d", "-s", "shell", "-x", "\(width)", "-y", "\(height)",
-                        (recording == nil ? "" : "read go; ") + "env -i \(variables) \(program)"],
+                        (recording == nil && !heldUntilEnter ? "" : "read go; ") + "env -i \(variables) \(program)"],
                        capturesOutput: false)
         try await waitFor("the tmux session") { _ in
             guard (try? await tmux(["has-session", "-t", "shell"])) != nil else { return false }
@@ -33,7 +34,7 @@ final class TmuxSession {
         try await tmux(["set-option", "-t", "shell", "remain-on-exit", "on"])
         if let recording {
             try await tmux(["pipe-pane", "-O", "-t", "shell", "cat > " + Self.quoted(recording.path)])
-            try await press("Enter")
+            if !heldUntilEnter { try await press("Enter") }
         }
     }
 
