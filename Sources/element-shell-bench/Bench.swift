@@ -14,6 +14,6 @@ struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "element-shell-bench",
         abstract: "Generates synthetic /sync responses, measures how element-shell ingests them, and times Megolm and pictures.",
-        subcommands: [Generate.self, Ingest.self, Megolm.self, Restore.self, Pictures.self, PushRules.self]
+        subcommands: [Generate.self, Ingest.self, Megolm.self, Ed25519Agreement.self, Restore.self, Pictures.self, PushRules.self]
     )
 }

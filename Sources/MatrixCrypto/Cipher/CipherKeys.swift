@@ -17,17 +17,14 @@ struct CipherKeys {
     static let macByteCount = 8
 
     private let aesKey: SymmetricKey
-    private let macKey: SymmetricKey
+    private let macKey: HMACSHA256
     private let iv: AES._CBC.IV
 
     init(secret: Data, purpose: Purpose) {
-        let derived = HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: SymmetricKey(data: secret), salt: Data(),
-            info: Data(purpose.rawValue.utf8), outputByteCount: 80
-        ).withUnsafeBytes { Data($0) }
-        aesKey = SymmetricKey(data: derived.prefix(32))
-        macKey = SymmetricKey(data: derived.dropFirst(32).prefix(32))
-        iv = try! AES._CBC.IV(ivBytes: derived.suffix(16))
+        let derived = secret.withUnsafeBytes { HMACSHA256.derive(from: $0, info: Array(purpose.rawValue.utf8), count: 80) }
+        aesKey = SymmetricKey(data: derived[0..<32])
+        macKey = HMACSHA256(key: Array(derived[32..<64]))
+        iv = try! AES._CBC.IV(ivBytes: derived[64..<80])
     }
 
     /// AES-256-CBC with PKCS#7 padding.
@@ -45,7 +42,7 @@ struct CipherKeys {
 
     /// HMAC-SHA-256 truncated to its first 8 bytes.
     func mac(for bytes: Data) -> Data {
-        Data(HMAC<SHA256>.authenticationCode(for: bytes, using: macKey)).prefix(Self.macByteCount)
+        Data(bytes.withUnsafeBytes { macKey.code(of: $0) }.prefix(Self.macByteCount))
     }
 
     func isValidMAC(_ mac: Data, for bytes: Data) -> Bool {

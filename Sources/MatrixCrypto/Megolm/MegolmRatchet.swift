@@ -48,6 +48,7 @@ struct MegolmRatchet: Sendable {
 
     /// H_j(A) = HMAC-SHA-256 keyed with A over the single byte j ("Advancing the ratchet").
     private static func hash(_ value: Data, as part: Int) -> Data {
-        Data(HMAC<SHA256>.authenticationCode(for: [UInt8(part)], using: SymmetricKey(data: value)))
+        let key = value.withUnsafeBytes { HMACSHA256(key: $0) }
+        return withUnsafeBytes(of: UInt8(part)) { Data(key.code(of: $0)) }
     }
 }
