@@ -28,9 +28,9 @@ def verdict(key, message, signature):
         return False
 
 
-def main(count, keys, seed):
+def cases(count, keys, seed):
+    """(key, message, signature, vodozemac's verdict) COUNT times, as the module comment says."""
     rng = random.Random(seed)
-    out = sys.stdout.buffer
     per_key = max(1, count // keys)
     for index in range(count):
         if index % per_key == 0:
@@ -47,9 +47,14 @@ def main(count, keys, seed):
             message[rng.randrange(len(message))] ^= 1 << rng.randrange(8)
         elif alteration == 2:
             key[rng.randrange(32)] ^= 1 << rng.randrange(8)
-        message = bytes(message)
-        valid = verdict(bytes(key), message, bytes(signature))
-        out.write(bytes(key) + bytes(signature) + bytes([valid]) + len(message).to_bytes(2, "little") + message)
+        key, message, signature = bytes(key), bytes(message), bytes(signature)
+        yield key, message, signature, verdict(key, message, signature)
+
+
+def main(count, keys, seed):
+    out = sys.stdout.buffer
+    for key, message, signature, valid in cases(count, keys, seed):
+        out.write(key + signature + bytes([valid]) + len(message).to_bytes(2, "little") + message)
 
 
 if __name__ == "__main__":

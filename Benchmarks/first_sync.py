@@ -25,7 +25,9 @@ commit in which every one of the N rooms is so. Times are from exec, to within t
 With --restarts, the shell is then started R times more on the session it stored (COMMAND with
 `--no-rc` for `--rc FILE`), interactive as before, the server up: the time from exec until it
 answers `/echo ready` typed at once, and until it answers `/rooms` then `/echo ready` (every room
-listed first); a catch-up sync runs beside them, as it would for the user.
+listed first); a catch-up sync runs beside them, as it would for the user. Before those, one
+resumed start idles S seconds after it answered `/echo ready`: its VmRSS (and smaps, into
+DIR/resumed with --smaps) is the memory after a resume.
 
 With --access-log (Synapse's log at INFO, read from its size at exec on), the requests the run
 made: each one's end, the server's time, the bytes it sent (the response body, as Synapse counts
@@ -180,10 +182,7 @@ def run_shell(args: argparse.Namespace) -> dict:
         if full_at is not None and not quit_sent and now >= full_at + args.idle:
             idle = proc_status(shell.pid)
             if args.smaps:
-                os.makedirs(args.smaps, exist_ok=True)
-                for name in ("smaps", "smaps_rollup", "status", "maps"):
-                    with open(f"/proc/{shell.pid}/{name}") as source, open(os.path.join(args.smaps, name), "w") as copy:
-                        copy.write(source.read())
+                save_smaps(shell.pid, args.smaps)
             os.write(master, b"/quit\r")
             quit_sent = True
         if now > args.deadline and not quit_sent:
@@ -206,10 +205,16 @@ def run_shell(args: argparse.Namespace) -> dict:
     }
 
 
-def restart(command: list[str], lines: str, rooms: int | None) -> tuple[float, float]:
-    """Starts the shell on its stored session, types LINES and `/echo ready` at once, and returns
-    the seconds from exec until `ready` is printed (with ROOMS, after `/rooms` printed room ROOMS),
-    and until the process ended after `/quit`."""
+def save_smaps(pid: int, folder: str) -> None:
+    os.makedirs(folder, exist_ok=True)
+    for name in ("smaps", "smaps_rollup", "status", "maps"):
+        with open(f"/proc/{pid}/{name}") as source, open(os.path.join(folder, name), "w") as copy:
+            copy.write(source.read())
+
+
+def started_and_ready(command: list[str], lines: str) -> tuple[subprocess.Popen, int, bytearray, float]:
+    """Starts the shell on its stored session and types LINES and `/echo ready` at once; returns
+    once `ready` is printed: the shell, its terminal, what it printed and when it started."""
     start = time.monotonic()
     shell, master = spawn(command)
     os.write(master, (lines + "/echo ready\r").encode())
@@ -220,14 +225,40 @@ def restart(command: list[str], lines: str, rooms: int | None) -> tuple[float, f
         read_terminal(master, transcript)
         if time.monotonic() - start > 60:
             raise RuntimeError(f"no answer from the restarted shell: {transcript[-2000:]!r}")
-    ready = time.monotonic() - start
-    if rooms is not None and not re.search(rb"\n\s*%d\s" % rooms, transcript):
-        raise RuntimeError(f"/rooms did not list room {rooms}: {transcript[-2000:]!r}")
+    return shell, master, transcript, start
+
+
+def quit_shell(shell: subprocess.Popen, master: int, transcript: bytearray) -> None:
     os.write(master, b"/quit\r")
     while not os.waitpid(shell.pid, os.WNOHANG)[0]:
         read_terminal(master, transcript)
     shell.returncode = 0
     os.close(master)
+
+
+def resumed_idle(command: list[str], idle: float, smaps: str | None) -> dict:
+    """The /proc status of the shell started on its stored session IDLE seconds after it answered
+    `/echo ready` (its catch-up sync done, long-polling)."""
+    shell, master, transcript, _ = started_and_ready(command, "")
+    until = time.monotonic() + idle
+    while time.monotonic() < until:
+        read_terminal(master, transcript)
+    status = proc_status(shell.pid)
+    if smaps:
+        save_smaps(shell.pid, smaps)
+    quit_shell(shell, master, transcript)
+    return status
+
+
+def restart(command: list[str], lines: str, rooms: int | None) -> tuple[float, float]:
+    """Starts the shell on its stored session, types LINES and `/echo ready` at once, and returns
+    the seconds from exec until `ready` is printed (with ROOMS, after `/rooms` printed room ROOMS),
+    and until the process ended after `/quit`."""
+    shell, master, transcript, start = started_and_ready(command, lines)
+    ready = time.monotonic() - start
+    if rooms is not None and not re.search(rb"\n\s*%d\s" % rooms, transcript):
+        raise RuntimeError(f"/rooms did not list room {rooms}: {transcript[-2000:]!r}")
+    quit_shell(shell, master, transcript)
     return ready, time.monotonic() - start
 
 
@@ -289,12 +320,15 @@ def main() -> None:
     args = parser.parse_args()
 
     restarts: dict[str, list] = {"echo": [], "rooms": []}
+    resumed: dict = {}
     try:
         run = run_shell(args)
+        # The same shell without its startup file (which logs in): it resumes the stored session.
+        at = args.command.index("--rc")
+        command = args.command[:at] + ["--no-rc"] + args.command[at + 2:]
+        if args.restarts:
+            resumed = resumed_idle(command, args.idle, args.smaps and os.path.join(args.smaps, "resumed"))
         for _ in range(args.restarts):
-            # The same shell without its startup file (which logs in): it resumes the stored session.
-            at = args.command.index("--rc")
-            command = args.command[:at] + ["--no-rc"] + args.command[at + 2:]
             restarts["echo"].append(restart(command, "", None))
             restarts["rooms"].append(restart(command, "/rooms\r", args.rooms))
     finally:
@@ -302,7 +336,8 @@ def main() -> None:
     commits = run["commits"]
     result = {"rooms": args.rooms, "commits": len(commits), "exit_status": run["exit_status"],
               "logged_out": logged_out, "peak_rss_kb": run["peak_kb"],
-              "idle_rss_kb": run["idle"].get("VmRSS"), "idle_status": run["idle"]}
+              "idle_rss_kb": run["idle"].get("VmRSS"), "idle_status": run["idle"],
+              "resumed_idle_rss_kb": resumed.get("VmRSS"), "resumed_idle_anon_kb": resumed.get("RssAnon")}
     if args.rooms == 0:
         pass  # an idle shell: nothing to time
     elif not commits or len(commits[-1][1]) < args.rooms:

@@ -8,7 +8,7 @@ on stdout. Binary values travel as base64; requests:
   {"command": "sign", "payload": TEXT}               -> {"public_key", "signature"}
   {"command": "verify", "public_key", "payload", "signature"} -> {"valid": BOOL}
   {"command": "signatures", "count": N, "keys": K, "seed": S}
-      -> {"cases": [[KEY, MESSAGE, SIGNATURE (B64), VALID]…]}  (about half altered)
+      -> {"cases": [[KEY, MESSAGE, SIGNATURE (B64), VALID]…]}  (Benchmarks/ed25519_vodozemac.py's)
   {"command": "canonical", "value": JSON}            -> {"canonical": TEXT}  (Synapse's canonicaljson)
 
 Olm commands are stateless: accounts and sessions travel as vodozemac pickles (under a fixed
@@ -36,7 +36,7 @@ pickled nor made from a given key: the peer must learn our key before it can ans
 """
 import base64
 import json
-import random
+import os
 import sys
 
 import canonicaljson
@@ -85,32 +85,12 @@ def verify(request):
 
 
 def signatures(request):
-    """`count` signatures by `keys` accounts of random messages, about half of them altered (a bit of
-    the signature, the message or the key), each with vodozemac's verdict."""
-    rng = random.Random(request["seed"])
-    accounts = [vodozemac.Account() for _ in range(request["keys"])]
-    cases = []
-    for index in range(request["count"]):
-        account = accounts[index % len(accounts)]
-        message = rng.randbytes(rng.randrange(0, 300))
-        signature = bytearray(base64.b64decode(account.sign(message).to_base64() + "=="))
-        key = bytearray(base64.b64decode(account.ed25519_key.to_base64() + "="))
-        alteration = rng.randrange(6)
-        if alteration == 0:
-            signature[rng.randrange(64)] ^= 1 << rng.randrange(8)
-        elif alteration == 1 and message:
-            message = bytearray(message)
-            message[rng.randrange(len(message))] ^= 1 << rng.randrange(8)
-        elif alteration == 2:
-            key[rng.randrange(32)] ^= 1 << rng.randrange(8)
-        try:
-            public = vodozemac.Ed25519PublicKey.from_base64(b64(bytes(key)).rstrip("="))
-            public.verify_signature(bytes(message), vodozemac.Ed25519Signature.from_base64(b64(bytes(signature)).rstrip("=")))
-            valid = True
-        except (vodozemac.SignatureException, vodozemac.KeyException):
-            valid = False
-        cases.append([b64(bytes(key)), b64(bytes(message)), b64(bytes(signature)), valid])
-    return {"cases": cases}
+    """The cases of Benchmarks/ed25519_vodozemac.py (a key signing `count / keys` in a row, about
+    half altered), with vodozemac's verdicts."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "Benchmarks"))
+    from ed25519_vodozemac import cases
+    return {"cases": [[b64(key), b64(message), b64(signature), valid]
+                      for key, message, signature, valid in cases(request["count"], request["keys"], request["seed"])]}
 
 
 def canonical(request):
