@@ -17,9 +17,12 @@ struct Megolm: ParsableCommand {
     @Option(help: "Plaintext size in bytes: an m.room.message event padded to it.")
     var bytes = 256
 
+    @Option(help: "Sessions the messages are spread over, each encrypting and decrypting its share in a row.")
+    var sessions = 1
+
     func validate() throws {
-        guard messages > 0, runs > 0, bytes >= MegolmPlaintext.minimumByteCount else {
-            throw ValidationError("messages and runs must be positive, bytes at least \(MegolmPlaintext.minimumByteCount)")
+        guard messages > 0, runs > 0, sessions > 0, sessions <= messages, bytes >= MegolmPlaintext.minimumByteCount else {
+            throw ValidationError("messages, runs and sessions must be positive, sessions at most messages, bytes at least \(MegolmPlaintext.minimumByteCount)")
         }
     }
 
@@ -33,6 +36,7 @@ struct Megolm: ParsableCommand {
         let fields: [(String, String)] = [
             ("client", "\"element-shell\""),
             ("messages", String(messages)),
+            ("sessions", String(sessions)),
             ("plaintext_bytes", String(plaintext.count)),
             ("runs", String(runs)),
             ("encrypt_seconds", best.encrypt.seconds.formatted(3)),
@@ -43,20 +47,24 @@ struct Megolm: ParsableCommand {
         print("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}")
     }
 
-    /// One fresh session pair; creating it is not timed.
+    /// Fresh session pairs, each with its share of the messages; creating them is not timed.
     private func measureRun(_ plaintext: Data) throws -> (encrypt: Duration, decrypt: Duration) {
         let clock = ContinuousClock()
-        var outbound = OutboundGroupSession()
-        let inbound = try InboundGroupSession(sessionKey: outbound.sessionKey)
-        var ciphertexts: [String] = []
-        ciphertexts.reserveCapacity(messages)
+        var outbounds = (0..<sessions).map { _ in OutboundGroupSession() }
+        let inbounds = try outbounds.map { try InboundGroupSession(sessionKey: $0.sessionKey) }
+        var ciphertexts: [[String]] = Array(repeating: [], count: sessions)
         let encrypt = try clock.measure {
-            for _ in 0..<messages { ciphertexts.append(try outbound.encrypt(plaintext)) }
+            for message in 0..<messages {
+                let session = message * sessions / messages
+                ciphertexts[session].append(try outbounds[session].encrypt(plaintext))
+            }
         }
         let decrypt = try clock.measure {
-            for ciphertext in ciphertexts {
-                guard try inbound.decrypt(ciphertext).plaintext == plaintext else {
-                    throw ValidationError("a message did not decrypt to its plaintext")
+            for (inbound, sessionCiphertexts) in zip(inbounds, ciphertexts) {
+                for ciphertext in sessionCiphertexts {
+                    guard try inbound.decrypt(ciphertext).plaintext == plaintext else {
+                        throw ValidationError("a message did not decrypt to its plaintext")
+                    }
                 }
             }
         }
