@@ -15,7 +15,10 @@
 #   - restart_echo_ms and restart_rooms_ms: the shell started RUNS times (20) more on the session
 #     it stored, the server up, until it answers `/echo ready` typed at once, and `/rooms` then
 #     `/echo ready` (every room listed): a cached restart to a usable prompt.
-# Then the device is logged out, so the kept server does not gather devices. A table of the runs
+# Then the device is logged out, so the kept server does not gather devices. Beside each size's
+# runs, on the same server, Element X's engine builds the same list as a new device
+# (Benchmarks/room_list_rust_sdk.py: matrix-rust-sdk's SyncService and RoomListService through
+# matrix-sdk-python; its first screen, full list, requests and bytes as above). A table of the runs
 # ends the output; --keep DIR keeps each run's JSON (every request, each commit's time, the
 # terminal's transcript) and /proc/PID/smaps at the idle moment (read with Benchmarks/smaps.py).
 #   Benchmarks/first-sync.sh [--rounds R] [--idle S] [--runs N] [--keep DIR] [ROOMS...]
@@ -42,8 +45,11 @@ sizes=("$@")
 ((${#sizes[@]} > 0)) || sizes=(1000 5000)
 # shellcheck source=bench_lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/bench_lib.sh"
+# shellcheck source=../Scripts/lib/rust-sdk-venv.sh
+source "$ES_LIB_DIR/rust-sdk-venv.sh"
 
 bench_shell_binary
+es_ensure_rust_sdk_venv
 # Synapse then logs each request it answers, with its time and size; read by first_sync.py.
 export ELEMENT_SHELL_SYNAPSE_LOG_LEVEL=INFO
 results="$BENCH_WORK/results"
@@ -72,6 +78,18 @@ first_sync() {
     fi
 }
 
+# rust_sdk_list ROOMS ROUND: Element X's engine builds the same list as a new device.
+rust_sdk_list() {
+    local rooms=$1 round=$2 line
+    echo "$rooms rooms, matrix-rust-sdk, round $round (load average $(bench_load)):"
+    line=$("$ES_RUST_SDK_PYTHON" "$BENCH_DIR/room_list_rust_sdk.py" --homeserver "$BENCH_URL" \
+        --user "$BENCH_USER" --password-file "$BENCH_PASSWORD_FILE" --rooms "$rooms" \
+        --store "$BENCH_WORK/rust-sdk-$rooms-$round" --access-log "$BENCH_SERVER_DIR/homeserver.log") ||
+        es_die "the run failed: $line"
+    echo "  $line"
+    echo "$rooms rust-sdk $round $line" >>"$results"
+}
+
 echo "element-shell: $BENCH_SHELL"
 for rooms in "${sizes[@]}"; do
     bench_start_synapse_with_rooms "$rooms"
@@ -79,6 +97,7 @@ for rooms in "${sizes[@]}"; do
         for method in v3 sliding; do
             first_sync "$rooms" "$method" "$round"
         done
+        rust_sdk_list "$rooms" "$round"
     done
     "$ES_LIB_DIR/private_synapse.sh" stop "$BENCH_SERVER_DIR"
 done
@@ -92,6 +111,11 @@ print("rooms | method | first screen | full list | requests (sync) | MB received
 for line in open(sys.argv[1]):
     rooms, method, round_, data = line.split(" ", 3)
     r = json.loads(data)
+    if method == "rust-sdk":
+        print(f"{rooms} | {r['client']} (round {round_}) | {r['first_screen_ms'] / 1000:.2f} s | "
+              f"{r['full_list_ms'] / 1000:.2f} s | {r['requests_until_full']} ({r['sync_requests_until_full']}) | "
+              f"{r['bytes_until_full'] / 1e6:.2f} | {r['peak_rss_kb'] / 1024:.1f} MB (Python's process) | - | - | -")
+        continue
     restart = (f"{r['restart_echo_ms']['median']:.0f} ms, {r['restart_rooms_ms']['median']:.0f} ms"
                if "restart_echo_ms" in r else "-")
     resumed = f"{r['resumed_idle_rss_kb'] / 1024:.1f} MB" if r.get("resumed_idle_rss_kb") else "-"

@@ -49,18 +49,13 @@ import sys
 import termios
 import time
 import urllib.parse
-from datetime import datetime
 
 from bench_http import Client, RequestError
+from synapse_requests import requests
 
 FIRST_SCREEN = 20
 POLL_SECONDS = 0.002
 RSS_EVERY = 0.1
-# Synapse's access log line (synapse/http/site.py): stamp, processing time, bytes, status, request.
-ACCESS = re.compile(
-    r"^(?P<stamp>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) INFO synapse\.access\.\S+ .* Processed request: "
-    r"(?P<seconds>[\d.]+)sec/.*? (?P<bytes>\d+)B (?P<status>\d{3}!?) \"(?P<method>\S+) (?P<uri>\S+) [^\"]*\""
-)
 ROOMS_QUERY = """
     SELECT r.room_id, r.last_activity,
            COALESCE(r.name, '') != '' OR COALESCE(r.canonical_alias, '') != '' OR r.heroes != '',
@@ -268,27 +263,6 @@ def first_complete(commits: list[tuple[float, dict]], rooms: list[str], final: d
         if all(room in snapshot and snapshot[room][1] and snapshot[room][2] == final[room][2] for room in rooms):
             return seen
     return None
-
-
-def requests(log: str, offset: int, wall_start: float) -> list[dict]:
-    """The requests Synapse answered since OFFSET of its log, in the order they ended."""
-    found = []
-    with open(log, "rb") as lines:
-        lines.seek(offset)
-        for raw in lines:
-            match = ACCESS.match(raw.decode("utf-8", "replace"))
-            if not match:
-                continue
-            end = datetime.strptime(match["stamp"], "%Y-%m-%d %H:%M:%S,%f").timestamp() - wall_start
-            if end - float(match["seconds"]) < -0.005:
-                continue  # came before exec: an earlier run's request, answered since
-            path = urllib.parse.urlsplit(match["uri"]).path
-            # IDs out of the path: one name per endpoint.
-            endpoint = re.sub(r"/[!@$%][^/]*", "/ID", path)
-            found.append({"end_ms": round(end * 1000, 1), "server_ms": round(float(match["seconds"]) * 1000, 1),
-                          "bytes": int(match["bytes"]), "status": match["status"],
-                          "request": f"{match['method']} {endpoint}"})
-    return found
 
 
 def logout(home: str) -> bool:
