@@ -114,6 +114,7 @@ enum ReadlineBridge {
         rl_getc_function = rl_getc
         rl_input_available_hook = nil
     }
+
     static var readsSecret: Bool { secret != nil }
 
     /// The line finished since the last call, if any (empty at the end of input); input then
