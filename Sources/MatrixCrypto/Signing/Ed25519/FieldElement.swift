@@ -85,11 +85,11 @@ struct FieldElement: Equatable {
     @inline(__always)
     static func * (a: FieldElement, b: FieldElement) -> FieldElement {
         let (b1x19, b2x19, b3x19, b4x19) = (b.l1 &* 19, b.l2 &* 19, b.l3 &* 19, b.l4 &* 19)
-        let r0 = m(a.l0, b.l0) &+ m(a.l1, b4x19) &+ m(a.l2, b3x19) &+ m(a.l3, b2x19) &+ m(a.l4, b1x19)
-        let r1 = m(a.l0, b.l1) &+ m(a.l1, b.l0) &+ m(a.l2, b4x19) &+ m(a.l3, b3x19) &+ m(a.l4, b2x19)
-        let r2 = m(a.l0, b.l2) &+ m(a.l1, b.l1) &+ m(a.l2, b.l0) &+ m(a.l3, b4x19) &+ m(a.l4, b3x19)
-        let r3 = m(a.l0, b.l3) &+ m(a.l1, b.l2) &+ m(a.l2, b.l1) &+ m(a.l3, b.l0) &+ m(a.l4, b4x19)
-        let r4 = m(a.l0, b.l4) &+ m(a.l1, b.l3) &+ m(a.l2, b.l2) &+ m(a.l3, b.l1) &+ m(a.l4, b.l0)
+        let r0 = product(a.l0, b.l0) &+ product(a.l1, b4x19) &+ product(a.l2, b3x19) &+ product(a.l3, b2x19) &+ product(a.l4, b1x19)
+        let r1 = product(a.l0, b.l1) &+ product(a.l1, b.l0) &+ product(a.l2, b4x19) &+ product(a.l3, b3x19) &+ product(a.l4, b2x19)
+        let r2 = product(a.l0, b.l2) &+ product(a.l1, b.l1) &+ product(a.l2, b.l0) &+ product(a.l3, b4x19) &+ product(a.l4, b3x19)
+        let r3 = product(a.l0, b.l3) &+ product(a.l1, b.l2) &+ product(a.l2, b.l1) &+ product(a.l3, b.l0) &+ product(a.l4, b4x19)
+        let r4 = product(a.l0, b.l4) &+ product(a.l1, b.l3) &+ product(a.l2, b.l2) &+ product(a.l3, b.l1) &+ product(a.l4, b.l0)
         return reduced(r0, r1, r2, r3, r4)
     }
 
@@ -97,12 +97,12 @@ struct FieldElement: Equatable {
     var squared: FieldElement {
         let (d0, d1, d2, d3) = (l0 &* 2, l1 &* 2, l2 &* 2, l3 &* 2)
         let (l3x19, l4x19) = (l3 &* 19, l4 &* 19)
-        let m = Self.m
-        let r0 = m(l0, l0) &+ m(d1, l4x19) &+ m(d2, l3x19)
-        let r1 = m(d0, l1) &+ m(d2, l4x19) &+ m(l3, l3x19)
-        let r2 = m(d0, l2) &+ m(l1, l1) &+ m(d3, l4x19)
-        let r3 = m(d0, l3) &+ m(d1, l2) &+ m(l4, l4x19)
-        let r4 = m(d0, l4) &+ m(d1, l3) &+ m(l2, l2)
+        let product = Self.product
+        let r0 = product(l0, l0) &+ product(d1, l4x19) &+ product(d2, l3x19)
+        let r1 = product(d0, l1) &+ product(d2, l4x19) &+ product(l3, l3x19)
+        let r2 = product(d0, l2) &+ product(l1, l1) &+ product(d3, l4x19)
+        let r3 = product(d0, l3) &+ product(d1, l2) &+ product(l4, l4x19)
+        let r4 = product(d0, l4) &+ product(d1, l3) &+ product(l2, l2)
         return Self.reduced(r0, r1, r2, r3, r4)
     }
 
@@ -115,7 +115,7 @@ struct FieldElement: Equatable {
 
     /// The full 128-bit product (the bounds above keep every sum of them below 2¹²⁸: no checks).
     @inline(__always)
-    private static func m(_ x: UInt64, _ y: UInt64) -> UInt128 { UInt128(x) &* UInt128(y) }
+    private static func product(_ x: UInt64, _ y: UInt64) -> UInt128 { UInt128(x) &* UInt128(y) }
 
     /// Five 128-bit column sums carried into limbs of about 51 bits.
     @inline(__always)
