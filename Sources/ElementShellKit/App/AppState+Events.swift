@@ -270,13 +270,8 @@ extension AppState {
     /// attention: what waited before start is no news, but its mentions are named.
     func alerts(in result: SyncResult) -> [String: RoomAlert] {
         var alerts: [String: RoomAlert] = [:]
-        for message in result.messages {
-            guard let actions = result.alerts[message.eventID], state.rooms[message.roomID] != nil else { continue }
-            var alert = alerts[message.roomID] ?? RoomAlert()
-            alert.message = message
-            if actions.highlight { alert.mentions += 1 }
-            if actions.sound != nil || actions.highlight { alert.asksForAttention = true }
-            alerts[message.roomID] = alert
+        for (roomID, alert) in result.alerts where state.rooms[roomID] != nil {
+            alerts[roomID] = RoomAlert(message: alert.newest, mentions: alert.mentions, asksForAttention: alert.asksForAttention)
         }
         // A server that keeps counts judged by the same rules what it could read, which a sync
         // may not bring (a skipped timeline): its mentions count where the client saw none.

@@ -14,7 +14,7 @@ public struct Knock: Sendable, Equatable {
     }
 
     /// The knock a member event is, if it is one.
-    init?(roomID: String, event: SyncEvent) {
+    init?(roomID: String, event: borrowing SyncEvent) {
         guard event.type == "m.room.member", event.content["membership"]?.string == "knock", let userID = event.stateKey else { return nil }
         self.init(roomID: roomID, userID: userID, displayName: event.content["displayname"]?.string, reason: event.content["reason"]?.string)
     }

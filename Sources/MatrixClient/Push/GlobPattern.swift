@@ -198,25 +198,23 @@ struct FoldedText: Sendable {
     private var wordBits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     init(_ text: String, limit: Int = .max) {
-        var scalars: [Unicode.Scalar] = []
-        let length = text.utf8.count
-        scalars.reserveCapacity(min(length, limit))
-        // Most messages are ASCII: folded byte by byte, without decoding scalars.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            for byte in text.utf8.prefix(limit) {
-                scalars.append(Unicode.Scalar((0x41...0x5A).contains(byte) ? byte + 0x20 : byte))
-            }
-        } else {
-            for scalar in text.unicodeScalars {
-                guard scalars.count < limit else { break }
-                if scalar.isASCII {
-                    scalars.append((0x41...0x5A).contains(scalar.value) ? Unicode.Scalar(scalar.value + 0x20)! : scalar)
-                } else {
-                    scalars.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
-                }
-            }
-            if scalars.count > limit { scalars.removeLast(scalars.count - limit) }
+        // Most messages are ASCII: folded byte by byte, their words hashed in the same pass.
+        var text = text
+        if let ascii = text.withUTF8({ Self.foldedASCII($0, limit: limit) }) {
+            self = ascii
+            return
         }
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(min(text.utf8.count, limit))
+        for scalar in text.unicodeScalars {
+            guard scalars.count < limit else { break }
+            if scalar.isASCII {
+                scalars.append((0x41...0x5A).contains(scalar.value) ? Unicode.Scalar(scalar.value + 0x20)! : scalar)
+            } else {
+                scalars.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+            }
+        }
+        if scalars.count > limit { scalars.removeLast(scalars.count - limit) }
         var wordStart: Int?
         for index in 0...scalars.count {
             let inWord = index < scalars.count && GlobPattern.isWordCharacter(scalars[index])
@@ -227,6 +225,35 @@ struct FoldedText: Sendable {
             }
         }
         self.scalars = scalars
+    }
+
+    private init(scalars: [Unicode.Scalar], wordBits: (UInt64, UInt64, UInt64, UInt64)) {
+        self.scalars = scalars
+        self.wordBits = wordBits
+    }
+
+    /// `bytes` folded, when they are all ASCII; each word hashed as `hash` does, as it ends.
+    private static func foldedASCII(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> FoldedText? {
+        guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+        let count = min(bytes.count, limit)
+        var wordBits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var wordHash: UInt64?
+        let scalars = [Unicode.Scalar](unsafeUninitializedCapacity: count) { folded, initialized in
+            for index in 0..<count {
+                let byte = bytes[index]
+                let scalar = Unicode.Scalar((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+                folded[index] = scalar
+                if GlobPattern.isWordCharacter(scalar) {
+                    wordHash = ((wordHash ?? hashBasis) ^ UInt64(scalar.value)) &* hashPrime
+                } else if let hash = wordHash {
+                    set(Int(truncatingIfNeeded: hash), in: &wordBits)
+                    wordHash = nil
+                }
+            }
+            if let hash = wordHash { set(Int(truncatingIfNeeded: hash), in: &wordBits) }
+            initialized = count
+        }
+        return FoldedText(scalars: scalars, wordBits: wordBits)
     }
 
     /// Whether a word starts or ends at `index` (from 0 to the end).
@@ -253,8 +280,11 @@ struct FoldedText: Sendable {
 
     /// FNV-1a: cheap for short words, and a collision only costs the search it would have saved.
     static func hash(_ word: ArraySlice<Unicode.Scalar>) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for scalar in word { hash = (hash ^ UInt64(scalar.value)) &* 0x100_0000_01b3 }
+        var hash = hashBasis
+        for scalar in word { hash = (hash ^ UInt64(scalar.value)) &* hashPrime }
         return Int(truncatingIfNeeded: hash)
     }
+
+    private static let hashBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    private static let hashPrime: UInt64 = 0x100_0000_01b3
 }

@@ -26,7 +26,7 @@ public struct PushEvent: Sendable, Equatable {
                   content: json["content"] ?? [:])
     }
 
-    public init(_ event: SyncEvent) {
+    public init(_ event: borrowing SyncEvent) {
         self.init(type: event.type, sender: event.sender, stateKey: event.stateKey, content: event.content)
     }
 

@@ -18,7 +18,7 @@ extension StoreWriter {
 
     /// Applies the kept edits of messages just stored or just decrypted, by their own sender only,
     /// and forgets them. Returns the messages it changed.
-    static func applyPendingEdits(to eventIDs: [String], in database: Database) throws -> [String] {
+    static func applyPendingEdits(to eventIDs: some Collection<String>, in database: Database) throws -> [String] {
         guard !eventIDs.isEmpty, try Bool.fetchOne(database, sql: "SELECT EXISTS (SELECT 1 FROM pending_edit)") == true else { return [] }
         let apply = try database.cachedStatement(sql: """
             UPDATE message SET body = pending_edit.body, formatted_body = pending_edit.formatted_body, edited = 1

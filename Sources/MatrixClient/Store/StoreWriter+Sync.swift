@@ -21,7 +21,7 @@ extension StoreWriter {
     /// An initial sync brings tens of thousands of rows, so rows go in through cached prepared
     /// statements, and the stored rooms are fetched in one query rather than one by one.
     @discardableResult
-    public func apply(_ batch: SyncBatch, position: SyncPosition) throws -> SyncResult {
+    public func apply(_ batch: consuming SyncBatch, position: SyncPosition) throws -> SyncResult {
         try transaction { database in
             if let direct = batch.directRoomIDs { try Self.replaceDirectRooms(with: direct, in: database) }
             if let rules = batch.pushRules { try Self.saveAccountData(rules, type: PushRuleSet.accountDataType, in: database) }
@@ -76,63 +76,49 @@ extension StoreWriter {
             let judged = try batch.userID.map { userID in
                 try Self.judge(batch, rooms: rooms, rules: Self.pushRules(in: database, userID: userID), userID: userID, database: database)
             } ?? []
-            var insertMessage = try RowInserter(database, sql: """
-                INSERT OR IGNORE INTO message (event_id, room_id, sender, msgtype, body, formatted_body, origin_server_ts, transaction_id,
-                                               reply_to, thread_root, redacted, redaction_reason, media, previews, sender_key,
-                                               decryption_failure, key_imported, malformed, push, poll, key_shared_by)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+            let countedRooms = Self.roomsCountingUnread(in: batch)
+            var insertMessage = try RowInserter(database, sql: MessageRecord.insertSQL)
             var leaveOutbox = try RowInserter(database, sql: "DELETE FROM outbox WHERE transaction_id = ?")
-            var fresh: [MessageRecord] = []
-            // What the new messages of those not ignored notify, by event ID: for the unread
-            // counts and the alerts.
-            var notifying: [String: PushActions] = [:]
-            for index in batch.messages.indices {
-                var message = batch.messages[index]
-                if !continued.isEmpty, continued.contains(message.eventID) { continue }
-                let actions = index < judged.count ? judged[index] : nil
-                insertMessage.bind(message.eventID)
-                insertMessage.bind(message.roomID)
-                insertMessage.bind(message.sender)
-                insertMessage.bind(message.msgtype)
-                insertMessage.bind(message.body)
-                insertMessage.bind(message.formattedBody)
-                insertMessage.bind(message.originServerTS)
-                insertMessage.bind(message.transactionID)
-                insertMessage.bind(message.replyTo)
-                insertMessage.bind(message.threadRoot)
-                insertMessage.bind(Int64(message.isRedacted ? 1 : 0))
-                insertMessage.bind(message.redactionReason)
-                insertMessage.bind(message.media?.storedText)
-                insertMessage.bind(message.previews?.storedText)
-                insertMessage.bind(message.senderKey)
-                insertMessage.bind(message.decryptionFailure?.rawValue)
-                insertMessage.bind(Int64(message.isKeyImported ? 1 : 0))
-                insertMessage.bind(message.malformedField)
-                insertMessage.bind(actions?.storedLevel ?? 0)
-                insertMessage.bind(message.poll?.storedText)
-                insertMessage.bind(message.keySharedBy)
-                if try insertMessage.run() > 0 {
-                    message.seq = database.lastInsertedRowID
-                    fresh.append(message)
-                    if let actions, actions.notify, ignored.isEmpty || !ignored.contains(message.sender) { notifying[message.eventID] = actions }
-                }
-                if let transactionID = message.transactionID {
-                    leaveOutbox.bind(transactionID)
-                    try leaveOutbox.run()
+            // Which of the batch's messages the store did not have; each gets its `seq` in place,
+            // so the new ones are handed on without a copy.
+            var isFresh = [Bool](repeating: false, count: batch.messages.count)
+            var freshCount = 0
+            var alerts = PushAlertGathering()
+            // The new messages that count as unread where the client counts (sliding sync);
+            // those ignored count for nothing, while they are.
+            var arrivals: [UnreadArrival] = []
+            // Through a buffer: each message is bound where it lies and gets its `seq` there.
+            try batch.messages.withUnsafeMutableBufferPointer { messages in
+                for index in messages.indices {
+                    if !continued.isEmpty, continued.contains(messages[index].eventID) { continue }
+                    let actions = index < judged.count ? judged[index] : nil
+                    if try Self.insert(&messages[index], push: actions?.storedLevel ?? 0, with: &insertMessage, in: database) {
+                        isFresh[index] = true
+                        freshCount += 1
+                        // What the new messages of those not ignored notify: for the unread counts and the alerts.
+                        if let actions, actions.notify, ignored.isEmpty || !ignored.contains(messages[index].sender) {
+                            alerts.add(actions, at: freshCount - 1, in: messages[index].roomID)
+                            if !countedRooms.isEmpty, let arrival = UnreadArrival(messages[index], actions: actions, counted: countedRooms, dropped: dropped) {
+                                arrivals.append(arrival)
+                            }
+                        }
+                    }
+                    if let transactionID = messages[index].transactionID {
+                        leaveOutbox.bind(transactionID)
+                        try leaveOutbox.run()
+                    }
                 }
             }
+            var fresh = Self.keeping(isFresh, of: &batch.messages)
             // Edits that came before their messages: the messages are new with their edits.
-            let edited = Set(try Self.applyPendingEdits(to: fresh.map(\.eventID), in: database))
+            let edited = Set(try Self.applyPendingEdits(to: fresh.lazy.map(\.eventID), in: database))
             if !edited.isEmpty {
                 let current = try MessageRecord.filter(edited.contains(Column("event_id"))).fetchAll(database)
                 let byID = Dictionary(current.map { ($0.eventID, $0) }) { first, _ in first }
-                fresh = fresh.map { byID[$0.eventID] ?? $0 }
+                for index in fresh.indices { if let now = byID[fresh[index].eventID] { fresh[index] = now } }
             }
             try Self.keep(continued.isEmpty ? batch.undecrypted : batch.undecrypted.filter { !continued.contains($0.eventID) }, in: database)
-            // Those ignored count for nothing, while they are.
-            let counted = fresh.filter { !dropped.contains($0.eventID) && !ignored.contains($0.sender) }
-            rooms = try Self.countUnread(in: rooms, batch: batch, fresh: counted, notifying: notifying, database: database)
+            rooms = try Self.countUnread(in: rooms, batch: batch, counted: countedRooms, arrivals: arrivals, database: database)
             // A new `m.direct` may change any room, so the app gets all of them.
             if !batch.markedUnread.isEmpty { rooms = try Self.mark(batch.markedUnread, rooms: rooms, in: database) }
             if batch.ignoredUsers != nil, case .sliding = position, let userID = batch.userID {
@@ -142,14 +128,17 @@ extension StoreWriter {
             var relations = try Self.applyRelations(of: batch, in: database)
             // A message new in this batch (or stored anew after a gap) is new as its edits and
             // redactions in the batch left it: shown once, as it stands, not then shown changed.
-            let freshIDs = Set(fresh.map(\.eventID))
-            let changedFresh = Dictionary(relations.changedMessages.filter { freshIDs.contains($0.eventID) }.map { ($0.eventID, $0) }) { first, _ in first }
-            if !changedFresh.isEmpty {
-                fresh = fresh.map { changedFresh[$0.eventID] ?? $0 }
-                relations.changedMessages.removeAll { freshIDs.contains($0.eventID) }
+            if !relations.changedMessages.isEmpty {
+                let freshIDs = Set(fresh.map(\.eventID))
+                let changedFresh = Dictionary(relations.changedMessages.filter { freshIDs.contains($0.eventID) }.map { ($0.eventID, $0) }) { first, _ in first }
+                if !changedFresh.isEmpty {
+                    for index in fresh.indices { if let now = changedFresh[fresh[index].eventID] { fresh[index] = now } }
+                    relations.changedMessages.removeAll { freshIDs.contains($0.eventID) }
+                }
             }
             try Self.save(position, in: database)
             relations.rooms = rooms
+            relations.alerts = alerts.alerts(in: fresh)
             // Kept, but not shown: the user may stop ignoring them.
             relations.messages = ignored.isEmpty ? fresh : fresh.filter { !ignored.contains($0.sender) }
             if !ignored.isEmpty {
@@ -157,7 +146,6 @@ extension StoreWriter {
                 relations.changedMessages.removeAll { ignored.contains($0.sender) }
             }
             relations.ignoredUsers = batch.ignoredUsers
-            relations.alerts = notifying
             if let rules = batch.pushRules { relations.pushRules = PushRuleSet(json: rules) }
             relations.gaps = gaps
             relations.memberChanges = Set(batch.members.map(\.roomID))

@@ -318,7 +318,7 @@ public actor StoreWriter {
     }
 
     /// Runs `body` as one transaction on the writer; what it throws rolls everything back.
-    func transaction<Value: Sendable>(_ body: @Sendable (Database) throws -> Value) throws -> Value {
+    func transaction<Value: Sendable>(_ body: sending (Database) throws -> Value) throws -> Value {
         let value = try pool.write(body)
         scheduleCheckpoint()
         return value

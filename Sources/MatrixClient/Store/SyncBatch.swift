@@ -71,24 +71,27 @@ public struct SyncBatch: Sendable, Equatable {
             for (userID, name) in (room.summary.heroNames ?? [:]).sorted(by: { $0.key < $1.key }) {
                 members.append(MemberRecord(roomID: roomID, userID: userID, displayName: name))
             }
-            // Appended in place: an initial sync has tens of thousands of events to go through.
-            for event in room.state {
+            // Appended in place, each event read where it lies: an initial sync has tens of
+            // thousands to go through.
+            room.state.forEachInPlace { event in
                 if let member = MemberRecord(roomID: roomID, event: event) { members.append(member) }
             }
-            for event in room.timeline.events {
-                if let member = MemberRecord(roomID: roomID, event: event) {
-                    members.append(member)
-                    if let knock = Knock(roomID: roomID, event: event) { knocks.append(knock) }
-                }
-                if let message = MessageRecord(roomID: roomID, event: event) {
-                    messages.append(message)
-                    pushEvents.append(event.sender == userID ? nil : PushEvent(event))
-                    takeBundledEdit(of: event, in: roomID)
-                    if let waiting = UndecryptedEvent(waitingFor: message, event: event) { undecrypted.append(waiting) }
-                } else if event.type != "m.room.member" {
-                    take(relationOf: event, in: roomID)
-                }
-            }
+            room.timeline.events.forEachInPlace { take(timelineEvent: $0, in: roomID, userID: userID) }
+        }
+    }
+
+    private mutating func take(timelineEvent event: borrowing SyncEvent, in roomID: String, userID: String) {
+        if let member = MemberRecord(roomID: roomID, event: event) {
+            members.append(member)
+            if let knock = Knock(roomID: roomID, event: event) { knocks.append(knock) }
+        }
+        if let message = MessageRecord(roomID: roomID, event: event) {
+            if let waiting = UndecryptedEvent(waitingFor: message, event: event) { undecrypted.append(waiting) }
+            messages.append(message)
+            pushEvents.append(event.sender == userID ? nil : PushEvent(event))
+            takeBundledEdit(of: event, in: roomID)
+        } else if event.type != "m.room.member" {
+            take(relationOf: event, in: roomID)
         }
     }
 }
@@ -178,7 +181,7 @@ extension MessageRecord {
     /// `SyncBatch`). A message that arrives redacted keeps its place, without its text; one that
     /// could not be decrypted keeps it too, saying why, and so does a malformed event, saying
     /// which field did not fit.
-    public init?(roomID: String, event: SyncEvent) {
+    public init?(roomID: String, event: borrowing SyncEvent) {
         if let field = event.malformedField {
             guard let eventID = event.eventID else { return nil }
             self.init(malformed: field, eventID: eventID, roomID: roomID, event: event)
@@ -200,7 +203,7 @@ extension MessageRecord {
         keySharedBy = event.encryption?.keySharedBy
     }
 
-    private init?(roomID: String, messageEvent event: SyncEvent) {
+    private init?(roomID: String, messageEvent event: borrowing SyncEvent) {
         // The content's members are looked up directly: this runs for every event of an initial sync.
         guard event.type == "m.room.message" || event.type == Self.stickerType || event.type == Self.encryptedType,
               let eventID = event.eventID else { return nil }
@@ -238,7 +241,7 @@ extension MessageRecord {
 
     /// A poll start: a message whose text is the poll's fallback, with the poll it asks. One that
     /// asks no poll (no question, no usable answer) is kept as malformed; a redacted one as redacted.
-    private init?(roomID: String, pollStart event: SyncEvent) {
+    private init?(roomID: String, pollStart event: borrowing SyncEvent) {
         guard let eventID = event.eventID else { return nil }
         let poll = PollDefinition(content: event.content)
         self.init(eventID: eventID, roomID: roomID, sender: event.sender, msgtype: PollEventType.unstableStart, body: poll?.fallbackText ?? "",
@@ -258,7 +261,7 @@ extension MessageRecord {
         return content["body"]?.string == nil ? "content.body" : "content.msgtype"
     }
 
-    private init(malformed field: String, eventID: String, roomID: String, event: SyncEvent) {
+    private init(malformed field: String, eventID: String, roomID: String, event: borrowing SyncEvent) {
         self.init(eventID: eventID, roomID: roomID, sender: event.sender, msgtype: "m.text", body: "",
                   originServerTS: event.originServerTS ?? 0, transactionID: event.unsigned?["transaction_id"]?.string)
         malformedField = field
@@ -266,7 +269,7 @@ extension MessageRecord {
 }
 
 extension MemberRecord {
-    init?(roomID: String, event: SyncEvent) {
+    init?(roomID: String, event: borrowing SyncEvent) {
         guard event.type == "m.room.member", let userID = event.stateKey else { return nil }
         self.init(roomID: roomID, userID: userID, displayName: event.content["displayname"]?.string)
     }

@@ -14,8 +14,8 @@ public struct SyncResult: Sendable, Equatable {
     public var reactions: [ReactionRecord]
     /// Who is typing now in each room whose typing changed (never stored: it is only news).
     public var typing: [String: [String]] = [:]
-    /// What the push rules do with each new message of others that notifies, by event ID.
-    public var alerts: [String: PushActions] = [:]
+    /// What the push rules said of the new messages of others, by room: only rooms where one notifies.
+    public var alerts: [String: PushAlert] = [:]
     /// The account's push rules, when the response changed them.
     public var pushRules: PushRuleSet?
     /// Everyone the user ignores, when the response changed the list.

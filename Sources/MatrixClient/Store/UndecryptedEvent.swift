@@ -17,9 +17,9 @@ public struct UndecryptedEvent: Sendable, Equatable {
     }
 
     /// The event behind an unreadable message, kept when a key arriving later can still open it.
-    init?(waitingFor message: MessageRecord, event: SyncEvent) {
+    init?(waitingFor message: borrowing MessageRecord, event: borrowing SyncEvent) {
         guard message.decryptionFailure?.isRetryable == true, let sessionID = event.encryption?.sessionID else { return nil }
-        self.init(eventID: message.eventID, roomID: message.roomID, sessionID: sessionID, event: event)
+        self.init(eventID: message.eventID, roomID: message.roomID, sessionID: sessionID, event: copy event)
     }
 
     /// The event as JSON, with what decryption and display need.

@@ -71,7 +71,7 @@ public struct SyncEvent: Sendable, Equatable {
                 case "state_key": stateKey = try reader.readStringOrNull()
                 case "origin_server_ts": originServerTS = try reader.readNull() ? nil : reader.readInteger()
                 case "content": content = try JSONValue(readingUnlessNull: &reader)
-                case "unsigned": unsigned = try JSONValue(readingUnlessNull: &reader)
+                case "unsigned": unsigned = try readUnsigned(&reader)
                 case "redacts": redacts = try reader.readStringOrNull()
                 case "room_id": roomID = try reader.readStringOrNull()
                 default: try reader.skipValue()
@@ -96,6 +96,20 @@ public struct SyncEvent: Sendable, Equatable {
         // Redacted events may arrive with no content at all.
         return SyncEvent(type: type, eventID: eventID, sender: sender, stateKey: stateKey, originServerTS: originServerTS,
                          content: content ?? .object([:]), unsigned: unsigned, redacts: redacts, roomID: roomID)
+    }
+
+    /// `unsigned` without its `age`, which is stale once it arrives and which nothing reads; `nil`
+    /// when nothing else is in it, as for most events, which then cost no dictionary.
+    private static func readUnsigned(_ reader: inout JSONReader) throws(JSONError) -> JSONValue? {
+        guard reader.nextIs("{") else { return try JSONValue(readingUnlessNull: &reader) }
+        var members: [String: JSONValue] = [:]
+        try reader.readObject { reader, key throws(JSONError) in
+            switch key {
+            case "age": try reader.skipValue()
+            default: members[try key.string()] = try JSONValue(reading: &reader)
+            }
+        }
+        return members.isEmpty ? nil : .object(members)
     }
 
     private static func malformed(field: String) -> SyncEvent {

@@ -47,8 +47,9 @@ import Testing
         #expect(!reply.isState && reply.sender == "@bob:hs.example")
         #expect(reply.content["body"]?.string == "hi *there*")
         #expect(reply.content["m.relates_to"]?["m.in_reply_to"]?["event_id"]?.string == "$m1")
-        #expect(reply.unsigned?["transaction_id"]?.string == "m123.4")
+        #expect(reply.unsigned == ["transaction_id": "m123.4"], "`age` is not kept")
         #expect(lounge.timeline.events[0].unsigned == nil)
+        #expect(lounge.state.first { $0.eventID == "$name" }?.unsigned == nil, "an `unsigned` of only `age` is none")
 
         #expect(lounge.unreadNotifications == .init(notificationCount: 2, highlightCount: 1))
         #expect(lounge.summary == .init(heroes: ["@bob:hs.example", "@carol:hs.example"], joinedMemberCount: 3, invitedMemberCount: 1))

@@ -1,0 +1,36 @@
+import Foundation
+import MatrixJSON
+import Testing
+@testable import MatrixClient
+
+/// What a sync tells the app to ring or tell of: per room, the newest new message that notifies,
+/// how many were mentions, and whether any asked for attention.
+@Suite struct PushAlertTests {
+    typealias Unread = UnreadCountingTests
+    let directory = TemporaryDirectory()
+
+    @Test func eachRoomNamesItsNewestNotifyingMessageAndCountsItsMentions() async throws {
+        let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
+        let lobby: [SyncEvent] = [Unread.message("hi", at: 1), Unread.message("ping", at: 2, mentions: [Unread.me]),
+                                  Unread.message("alice, look", at: 3), Unread.message("mine", from: Unread.me, at: 4),
+                                  Unread.message("fyi", at: 5, msgtype: "m.notice")]
+        let rooms = SyncResponse.Rooms(joined: [
+            "!lobby": .init(timeline: .init(events: lobby)),
+            "!quiet": .init(timeline: .init(events: [Unread.message("yo", from: "@cy:hs", at: 6)])),
+            "!notices": .init(timeline: .init(events: [Unread.message("build passed", at: 7, msgtype: "m.notice")])),
+            "!ignored": .init(timeline: .init(events: [Unread.message("spam", from: "@mallory:hs", at: 8)])),
+        ])
+        let response = IgnoredUsersTests.ignoring(["@mallory:hs"], SyncResponse(nextBatch: "s1", rooms: rooms))
+        let alerts = try await store.apply(response, userID: Unread.me).alerts
+
+        #expect(Set(alerts.keys) == ["!lobby", "!quiet"], "notices, one's own and the ignored notify nothing")
+        #expect(alerts["!lobby"]?.newest.body == "alice, look", "the newest that notifies, not one's own or a notice")
+        #expect(alerts["!lobby"]?.newest.seq != nil, "as stored")
+        #expect(alerts["!lobby"]?.mentions == 2 && alerts["!lobby"]?.asksForAttention == true, "a listed mention and the name as a word")
+        #expect(alerts["!quiet"]?.newest.body == "yo" && alerts["!quiet"]?.mentions == 0)
+        #expect(alerts["!quiet"]?.asksForAttention == false, "a group room's message notifies without a sound")
+
+        let again = try await store.apply(SyncResponse(nextBatch: "s2", rooms: rooms), userID: Unread.me)
+        #expect(again.alerts.isEmpty, "messages the store had already are no news")
+    }
+}
