@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 /// An object member's name as it stands in the text, compared without building a `String`:
 /// readers match thousands of keys per response, and only names with escapes need decoding.
 struct JSONKey {
@@ -14,6 +17,9 @@ struct JSONKey {
 
     static func ~= (name: StaticString, key: JSONKey) -> Bool {
         guard !key.hasEscapes else { return (try? key.string()) == name.description }
-        return name.utf8CodeUnitCount == key.raw.count && name.withUTF8Buffer { $0.elementsEqual(key.raw) }
+        // Compared as memory: keys are matched for every member of every event.
+        guard name.utf8CodeUnitCount == key.raw.count else { return false }
+        guard let bytes = key.raw.baseAddress else { return true }
+        return name.withUTF8Buffer { name in name.baseAddress.map { memcmp($0, bytes, key.raw.count) == 0 } ?? false }
     }
 }

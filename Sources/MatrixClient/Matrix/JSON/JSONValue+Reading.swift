@@ -20,7 +20,9 @@ extension JSONValue: JSONReadable {
     init(reading reader: inout JSONReader) throws(JSONError) {
         switch try reader.peek() {
         case UInt8(ascii: "{"):
-            var members: [String: JSONValue] = [:]
+            // Room for the few members most objects of an event have, made at once: growing one
+            // slot at a time allocates and hashes everything again at each step.
+            var members = [String: JSONValue](minimumCapacity: 3)
             try reader.readObject { reader, key throws(JSONError) in
                 members[try key.string()] = try JSONValue(reading: &reader)
             }
