@@ -42,7 +42,8 @@ public struct VerificationMessage: Sendable, Equatable {
     /// refer to it with an `m.reference` relation.
     public init?(roomEvent event: SyncEvent) {
         if event.type == "m.room.message" {
-            guard event.content["msgtype"]?.string == Self.roomRequestMsgtype, let eventID = event.eventID,
+            // The request's event ID names the flow: one without is no request anyone can answer.
+            guard event.content["msgtype"]?.string == Self.roomRequestMsgtype, let eventID = event.eventID, !eventID.isEmpty,
                   let step = Self.step(type: Self.roomRequestMsgtype, content: event.content, inRoom: true) else { return nil }
             self.init(flowID: eventID, sender: event.sender, step: step)
             return

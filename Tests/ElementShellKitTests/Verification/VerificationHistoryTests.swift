@@ -26,6 +26,15 @@ extension VerificationCenterTests {
         #expect(bob.last?.state == .incoming, "one that has not ended is")
     }
 
+    /// Found by the `verification-message` fuzz target: the flow of an in-room request is its event.
+    @Test func aRoomRequestWithoutAnEventIDIsNoRequest() {
+        #expect(VerificationMessage(roomEvent: roomRequest("", sentAt: Self.now)) == nil)
+        var missing = roomRequest("$x", sentAt: Self.now)
+        missing.eventID = nil
+        #expect(VerificationMessage(roomEvent: missing) == nil)
+        #expect(VerificationMessage(roomEvent: roomRequest("$x", sentAt: Self.now))?.flowID == "$x")
+    }
+
     @Test func aRequestsAgeIsReadOnTheSessionsClock() async throws {
         let bob = try await device("@bob:hs", "B2")
         let transport = MemoryVerificationTransport(keys: server.service(userID: "@bob:hs", deviceID: "B2"), rooms: rooms, userID: "@bob:hs",
