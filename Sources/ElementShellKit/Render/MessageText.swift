@@ -95,6 +95,7 @@ struct MessageText {
         case .withheldUnauthorised: L10n.screenMessageUndecryptableWithheldUnauthorised
         case .withheldUnavailable: L10n.screenMessageUndecryptableWithheldUnavailable
         case .withheldNoOlm: L10n.screenMessageUndecryptableWithheldNoOlm
+        case .sentBeforeJoined: L10n.screenMessageUndecryptableSentBeforeJoined
         }
     }
 

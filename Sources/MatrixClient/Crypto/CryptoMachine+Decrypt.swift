@@ -29,7 +29,11 @@ extension CryptoMachine {
             logger.debug("no room key", metadata: ["room": "\(roomID)", "session": "\(sessionID)", "event": "\(event.eventID ?? "")"])
             let session = GroupSessionKey(roomID: roomID, sessionID: sessionID)
             keysToRequest[session] = content["sender_key"]?.string ?? ""
-            if let withheld = try? await store.withheldFailure(of: session) { failed.encryption?.failure = withheld }
+            if let withheld = try? await store.withheldFailure(of: session) {
+                failed.encryption?.failure = withheld
+            } else if event.unsigned?["membership"]?.string == "leave" {
+                failed.encryption?.failure = .sentBeforeJoined
+            }
             return (failed, nil)
         }
         failed.encryption?.senderKey = record.senderKey

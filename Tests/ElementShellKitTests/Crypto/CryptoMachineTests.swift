@@ -95,6 +95,27 @@ import Testing
         #expect(try await bob.store.undecryptedEvents(sessionIDs: sessions).isEmpty)
     }
 
+    /// As Element X tells it ("You don't have access to this message"): the server marks what
+    /// came before one joined (`unsigned.membership`, MSC4115), and its key was never sent here.
+    @Test func aMessageSentBeforeJoiningSaysSoAndIsStillDecryptedIfItsKeyComes() async throws {
+        let alice = try await device("@alice:hs", "A1")
+        let bob = try await device("@bob:hs", "B1")
+        await server.setMembers(["@alice:hs", "@bob:hs"], of: roomID)
+        var before = try await message("before you came", from: alice, id: "$before")
+        before.unsigned = ["membership": "leave"]
+        var after = try await message("after", from: alice, id: "$after")
+        after.unsigned = ["membership": "join"]
+        let keyMessages = await server.takeInbox(of: bob.address)
+
+        let (first, _) = try await bob.sync([before, after], in: roomID)
+        #expect(first.messages.map(\.decryptionFailure) == [.sentBeforeJoined, .missingKey])
+
+        // Shared history or a backup may bring it yet: it is kept, and read when it does.
+        let sessions = try await bob.receive(toDevice: keyMessages)
+        let late = try #require(await bob.machine.retryUndecrypted(sessionIDs: sessions))
+        #expect(Set(late.changedMessages.map(\.body)) == ["before you came", "after"])
+    }
+
     @Test func stateSurvivesARestartAndIsSealedInTheStore() async throws {
         let alice = try await device("@alice:hs", "A1")
         let bob = try await device("@bob:hs", "B1")

@@ -11,7 +11,7 @@ import Testing
     let now = Date(timeIntervalSince1970: 1_795_361_400)
     static let failures: [DecryptionFailure] = [.missingKey, .unknownIndex, .corrupt, .unsupportedAlgorithm, .mismatch, .replayed,
                                                 .withheldBlacklisted, .withheldUnverified, .withheldUnauthorised, .withheldUnavailable,
-                                                .withheldNoOlm]
+                                                .withheldNoOlm, .sentBeforeJoined]
 
     func lines(_ encryption: MessageEncryption?, body: String = "hi", color: Bool = false, language: String = "en") -> [String] {
         var calendar = Calendar(identifier: .gregorian)

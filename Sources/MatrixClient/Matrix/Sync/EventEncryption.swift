@@ -44,13 +44,17 @@ public enum DecryptionFailure: String, Sendable, Equatable {
     case withheldUnauthorised = "withheld_unauthorised"
     case withheldUnavailable = "withheld_unavailable"
     case withheldNoOlm = "withheld_no_olm"
+    /// The key has not arrived, and the server says the message was sent before the user joined
+    /// (`unsigned.membership` `leave`, MSC4115): their devices were not sent its key, which only
+    /// shared history or a backup can bring.
+    case sentBeforeJoined = "sent_before_joined"
 
     /// Whether a key arriving later can still make it readable: a withheld one may come yet, from
     /// the backup or once the sender changes their mind.
     public var isRetryable: Bool {
         switch self {
         case .missingKey, .unknownIndex, .withheldBlacklisted, .withheldUnverified, .withheldUnauthorised, .withheldUnavailable,
-             .withheldNoOlm: true
+             .withheldNoOlm, .sentBeforeJoined: true
         case .corrupt, .unsupportedAlgorithm, .mismatch, .replayed: false
         }
     }
