@@ -71,12 +71,13 @@ public struct SyncBatch: Sendable, Equatable {
             for (userID, name) in (room.summary.heroNames ?? [:]).sorted(by: { $0.key < $1.key }) {
                 members.append(MemberRecord(roomID: roomID, userID: userID, displayName: name))
             }
-            // Appended in place, each event read where it lies: an initial sync has tens of
-            // thousands to go through.
-            room.state.forEachInPlace { event in
+            // Appended in place: an initial sync has tens of thousands of events to go through.
+            for event in room.state {
                 if let member = MemberRecord(roomID: roomID, event: event) { members.append(member) }
             }
-            room.timeline.events.forEachInPlace { take(timelineEvent: $0, in: roomID, userID: userID) }
+            for event in room.timeline.events {
+                take(timelineEvent: event, in: roomID, userID: userID)
+            }
         }
     }
 
