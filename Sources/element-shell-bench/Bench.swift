@@ -1,9 +1,12 @@
 import ArgumentParser
+import MatrixClient
 
 /// The process entry point. An explicit `@main` type, so the async commands' `main` is the one run.
 @main
 enum Main {
     static func main() async {
+        // Memory as the client holds it: the figures are the client's.
+        ProcessMemory.configure()
         await Bench.main()
     }
 }

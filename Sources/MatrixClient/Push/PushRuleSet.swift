@@ -42,16 +42,22 @@ public struct PushRuleSet: Sendable, Equatable {
     /// What the rules do with `event` in `room`: the actions of the first rule that matches, with
     /// its ID; `nil` when none does, or for the user's own events, which never notify.
     public func evaluate(_ event: PushEvent, in room: PushRoomContext, userID: String) -> (ruleID: String, actions: PushActions)? {
+        firstMatch(for: event, in: room, userID: userID).map { (rules[$0].ruleID, rules[$0].actions) }
+    }
+
+    /// The actions of `evaluate`, without the rule's ID: a sync judges every message, on every
+    /// core, and the IDs are the same few strings for all of them.
+    func actions(for event: PushEvent, in room: PushRoomContext, userID: String) -> PushActions? {
+        firstMatch(for: event, in: room, userID: userID).map { rules[$0].actions }
+    }
+
+    /// Where the first rule that matches is.
+    private func firstMatch(for event: PushEvent, in room: PushRoomContext, userID: String) -> Int? {
         guard event.sender != userID else { return nil }
         var judgement = PushJudgement(event, in: room)
         // By index: the rules are read where they lie, not copied for each event.
-        if let masterIndex, rules[masterIndex].matches(&judgement) {
-            return (rules[masterIndex].ruleID, rules[masterIndex].actions)
-        }
-        for index in rules.indices where index != masterIndex && rules[index].matches(&judgement) {
-            return (rules[index].ruleID, rules[index].actions)
-        }
-        return nil
+        if let masterIndex, rules[masterIndex].matches(&judgement) { return masterIndex }
+        return rules.indices.first { $0 != masterIndex && rules[$0].matches(&judgement) }
     }
 
     /// The spec's server-default rules for `userID`, as a homeserver that knows no others sends.

@@ -42,29 +42,48 @@ extension StoreWriter {
 
     /// What the rules do with each message of others the batch brought, at the message's index
     /// (`nil` for the user's own), each judged in its room as the batch left it: its members
-    /// counted, the user's name in it, its powers.
+    /// counted, the user's name in it, its powers. The rooms are read from the store first; the
+    /// messages are then judged on every core, each on its own.
     static func judge(_ batch: SyncBatch, rooms: [RoomRecord], rules: PushRuleSet, userID: String, database: Database) throws -> [PushActions?] {
         guard !batch.pushEvents.isEmpty else { return [] }
+        let (contexts, contextIndices) = try pushContexts(of: batch, rooms: rooms, userID: userID, database: database)
+        let parts = SplitWork.map(of: contextIndices.count, minimumPerRange: 2_048) { range in
+            range.map { index -> PushActions? in
+                guard let event = batch.pushEvents[index], let context = contextIndices[index] else { return nil }
+                return rules.actions(for: event, in: contexts[Int(context)], userID: userID) ?? PushActions()
+            }
+        }
+        return parts.count == 1 ? parts[0] : Array(parts.joined())
+    }
+
+    /// The room of each message to judge as the rules see it, and for each message the index
+    /// of its room's among them (`nil` for the user's own messages, which are not judged).
+    private static func pushContexts(of batch: SyncBatch, rooms: [RoomRecord], userID: String,
+                                     database: Database) throws -> ([PushRoomContext], [Int32?]) {
         let ownName = try database.cachedStatement(sql: "SELECT display_name FROM member WHERE room_id = ? AND user_id = ?")
         var power = StoredPowerLevels(database: database)
         let roomsByID = Dictionary(rooms.map { ($0.roomID, $0) }) { _, last in last }
-        var contexts: [String: PushRoomContext] = [:]
-        var judged = [PushActions?](repeating: nil, count: batch.messages.count)
+        var indexByRoomID: [String: Int32] = [:]
+        var contexts: [PushRoomContext] = []
+        var contextIndices = [Int32?](repeating: nil, count: batch.pushEvents.count)
         // A batch brings each room's messages together: its context is looked up once for them.
-        var context: PushRoomContext?
-        for index in batch.pushEvents.indices {
-            guard let event = batch.pushEvents[index] else { continue }
+        var current: Int32?
+        for index in batch.pushEvents.indices where batch.pushEvents[index] != nil {
             let roomID = batch.messages[index].roomID
-            if context?.roomID != roomID {
-                context = try contexts[roomID] ?? PushRoomContext(
-                    roomID: roomID, memberCount: roomsByID[roomID]?.joinedMemberCount ?? 0,
-                    ownDisplayName: try String.fetchOne(ownName, arguments: [roomID, userID]), powerLevels: try power.of(roomID))
-                contexts[roomID] = context
+            if current.map({ contexts[Int($0)].roomID != roomID }) ?? true {
+                if let known = indexByRoomID[roomID] {
+                    current = known
+                } else {
+                    contexts.append(PushRoomContext(
+                        roomID: roomID, memberCount: roomsByID[roomID]?.joinedMemberCount ?? 0,
+                        ownDisplayName: try String.fetchOne(ownName, arguments: [roomID, userID]), powerLevels: try power.of(roomID)))
+                    current = Int32(contexts.count - 1)
+                    indexByRoomID[roomID] = current
+                }
             }
-            guard let context else { continue }
-            judged[index] = rules.evaluate(event, in: context, userID: userID)?.actions ?? PushActions()
+            contextIndices[index] = current
         }
-        return judged
+        return (contexts, contextIndices)
     }
 }
 

@@ -47,6 +47,16 @@ public struct SyncBatch: Sendable, Equatable {
     }
 
     public init(_ response: SyncResponse, userID: String) {
+        // Each room is read on its own, so ranges of rooms are read at once and then put
+        // together in the rooms' order.
+        let joined = response.rooms.joined.sorted(by: { $0.key < $1.key })
+        var parts = SplitWork.map(of: joined.count, minimumPerRange: 16) { range in
+            var part = SyncBatch()
+            part.take(joined[range], userID: userID)
+            return part
+        }
+        self = parts.removeFirst()
+        for part in parts { append(part) }
         self.userID = userID
         ownReadTimes = response.rooms.ownReadTimes
         rooms = RoomChange.changes(in: response, userID: userID)
@@ -57,16 +67,15 @@ public struct SyncBatch: Sendable, Equatable {
         pushRules = response.accountData[PushRuleSet.accountDataType]
         markedUnread = response.rooms.accountData.compactMapValues(MarkedUnread.flag)
         ignoredUsers = response.accountData[IgnoredUsers.type].map(IgnoredUsers.userIDs)
-        messages = []
-        members = []
-        changes = []
-        reactions = []
-        echoedTransactionIDs = []
-        let eventCount = response.rooms.joined.values.reduce(0) { $0 + $1.state.count + $1.timeline.events.count }
+    }
+
+    /// The joined rooms' members, messages and changes of other messages, in the rooms' order.
+    private mutating func take(_ joined: ArraySlice<(key: String, value: SyncResponse.JoinedRoom)>, userID: String) {
+        let eventCount = joined.reduce(0) { $0 + $1.value.state.count + $1.value.timeline.events.count }
         messages.reserveCapacity(eventCount)
         pushEvents.reserveCapacity(eventCount)
         members.reserveCapacity(eventCount)
-        for (roomID, room) in response.rooms.joined.sorted(by: { $0.key < $1.key }) {
+        for (roomID, room) in joined {
             // Before the state: a member event there is the last word on a name.
             for (userID, name) in (room.summary.heroNames ?? [:]).sorted(by: { $0.key < $1.key }) {
                 members.append(MemberRecord(roomID: roomID, userID: userID, displayName: name))
@@ -79,6 +88,19 @@ public struct SyncBatch: Sendable, Equatable {
                 take(timelineEvent: event, in: roomID, userID: userID)
             }
         }
+    }
+
+    /// Another range of rooms' part, after this one's.
+    private mutating func append(_ part: SyncBatch) {
+        messages += part.messages
+        members += part.members
+        changes += part.changes
+        reactions += part.reactions
+        echoedTransactionIDs += part.echoedTransactionIDs
+        undecrypted += part.undecrypted
+        pushEvents += part.pushEvents
+        knocks += part.knocks
+        pollResponses += part.pollResponses
     }
 
     private mutating func take(timelineEvent event: borrowing SyncEvent, in roomID: String, userID: String) {

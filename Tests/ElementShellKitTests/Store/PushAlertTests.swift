@@ -33,4 +33,33 @@ import Testing
         let again = try await store.apply(SyncResponse(nextBatch: "s2", rooms: rooms), userID: Unread.me)
         #expect(again.alerts.isEmpty, "messages the store had already are no news")
     }
+
+    /// A sync large enough to be judged in ranges at once, one per core: each message is judged
+    /// in its own room, by the user's name there, and its result lands on that message.
+    @Test func aLargeSyncJudgesEachMessageInItsOwnRoom() async throws {
+        let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
+        let roomCount = 40, perRoom = 150
+        var joined: [String: SyncResponse.JoinedRoom] = [:]
+        for room in 0..<roomCount {
+            let me = SyncEvent(type: "m.room.member", eventID: "$me\(room)", sender: Unread.me, stateKey: Unread.me,
+                               content: ["membership": "join", "displayname": .string("Name\(room)")])
+            // Every seventh message, a different one in each room, names the user as this room knows
+            // them; the others name them as the next room does, which is no mention here.
+            let messages = (0..<perRoom).map { index in
+                Unread.message("r\(room)m\(index) hello Name\(index % 7 == room % 7 ? room : room + 1)", at: Int64(index))
+            }
+            joined[String(format: "!room%02d", room)] = .init(state: [me], timeline: .init(events: messages))
+        }
+        #expect(SplitWork.rangeCount(for: roomCount * perRoom, minimumPerRange: 2_048, cores: 2) == 2, "judged in two ranges on two cores")
+
+        let alerts = try await store.apply(SyncResponse(nextBatch: "s1", rooms: .init(joined: joined)), userID: Unread.me).alerts
+
+        for room in 0..<roomCount {
+            let named = (0..<perRoom).filter { $0 % 7 == room % 7 }
+            let alert = try #require(alerts[String(format: "!room%02d", room)])
+            #expect(alert.mentions == named.count, "room \(room)")
+            #expect(alert.newest.body == "r\(room)m\(perRoom - 1) hello Name\((perRoom - 1) % 7 == room % 7 ? room : room + 1)")
+        }
+    }
 }
+

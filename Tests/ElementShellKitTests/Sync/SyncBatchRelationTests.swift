@@ -49,3 +49,35 @@ extension SyncBatchRelationTests {
         #expect(MessageRecord(roomID: "!r", event: message)?.decryptionFailure != nil)
     }
 }
+
+extension SyncBatchRelationTests {
+    /// Rooms are read in ranges at once when there are many: put together, the batch is what
+    /// reading them one by one in their order makes, each message with its own push event.
+    @Test func aBatchOfManyRoomsKeepsTheRoomsOrder() {
+        var joined: [String: SyncResponse.JoinedRoom] = [:]
+        for room in 0..<64 {
+            let roomID = String(format: "!r%02d", room)
+            let member = SyncEvent(type: "m.room.member", eventID: "$m\(room)", sender: "@b:hs", stateKey: "@b:hs",
+                                   content: ["membership": "join", "displayname": .string("B\(room)")])
+            let messages = (0..<3).map { index in
+                SyncEvent(type: "m.room.message", eventID: "$e\(room).\(index)", sender: index == 1 ? "@me:hs" : "@b:hs",
+                          originServerTS: Int64(index), content: ["msgtype": "m.text", "body": .string("\(roomID) \(index)")])
+            }
+            let reaction = SyncEvent(type: "m.reaction", eventID: "$x\(room)", sender: "@b:hs",
+                                     content: ["m.relates_to": ["rel_type": "m.annotation", "event_id": .string("$e\(room).0"), "key": "+1"]])
+            joined[roomID] = .init(state: [member], timeline: .init(events: messages + [reaction]))
+        }
+        #expect(SplitWork.rangeCount(for: joined.count, minimumPerRange: 16, cores: 2) == 2)
+
+        let batch = SyncBatch(SyncResponse(nextBatch: "s", rooms: .init(joined: joined)), userID: "@me:hs")
+
+        let roomIDs = joined.keys.sorted()
+        #expect(batch.messages.map(\.body) == roomIDs.flatMap { roomID in (0..<3).map { "\(roomID) \($0)" } })
+        #expect(batch.members.map(\.displayName) == (0..<64).map { "B\($0)" })
+        #expect(batch.reactions.map(\.targetID) == (0..<64).map { "$e\($0).0" })
+        #expect(batch.pushEvents.count == batch.messages.count)
+        #expect(zip(batch.messages, batch.pushEvents).allSatisfy { message, event in
+            message.sender == "@me:hs" ? event == nil : event?.content["body"]?.string == message.body
+        }, "each message's push event at its index; none for the user's own")
+    }
+}
