@@ -386,6 +386,21 @@ enum StoreMigrations {
                 table.column("bundle_imported", .boolean).notNull().defaults(to: false)
             }
         }
+        migrator.registerMigration("23 members without rowid") { database in
+            // Keyed by room and user alone: an initial sync writes tens of thousands of members,
+            // and with a rowid each went into two b-trees, the table and its key's index.
+            try database.create(table: "member_keyed", options: [.withoutRowID]) { table in
+                table.column("room_id", .text).notNull()
+                table.column("user_id", .text).notNull()
+                table.column("display_name", .text)
+                table.primaryKey(["room_id", "user_id"])
+            }
+            try database.execute(sql: """
+                INSERT INTO member_keyed (room_id, user_id, display_name) SELECT room_id, user_id, display_name FROM member;
+                DROP TABLE member;
+                ALTER TABLE member_keyed RENAME TO member;
+                """)
+        }
         return migrator
     }
 }

@@ -35,6 +35,24 @@ import Testing
         #expect(try await store.rooms() == [RoomRecord(roomID: "!a", membership: .join, name: "Kept", heroes: ["@b:hs"])])
     }
 
+    @Test func membersAreKeptWhenTheirTableLosesItsRowid() async throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let old = try DatabaseQueue(path: url.path)
+        try StoreMigrations.migrator.migrate(old, upTo: "22 shared history")
+        try await old.write { database in
+            try database.execute(sql: "INSERT INTO member (room_id, user_id, display_name) VALUES ('!a', '@b:hs', 'Bee'), ('!a', '@c:hs', NULL)")
+        }
+        try old.close()
+
+        _ = try StoreWriter(url: url)  // Opening it upgrades it.
+        let (members, schema) = try await DatabaseQueue(path: url.path).read { database in
+            (try Row.fetchAll(database, sql: "SELECT room_id, user_id, display_name FROM member ORDER BY user_id").map { [$0[0], $0[1], $0[2]] as [String?] },
+             try String.fetchOne(database, sql: "SELECT sql FROM sqlite_master WHERE name = 'member'"))
+        }
+        #expect(members == [["!a", "@b:hs", "Bee"], ["!a", "@c:hs", nil]])
+        #expect(schema?.contains("WITHOUT ROWID") == true)
+    }
+
     @Test func roomsAndTheirTokenArriveTogetherAndSurviveReopening() async throws {
         do {
             let store = try StoreWriter(url: url)
