@@ -40,20 +40,18 @@ extension StoreWriter {
         }
     }
 
-    /// What the rules do with each message of others the batch brought, at the message's index
+    /// What the rules do with each message of others the batch brought, by the message's index
     /// (`nil` for the user's own), each judged in its room as the batch left it: its members
-    /// counted, the user's name in it, its powers. The rooms are read from the store first; the
-    /// messages are then judged on every core, each on its own.
-    static func judge(_ batch: SyncBatch, rooms: [RoomRecord], rules: PushRuleSet, userID: String, database: Database) throws -> [PushActions?] {
-        guard !batch.pushEvents.isEmpty else { return [] }
+    /// counted, the user's name in it, its powers. The rooms are read from the store here; the
+    /// messages are judged on another core while the writer stores those before them.
+    static func judging(_ batch: SyncBatch, rooms: [RoomRecord], rules: PushRuleSet, userID: String, database: Database) throws -> JudgingAhead? {
+        guard !batch.pushEvents.isEmpty else { return nil }
         let (contexts, contextIndices) = try pushContexts(of: batch, rooms: rooms, userID: userID, database: database)
-        let parts = SplitWork.map(of: contextIndices.count, minimumPerRange: 2_048) { range in
-            range.map { index -> PushActions? in
-                guard let event = batch.pushEvents[index], let context = contextIndices[index] else { return nil }
-                return rules.actions(for: event, in: contexts[Int(context)], userID: userID) ?? PushActions()
-            }
+        let events = batch.pushEvents
+        return JudgingAhead(count: events.count) { index in
+            guard let event = events[index], let context = contextIndices[index] else { return nil }
+            return rules.actions(for: event, in: contexts[Int(context)], userID: userID) ?? PushActions()
         }
-        return parts.count == 1 ? parts[0] : Array(parts.joined())
     }
 
     /// The room of each message to judge as the rules see it, and for each message the index

@@ -73,9 +73,9 @@ extension StoreWriter {
                 return room
             }
             // Judged by the rules as they stand after this batch: a change in it applies at once.
-            let judged = try batch.userID.map { userID in
-                try Self.judge(batch, rooms: rooms, rules: Self.pushRules(in: database, userID: userID), userID: userID, database: database)
-            } ?? []
+            let judged = try batch.userID.flatMap { userID in
+                try Self.judging(batch, rooms: rooms, rules: Self.pushRules(in: database, userID: userID), userID: userID, database: database)
+            }
             let countedRooms = Self.roomsCountingUnread(in: batch)
             var insertMessage = try RowInserter(database, sql: MessageRecord.insertSQL)
             var leaveOutbox = try RowInserter(database, sql: "DELETE FROM outbox WHERE transaction_id = ?")
@@ -91,7 +91,7 @@ extension StoreWriter {
             try batch.messages.withUnsafeMutableBufferPointer { messages in
                 for index in messages.indices {
                     if !continued.isEmpty, continued.contains(messages[index].eventID) { continue }
-                    let actions = index < judged.count ? judged[index] : nil
+                    let actions = judged?.actions(at: index)
                     if try Self.insert(&messages[index], push: actions?.storedLevel ?? 0, with: &insertMessage, in: database) {
                         isFresh[index] = true
                         freshCount += 1
