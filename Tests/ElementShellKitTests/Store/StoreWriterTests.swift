@@ -21,14 +21,10 @@ import Testing
     }
 
     @Test func aStoreFromAnEarlierVersionIsUpgradedWithItsDataKept() async throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let old = try DatabaseQueue(path: url.path)
-        try StoreMigrations.migrator.migrate(old, upTo: "2 messages, members and outbox")
-        try await old.write { database in
-            try database.execute(sql: "INSERT INTO room (room_id, membership, name, heroes) VALUES ('!a', 'join', 'Kept', '@b:hs')")
-            try database.execute(sql: "INSERT INTO sync_state (id, next_batch) VALUES (1, 's9')")
-        }
-        try old.close()
+        try await storeOfAnEarlierVersion(upTo: "2 messages, members and outbox", """
+            INSERT INTO room (room_id, membership, name, heroes) VALUES ('!a', 'join', 'Kept', '@b:hs');
+            INSERT INTO sync_state (id, next_batch) VALUES (1, 's9')
+            """)
 
         let store = try StoreWriter(url: url)
         #expect(try await store.syncPositions().nextBatch == "s9")
@@ -36,13 +32,8 @@ import Testing
     }
 
     @Test func membersAreKeptWhenTheirTableLosesItsRowid() async throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let old = try DatabaseQueue(path: url.path)
-        try StoreMigrations.migrator.migrate(old, upTo: "22 shared history")
-        try await old.write { database in
-            try database.execute(sql: "INSERT INTO member (room_id, user_id, display_name) VALUES ('!a', '@b:hs', 'Bee'), ('!a', '@c:hs', NULL)")
-        }
-        try old.close()
+        try await storeOfAnEarlierVersion(upTo: "22 shared history",
+                                          "INSERT INTO member (room_id, user_id, display_name) VALUES ('!a', '@b:hs', 'Bee'), ('!a', '@c:hs', NULL)")
 
         _ = try StoreWriter(url: url)  // Opening it upgrades it.
         let (members, schema) = try await DatabaseQueue(path: url.path).read { database in
@@ -51,6 +42,15 @@ import Testing
         }
         #expect(members == [["!a", "@b:hs", "Bee"], ["!a", "@c:hs", nil]])
         #expect(schema?.contains("WITHOUT ROWID") == true)
+    }
+
+    /// The store as an earlier version left it: migrated up to `migration`, then `sql` run in it.
+    private func storeOfAnEarlierVersion(upTo migration: String, _ sql: String) async throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let old = try DatabaseQueue(path: url.path)
+        try StoreMigrations.migrator.migrate(old, upTo: migration)
+        try await old.write { try $0.execute(sql: sql) }
+        try old.close()
     }
 
     @Test func roomsAndTheirTokenArriveTogetherAndSurviveReopening() async throws {
