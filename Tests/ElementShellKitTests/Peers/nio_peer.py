@@ -40,11 +40,11 @@
     nio_peer.py HOMESERVER USER PASSWORD membership ROOM_ID USER_ID
                                     -> prints USER_ID's membership of the room as the peer sees
                                        it (join, invite, knock, leave, ban), or none
-    nio_peer.py HOMESERVER USER PASSWORD await-membership ROOM_ID USER_ID MEMBERSHIP SECONDS
+    nio_peer.py HOMESERVER USER PASSWORD await-membership ROOM_ID USER_ID MEMBERSHIP SECONDS [--display-name NAME]
                                     -> exit 0 once the peer's sync shows USER_ID's membership of
                                        the room as MEMBERSHIP (join, invite, knock, leave, ban),
-                                       1 when SECONDS pass first; the peer sees a knock only as a
-                                       member of the room
+                                       and with NAME their display name there, 1 when SECONDS pass
+                                       first; the peer sees a knock only as a member of the room
     nio_peer.py HOMESERVER USER PASSWORD power ROOM_ID USER_ID LEVEL
                                     -> gives USER_ID that power level in the room
     nio_peer.py HOMESERVER USER PASSWORD invite ROOM_ID USER_ID
@@ -293,15 +293,16 @@ async def put_state(client, args):
 
 
 async def await_membership(client, args):
-    current = None
+    current, name = None, None
     async for response in syncs(client, args.seconds):
         for event in room_events(response, args.room_id, "m.room.member"):
             if event.get("state_key") == args.user_id:
                 current = event.get("content", {}).get("membership")
-        if current == args.membership:
+                name = event.get("content", {}).get("displayname")
+        if current == args.membership and args.display_name in (None, name):
             return
-    raise PeerError(f"{args.user_id}'s membership of {args.room_id} is {current or 'unknown'}, not {args.membership}, "
-                    f"after {args.seconds} s")
+    raise PeerError(f"{args.user_id}'s membership of {args.room_id} is {current or 'unknown'} as {name!r}, not {args.membership}"
+                    f"{'' if args.display_name is None else f' as {args.display_name!r}'}, after {args.seconds} s")
 
 
 async def knock(client, args):
@@ -517,6 +518,7 @@ def parser():
     command.add_argument("user_id")
     command.add_argument("membership", choices=["join", "invite", "knock", "leave", "ban"])
     command.add_argument("seconds", type=float)
+    command.add_argument("--display-name")
     command.set_defaults(run=await_membership)
     command = commands.add_parser("knock")
     command.add_argument("room")

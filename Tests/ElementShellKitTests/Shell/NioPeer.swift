@@ -129,9 +129,11 @@ struct NioPeer {
     }
 
     /// Whether the peer's sync shows `userID`'s membership of the room as `membership` (`join`, `invite`, `knock`,
-    /// `leave`, `ban`) within `seconds`. The peer sees a knock only as a member of the room.
-    func awaitMembership(_ membership: String, of userID: String, in roomID: String, within seconds: Int = 20) async throws -> Bool {
-        try await execute(["await-membership", roomID, userID, membership, "\(seconds)"]).status == 0
+    /// `leave`, `ban`), and with `displayName` their name there, within `seconds`. The peer sees a knock only as a
+    /// member of the room.
+    func awaitMembership(_ membership: String, of userID: String, in roomID: String, displayName: String? = nil,
+                         within seconds: Int = 20) async throws -> Bool {
+        try await execute(["await-membership", roomID, userID, membership, "\(seconds)"] + (displayName.map { ["--display-name", $0] } ?? [])).status == 0
     }
 
     /// Kicks `userID` from the room (also how an invite is withdrawn or a knock refused). A refusal throws a
