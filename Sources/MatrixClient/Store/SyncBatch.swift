@@ -90,7 +90,7 @@ public struct SyncBatch: Sendable, Equatable {
         }
     }
 
-    /// Another range of rooms' part, after this one's.
+    /// Another range of rooms' part, after this one's: each field `take` fills.
     private mutating func append(_ part: SyncBatch) {
         messages += part.messages
         members += part.members

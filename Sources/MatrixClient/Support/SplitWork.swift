@@ -1,7 +1,7 @@
 import Foundation
 
 /// Work over many independent items, split into consecutive ranges made at once, one per core:
-/// an initial sync reads and judges tens of thousands of events, each on its own.
+/// an initial sync reads tens of thousands of events into its batch, each on its own.
 enum SplitWork {
     /// What `body` makes of each of the consecutive ranges that together cover `0..<count`, in
     /// their order, made at once, one range per core. Fewer items than `minimumPerRange` for each
