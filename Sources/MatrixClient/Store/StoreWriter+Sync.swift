@@ -30,16 +30,7 @@ extension StoreWriter {
             let ignored = try Self.ignoredUsers(in: database)
             let directRoomIDs = try Set(String.fetchAll(database, sql: "SELECT room_id FROM direct_room"))
             // Members first: the rooms' hero names come from them.
-            var saveMember = try RowInserter(database, sql: """
-                INSERT INTO member (room_id, user_id, display_name) VALUES (?, ?, ?)
-                ON CONFLICT (room_id, user_id) DO UPDATE SET display_name = excluded.display_name
-                """)
-            for member in batch.members {
-                saveMember.bind(member.roomID)
-                saveMember.bind(member.userID)
-                saveMember.bind(member.displayName)
-                try saveMember.run()
-            }
+            try Self.save(batch.members, in: database)
             let stored = try RoomRecord.fetchAll(database, keys: batch.rooms.map(\.roomID))
             let storedByID = Dictionary(stored.map { ($0.roomID, $0) }) { _, last in last }
             let dropMessages = try database.cachedStatement(sql: "DELETE FROM message WHERE room_id = ?")
@@ -77,7 +68,7 @@ extension StoreWriter {
                 try Self.judging(batch, rooms: rooms, rules: Self.pushRules(in: database, userID: userID), userID: userID, database: database)
             }
             let countedRooms = Self.roomsCountingUnread(in: batch)
-            var insertMessage = try RowInserter(database, sql: MessageRecord.insertSQL)
+            var messageRows = try MessageRowWriter(database)
             var leaveOutbox = try RowInserter(database, sql: "DELETE FROM outbox WHERE transaction_id = ?")
             // Which of the batch's messages the store did not have; each gets its `seq` in place,
             // so the new ones are handed on without a copy.
@@ -87,12 +78,16 @@ extension StoreWriter {
             // The new messages that count as unread where the client counts (sliding sync);
             // those ignored count for nothing, while they are.
             var arrivals: [UnreadArrival] = []
+            // The messages bound for the next statement, with what the rules said of each.
+            var waiting: [Int] = []
+            var waitingActions: [PushActions?] = []
+            waiting.reserveCapacity(MessageRowWriter.rowsPerStatement)
+            waitingActions.reserveCapacity(MessageRowWriter.rowsPerStatement)
             // Through a buffer: each message is bound where it lies and gets its `seq` there.
             try batch.messages.withUnsafeMutableBufferPointer { messages in
-                for index in messages.indices {
-                    if !continued.isEmpty, continued.contains(messages[index].eventID) { continue }
-                    let actions = judged?.actions(at: index)
-                    if try Self.insert(&messages[index], push: actions?.storedLevel ?? 0, with: &insertMessage, in: database) {
+                func storeWaiting() throws {
+                    let isNew = try messageRows.store(waiting, pushes: waitingActions.map { $0?.storedLevel ?? 0 }, of: messages)
+                    for (index, (actions, isNew)) in zip(waiting, zip(waitingActions, isNew)) where isNew {
                         isFresh[index] = true
                         freshCount += 1
                         // What the new messages of those not ignored notify: for the unread counts and the alerts.
@@ -103,11 +98,20 @@ extension StoreWriter {
                             }
                         }
                     }
+                    waiting.removeAll(keepingCapacity: true)
+                    waitingActions.removeAll(keepingCapacity: true)
+                }
+                for index in messages.indices {
+                    if !continued.isEmpty, continued.contains(messages[index].eventID) { continue }
+                    waiting.append(index)
+                    waitingActions.append(judged?.actions(at: index))
+                    if waiting.count == MessageRowWriter.rowsPerStatement { try storeWaiting() }
                     if let transactionID = messages[index].transactionID {
                         leaveOutbox.bind(transactionID)
                         try leaveOutbox.run()
                     }
                 }
+                try storeWaiting()
             }
             var fresh = Self.keeping(isFresh, of: &batch.messages)
             // Edits that came before their messages: the messages are new with their edits.
