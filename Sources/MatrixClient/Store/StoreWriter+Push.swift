@@ -49,37 +49,39 @@ extension StoreWriter {
         let (contexts, contextIndices) = try pushContexts(of: batch, rooms: rooms, userID: userID, database: database)
         let events = batch.pushEvents
         return JudgingAhead(count: events.count) { index in
-            guard let event = events[index], let context = contextIndices[index] else { return nil }
-            return rules.actions(for: event, in: contexts[Int(context)], userID: userID) ?? PushActions()
+            guard let event = events[index] else { return nil }
+            return rules.actions(for: event, in: contexts[Int(contextIndices[index])], userID: userID) ?? PushActions()
         }
     }
 
-    /// The room of each message to judge as the rules see it, and for each message the index
-    /// of its room's among them (`nil` for the user's own messages, which are not judged).
+    /// The room of each message as the rules see it, and for each message the index of its
+    /// room's among them. The user's own messages have theirs too, though they are not judged
+    /// (their `pushEvents` are `nil`): telling them apart here would copy each message's event.
     private static func pushContexts(of batch: SyncBatch, rooms: [RoomRecord], userID: String,
-                                     database: Database) throws -> ([PushRoomContext], [Int32?]) {
+                                     database: Database) throws -> ([PushRoomContext], [Int32]) {
         let ownName = try database.cachedStatement(sql: "SELECT display_name FROM member WHERE room_id = ? AND user_id = ?")
         var power = StoredPowerLevels(database: database)
         let roomsByID = Dictionary(rooms.map { ($0.roomID, $0) }) { _, last in last }
         var indexByRoomID: [String: Int32] = [:]
         var contexts: [PushRoomContext] = []
-        var contextIndices = [Int32?](repeating: nil, count: batch.pushEvents.count)
+        var contextIndices: [Int32] = []
+        contextIndices.reserveCapacity(batch.messages.count)
         // A batch brings each room's messages together: its context is looked up once for them.
-        var current: Int32?
-        for index in batch.pushEvents.indices where batch.pushEvents[index] != nil {
+        var current: (roomID: String, index: Int32)?
+        for index in batch.messages.indices {
             let roomID = batch.messages[index].roomID
-            if current.map({ contexts[Int($0)].roomID != roomID }) ?? true {
+            if current?.roomID != roomID {
                 if let known = indexByRoomID[roomID] {
-                    current = known
+                    current = (roomID, known)
                 } else {
                     contexts.append(PushRoomContext(
                         roomID: roomID, memberCount: roomsByID[roomID]?.joinedMemberCount ?? 0,
                         ownDisplayName: try String.fetchOne(ownName, arguments: [roomID, userID]), powerLevels: try power.of(roomID)))
-                    current = Int32(contexts.count - 1)
-                    indexByRoomID[roomID] = current
+                    current = (roomID, Int32(contexts.count - 1))
+                    indexByRoomID[roomID] = current?.index
                 }
             }
-            contextIndices[index] = current
+            contextIndices.append(current?.index ?? 0)
         }
         return (contexts, contextIndices)
     }
