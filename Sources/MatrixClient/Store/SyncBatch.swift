@@ -56,7 +56,7 @@ public struct SyncBatch: Sendable, Equatable {
             return part
         }
         self = parts.removeFirst()
-        for part in parts { append(part) }
+        for index in parts.indices { append(moving: &parts[index]) }
         self.userID = userID
         ownReadTimes = response.rooms.ownReadTimes
         rooms = RoomChange.changes(in: response, userID: userID)
@@ -90,15 +90,16 @@ public struct SyncBatch: Sendable, Equatable {
         }
     }
 
-    /// Another range of rooms' part, after this one's: each field `take` fills.
-    private mutating func append(_ part: SyncBatch) {
-        messages += part.messages
-        members += part.members
+    /// Another range of rooms' part, after this one's: each field `take` fills. The fields that
+    /// hold an event each are moved (`Array.append(moving:vacant:)`).
+    private mutating func append(moving part: inout SyncBatch) {
+        messages.append(moving: &part.messages, vacant: MessageRecord(eventID: "", roomID: "", sender: "", msgtype: "", body: "", originServerTS: 0))
+        members.append(moving: &part.members, vacant: MemberRecord(roomID: "", userID: "", displayName: nil))
+        pushEvents.append(moving: &part.pushEvents, vacant: nil)
         changes += part.changes
         reactions += part.reactions
         echoedTransactionIDs += part.echoedTransactionIDs
         undecrypted += part.undecrypted
-        pushEvents += part.pushEvents
         knocks += part.knocks
         pollResponses += part.pollResponses
     }
