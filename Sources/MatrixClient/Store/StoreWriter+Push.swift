@@ -21,22 +21,18 @@ extension StoreWriter {
     }
 
     static func saveAccountData(_ content: JSONValue, type: String, in database: Database) throws {
-        let text = String(decoding: try JSONEncoder().encode(content), as: UTF8.self)
-        try database.execute(sql: "INSERT OR REPLACE INTO account_data (type, content) VALUES (?, ?)", arguments: [type, text])
+        try database.execute(sql: "INSERT OR REPLACE INTO account_data (type, content) VALUES (?, ?)", arguments: [type, content.text])
     }
 
     /// Keeps what the batch says of who may notify each room.
     static func savePower(of changes: [RoomChange], in database: Database) throws {
-        let encoder = JSONEncoder()
         let save = try database.cachedStatement(sql: """
             INSERT INTO room_power (room_id, power_levels, create_event) VALUES (?, ?, ?)
             ON CONFLICT (room_id) DO UPDATE SET power_levels = COALESCE(excluded.power_levels, power_levels),
                                                 create_event = COALESCE(excluded.create_event, create_event)
             """)
         for change in changes where change.powerLevels != nil || change.createEvent != nil {
-            let levels = try change.powerLevels.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
-            let create = try change.createEvent.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
-            try save.execute(arguments: [change.roomID, levels, create])
+            try save.execute(arguments: [change.roomID, change.powerLevels?.text, change.createEvent?.text])
         }
     }
 

@@ -28,7 +28,7 @@ public struct UndecryptedEvent: Sendable, Equatable {
         members["event_id"] = event.eventID.map(JSONValue.string)
         members["origin_server_ts"] = event.originServerTS.map { .integer($0) }
         members["unsigned"] = event.unsigned
-        return String(decoding: (try? JSONEncoder().encode(JSONValue.object(members))) ?? Data(), as: UTF8.self)
+        return JSONValue.object(members).text
     }
 
     init?(eventID: String, roomID: String, sessionID: String, storedText: String) {
