@@ -8,8 +8,8 @@ import Synchronization
 /// chunk itself when the other core has not taken it yet, so it never waits for a thread to
 /// start, only (briefly) for a chunk the other core is in the middle of.
 final class JudgingAhead: @unchecked Sendable {
-    /// Chunks of fewer are not worth handing to another core: the whole batch is judged by the
-    /// writer as it goes.
+    /// Messages a chunk. A batch of one chunk or fewer is judged by the writer alone, as it
+    /// goes: so few are not worth waking another core for.
     static let chunkSize = 512
 
     private let count: Int

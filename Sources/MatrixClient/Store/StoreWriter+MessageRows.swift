@@ -36,22 +36,22 @@ struct MessageRowWriter {
         nextSeq = (largest ?? 0) + 1
     }
 
-    /// Stores the messages at `indices` of `messages` (at most `rowsPerStatement`) with their
-    /// push levels (`pushes`, in the same order) in one statement, each given its `seq` in place;
-    /// returns, in order, whether each is new. One the store had already keeps no `seq`.
-    mutating func store(_ indices: [Int], pushes: [Int64], of messages: UnsafeMutableBufferPointer<MessageRecord>) throws -> [Bool] {
-        precondition(indices.count <= Self.rowsPerStatement && indices.count == pushes.count)
-        guard !indices.isEmpty else { return [] }
+    /// Stores the messages `waiting` names (at most `rowsPerStatement`, each by its index in
+    /// `messages` with what the push rules said of it) in one statement, each given its `seq` in
+    /// place; returns, in order, whether each is new. One the store had already keeps no `seq`.
+    mutating func store(_ waiting: [(index: Int, actions: PushActions?)], of messages: UnsafeMutableBufferPointer<MessageRecord>) throws -> [Bool] {
+        precondition(waiting.count <= Self.rowsPerStatement)
+        guard !waiting.isEmpty else { return [] }
         let first = nextSeq
-        var inserter = indices.count == Self.rowsPerStatement ? full : try RowInserter(database, sql: MessageRecord.insertSQL(rows: indices.count))
-        for (index, push) in zip(indices, pushes) {
+        var inserter = waiting.count == Self.rowsPerStatement ? full : try RowInserter(database, sql: MessageRecord.insertSQL(rows: waiting.count))
+        for (index, actions) in waiting {
             messages[index].seq = nextSeq
             nextSeq += 1
-            Self.bind(&messages[index], push: push, to: &inserter)
+            Self.bind(&messages[index], push: actions?.storedLevel ?? 0, to: &inserter)
         }
-        guard try inserter.run() < indices.count else { return [Bool](repeating: true, count: indices.count) }
+        guard try inserter.run() < waiting.count else { return [Bool](repeating: true, count: waiting.count) }
         let stored = try Set(Int64.fetchAll(database, sql: "SELECT seq FROM message WHERE seq BETWEEN ? AND ?", arguments: [first, nextSeq - 1]))
-        return indices.map { index in
+        return waiting.map { index, _ in
             let isNew = stored.contains(messages[index].seq ?? 0)
             if !isNew { messages[index].seq = nil }
             return isNew

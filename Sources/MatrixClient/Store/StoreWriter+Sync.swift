@@ -84,15 +84,13 @@ extension StoreWriter {
             // those ignored count for nothing, while they are.
             var arrivals: [UnreadArrival] = []
             // The messages bound for the next statement, with what the rules said of each.
-            var waiting: [Int] = []
-            var waitingActions: [PushActions?] = []
+            var waiting: [(index: Int, actions: PushActions?)] = []
             waiting.reserveCapacity(MessageRowWriter.rowsPerStatement)
-            waitingActions.reserveCapacity(MessageRowWriter.rowsPerStatement)
             // Through a buffer: each message is bound where it lies and gets its `seq` there.
             try batch.messages.withUnsafeMutableBufferPointer { messages in
                 func storeWaiting() throws {
-                    let isNew = try messageRows.store(waiting, pushes: waitingActions.map { $0?.storedLevel ?? 0 }, of: messages)
-                    for (index, (actions, isNew)) in zip(waiting, zip(waitingActions, isNew)) where isNew {
+                    let isNew = try messageRows.store(waiting, of: messages)
+                    for ((index, actions), isNew) in zip(waiting, isNew) where isNew {
                         isFresh[index] = true
                         freshCount += 1
                         // What the new messages of those not ignored notify: for the unread counts and the alerts.
@@ -104,12 +102,10 @@ extension StoreWriter {
                         }
                     }
                     waiting.removeAll(keepingCapacity: true)
-                    waitingActions.removeAll(keepingCapacity: true)
                 }
                 for index in messages.indices {
                     if !continued.isEmpty, continued.contains(messages[index].eventID) { continue }
-                    waiting.append(index)
-                    waitingActions.append(judged?.actions(at: index))
+                    waiting.append((index, judged?.actions(at: index)))
                     if waiting.count == MessageRowWriter.rowsPerStatement { try storeWaiting() }
                     if let transactionID = messages[index].transactionID {
                         leaveOutbox.bind(transactionID)
