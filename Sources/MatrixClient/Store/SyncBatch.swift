@@ -50,9 +50,14 @@ public struct SyncBatch: Sendable, Equatable {
         // Each room is read on its own, so ranges of rooms are read at once and then put
         // together in the rooms' order.
         let joined = response.rooms.joined.sorted(by: { $0.key < $1.key })
+        let eventCounts = joined.map { $0.value.state.count + $0.value.timeline.events.count }
         var parts = SplitWork.map(of: joined.count, minimumPerRange: 16) { range in
             var part = SyncBatch()
-            part.take(joined[range], userID: userID)
+            // The first part becomes the batch and takes in the others' rows: with room for all
+            // of them from the start, it never grows on the way (a copy of each row into memory
+            // touched for the first time).
+            let eventCount = range.lowerBound == 0 ? eventCounts.reduce(0, +) : eventCounts[range].reduce(0, +)
+            part.take(joined[range], eventCount: eventCount, userID: userID)
             return part
         }
         self = parts.removeFirst()
@@ -69,9 +74,9 @@ public struct SyncBatch: Sendable, Equatable {
         ignoredUsers = response.accountData[IgnoredUsers.type].map(IgnoredUsers.userIDs)
     }
 
-    /// The joined rooms' members, messages and changes of other messages, in the rooms' order.
-    private mutating func take(_ joined: ArraySlice<(key: String, value: SyncResponse.JoinedRoom)>, userID: String) {
-        let eventCount = joined.reduce(0) { $0 + $1.value.state.count + $1.value.timeline.events.count }
+    /// The joined rooms' members, messages and changes of other messages, in the rooms' order,
+    /// with room for the rows of `eventCount` events.
+    private mutating func take(_ joined: ArraySlice<(key: String, value: SyncResponse.JoinedRoom)>, eventCount: Int, userID: String) {
         messages.reserveCapacity(eventCount)
         pushEvents.reserveCapacity(eventCount)
         members.reserveCapacity(eventCount)
@@ -80,12 +85,13 @@ public struct SyncBatch: Sendable, Equatable {
             for (userID, name) in (room.summary.heroNames ?? [:]).sorted(by: { $0.key < $1.key }) {
                 members.append(MemberRecord(roomID: roomID, userID: userID, displayName: name))
             }
-            // Appended in place: an initial sync has tens of thousands of events to go through.
-            for event in room.state {
-                if let member = MemberRecord(roomID: roomID, event: event) { members.append(member) }
+            // Read where they lie, by index: an initial sync has tens of thousands of events, and
+            // `for event in` would copy each (a retain and a release of every field).
+            for index in room.state.indices {
+                if let member = MemberRecord(roomID: roomID, event: room.state[index]) { members.append(member) }
             }
-            for event in room.timeline.events {
-                take(timelineEvent: event, in: roomID, userID: userID)
+            for index in room.timeline.events.indices {
+                take(timelineEvent: room.timeline.events[index], in: roomID, userID: userID)
             }
         }
     }
