@@ -12,23 +12,35 @@ public struct SyncEvent: Sendable, Equatable {
     public var originServerTS: Int64?
     public var content: JSONValue
     /// Server-added data: `transaction_id` for our own sends, `redacted_because`, `age`, …
-    public var unsigned: JSONValue?
+    public var unsigned: JSONValue? {
+        get { extras?.fields.unsigned }
+        set { changeExtras { $0.unsigned = newValue } }
+    }
+
     /// What a redaction removes, in room versions before 11 (later ones say it in `content`).
-    public var redacts: String?
+    public var redacts: String? {
+        get { extras?.fields.redacts }
+        set { changeExtras { $0.redacts = newValue } }
+    }
+
     /// The event's room, where the answer mixes rooms (search results); sync and pages leave it out.
-    public var roomID: String?
+    public var roomID: String? {
+        get { extras?.fields.roomID }
+        set { changeExtras { $0.roomID = newValue } }
+    }
+
     /// Set on events that arrived encrypted, once decryption was tried.
     public var encryption: EventEncryption? {
-        get { extras?.encryption }
-        set { extras = .make(encryption: newValue, malformedField: malformedField) }
+        get { extras?.fields.encryption }
+        set { changeExtras { $0.encryption = newValue } }
     }
 
     /// The field of an event that did not fit the spec (`sender`, `content`, …), named rather than
     /// quoted: the value is the sender's. Such an event has the empty `type`, which nothing
     /// handles, so it changes no state; the timeline shows it as malformed.
     public var malformedField: String? {
-        get { extras?.malformedField }
-        set { extras = .make(encryption: encryption, malformedField: newValue) }
+        get { extras?.fields.malformedField }
+        set { changeExtras { $0.malformedField = newValue } }
     }
 
     private var extras: SyncEventExtras?
@@ -42,9 +54,13 @@ public struct SyncEvent: Sendable, Equatable {
         self.stateKey = stateKey
         self.originServerTS = originServerTS
         self.content = content
-        self.unsigned = unsigned
-        self.redacts = redacts
-        self.roomID = roomID
+        extras = .make(SyncEventExtras.Fields(unsigned: unsigned, redacts: redacts, roomID: roomID))
+    }
+
+    private mutating func changeExtras(_ change: (inout SyncEventExtras.Fields) -> Void) {
+        var fields = extras?.fields ?? SyncEventExtras.Fields()
+        change(&fields)
+        extras = .make(fields)
     }
 
     public var isState: Bool { stateKey != nil }
