@@ -56,7 +56,7 @@ extension StoreWriter {
     private static func pushContexts(of batch: SyncBatch, rooms: [RoomRecord], userID: String,
                                      database: Database) throws -> ([PushRoomContext], [Int32]) {
         let ownName = try database.cachedStatement(sql: "SELECT display_name FROM member WHERE room_id = ? AND user_id = ?")
-        var power = StoredPowerLevels(database: database)
+        var power = StoredPowerLevels(database: database, saved: batch.rooms)
         let roomsByID = Dictionary(rooms.map { ($0.roomID, $0) }) { _, last in last }
         var indexByRoomID: [String: Int32] = [:]
         var contexts: [PushRoomContext] = []

@@ -62,5 +62,30 @@ import Testing
             #expect(alert.newest.body == "r\(room)m\(perRoom - 1) hello Name\((perRoom - 1) % 7 == room % 7 ? room : room + 1)")
         }
     }
-}
 
+    /// Who may mention the whole room is judged by the power levels as each batch left them:
+    /// brought whole in the batch (with the room's create event), read from the store in a later
+    /// one, or brought without the create event, which the store then keeps.
+    @Test func aRoomMentionCountsFromThoseTheLevelsAllow() async throws {
+        let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
+        let create = SyncEvent(type: "m.room.create", eventID: "$create", sender: "@carol:hs", stateKey: "",
+                               content: ["room_version": "10", "creator": "@carol:hs"])
+        func levels(dan: Int64) -> SyncEvent {
+            SyncEvent(type: "m.room.power_levels", eventID: "$levels\(dan)", sender: "@carol:hs", stateKey: "",
+                      content: ["users": ["@carol:hs": 100, "@bob:hs": 50, "@dan:hs": .integer(dan)], "notifications": ["room": 50]])
+        }
+        func everyone(_ body: String, from sender: String, at time: Int64) -> SyncEvent {
+            SyncEvent(type: "m.room.message", eventID: "$\(body)", sender: sender, originServerTS: time,
+                      content: ["msgtype": "m.text", "body": .string(body), "m.mentions": ["room": true]])
+        }
+        func mentions(_ state: [SyncEvent], _ timeline: [SyncEvent], batch: String) async throws -> Int? {
+            let rooms = SyncResponse.Rooms(joined: ["!r": .init(state: state, timeline: .init(events: timeline))])
+            return try await store.apply(SyncResponse(nextBatch: batch, rooms: rooms), userID: Unread.me).alerts["!r"]?.mentions
+        }
+
+        #expect(try await mentions([create, levels(dan: 0)], [everyone("bob 1", from: "@bob:hs", at: 1), everyone("dan 1", from: "@dan:hs", at: 2)], batch: "s1") == 1)
+        #expect(try await mentions([], [everyone("bob 2", from: "@bob:hs", at: 3), everyone("dan 2", from: "@dan:hs", at: 4)], batch: "s2") == 1)
+        #expect(try await mentions([levels(dan: 50)], [everyone("dan 3", from: "@dan:hs", at: 5)], batch: "s3") == 1)
+        #expect(try await mentions([levels(dan: 0)], [everyone("dan 4", from: "@dan:hs", at: 6)], batch: "s4") == 0)
+    }
+}
