@@ -12,36 +12,21 @@ public struct SyncEvent: Sendable, Equatable {
     public var originServerTS: Int64?
     public var content: JSONValue
     /// Server-added data: `transaction_id` for our own sends, `redacted_because`, `age`, …
-    public var unsigned: JSONValue? {
-        get { extras?.fields.unsigned }
-        set { changeExtras { $0.unsigned = newValue } }
-    }
+    public var unsigned: JSONValue? { get { self[extra: \.unsigned] } set { self[extra: \.unsigned] = newValue } }
 
     /// What a redaction removes, in room versions before 11 (later ones say it in `content`).
-    public var redacts: String? {
-        get { extras?.fields.redacts }
-        set { changeExtras { $0.redacts = newValue } }
-    }
+    public var redacts: String? { get { self[extra: \.redacts] } set { self[extra: \.redacts] = newValue } }
 
     /// The event's room, where the answer mixes rooms (search results); sync and pages leave it out.
-    public var roomID: String? {
-        get { extras?.fields.roomID }
-        set { changeExtras { $0.roomID = newValue } }
-    }
+    public var roomID: String? { get { self[extra: \.roomID] } set { self[extra: \.roomID] = newValue } }
 
     /// Set on events that arrived encrypted, once decryption was tried.
-    public var encryption: EventEncryption? {
-        get { extras?.fields.encryption }
-        set { changeExtras { $0.encryption = newValue } }
-    }
+    public var encryption: EventEncryption? { get { self[extra: \.encryption] } set { self[extra: \.encryption] = newValue } }
 
     /// The field of an event that did not fit the spec (`sender`, `content`, …), named rather than
     /// quoted: the value is the sender's. Such an event has the empty `type`, which nothing
     /// handles, so it changes no state; the timeline shows it as malformed.
-    public var malformedField: String? {
-        get { extras?.fields.malformedField }
-        set { changeExtras { $0.malformedField = newValue } }
-    }
+    public var malformedField: String? { get { self[extra: \.malformedField] } set { self[extra: \.malformedField] = newValue } }
 
     private var extras: SyncEventExtras?
 
@@ -57,10 +42,14 @@ public struct SyncEvent: Sendable, Equatable {
         extras = .make(SyncEventExtras.Fields(unsigned: unsigned, redacts: redacts, roomID: roomID))
     }
 
-    private mutating func changeExtras(_ change: (inout SyncEventExtras.Fields) -> Void) {
-        var fields = extras?.fields ?? SyncEventExtras.Fields()
-        change(&fields)
-        extras = .make(fields)
+    /// A field kept in `extras`; setting one makes the extras anew, or none when all are `nil`.
+    private subscript<Value>(extra field: WritableKeyPath<SyncEventExtras.Fields, Value?>) -> Value? {
+        get { extras?.fields[keyPath: field] }
+        set {
+            var fields = extras?.fields ?? SyncEventExtras.Fields()
+            fields[keyPath: field] = newValue
+            extras = .make(fields)
+        }
     }
 
     public var isState: Bool { stateKey != nil }
