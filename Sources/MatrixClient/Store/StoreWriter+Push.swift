@@ -24,25 +24,37 @@ extension StoreWriter {
         try database.execute(sql: "INSERT OR REPLACE INTO account_data (type, content) VALUES (?, ?)", arguments: [type, content.text])
     }
 
-    /// Keeps what the batch says of who may notify each room.
-    static func savePower(of changes: [RoomChange], in database: Database) throws {
+    /// Keeps what the batch says of who may notify each room. Returns the rooms' levels as the
+    /// store now holds them, those the batch brings whole (power levels and create event both)
+    /// already known: reading them back would parse the JSON of an initial sync's every room again.
+    static func savePower(of changes: [RoomChange], in database: Database) throws -> StoredPowerLevels {
         let save = try database.cachedStatement(sql: """
             INSERT INTO room_power (room_id, power_levels, create_event) VALUES (?, ?, ?)
             ON CONFLICT (room_id) DO UPDATE SET power_levels = COALESCE(excluded.power_levels, power_levels),
                                                 create_event = COALESCE(excluded.create_event, create_event)
             """)
+        // What the statements leave for each room the batch names, as their COALESCE does.
+        var saved: [String: (powerLevels: JSONValue?, createEvent: JSONValue?)] = [:]
         for change in changes where change.powerLevels != nil || change.createEvent != nil {
             try save.execute(arguments: [change.roomID, change.powerLevels?.text, change.createEvent?.text])
+            let earlier = saved[change.roomID]
+            saved[change.roomID] = (change.powerLevels ?? earlier?.powerLevels, change.createEvent ?? earlier?.createEvent)
         }
+        // A room's levels need both: of one alone, the store's older other half stands.
+        return StoredPowerLevels(database: database, known: saved.compactMapValues { levels in
+            guard let content = levels.powerLevels, let create = levels.createEvent else { return nil }
+            return PowerLevels(content: content, create: create)
+        })
     }
 
     /// What the rules do with each message of others the batch brought, by the message's index
     /// (`nil` for the user's own), each judged in its room as the batch left it: its members
     /// counted, the user's name in it, its powers. The rooms are read from the store here; the
     /// messages are judged on another core while the writer stores those before them.
-    static func judging(_ batch: SyncBatch, rooms: [RoomRecord], rules: PushRuleSet, userID: String, database: Database) throws -> JudgingAhead? {
+    static func judging(_ batch: SyncBatch, rooms: [RoomRecord], power: StoredPowerLevels, rules: PushRuleSet, userID: String,
+                        database: Database) throws -> JudgingAhead? {
         guard !batch.pushEvents.isEmpty else { return nil }
-        let (contexts, contextIndices) = try pushContexts(of: batch, rooms: rooms, userID: userID, database: database)
+        let (contexts, contextIndices) = try pushContexts(of: batch, rooms: rooms, power: power, userID: userID, database: database)
         let events = batch.pushEvents
         return JudgingAhead(count: events.count) { index in
             guard let event = events[index] else { return nil }
@@ -53,10 +65,10 @@ extension StoreWriter {
     /// The room of each message as the rules see it, and for each message the index of its
     /// room's among them. The user's own messages have theirs too, though they are not judged
     /// (their `pushEvents` are `nil`): telling them apart here would copy each message's event.
-    private static func pushContexts(of batch: SyncBatch, rooms: [RoomRecord], userID: String,
+    private static func pushContexts(of batch: SyncBatch, rooms: [RoomRecord], power: StoredPowerLevels, userID: String,
                                      database: Database) throws -> ([PushRoomContext], [Int32]) {
         let ownName = try database.cachedStatement(sql: "SELECT display_name FROM member WHERE room_id = ? AND user_id = ?")
-        var power = StoredPowerLevels(database: database, saved: batch.rooms)
+        var power = power
         let roomsByID = Dictionary(rooms.map { ($0.roomID, $0) }) { _, last in last }
         var indexByRoomID: [String: Int32] = [:]
         var contexts: [PushRoomContext] = []

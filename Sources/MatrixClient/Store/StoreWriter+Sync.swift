@@ -30,7 +30,7 @@ extension StoreWriter {
         return try transaction { database in
             if let direct = batch.directRoomIDs { try Self.replaceDirectRooms(with: direct, in: database) }
             if let rules = batch.pushRules { try Self.saveAccountData(rules, type: PushRuleSet.accountDataType, in: database) }
-            try Self.savePower(of: batch.rooms, in: database)
+            let power = try Self.savePower(of: batch.rooms, in: database)
             if let ignored = batch.ignoredUsers { try Self.replaceIgnoredUsers(with: ignored, in: database) }
             let ignored = try Self.ignoredUsers(in: database)
             let directRoomIDs = try Set(String.fetchAll(database, sql: "SELECT room_id FROM direct_room"))
@@ -70,7 +70,8 @@ extension StoreWriter {
             }
             // Judged by the rules as they stand after this batch: a change in it applies at once.
             let judged = try batch.userID.flatMap { userID in
-                try Self.judging(batch, rooms: rooms, rules: Self.pushRules(in: database, userID: userID), userID: userID, database: database)
+                try Self.judging(batch, rooms: rooms, power: power, rules: Self.pushRules(in: database, userID: userID), userID: userID,
+                                 database: database)
             }
             let countedRooms = Self.roomsCountingUnread(in: batch)
             var messageRows = try MessageRowWriter(database)

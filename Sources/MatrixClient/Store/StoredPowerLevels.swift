@@ -7,24 +7,10 @@ struct StoredPowerLevels {
     private let statement: Statement?
     private var read: [String: PowerLevels] = [:]
 
-    init(database: Database) {
+    /// `known`: rooms' levels as the store holds them already, which need no reading back.
+    init(database: Database, known: [String: PowerLevels] = [:]) {
         statement = try? database.cachedStatement(sql: "SELECT power_levels, create_event FROM room_power WHERE room_id = ?")
-    }
-
-    /// Also knowing the rooms whose power levels and create event `changes` bring both (saved
-    /// already, in order, by `StoreWriter.savePower`): the store now holds exactly those, and
-    /// reading them back would parse the JSON of an initial sync's every room again.
-    init(database: Database, saved changes: [RoomChange]) {
-        self.init(database: database)
-        var brought: [String: (powerLevels: JSONValue?, createEvent: JSONValue?)] = [:]
-        for change in changes where change.powerLevels != nil || change.createEvent != nil {
-            let earlier = brought[change.roomID]
-            brought[change.roomID] = (change.powerLevels ?? earlier?.powerLevels, change.createEvent ?? earlier?.createEvent)
-        }
-        for (roomID, levels) in brought {
-            guard let content = levels.powerLevels, let create = levels.createEvent else { continue }
-            read[roomID] = PowerLevels(content: content, create: create)
-        }
+        read = known
     }
 
     mutating func of(_ roomID: String) throws -> PowerLevels {

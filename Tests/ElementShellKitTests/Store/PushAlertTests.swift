@@ -65,7 +65,8 @@ import Testing
 
     /// Who may mention the whole room is judged by the power levels as each batch left them:
     /// brought whole in the batch (with the room's create event), read from the store in a later
-    /// one, or brought without the create event, which the store then keeps.
+    /// one, or brought without the create event, or the create event without them: the store
+    /// keeps the half a batch does not bring.
     @Test func aRoomMentionCountsFromThoseTheLevelsAllow() async throws {
         let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
         let create = SyncEvent(type: "m.room.create", eventID: "$create", sender: "@carol:hs", stateKey: "",
@@ -87,5 +88,7 @@ import Testing
         #expect(try await mentions([], [everyone("bob 2", from: "@bob:hs", at: 3), everyone("dan 2", from: "@dan:hs", at: 4)], batch: "s2") == 1)
         #expect(try await mentions([levels(dan: 50)], [everyone("dan 3", from: "@dan:hs", at: 5)], batch: "s3") == 1)
         #expect(try await mentions([levels(dan: 0)], [everyone("dan 4", from: "@dan:hs", at: 6)], batch: "s4") == 0)
+        #expect(try await mentions([create], [everyone("bob 5", from: "@bob:hs", at: 7)], batch: "s5") == 1,
+                "a create event alone leaves the stored levels standing")
     }
 }
