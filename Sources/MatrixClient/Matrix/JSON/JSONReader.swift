@@ -23,14 +23,16 @@ struct JSONReader {
     /// Reads `data` as one JSON document with `read`, which must take exactly one value;
     /// anything but white space around it is an error.
     static func read<Value>(_ data: Data, _ read: (inout JSONReader) throws(JSONError) -> Value) throws(JSONError) -> Value {
-        let result = data.withUnsafeBytes { raw in
-            Result { () throws(JSONError) -> Value in
-                var reader = JSONReader(raw.bindMemory(to: UInt8.self))
-                reader.skipWhitespace()
-                let value = try read(&reader)
-                reader.skipWhitespace()
-                guard reader.offset == reader.bytes.count else { throw reader.syntaxError("unexpected text after the value") }
-                return value
+        let result = HeapPrefault.whileDecoding(byteCount: data.count) {
+            data.withUnsafeBytes { raw in
+                Result { () throws(JSONError) -> Value in
+                    var reader = JSONReader(raw.bindMemory(to: UInt8.self))
+                    reader.skipWhitespace()
+                    let value = try read(&reader)
+                    reader.skipWhitespace()
+                    guard reader.offset == reader.bytes.count else { throw reader.syntaxError("unexpected text after the value") }
+                    return value
+                }
             }
         }
         return try result.get()
