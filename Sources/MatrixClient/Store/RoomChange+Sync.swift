@@ -3,19 +3,12 @@ import MatrixJSON
 extension RoomChange {
     /// What a sync response changes about each room it mentions, for the user `userID`.
     public static func changes(in response: SyncResponse, userID: String) -> [RoomChange] {
-        let joined = response.rooms.joined.map { roomID, room in
-            var change = RoomChange(roomID: roomID, membership: .join)
-            change.take(room.state)
-            change.take(room.timeline.events)
-            change.heroes = room.summary.heroes
-            change.joinedMemberCount = room.summary.joinedMemberCount
-            change.notificationCount = room.unreadNotifications?.notificationCount
-            change.highlightCount = room.unreadNotifications?.highlightCount
-            change.countsUnreadItself = room.unreadNotifications == nil
-            change.lastActivity = room.timeline.events.lazy.compactMap(\.originServerTS).max()
-            change.take(room.timeline)
-            return change
-        }
+        changes(in: response, userID: userID, joined: response.rooms.joined.map { RoomChange(joined: $0.key, room: $0.value) })
+    }
+
+    /// The changes of `response`'s rooms, those of its joined rooms made already (`SyncBatch`
+    /// makes them beside each range of rooms' rows).
+    static func changes(in response: SyncResponse, userID: String, joined: [RoomChange]) -> [RoomChange] {
         let invited = response.rooms.invited.map { roomID, room in
             var change = RoomChange(roomID: roomID, membership: .invite)
             change.take(room.inviteState)
@@ -38,35 +31,61 @@ extension RoomChange {
         return (joined + invited + left).sorted { $0.roomID < $1.roomID }
     }
 
-    /// Where a joined room's timeline stands: its way back, whether it skipped events, its newest event.
-    private mutating func take(_ timeline: SyncResponse.Timeline) {
+    /// What a joined room's section changes.
+    init(joined roomID: String, room: borrowing SyncResponse.JoinedRoom) {
+        self.init(roomID: roomID, membership: .join)
+        take(room.state)
+        take(room.timeline.events)
+        heroes = room.summary.heroes
+        joinedMemberCount = room.summary.joinedMemberCount
+        notificationCount = room.unreadNotifications?.notificationCount
+        highlightCount = room.unreadNotifications?.highlightCount
+        countsUnreadItself = room.unreadNotifications == nil
+        take(room.timeline)
+    }
+
+    /// Where a joined room's timeline stands: its way back, whether it skipped events, its newest
+    /// event, its latest activity. The events are read where they lie, by index: `for event in`
+    /// would copy each of an initial sync's tens of thousands (a retain and a release of every field).
+    private mutating func take(_ timeline: borrowing SyncResponse.Timeline) {
         previousBatch = timeline.previousBatch
         followsGap = timeline.limited
-        if timeline.limited { timelineEventIDs = timeline.events.compactMap(\.eventID) }
-        lastEventID = timeline.events.last { $0.eventID != nil }?.eventID
+        let events = timeline.events
+        if timeline.limited {
+            timelineEventIDs.reserveCapacity(events.count)
+            for index in events.indices { if let eventID = events[index].eventID { timelineEventIDs.append(eventID) } }
+        }
+        lastEventID = events.last { $0.eventID != nil }?.eventID
+        for index in events.indices {
+            guard let sentAt = events[index].originServerTS else { continue }
+            lastActivity = max(lastActivity ?? sentAt, sentAt)
+        }
     }
 
     /// Name, alias, topic, encryption, pins, upgrades and whether it is a space from state events
     /// with an empty state key, and a space's children from `m.space.child` (keyed by the child's ID); the latest wins.
-    private mutating func take(_ events: [SyncEvent]) {
-        for event in events {
-            guard let stateKey = event.stateKey else { continue }
-            switch event.type {
-            case "m.room.name" where stateKey.isEmpty: name = event.content["name"]?.string ?? ""
-            case "m.room.canonical_alias" where stateKey.isEmpty: canonicalAlias = event.content["alias"]?.string ?? ""
-            case "m.room.topic" where stateKey.isEmpty: topic = event.content["topic"]?.string ?? ""
-            case "m.room.create" where stateKey.isEmpty:
-                isSpace = event.content["type"]?.string == "m.space"
-                createEvent = ["sender": .string(event.sender), "content": event.content]
-                predecessorRoomID = event.content["predecessor"]?["room_id"]?.string
-            case "m.room.power_levels" where stateKey.isEmpty: powerLevels = event.content
-            case "m.room.pinned_events" where stateKey.isEmpty: pinnedEventIDs = (event.content["pinned"]?.array ?? []).compactMap(\.string)
-            case "m.room.tombstone" where stateKey.isEmpty: replacementRoomID = event.content["replacement_room"]?.string ?? ""
-            case "m.room.encryption" where stateKey.isEmpty: encryption = RoomEncryption(content: event.content) ?? encryption
-            // The spec: a child without `via` servers is no child (that is how one is removed).
-            case "m.space.child" where !stateKey.isEmpty: spaceChildren[stateKey] = !(event.content["via"]?.array ?? []).isEmpty
-            default: break
-            }
+    private mutating func take(_ events: borrowing [SyncEvent]) {
+        for index in events.indices {
+            if let stateKey = events[index].stateKey { take(stateEvent: events[index], stateKey: stateKey) }
+        }
+    }
+
+    private mutating func take(stateEvent event: borrowing SyncEvent, stateKey: String) {
+        switch event.type {
+        case "m.room.name" where stateKey.isEmpty: name = event.content["name"]?.string ?? ""
+        case "m.room.canonical_alias" where stateKey.isEmpty: canonicalAlias = event.content["alias"]?.string ?? ""
+        case "m.room.topic" where stateKey.isEmpty: topic = event.content["topic"]?.string ?? ""
+        case "m.room.create" where stateKey.isEmpty:
+            isSpace = event.content["type"]?.string == "m.space"
+            createEvent = ["sender": .string(event.sender), "content": event.content]
+            predecessorRoomID = event.content["predecessor"]?["room_id"]?.string
+        case "m.room.power_levels" where stateKey.isEmpty: powerLevels = event.content
+        case "m.room.pinned_events" where stateKey.isEmpty: pinnedEventIDs = (event.content["pinned"]?.array ?? []).compactMap(\.string)
+        case "m.room.tombstone" where stateKey.isEmpty: replacementRoomID = event.content["replacement_room"]?.string ?? ""
+        case "m.room.encryption" where stateKey.isEmpty: encryption = RoomEncryption(content: event.content) ?? encryption
+        // The spec: a child without `via` servers is no child (that is how one is removed).
+        case "m.space.child" where !stateKey.isEmpty: spaceChildren[stateKey] = !(event.content["via"]?.array ?? []).isEmpty
+        default: break
         }
     }
 }

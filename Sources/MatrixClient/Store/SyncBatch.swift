@@ -64,7 +64,7 @@ public struct SyncBatch: Sendable, Equatable {
         for index in parts.indices { append(moving: &parts[index]) }
         self.userID = userID
         ownReadTimes = response.rooms.ownReadTimes
-        rooms = RoomChange.changes(in: response, userID: userID)
+        rooms = RoomChange.changes(in: response, userID: userID, joined: rooms)
         // `m.direct` maps each user to the direct chats with them.
         directRoomIDs = response.accountData["m.direct"]?.object.map { users in
             Set(users.values.flatMap { $0.array?.compactMap(\.string) ?? [] })
@@ -74,13 +74,15 @@ public struct SyncBatch: Sendable, Equatable {
         ignoredUsers = response.accountData[IgnoredUsers.type].map(IgnoredUsers.userIDs)
     }
 
-    /// The joined rooms' members, messages and changes of other messages, in the rooms' order,
-    /// with room for the rows of `eventCount` events.
+    /// The joined rooms' changes, members, messages and changes of other messages, in the rooms'
+    /// order, with room for the rows of `eventCount` events.
     private mutating func take(_ joined: ArraySlice<(key: String, value: SyncResponse.JoinedRoom)>, eventCount: Int, userID: String) {
         messages.reserveCapacity(eventCount)
         pushEvents.reserveCapacity(eventCount)
         members.reserveCapacity(eventCount)
+        rooms.reserveCapacity(joined.count)
         for (roomID, room) in joined {
+            rooms.append(RoomChange(joined: roomID, room: room))
             // Before the state: a member event there is the last word on a name.
             for (userID, name) in (room.summary.heroNames ?? [:]).sorted(by: { $0.key < $1.key }) {
                 members.append(MemberRecord(roomID: roomID, userID: userID, displayName: name))
@@ -102,6 +104,7 @@ public struct SyncBatch: Sendable, Equatable {
         messages.append(moving: &part.messages, vacant: MessageRecord(eventID: "", roomID: "", sender: "", msgtype: "", body: "", originServerTS: 0))
         members.append(moving: &part.members, vacant: MemberRecord(roomID: "", userID: "", displayName: nil))
         pushEvents.append(moving: &part.pushEvents, vacant: nil)
+        rooms += part.rooms
         changes += part.changes
         reactions += part.reactions
         echoedTransactionIDs += part.echoedTransactionIDs
