@@ -13,8 +13,10 @@ extension MemberRecord {
 extension StoreWriter {
     /// Saves `members` many rows to a statement, as a sync's messages are stored
     /// (`MessageRowWriter`): an initial sync brings tens of thousands. A member twice in one
-    /// statement is saved twice in order, so the later name stays.
-    static func save(_ members: [MemberRecord], in database: Database) throws {
+    /// statement is saved twice in order, so the later name stays. Returns the names as the
+    /// store now has them.
+    @discardableResult
+    static func save(_ members: [MemberRecord], in database: Database) throws -> StoredMemberNames {
         let perStatement = MessageRowWriter.rowsPerStatement
         let full = try RowInserter(database, sql: MemberRecord.saveSQL(rows: perStatement))
         for start in stride(from: members.startIndex, to: members.endIndex, by: perStatement) {
@@ -27,5 +29,6 @@ extension StoreWriter {
             }
             try inserter.run()
         }
+        return try StoredMemberNames(database: database, saved: members)
     }
 }

@@ -49,12 +49,12 @@ extension StoreWriter {
 
     /// What the rules do with each message of others the batch brought, by the message's index
     /// (`nil` for the user's own), each judged in its room as the batch left it: its members
-    /// counted, the user's name in it, its powers. The rooms are read from the store here; the
-    /// messages are judged on another core while the writer stores those before them.
-    static func judging(_ batch: SyncBatch, rooms: [RoomRecord], power: StoredPowerLevels, rules: PushRuleSet, userID: String,
-                        database: Database) throws -> JudgingAhead? {
+    /// counted, the user's name in it, its powers, as the store now has them; the messages are
+    /// judged on another core while the writer stores those before them.
+    static func judging(_ batch: SyncBatch, rooms: [RoomRecord], power: StoredPowerLevels, names: StoredMemberNames, rules: PushRuleSet,
+                        userID: String) throws -> JudgingAhead? {
         guard !batch.pushEvents.isEmpty else { return nil }
-        let (contexts, contextIndices) = try pushContexts(of: batch, rooms: rooms, power: power, userID: userID, database: database)
+        let (contexts, contextIndices) = try pushContexts(of: batch, rooms: rooms, power: power, names: names, userID: userID)
         let events = batch.pushEvents
         return JudgingAhead(count: events.count) { index in
             guard let event = events[index] else { return nil }
@@ -65,9 +65,8 @@ extension StoreWriter {
     /// The room of each message as the rules see it, and for each message the index of its
     /// room's among them. The user's own messages have theirs too, though they are not judged
     /// (their `pushEvents` are `nil`): telling them apart here would copy each message's event.
-    private static func pushContexts(of batch: SyncBatch, rooms: [RoomRecord], power: StoredPowerLevels, userID: String,
-                                     database: Database) throws -> ([PushRoomContext], [Int32]) {
-        let ownName = try database.cachedStatement(sql: "SELECT display_name FROM member WHERE room_id = ? AND user_id = ?")
+    private static func pushContexts(of batch: SyncBatch, rooms: [RoomRecord], power: StoredPowerLevels, names: StoredMemberNames,
+                                     userID: String) throws -> ([PushRoomContext], [Int32]) {
         var power = power
         let roomsByID = Dictionary(rooms.map { ($0.roomID, $0) }) { _, last in last }
         var indexByRoomID: [String: Int32] = [:]
@@ -84,7 +83,7 @@ extension StoreWriter {
                 } else {
                     contexts.append(PushRoomContext(
                         roomID: roomID, memberCount: roomsByID[roomID]?.joinedMemberCount ?? 0,
-                        ownDisplayName: try String.fetchOne(ownName, arguments: [roomID, userID]), powerLevels: try power.of(roomID)))
+                        ownDisplayName: try names.name(of: userID, in: roomID), powerLevels: try power.of(roomID)))
                     current = (roomID, Int32(contexts.count - 1))
                     indexByRoomID[roomID] = current?.index
                 }

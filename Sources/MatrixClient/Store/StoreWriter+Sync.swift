@@ -35,7 +35,7 @@ extension StoreWriter {
             let ignored = try Self.ignoredUsers(in: database)
             let directRoomIDs = try Set(String.fetchAll(database, sql: "SELECT room_id FROM direct_room"))
             // Members first: the rooms' hero names come from them.
-            try Self.save(batch.members, in: database)
+            let names = try Self.save(batch.members, in: database)
             let stored = try RoomRecord.fetchAll(database, keys: batch.rooms.map(\.roomID))
             let storedByID = Dictionary(stored.map { ($0.roomID, $0) }) { _, last in last }
             let dropMessages = try database.cachedStatement(sql: "DELETE FROM message WHERE room_id = ?")
@@ -64,14 +64,14 @@ extension StoreWriter {
                 }
                 var room = change.applied(to: storedByID[change.roomID])
                 room.isDirect = change.isDirectInvite && room.membership == .invite || directRoomIDs.contains(room.roomID)
-                room.heroNames = try Self.displayNames(of: room.heroes, in: room.roomID, database: database)
+                room.heroNames = try Self.displayNames(of: room.heroes, in: room.roomID, names: names)
                 try room.save(with: &saveRoom)
                 return room
             }
             // Judged by the rules as they stand after this batch: a change in it applies at once.
             let judged = try batch.userID.flatMap { userID in
-                try Self.judging(batch, rooms: rooms, power: power, rules: Self.pushRules(in: database, userID: userID), userID: userID,
-                                 database: database)
+                try Self.judging(batch, rooms: rooms, power: power, names: names, rules: Self.pushRules(in: database, userID: userID),
+                                 userID: userID)
             }
             let countedRooms = Self.roomsCountingUnread(in: batch)
             var messageRows = try MessageRowWriter(database)
@@ -183,10 +183,9 @@ extension StoreWriter {
 
     /// The display names of `userIDs` in the room, in order, empty where unknown; none at all
     /// when none is known, the way a room without heroes has none.
-    private static func displayNames(of userIDs: [String], in roomID: String, database: Database) throws -> [String] {
+    private static func displayNames(of userIDs: [String], in roomID: String, names: StoredMemberNames) throws -> [String] {
         guard !userIDs.isEmpty else { return [] }
-        let lookUp = try database.cachedStatement(sql: "SELECT display_name FROM member WHERE room_id = ? AND user_id = ?")
-        let found = try userIDs.map { try String.fetchOne(lookUp, arguments: [roomID, $0]) ?? "" }
+        let found = try userIDs.map { try names.name(of: $0, in: roomID) ?? "" }
         return found.allSatisfy(\.isEmpty) ? [] : found
     }
 

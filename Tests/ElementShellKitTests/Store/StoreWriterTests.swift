@@ -182,6 +182,22 @@ extension StoreWriterTests {
         #expect(try await store.rooms().first?.heroNames == ["Bob", ""])
     }
 
+    /// Names the batch brings are known without asking the store, and must say what the store
+    /// then says: the last row of a member wins, one without a name included; others are read.
+    @Test func heroesAreNamedAlikeFromTheBatchAndFromTheStore() async throws {
+        let store = try StoreWriter(url: url)
+        var change = RoomChange(roomID: "!dm", membership: .join)
+        change.heroes = ["@bob:hs", "@eve:hs"]
+        try await store.apply(SyncBatch(rooms: [change], members: [MemberRecord(roomID: "!dm", userID: "@bob:hs", displayName: "Bob"),
+                                                                  MemberRecord(roomID: "!dm", userID: "@eve:hs", displayName: "Eve")]),
+                              position: .nextBatch("s1"))
+        let renamed = try await store.apply(SyncBatch(rooms: [change], members: [MemberRecord(roomID: "!dm", userID: "@bob:hs", displayName: "Robert"),
+                                                                                  MemberRecord(roomID: "!dm", userID: "@bob:hs", displayName: nil)]),
+                                            position: .nextBatch("s2"))
+        #expect(renamed.rooms.first?.heroNames == ["", "Eve"], "Bob's last row has no name; Eve's name is the store's")
+        #expect(try await store.rooms().first?.heroNames == ["", "Eve"])
+    }
+
     @Test func directChatsFollowTheAccountsListEvenForRoomsThatArriveLater() async throws {
         let store = try StoreWriter(url: url)
         try await store.apply(SyncBatch(rooms: [RoomChange(roomID: "!group", membership: .join), RoomChange(roomID: "!dm", membership: .join)]),
