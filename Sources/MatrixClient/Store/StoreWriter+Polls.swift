@@ -10,7 +10,7 @@ extension StoreWriter {
         guard !starts.isEmpty else { return [:] }
         return try await pool.read { database in
             let ignored = try Self.ignoredUsers(in: database)
-            var levels = StoredPowerLevels(database: database)
+            var levels = try StoredPowerLevels(database: database)
             var results: [String: PollResults] = [:]
             for start in starts {
                 guard let poll = start.poll else { continue }

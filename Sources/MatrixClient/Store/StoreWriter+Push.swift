@@ -41,7 +41,7 @@ extension StoreWriter {
             saved[change.roomID] = (change.powerLevels ?? earlier?.powerLevels, change.createEvent ?? earlier?.createEvent)
         }
         // A room's levels need both: of one alone, the store's older other half stands.
-        return StoredPowerLevels(database: database, known: saved.compactMapValues { levels in
+        return try StoredPowerLevels(database: database, known: saved.compactMapValues { levels in
             guard let content = levels.powerLevels, let create = levels.createEvent else { return nil }
             return PowerLevels(content: content, create: create)
         })

@@ -14,9 +14,9 @@ import Synchronization
 enum HeapPrefault {
     /// Smaller responses are decoded as they come: a few faults are not worth a thread.
     static let minimumBytes = 4 << 20
-    /// Decoded values take about two and a half times their JSON's size.
-    static let growthFactor = 3
-    static let maximumPad = 256 << 20
+    /// Decoded values take about two and a half times their JSON's size; the pad is a little more.
+    private static let growthFactor = 3
+    private static let maximumPad = 256 << 20
     /// glibc's own `M_TOP_PAD` (mallopt(3)), restored afterwards.
     private static let defaultPad = 128 << 10
 
