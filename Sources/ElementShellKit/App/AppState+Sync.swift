@@ -92,7 +92,8 @@ extension AppState {
         if runtime.syncLoopPolls || cancellingCatchUp || state.syncStatus.isRetrying { previous?.cancel() }
         let generation = runtime.generation, run = state.syncRun + 1
         let loop = SyncLoop(request: runtime.services.sync, store: runtime.store, crypto: runtime.crypto, verifications: runtime.verifications,
-                            userID: session.userID, catchesUpFirst: catchingUpNow, keepsPolling: state.syncsLive, clock: environment.clock) {
+                            userID: session.userID, catchesUpFirst: catchingUpNow, keepsPolling: state.syncsLive,
+                            firstSyncIsPaged: runtime.services.firstSyncIsPaged, clock: environment.clock) {
             [weak self] event in
             await self?.apply(event, from: generation, syncRun: run)
         }

@@ -36,8 +36,8 @@ extension CryptoMachine {
         logger.info("published keys", metadata: ["one_time": "\(oneTimeKeys.count)", "fallback": "\(fallbackKeys.count)"])
     }
 
-    /// A new device publishes its keys before its first sync, so others can encrypt for it as
-    /// soon as it shows up in a room.
+    /// A new device publishes its keys during its first sync (`SyncLoop.run` says when), so
+    /// others can encrypt for it from then on.
     public func publishKeysIfNew() async throws(MatrixError) {
         guard !keysPublished else { return }
         try await publishKeys(oneTimeKeyCounts: nil, unusedFallbackKeyTypes: nil)

@@ -18,6 +18,7 @@ extension SessionServices {
             sync: { positions, waitsForNews throws(MatrixError) in try await sync.next(from: positions, waitsForNews: waitsForNews) },
             followRoom: { roomID in await sync.follow(roomID: roomID) },
             syncMethod: { await sync.method },
+            firstSyncIsPaged: { await sync.firstSyncIsPaged },
             rooms: MatrixRoomService(session: session, transport: http, requestTimeout: timeout, clock: clock),
             media: MatrixMediaService(session: session, transport: http, requestTimeout: timeout, clock: clock),
             notifications: MatrixNotificationSettingsService(session: session, transport: http, requestTimeout: timeout, clock: clock),

@@ -11,6 +11,9 @@ public struct SessionServices: Sendable {
     /// The method of sync the session uses; `nil` until it is chosen (with `auto`, by the first
     /// request).
     public var syncMethod: @Sendable () async -> SyncMethod?
+    /// Whether a first sync comes in pages, a screen of rooms first (`SyncLoop`'s
+    /// `firstSyncIsPaged`).
+    public var firstSyncIsPaged: @Sendable () async -> Bool
     /// Joins, leaves, membership, room state, receipts, typing, history and search.
     public var rooms: any RoomService
     /// Uploads and downloads.
@@ -32,6 +35,7 @@ public struct SessionServices: Sendable {
         sync: @escaping SyncLoop.Request,
         followRoom: @escaping @Sendable (String?) async -> Bool = { _ in false },
         syncMethod: @escaping @Sendable () async -> SyncMethod? = { .v3 },
+        firstSyncIsPaged: @escaping @Sendable () async -> Bool = { false },
         rooms: any RoomService,
         media: any MediaService,
         notifications: any NotificationSettingsService,
@@ -43,6 +47,7 @@ public struct SessionServices: Sendable {
         self.sync = sync
         self.followRoom = followRoom
         self.syncMethod = syncMethod
+        self.firstSyncIsPaged = firstSyncIsPaged
         self.rooms = rooms
         self.media = media
         self.notifications = notifications

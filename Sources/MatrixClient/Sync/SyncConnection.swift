@@ -45,6 +45,13 @@ public actor SyncConnection {
         }
     }
 
+    /// Whether a first sync comes in pages (sliding sync: a screen of rooms first); under `auto`
+    /// this chooses the method, as the first request would. A server that cannot say yet counts
+    /// as `/v3`'s.
+    public var firstSyncIsPaged: Bool {
+        get async { (try? await chosenMethod()) == .sliding }
+    }
+
     /// A first `/v3` sync (the store synced only by sliding sync so far) never long-polls.
     private func nextByV3(from positions: SyncPositions, waitsForNews: Bool) async throws(MatrixError) -> SyncResponse {
         try await v3.next(since: positions.nextBatch, waitsForNews: waitsForNews && positions.nextBatch != nil)

@@ -22,6 +22,9 @@ public struct SyncLoop: Sendable {
     /// Long-polls for news after catching up; without, the loop ends once one response is in
     /// (batch mode: a script that only sends leaves no request open).
     let keepsPolling: Bool
+    /// Whether a first sync comes in pages, its first answer a screen of rooms (sliding sync),
+    /// rather than as the whole account at once (`/v3`).
+    let firstSyncIsPaged: @Sendable () async -> Bool
     /// What retry delays are waited out on.
     let clock: any ShellClock
     /// Runs when a polling loop has caught up on at least `largeCatchUp` rooms, before its first
@@ -34,7 +37,8 @@ public struct SyncLoop: Sendable {
 
     public init(request: @escaping Request, store: StoreWriter, crypto: CryptoMachine? = nil, verifications: VerificationCenter? = nil,
                 userID: String, catchesUpFirst: Bool = false,
-                keepsPolling: Bool = true, clock: any ShellClock = SystemClock(), caughtUp: (@Sendable () async -> Void)? = nil,
+                keepsPolling: Bool = true, firstSyncIsPaged: @escaping @Sendable () async -> Bool = { false },
+                clock: any ShellClock = SystemClock(), caughtUp: (@Sendable () async -> Void)? = nil,
                 report: @escaping @Sendable (ClientEvent) async -> Void) {
         self.request = request
         self.store = store
@@ -43,6 +47,7 @@ public struct SyncLoop: Sendable {
         self.userID = userID
         self.catchesUpFirst = catchesUpFirst
         self.keepsPolling = keepsPolling
+        self.firstSyncIsPaged = firstSyncIsPaged
         self.clock = clock
         self.caughtUp = caughtUp ?? { [store] in await store.releaseMemory() }
         self.report = report
@@ -50,12 +55,15 @@ public struct SyncLoop: Sendable {
 
     /// After a response is stored: messages that waited for keys that came, keys the server
     /// runs short of, devices that changed. A failure here waits for the next response.
-    private func maintain(_ crypto: CryptoMachine, after updates: EncryptionUpdates, newSessions: Set<String>) async {
+    /// `countsKeys`: whether the response's key counts may be acted on (see `run`).
+    private func maintain(_ crypto: CryptoMachine, after updates: EncryptionUpdates, newSessions: Set<String>, countsKeys: Bool) async {
         if let withheld = await crypto.takeWithheldChanges() { await report(.decrypted(withheld)) }
         if !newSessions.isEmpty, let late = await crypto.retryUndecrypted(sessionIDs: newSessions) {
             await report(.decrypted(late))
         }
-        try? await crypto.publishKeys(oneTimeKeyCounts: updates.oneTimeKeyCounts, unusedFallbackKeyTypes: updates.unusedFallbackKeyTypes)
+        if countsKeys {
+            try? await crypto.publishKeys(oneTimeKeyCounts: updates.oneTimeKeyCounts, unusedFallbackKeyTypes: updates.unusedFallbackKeyTypes)
+        }
         try? await crypto.updateOutdatedDevices()
         let changed = await crypto.takeChangedIdentities()
         if !changed.isEmpty { await report(.identitiesChanged(changed)) }
@@ -87,9 +95,28 @@ public struct SyncLoop: Sendable {
         return newSessions
     }
 
+    /// Syncs until cancelled, the session ends, or (without `keepsPolling`) it has caught up.
+    ///
+    /// A new device's keys go up beside its first request, or once its answer is in when that
+    /// answer is a screen of rooms (`firstSyncIsPaged`): Synapse takes its time over them on a
+    /// large account (it tells the members of every room: 0.13 s at 5,000 rooms) and works on one
+    /// request at a time, so beside that small answer they would hold it back. A whole account's
+    /// `/v3` answer takes far longer, and others should not wait that long to encrypt for the
+    /// device. The upload is a child of the loop: it stops with it and is waited for at its end,
+    /// so the next loop, which starts after this one has ended, never makes a second one.
     public func run() async {
+        let isNewDevice = if let crypto { await !crypto.keysPublished } else { false }
+        let keysFirst = isNewDevice ? await !firstSyncIsPaged() : false
+        await withTaskGroup(of: Void.self) { keys in
+            if keysFirst { keys.addTask { try? await crypto?.publishKeysIfNew() } }
+            await sync(uploadingKeys: &keys, keysToStart: isNewDevice && !keysFirst, keysUnderWay: keysFirst)
+        }
+    }
+
+    /// The loop of `run`; `keys` holds the new device's key upload, under way or yet to start.
+    private func sync(uploadingKeys keys: inout TaskGroup<Void>, keysToStart: Bool, keysUnderWay: Bool) async {
+        var keysToStart = keysToStart, keysUnderWay = keysUnderWay
         var backoff = SyncBackoff()
-        try? await crypto?.publishKeysIfNew()
         if let late = await crypto?.finishInterruptedRestore() { await report(.decrypted(late)) }
         var positions = (try? await store.syncPositions()) ?? SyncPositions()
         var waitsForNews = !catchesUpFirst && keepsPolling
@@ -108,6 +135,11 @@ public struct SyncLoop: Sendable {
                 // An answer that came as the loop was stopped is left to whoever comes next, who
                 // asks again from the same token: only one loop commits.
                 guard !Task.isCancelled else { return }
+                if keysToStart {
+                    keysToStart = false
+                    keysUnderWay = true
+                    keys.addTask { [crypto] in try? await crypto?.publishKeysIfNew() }
+                }
                 // More to come at once (a room list still loading): asked for without waiting,
                 // and a loop that only catches up is not done yet.
                 roomsCaughtUp = waited ? 0 : roomsCaughtUp + response.rooms.count
@@ -118,7 +150,14 @@ public struct SyncLoop: Sendable {
                 let newSessions = try await uncancelled { [self] in try await take(response) }
                 positions.move(to: response.position)
                 backoff.reset()
-                if let crypto { await maintain(crypto, after: response.encryption, newSessions: newSessions) }
+                if let crypto {
+                    // Counts from a request made while the keys went up may not count them yet:
+                    // acted on, they would have a second set of keys made and sent.
+                    let countsKeys = !keysUnderWay
+                    await keys.waitForAll()
+                    keysUnderWay = false
+                    await maintain(crypto, after: response.encryption, newSessions: newSessions, countsKeys: countsKeys)
+                }
                 if !keepsPolling && !response.hasMore { return }
                 continue
             } catch let error as MatrixError {

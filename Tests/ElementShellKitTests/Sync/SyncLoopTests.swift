@@ -1,4 +1,6 @@
 import Foundation
+import MatrixCrypto
+import MatrixJSON
 import Testing
 @testable import ElementShellKit
 @testable import MatrixClient
@@ -145,6 +147,82 @@ import Testing
         await loop.run()
         #expect(await requests.values == ["s0 at once"])
         #expect(try await store.syncPositions().nextBatch == "s1")
+    }
+
+    /// The keys service of one device, saying in `log` how many one-time keys each upload brings.
+    struct LoggedUploads: KeysService {
+        let server: any KeysService
+        let log: Recorder<String>
+
+        func uploadKeys(deviceKeys: JSONValue?, oneTimeKeys: [String: JSONValue],
+                        fallbackKeys: [String: JSONValue]) async throws(MatrixError) -> [String: Int] {
+            await log.append("upload \(oneTimeKeys.count)")
+            return try await server.uploadKeys(deviceKeys: deviceKeys, oneTimeKeys: oneTimeKeys, fallbackKeys: fallbackKeys)
+        }
+        func queryKeys(userIDs: [String]) async throws(MatrixError) -> JSONValue { try await server.queryKeys(userIDs: userIDs) }
+        func claimOneTimeKeys(_ devices: [String: [String]]) async throws(MatrixError) -> JSONValue {
+            try await server.claimOneTimeKeys(devices)
+        }
+        func sendToDevice(type: String, transactionID: String, messages: [String: [String: JSONValue]]) async throws(MatrixError) {
+            try await server.sendToDevice(type: type, transactionID: transactionID, messages: messages)
+        }
+        func readers(ofRoom roomID: String) async throws(MatrixError) -> RoomReaders { try await server.readers(ofRoom: roomID) }
+        func uploadEncryptedFile(_ data: Data) async throws(MatrixError) -> String { try await server.uploadEncryptedFile(data) }
+        func downloadEncryptedFile(_ url: String, maximumBytes: Int) async throws(MatrixError) -> Data {
+            try await server.downloadEncryptedFile(url, maximumBytes: maximumBytes)
+        }
+    }
+
+    /// Sent beside a `/v3` first sync, which may take minutes; after sliding sync's first
+    /// answer, which they would hold back. Either way once: the counts of an answer asked for
+    /// before the keys were up are not acted on.
+    @Test(arguments: [false, true])
+    func aNewDevicePublishesItsKeysOnceBesideOrAfterItsFirstRequest(paged: Bool) async throws {
+        let directory = TemporaryDirectory()
+        let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
+        let keysServer = MemoryKeysServer(), device = DeviceAddress(userID: "@me:hs", deviceID: "D1")
+        let log = Recorder<String>(), served = Counter()
+        let published = OlmAccount.maxPublishedOneTimeKeys / 2
+        let answers = [
+            // Asked for before the keys were up: the server counted none of them.
+            SyncResponse(nextBatch: "s1", encryption: EncryptionUpdates(oneTimeKeyCounts: [CryptoAlgorithm.signedCurve25519: 0],
+                                                                         unusedFallbackKeyTypes: [])),
+            SyncResponse(nextBatch: "s2", encryption: EncryptionUpdates(oneTimeKeyCounts: [CryptoAlgorithm.signedCurve25519: 10],
+                                                                         unusedFallbackKeyTypes: [CryptoAlgorithm.signedCurve25519])),
+        ]
+        let request: SyncLoop.Request = { _, _ throws(MatrixError) in
+            let index = await served.next()
+            guard index < answers.count else {
+                await suspendUntilCancelled()
+                throw .transport(.cancelled)
+            }
+            await log.append("request \(index + 1)")
+            // Beside: the first answer waits for the upload, which would never come if it waited for the answer.
+            if index == 0 && !paged {
+                do { try await log.wait { $0.contains("upload \(published)") } } catch { throw .transport(.cancelled) }
+            }
+            await log.append("answer \(index + 1)")
+            return answers[index]
+        }
+        let crypto = try await CryptoMachine(userID: device.userID, deviceID: device.deviceID, store: store,
+                                             keys: LoggedUploads(server: keysServer.service(userID: device.userID, deviceID: device.deviceID), log: log),
+                                             cipher: PickleCipher(key: Data(repeating: 7, count: 32)))
+        let loop = SyncLoop(request: request, store: store, crypto: crypto, userID: device.userID, firstSyncIsPaged: { paged }) { _ in }
+        let task = Task { await loop.run() }
+        try await log.wait(forCount: 6)
+        task.cancel()
+        await task.value
+
+        // The second answer's counts were acted on: it says 10 are left.
+        let seen = await log.values
+        if paged {
+            #expect(seen == ["request 1", "answer 1", "upload \(published)", "request 2", "answer 2", "upload \(published - 10)"])
+        } else {
+            #expect(Set(seen.prefix(2)) == ["request 1", "upload \(published)"])
+            #expect(seen.dropFirst(2) == ["answer 1", "request 2", "answer 2", "upload \(published - 10)"])
+        }
+        #expect(await keysServer.oneTimeKeyCount(of: device) == 2 * published - 10)
+        #expect(await crypto.keysPublished)
     }
 
     @Test func startingAgainContinuesFromTheStoredToken() async throws {
