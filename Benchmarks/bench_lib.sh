@@ -71,10 +71,11 @@ bench_start_synapse() {
 # message from one of them; 5 % encrypted, 1 % direct chats, two spaces), and the server is kept
 # between runs in $ES_DEV_CACHE/bench-rooms-ROOMS. The first run makes the rooms, the only slow
 # step (about 8 rooms/s: 2 minutes for 1,000 on this machine, 11 for 5,000 beside a build), and
-# restarts the server; later runs start it as it was (2–4 s), with whatever earlier runs left in
-# it (devices, messages). BENCH_SERVER_DIR then names it, so bench_finish stops it by its PID, and
-# deletes nothing of it. Remove the directory to have the rooms made anew; a making cut short is
-# resumed by the next run (make_rooms.py makes only what is missing).
+# keeps a copy of its database (homeserver.made.db); later runs start it from that copy (2–4 s),
+# without what earlier runs left in it (devices, messages). BENCH_SERVER_DIR then names it, so
+# bench_finish stops it by its PID, and deletes nothing of it. Remove the directory to have the
+# rooms made anew; a making cut short is resumed by the next run (make_rooms.py makes only what is
+# missing).
 bench_start_synapse_with_rooms() {
     local rooms=$1 lock start made_in eatmydata=()
     [[ $rooms =~ ^[1-9][0-9]*$ ]] || es_die "bench_start_synapse_with_rooms: a number of rooms, not '$rooms'"
@@ -92,6 +93,14 @@ bench_start_synapse_with_rooms() {
     fi
     # What a run killed before its EXIT trap left running (the lock says it is no one's now).
     "$ES_LIB_DIR/private_synapse.sh" stop "$BENCH_SERVER_DIR"
+    # What earlier runs left in it (each device's login, keys and logout told to every room:
+    # 15,000 rows a device at 5,000 rooms) made Synapse slower run after run.
+    if [[ -f $BENCH_SERVER_DIR/homeserver.made.db ]]; then
+        rm -f "$BENCH_SERVER_DIR"/homeserver.db-{journal,wal,shm}
+        cp "$BENCH_SERVER_DIR/homeserver.made.db" "$BENCH_SERVER_DIR/homeserver.db"
+    elif [[ -f $BENCH_SERVER_DIR/rooms-made ]]; then
+        echo "note: $BENCH_SERVER_DIR holds what earlier runs left; delete it to have its rooms made anew." >&2
+    fi
     if [[ -f $BENCH_SERVER_DIR/port ]]; then
         # Its port may have become another program's since: then it takes a free one (no session
         # outlives a run, so none remembers the URL). The config is written anew for this
@@ -116,6 +125,7 @@ bench_start_synapse_with_rooms() {
     "$ES_LIB_DIR/private_synapse.sh" stop "$BENCH_SERVER_DIR"
     # On disk for good before it counts as made (eatmydata left that to the kernel).
     sync -f "$BENCH_SERVER_DIR/homeserver.db"
+    cp "$BENCH_SERVER_DIR/homeserver.db" "$BENCH_SERVER_DIR/homeserver.made.db"
     echo "$rooms rooms made by make_rooms.py in $made_in s, $(date -u +%FT%TZ)" >"$BENCH_SERVER_DIR/rooms-made"
     "$ES_LIB_DIR/private_synapse.sh" start "$BENCH_SERVER_DIR" {lock}>&-
     BENCH_URL=$("$ES_LIB_DIR/private_synapse.sh" await "$BENCH_SERVER_DIR")
@@ -168,6 +178,26 @@ bench_now_us() {
     local now
     now=$(date +%s%N)
     echo $((now / 1000))
+}
+
+# bench_server_settled: returns once the kept Synapse of bench_start_synapse_with_rooms has been
+# idle (under 10 ms of processor time in 500 ms) or after 60 s; prints the seconds waited. What a
+# run leaves it doing (a logged-out device told to the members of every room) is not the next
+# run's to wait for.
+bench_server_settled() {
+    local pid ticks=0 before now waited=0 hz
+    pid=$(<"$BENCH_SERVER_DIR/synapse.pid")
+    hz=$(getconf CLK_TCK)
+    while ((waited < 120)); do
+        before=$ticks
+        read -r -a now <"/proc/$pid/stat" || break
+        # utime and stime, fields 14 and 15 (the name in field 2 has no spaces here).
+        ticks=$((now[13] + now[14]))
+        ((waited > 0 && (ticks - before) * 1000 < 10 * hz)) && break
+        sleep 0.5
+        waited=$((waited + 1))
+    done
+    echo "$((waited / 2)).$((waited % 2 * 5))"
 }
 
 # The 1-minute load average, as BENCHMARKS.md records it.

@@ -15,10 +15,11 @@
 #   - restart_echo_ms and restart_rooms_ms: the shell started RUNS times (20) more on the session
 #     it stored, the server up, until it answers `/echo ready` typed at once, and `/rooms` then
 #     `/echo ready` (every room listed): a cached restart to a usable prompt.
-# Then the device is logged out, so the kept server does not gather devices. Beside each size's
-# runs, on the same server, Element X's engine builds the same list as a new device
-# (Benchmarks/room_list_rust_sdk.py: matrix-rust-sdk's SyncService and RoomListService through
-# matrix-sdk-python; its first screen, full list, requests and bytes as above). A table of the runs
+# Then the device is logged out, so the kept server does not gather devices; each run starts once
+# Synapse is idle again (bench_server_settled). Beside each size's runs, on the same server,
+# Element X's engine builds the same list as a new device (Benchmarks/room_list_rust_sdk.py:
+# matrix-rust-sdk's SyncService and RoomListService through matrix-sdk-python; its first screen,
+# full list, requests and bytes as above). A table of the runs
 # ends the output; --keep DIR keeps each run's JSON (every request, each commit's time, the
 # terminal's transcript) and /proc/PID/smaps at the idle moment (read with Benchmarks/smaps.py).
 #   Benchmarks/first-sync.sh [--rounds R] [--idle S] [--runs N] [--keep DIR] [ROOMS...]
@@ -62,7 +63,7 @@ first_sync() {
     # wait out the probe's 1 s limit at every start, where a terminal answers in a millisecond.
     bench_config "$home" "sync: $method, images: off"
     printf '/login bench %s\n' "$BENCH_USER" >"$home/startup"
-    echo "$rooms rooms, $method, round $round (load average $(bench_load)):"
+    echo "$rooms rooms, $method, round $round (Synapse idle after $(bench_server_settled) s; load average $(bench_load)):"
     line=$(HOME=$home XDG_CONFIG_HOME="$home/.config" XDG_DATA_HOME="$home/.local/share" \
         "$ES_DEV_PYTHON" "$BENCH_DIR/first_sync.py" --rooms "$rooms" --home "$home" --idle "$idle" \
         --out "$BENCH_WORK/run-$rooms-$method-$round.json" --access-log "$BENCH_SERVER_DIR/homeserver.log" \
@@ -81,7 +82,7 @@ first_sync() {
 # rust_sdk_list ROOMS ROUND: Element X's engine builds the same list as a new device.
 rust_sdk_list() {
     local rooms=$1 round=$2 line
-    echo "$rooms rooms, matrix-rust-sdk, round $round (load average $(bench_load)):"
+    echo "$rooms rooms, matrix-rust-sdk, round $round (Synapse idle after $(bench_server_settled) s; load average $(bench_load)):"
     line=$("$ES_RUST_SDK_PYTHON" "$BENCH_DIR/room_list_rust_sdk.py" --homeserver "$BENCH_URL" \
         --user "$BENCH_USER" --password-file "$BENCH_PASSWORD_FILE" --rooms "$rooms" \
         --store "$BENCH_WORK/rust-sdk-$rooms-$round" --access-log "$BENCH_SERVER_DIR/homeserver.log") ||
