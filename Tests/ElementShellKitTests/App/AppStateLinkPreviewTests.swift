@@ -108,7 +108,7 @@ import Testing
         let app = try await lobby(encrypted: true, media: media, clock: clock)
 
         await app.state.send(ShellAction.inputLineChanged("see https://a.example/x and https://c.example"))
-        await clock.advance(by: .seconds(5))
+        clock.advance(by: .seconds(5))
         #expect(await app.state.run(line: "see https://a.example/x and https://c.example"))
         #expect(asked.withLock { $0 }.isEmpty, "the homeserver learns no address of an encrypted room")
         #expect(app.state.linkPreviews.isEmpty)
