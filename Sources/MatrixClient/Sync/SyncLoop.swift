@@ -97,25 +97,32 @@ public struct SyncLoop: Sendable {
 
     /// Syncs until cancelled, the session ends, or (without `keepsPolling`) it has caught up.
     ///
-    /// A new device's keys go up beside its first request, or once its answer is in when that
-    /// answer is a screen of rooms (`firstSyncIsPaged`): Synapse takes its time over them on a
-    /// large account (it tells the members of every room: 0.13 s at 5,000 rooms) and works on one
-    /// request at a time, so beside that small answer they would hold it back. A whole account's
-    /// `/v3` answer takes far longer, and others should not wait that long to encrypt for the
-    /// device. The upload is a child of the loop: it stops with it and is waited for at its end,
-    /// so the next loop, which starts after this one has ended, never makes a second one.
+    /// A new device's keys go up beside its first request, or, when that request's answer is a
+    /// screen of rooms (`firstSyncIsPaged`), once it is in or has failed: Synapse takes its time
+    /// over them on a large account (it tells the members of every room: 0.13 s at 5,000 rooms)
+    /// and works on one request at a time, so beside that small answer they would hold it back.
+    /// A whole account's `/v3` answer takes far longer, and others should not wait that long to
+    /// encrypt for the device; nor while a sync keeps failing. The upload is a child of the loop:
+    /// it stops with it and is waited for at its end, so the next loop, which starts after this
+    /// one has ended, never makes a second one.
     public func run() async {
         let isNewDevice = if let crypto { await !crypto.keysPublished } else { false }
         let keysFirst = isNewDevice ? await !firstSyncIsPaged() : false
         await withTaskGroup(of: Void.self) { keys in
-            if keysFirst { keys.addTask { try? await crypto?.publishKeysIfNew() } }
-            await sync(uploadingKeys: &keys, keysToStart: isNewDevice && !keysFirst, keysUnderWay: keysFirst)
+            await sync(uploadingKeys: &keys, isNewDevice: isNewDevice, keysFirst: keysFirst)
         }
     }
 
-    /// The loop of `run`; `keys` holds the new device's key upload, under way or yet to start.
-    private func sync(uploadingKeys keys: inout TaskGroup<Void>, keysToStart: Bool, keysUnderWay: Bool) async {
-        var keysToStart = keysToStart, keysUnderWay = keysUnderWay
+    /// The loop of `run`; `keys` holds the new device's key upload once it has started.
+    private func sync(uploadingKeys keys: inout TaskGroup<Void>, isNewDevice: Bool, keysFirst: Bool) async {
+        var keysToStart = isNewDevice, keysUnderWay = false
+        func startKeysOnce() {
+            guard keysToStart else { return }
+            keysToStart = false
+            keysUnderWay = true
+            keys.addTask { [crypto] in try? await crypto?.publishKeysIfNew() }
+        }
+        if keysFirst { startKeysOnce() }
         var backoff = SyncBackoff()
         if let late = await crypto?.finishInterruptedRestore() { await report(.decrypted(late)) }
         var positions = (try? await store.syncPositions()) ?? SyncPositions()
@@ -135,11 +142,7 @@ public struct SyncLoop: Sendable {
                 // An answer that came as the loop was stopped is left to whoever comes next, who
                 // asks again from the same token: only one loop commits.
                 guard !Task.isCancelled else { return }
-                if keysToStart {
-                    keysToStart = false
-                    keysUnderWay = true
-                    keys.addTask { [crypto] in try? await crypto?.publishKeysIfNew() }
-                }
+                startKeysOnce()
                 // More to come at once (a room list still loading): asked for without waiting,
                 // and a loop that only catches up is not done yet.
                 roomsCaughtUp = waited ? 0 : roomsCaughtUp + response.rooms.count
@@ -172,6 +175,7 @@ public struct SyncLoop: Sendable {
                 await report(.sessionEnded(failure == .unknownToken(softLogout: true) ? .soft : .deviceRemoved))
                 return
             }
+            startKeysOnce()
             // The delay reported counts from the failure, not from when the report was heard.
             let retryAt = clock.now + delay
             await report(.syncFailed(failure, retryIn: delay))

@@ -225,6 +225,46 @@ import Testing
         #expect(await crypto.keysPublished)
     }
 
+    /// A paged first sync that fails does not hold the keys back: they go up before it is asked
+    /// again, and the answer that then comes, asked for beside them, has its counts ignored.
+    @Test func aNewDeviceWhoseFirstPagedRequestFailsStillPublishesItsKeys() async throws {
+        let directory = TemporaryDirectory()
+        let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
+        let keysServer = MemoryKeysServer(), device = DeviceAddress(userID: "@me:hs", deviceID: "D1")
+        let log = Recorder<String>(), served = Counter()
+        let published = OlmAccount.maxPublishedOneTimeKeys / 2
+        let request: SyncLoop.Request = { _, _ throws(MatrixError) in
+            let index = await served.next()
+            await log.append("request \(index + 1)")
+            switch index {
+            case 0: throw .transport(.cannotConnect("hs"))
+            case 1:
+                // It waits for the upload, which would never come if it waited for an answer.
+                do { try await log.wait { $0.contains("upload \(published)") } } catch { throw .transport(.cancelled) }
+                return SyncResponse(nextBatch: "s1", encryption: EncryptionUpdates(oneTimeKeyCounts: [CryptoAlgorithm.signedCurve25519: 0],
+                                                                                    unusedFallbackKeyTypes: []))
+            default:
+                await suspendUntilCancelled()
+                throw .transport(.cancelled)
+            }
+        }
+        let crypto = try await CryptoMachine(userID: device.userID, deviceID: device.deviceID, store: store,
+                                             keys: LoggedUploads(server: keysServer.service(userID: device.userID, deviceID: device.deviceID), log: log),
+                                             cipher: PickleCipher(key: Data(repeating: 7, count: 32)))
+        let loop = SyncLoop(request: request, store: store, crypto: crypto, userID: device.userID, firstSyncIsPaged: { true },
+                            clock: ImmediateClock()) { _ in }
+        let task = Task { await loop.run() }
+        try await log.wait(forCount: 4)
+        task.cancel()
+        await task.value
+
+        let seen = await log.values
+        // The upload and the second request go out together.
+        #expect(seen.first == "request 1" && Set(seen[1...2]) == ["upload \(published)", "request 2"] && seen[3] == "request 3", "\(seen)")
+        #expect(await keysServer.oneTimeKeyCount(of: device) == published, "the second answer's count of 0 was not acted on")
+        #expect(await crypto.keysPublished)
+    }
+
     @Test func startingAgainContinuesFromTheStoredToken() async throws {
         let directory = TemporaryDirectory()
         let store = try StoreWriter(url: directory.url.appending(path: "store.sqlite"))
